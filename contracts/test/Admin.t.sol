@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {IAccessControl} from "@openzeppelin/contracts/access/IAccessControl.sol";
+import {FundFixture} from "./FundFixture.sol";
+import {IInvestmentFund} from "../src/interfaces/IInvestmentFund.sol";
+
+/// @notice Roles, whitelist, settings, emergency state, discord codes and constants.
+contract AdminTest is FundFixture {
+    bytes32 internal adminRole;
+    bytes32 internal defaultAdminRole;
+
+    function setUp() public override {
+        super.setUp();
+        adminRole = fund.ADMIN_ROLE();
+        defaultAdminRole = fund.DEFAULT_ADMIN_ROLE();
+    }
+
+    function test_constants_andInitialState() public view {
+        assertEq(fund.BASIS_POINTS(), 10_000);
+        assertEq(fund.FUND_PROFIT_PERCENTAGE() + fund.POOL_PROFIT_PERCENTAGE(), fund.BASIS_POINTS());
+        assertEq(fund.ADMIN_ROLE(), keccak256("ADMIN_ROLE"));
+        assertEq(fund.OPERATOR_ROLE(), keccak256("OPERATOR_ROLE"));
+        assertEq(address(fund.investmentToken()), address(token));
+        assertEq(fund.fundWallet(), fundWallet);
+        assertEq(fund.minimumInvestment(), MINIMUM);
+        assertEq(fund.lockupPeriodDuration(), LOCKUP);
+        assertFalse(fund.emergencyState());
+        assertEq(fund.currentPoolId(), 1);
+        assertEq(fund.proposalCount(), 0);
+        assertTrue(fund.hasRole(defaultAdminRole, admin));
+        assertTrue(fund.hasRole(adminRole, admin));
+        assertEq(fund.getRoleAdmin(adminRole), adminRole);
+        assertEq(fund.getRoleAdmin(fund.OPERATOR_ROLE()), adminRole);
+    }
+
+    // ---- admins ---------------------------------------------------------------------------------
+
+    function test_grantAndRevokeAdmin_enumerable() public {
+        address second = makeAddr("second");
+        vm.prank(admin);
+        fund.grantRole(adminRole, second);
+        assertEq(fund.getRoleMemberCount(adminRole), 2);
+        assertEq(fund.getRoleMember(adminRole, 1), second);
+        // The new admin can act, including managing admins.
+        vm.prank(second);
+        fund.whitelistInvestor(alice);
+        vm.prank(second);
+        fund.revokeRole(adminRole, admin);
+        address[] memory members = fund.getRoleMembers(adminRole);
+        assertEq(members.length, 1);
+        assertEq(members[0], second);
+    }
+
+    function test_RevertIf_lastAdminRevokedOrRenounces() public {
+        vm.startPrank(admin);
+        vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.LastRoleMember.selector, adminRole));
+        fund.revokeRole(adminRole, admin);
+        vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.LastRoleMember.selector, adminRole));
+        fund.renounceRole(adminRole, admin);
+        vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.LastRoleMember.selector, defaultAdminRole));
+        fund.renounceRole(defaultAdminRole, admin);
+        vm.stopPrank();
+    }
+
+    function test_revokeRoleOfNonMemberIsANoOp() public {
+        vm.prank(admin);
+        fund.revokeRole(adminRole, stranger);
+        assertEq(fund.getRoleMemberCount(adminRole), 1);
+    }
+
+    function test_RevertIf_renounceWithBadConfirmation() public {
+        vm.prank(admin);
+        vm.expectRevert(IAccessControl.AccessControlBadConfirmation.selector);
+        fund.renounceRole(adminRole, stranger);
+    }
+
+    function test_RevertIf_nonAdminGrantsAdmin() public {
+        vm.prank(stranger);
+        vm.expectRevert(
+            abi.encodeWithSelector(IAccessControl.AccessControlUnauthorizedAccount.selector, stranger, adminRole)
+        );
+        fund.grantRole(adminRole, stranger);
+    }
+
+    // ---- whitelist ------------------------------------------------------------------------------
+
+    function test_whitelist_addAndRemove() public {
+        vm.expectEmit(true, false, false, false, address(fund));
+        emit IInvestmentFund.InvestorWhitelisted(alice);
+        _whitelist(alice);
+        assertTrue(fund.isWhitelisted(alice));
+        vm.expectEmit(true, false, false, false, address(fund));
+        emit IInvestmentFund.InvestorRemovedFromWhitelist(alice);
+        vm.prank(admin);
+        fund.removeInvestorFromWhitelist(alice);
+        assertFalse(fund.isWhitelisted(alice));
+    }
+
+    function test_RevertIf_whitelistTwiceOrZero() public {
+        _whitelist(alice);
+        vm.startPrank(admin);
+        vm.expectRevert(_errAddr(IInvestmentFund.AlreadyWhitelisted.selector, alice));
+        fund.whitelistInvestor(alice);
+        vm.expectRevert(_sel(IInvestmentFund.InvalidAddress.selector));
+        fund.whitelistInvestor(address(0));
+        vm.expectRevert(_errAddr(IInvestmentFund.NotWhitelisted.selector, bob));
+        fund.removeInvestorFromWhitelist(bob);
+        vm.stopPrank();
+    }
+
+    // ---- settings -------------------------------------------------------------------------------
+
+    function test_settings_update() public {
+        address newWallet = makeAddr("newFundWallet");
+        vm.startPrank(admin);
+        vm.expectEmit(false, false, false, true, address(fund));
+        emit IInvestmentFund.MinimumInvestmentUpdated(5 * USDC);
+        fund.setMinimumInvestment(5 * USDC);
+        vm.expectEmit(false, false, false, true, address(fund));
+        emit IInvestmentFund.LockupPeriodDurationUpdated(90 days);
+        fund.setLockupPeriodDuration(90 days);
+        vm.expectEmit(true, false, false, false, address(fund));
+        emit IInvestmentFund.FundWalletUpdated(newWallet);
+        fund.setFundWallet(newWallet);
+        vm.stopPrank();
+        assertEq(fund.minimumInvestment(), 5 * USDC);
+        assertEq(fund.lockupPeriodDuration(), 90 days);
+        assertEq(fund.fundWallet(), newWallet);
+    }
+
+    function test_RevertIf_badSettings() public {
+        vm.startPrank(admin);
+        vm.expectRevert(_sel(IInvestmentFund.InvalidMinimumInvestment.selector));
+        fund.setMinimumInvestment(0);
+        vm.expectRevert(_sel(IInvestmentFund.InvalidMinimumInvestment.selector));
+        fund.setMinimumInvestment(uint256(type(uint96).max) + 1);
+        vm.expectRevert(_err(IInvestmentFund.InvalidLockupPeriodDuration.selector, 366 days));
+        fund.setLockupPeriodDuration(366 days);
+        vm.expectRevert(_err(IInvestmentFund.InvalidLockupPeriodDuration.selector, 59 minutes));
+        fund.setLockupPeriodDuration(59 minutes);
+        vm.expectRevert(_sel(IInvestmentFund.InvalidAddress.selector));
+        fund.setFundWallet(address(0));
+        vm.stopPrank();
+    }
+
+    function test_RevertIf_adminWithoutDefaultAdminSetsFundWallet() public {
+        address second = makeAddr("second");
+        vm.prank(admin);
+        fund.grantRole(adminRole, second);
+        vm.prank(second);
+        vm.expectRevert(
+            abi.encodeWithSelector(IAccessControl.AccessControlUnauthorizedAccount.selector, second, defaultAdminRole)
+        );
+        fund.setFundWallet(second);
+    }
+
+    function test_emergencyState_toggles() public {
+        vm.startPrank(admin);
+        vm.expectEmit(false, false, false, true, address(fund));
+        emit IInvestmentFund.EmergencyStateChanged(true);
+        fund.setEmergencyState(true);
+        assertTrue(fund.emergencyState());
+        vm.expectRevert(_sel(IInvestmentFund.EmergencyStateUnchanged.selector));
+        fund.setEmergencyState(true);
+        fund.setEmergencyState(false);
+        vm.stopPrank();
+        assertFalse(fund.emergencyState());
+    }
+
+    // ---- discord --------------------------------------------------------------------------------
+
+    function test_generateDiscordCode_sixDigitsPerAddress() public {
+        vm.prank(alice);
+        uint256 code = fund.generateDiscordCode();
+        assertLt(code, 1_000_000);
+        assertEq(fund.discordVerificationCode(alice), code);
+        assertEq(fund.discordVerificationCode(bob), 0);
+        _nextBlock();
+        vm.prank(alice);
+        uint256 next = fund.generateDiscordCode();
+        assertEq(fund.discordVerificationCode(alice), next);
+    }
+}

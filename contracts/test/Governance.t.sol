@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {FundFixture} from "./FundFixture.sol";
+import {IInvestmentFund} from "../src/interfaces/IInvestmentFund.sol";
+
+/// @notice Proposals: creation, snapshot-weighted votes, execution and the displayed fields.
+contract GovernanceTest is FundFixture {
+    function setUp() public override {
+        super.setUp();
+        _invest(alice, 1_000 * USDC);
+        _invest(bob, 3_000 * USDC);
+        _invest(carol, 500 * USDC);
+        _nextBlock();
+    }
+
+    function test_createProposal_storesDetails() public {
+        uint256 start = block.timestamp;
+        vm.expectEmit(true, true, false, true, address(fund));
+        emit IInvestmentFund.ProposalCreated(1, alice, "Add an options desk", start, start + 3 days);
+        uint256 id = _propose(alice, "Add an options desk", 3 days);
+        assertEq(id, 1);
+        assertEq(fund.proposalCount(), 1);
+        assertEq(fund.proposalProposer(1), alice);
+        (
+            uint256 pid,
+            string memory description,
+            uint256 votesFor,
+            uint256 votesAgainst,
+            uint256 startTime,
+            uint256 endTime,
+            bool executed,
+            bool active
+        ) = fund.getProposalDetails(1);
+        assertEq(pid, 1);
+        assertEq(description, "Add an options desk");
+        assertEq(votesFor, 0);
+        assertEq(votesAgainst, 0);
+        assertEq(startTime, start);
+        assertEq(endTime, start + 3 days);
+        assertFalse(executed);
+        assertTrue(active);
+    }
+
+    function test_vote_weightedByInvestedPrincipal() public {
+        uint256 id = _propose(alice, "Raise the minimum", 3 days);
+        vm.expectEmit(true, true, false, true, address(fund));
+        emit IInvestmentFund.Voted(id, bob, true, 3_000 * USDC);
+        vm.prank(bob);
+        fund.vote(id, true);
+        vm.prank(alice);
+        fund.vote(id, false);
+        vm.prank(carol);
+        fund.vote(id, true);
+        (,, uint256 votesFor, uint256 votesAgainst,,,,) = fund.getProposalDetails(id);
+        assertEq(votesFor, 3_500 * USDC);
+        assertEq(votesAgainst, 1_000 * USDC);
+        assertTrue(fund.hasVoted(id, bob));
+        assertFalse(fund.hasVoted(id, stranger));
+    }
+
+    function test_vote_ignoresPowerGainedAfterCreation() public {
+        uint256 id = _propose(alice, "Snapshot test", 3 days);
+        _invest(carol, 10_000 * USDC); // same block as creation
+        _nextBlock();
+        _invest(carol, 10_000 * USDC); // a later block
+        vm.prank(carol);
+        fund.vote(id, true);
+        (,, uint256 votesFor,,,,,) = fund.getProposalDetails(id);
+        assertEq(votesFor, 500 * USDC);
+    }
+
+    function test_vote_keepsPowerWithdrawnAfterCreation() public {
+        _lock();
+        _settle(4_500 * USDC);
+        _nextBlock();
+        uint256 id = _propose(alice, "After settlement", 3 days);
+        vm.prank(bob);
+        fund.withdraw();
+        vm.prank(bob);
+        fund.vote(id, true);
+        (,, uint256 votesFor,,,,,) = fund.getProposalDetails(id);
+        assertEq(votesFor, 3_000 * USDC, "power at the snapshot counts even after withdrawing");
+    }
+
+    function test_executeProposal_afterEndWhenPassed() public {
+        uint256 id = _propose(alice, "Pass me", 1 hours);
+        vm.prank(bob);
+        fund.vote(id, true);
+        vm.warp(block.timestamp + 1 hours);
+        (,,,,,,, bool active) = fund.getProposalDetails(id);
+        assertFalse(active, "inactive once the period is over");
+        vm.expectEmit(true, false, false, false, address(fund));
+        emit IInvestmentFund.ProposalExecuted(id);
+        vm.prank(stranger); // anyone may execute a passed proposal
+        fund.executeProposal(id);
+        (,,,,, , bool executed, bool stillActive) = fund.getProposalDetails(id);
+        assertTrue(executed);
+        assertFalse(stillActive);
+    }
+
+    function test_RevertIf_executeRejectedProposal() public {
+        uint256 id = _propose(alice, "Reject me", 1 hours);
+        vm.prank(bob);
+        fund.vote(id, false);
+        vm.warp(block.timestamp + 1 hours);
+        vm.expectRevert(_err(IInvestmentFund.ProposalNotPassed.selector, id));
+        fund.executeProposal(id);
+    }
+
+    function test_RevertIf_executeTieOrNoVotes() public {
+        uint256 id = _propose(alice, "Nobody cares", 1 hours);
+        vm.warp(block.timestamp + 1 hours);
+        vm.expectRevert(_err(IInvestmentFund.ProposalNotPassed.selector, id));
+        fund.executeProposal(id);
+    }
+
+    function test_RevertIf_executeBeforeEndOrTwice() public {
+        uint256 id = _propose(alice, "Wait", 1 hours);
+        vm.prank(bob);
+        fund.vote(id, true);
+        vm.expectRevert(_err(IInvestmentFund.VotingNotEnded.selector, id));
+        fund.executeProposal(id);
+        vm.warp(block.timestamp + 1 hours);
+        fund.executeProposal(id);
+        vm.expectRevert(_err(IInvestmentFund.ProposalAlreadyExecuted.selector, id));
+        fund.executeProposal(id);
+    }
+
+    function test_RevertIf_voteTwice() public {
+        uint256 id = _propose(alice, "Once", 1 hours);
+        vm.startPrank(bob);
+        fund.vote(id, true);
+        vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.AlreadyVoted.selector, id, bob));
+        fund.vote(id, false);
+        vm.stopPrank();
+    }
+
+    function test_RevertIf_voteAfterEnd() public {
+        uint256 id = _propose(alice, "Late", 1 hours);
+        vm.warp(block.timestamp + 1 hours);
+        vm.prank(bob);
+        vm.expectRevert(_err(IInvestmentFund.VotingClosed.selector, id));
+        fund.vote(id, true);
+    }
+
+    function test_RevertIf_voteWithoutPower() public {
+        uint256 id = _propose(alice, "Outsider", 1 hours);
+        vm.prank(stranger);
+        vm.expectRevert(_errAddr(IInvestmentFund.NoVotingPower.selector, stranger));
+        fund.vote(id, true);
+    }
+
+    function test_RevertIf_unknownProposal() public {
+        vm.prank(bob);
+        vm.expectRevert(_err(IInvestmentFund.ProposalNotFound.selector, 7));
+        fund.vote(7, true);
+        vm.expectRevert(_err(IInvestmentFund.ProposalNotFound.selector, 7));
+        fund.getProposalDetails(7);
+        vm.expectRevert(_err(IInvestmentFund.ProposalNotFound.selector, 0));
+        fund.executeProposal(0);
+    }
+
+    function test_RevertIf_proposerHasNoPowerBeforeThisBlock() public {
+        vm.prank(stranger);
+        vm.expectRevert(_errAddr(IInvestmentFund.NoVotingPower.selector, stranger));
+        fund.createProposal("Spam", 1 hours);
+        _invest(stranger, MINIMUM); // power gained in this very block does not count
+        vm.prank(stranger);
+        vm.expectRevert(_errAddr(IInvestmentFund.NoVotingPower.selector, stranger));
+        fund.createProposal("Spam", 1 hours);
+        _nextBlock();
+        assertEq(_propose(stranger, "Now allowed", 1 hours), 1);
+    }
+
+    function test_RevertIf_badDescription() public {
+        vm.startPrank(alice);
+        vm.expectRevert(_sel(IInvestmentFund.EmptyDescription.selector));
+        fund.createProposal("", 1 hours);
+        vm.expectRevert(_err(IInvestmentFund.DescriptionTooLong.selector, 2_001));
+        fund.createProposal(string(new bytes(2_001)), 1 hours);
+        vm.stopPrank();
+    }
+
+    function testFuzz_RevertIf_votingPeriodOutOfRange(uint256 period) public {
+        vm.assume(period < 1 hours || period > 90 days);
+        vm.prank(alice);
+        vm.expectRevert(_err(IInvestmentFund.InvalidVotingPeriod.selector, period));
+        fund.createProposal("Bad period", period);
+    }
+
+    function testFuzz_pastVotingPower_matchesHistory(uint256 a, uint256 b, uint256 c) public {
+        a = bound(a, MINIMUM, 1e9 * USDC);
+        b = bound(b, MINIMUM, 1e9 * USDC);
+        c = bound(c, MINIMUM, 1e9 * USDC);
+        address dave = makeAddr("dave");
+        uint256 b0 = block.number;
+        _invest(dave, a);
+        _nextBlock();
+        uint256 id1 = _propose(alice, "One", 1 days); // snapshot sees a
+        _invest(dave, b);
+        _nextBlock();
+        _invest(dave, c);
+        _nextBlock();
+        uint256 id2 = _propose(alice, "Two", 1 days); // snapshot sees a + b + c
+        _nextBlock();
+        _invest(dave, MINIMUM);
+        _nextBlock();
+        assertEq(fund.getPastVotingPower(dave, b0 - 1), 0);
+        assertEq(fund.getPastVotingPower(dave, b0), a);
+        assertEq(fund.getPastVotingPower(dave, b0 + 1), a + b);
+        assertEq(fund.getPastVotingPower(dave, b0 + 2), a + b + c);
+        vm.startPrank(dave);
+        fund.vote(id1, true);
+        fund.vote(id2, false);
+        vm.stopPrank();
+        (,, uint256 for1,,,,,) = fund.getProposalDetails(id1);
+        (,,, uint256 against2,,,,) = fund.getProposalDetails(id2);
+        assertEq(for1, a);
+        assertEq(against2, a + b + c);
+    }
+
+    function test_RevertIf_pastVotingPowerOfCurrentBlock() public {
+        vm.expectRevert(_err(IInvestmentFund.VotingNotEnded.selector, block.number));
+        fund.getPastVotingPower(alice, block.number);
+    }
+}

@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {FundFixture} from "./FundFixture.sol";
+import {IInvestmentFund} from "../src/interfaces/IInvestmentFund.sol";
+
+/// @notice A pool's phases: `startLockupPeriod`, `collectFundsFromTradingWallet`, `endLockupPeriod`.
+contract LockupTest is FundFixture {
+    function setUp() public override {
+        super.setUp();
+        _invest(alice, 1_000 * USDC);
+        _invest(bob, 3_001 * USDC);
+    }
+
+    // ---- startLockupPeriod ---------------------------------------------------------------------
+
+    function test_startLockup_sendsFundsByAllocationAndSnapshots() public {
+        _addDefaultWallets();
+        vm.warp(1_000_000);
+        vm.expectEmit(true, false, false, true, address(fund));
+        emit IInvestmentFund.LockupStarted(1, 4_001 * USDC, 1_000_000, 1_000_000 + LOCKUP);
+        vm.prank(admin);
+        fund.startLockupPeriod();
+
+        // 60% rounds down; the last wallet receives the remainder so nothing stays behind.
+        assertEq(token.balanceOf(traderA), 4_001 * USDC * 6_000 / 10_000);
+        assertEq(token.balanceOf(traderB), 4_001 * USDC - 4_001 * USDC * 6_000 / 10_000);
+        assertEq(token.balanceOf(address(fund)), 0);
+        (
+            uint256 totalFunds,
+            uint256 start,
+            uint256 end,
+            bool locked,
+            uint256 pre,
+            uint256 post,
+            uint256 profit
+        ) = fund.investmentPools(1);
+        assertEq(totalFunds, 4_001 * USDC);
+        assertEq(start, 1_000_000);
+        assertEq(end, 1_000_000 + LOCKUP);
+        assertTrue(locked);
+        assertEq(pre, 4_001 * USDC);
+        assertEq(post, 0);
+        assertEq(profit, 0);
+        assertEq(fund.totalOwed(), 0, "nothing is owed from the contract's balance while funds are out");
+    }
+
+    function test_RevertIf_startLockupWithoutCompleteAllocation() public {
+        vm.prank(admin);
+        vm.expectRevert(_err(IInvestmentFund.AllocationIncomplete.selector, 0));
+        fund.startLockupPeriod();
+        vm.prank(admin);
+        fund.addTradingWallet(traderA, "Futures", 6_000);
+        vm.prank(admin);
+        vm.expectRevert(_err(IInvestmentFund.AllocationIncomplete.selector, 6_000));
+        fund.startLockupPeriod();
+    }
+
+    function test_RevertIf_startLockupTwice() public {
+        _lock();
+        vm.prank(admin);
+        vm.expectRevert(_err(POOL_LOCKED, 1));
+        fund.startLockupPeriod();
+    }
+
+    function test_RevertIf_startLockupOnEmptyPool() public {
+        _lock();
+        _settle(4_001 * USDC);
+        vm.prank(admin);
+        vm.expectRevert(_sel(IInvestmentFund.EmptyPool.selector));
+        fund.startLockupPeriod();
+    }
+
+    function test_RevertIf_startLockupInEmergency() public {
+        _addDefaultWallets();
+        vm.startPrank(admin);
+        fund.setEmergencyState(true);
+        vm.expectRevert(_sel(IInvestmentFund.EmergencyActive.selector));
+        fund.startLockupPeriod();
+        vm.stopPrank();
+    }
+
+    function test_startLockup_usesCurrentLockupDuration() public {
+        vm.prank(admin);
+        fund.setLockupPeriodDuration(7 days);
+        _lock();
+        (, uint256 start, uint256 end,,,,) = fund.investmentPools(1);
+        assertEq(end - start, 7 days);
+    }
+
+    // ---- collectFundsFromTradingWallet ---------------------------------------------------------
+
+    function test_collect_creditsPoolAndEmits() public {
+        _lock();
+        vm.expectEmit(true, true, false, true, address(fund));
+        emit IInvestmentFund.FundsCollected(1, traderA, 500 * USDC);
+        vm.prank(operator);
+        fund.collectFundsFromTradingWallet(traderA, 500 * USDC);
+        assertEq(fund.poolCollected(1), 500 * USDC);
+        assertEq(fund.totalOwed(), 500 * USDC);
+        vm.prank(admin); // admins may collect too
+        fund.collectFundsFromTradingWallet(traderB, 100 * USDC);
+        assertEq(fund.poolCollected(1), 600 * USDC);
+    }
+
+    function test_RevertIf_collectWhileOpen() public {
+        _addDefaultWallets();
+        vm.prank(operator);
+        vm.expectRevert(_err(IInvestmentFund.PoolNotLocked.selector, 1));
+        fund.collectFundsFromTradingWallet(traderA, 1);
+    }
+
+    function test_RevertIf_collectFromUnknownWallet() public {
+        _lock();
+        token.mint(stranger, 100 * USDC);
+        _approveFundFrom(stranger);
+        vm.prank(operator);
+        vm.expectRevert(_errAddr(IInvestmentFund.TradingWalletNotFound.selector, stranger));
+        fund.collectFundsFromTradingWallet(stranger, 100 * USDC);
+    }
+
+    function test_RevertIf_collectNothing() public {
+        _lock();
+        vm.prank(operator);
+        vm.expectRevert(_sel(IInvestmentFund.NothingReceived.selector));
+        fund.collectFundsFromTradingWallet(traderA, 0);
+    }
+
+    // ---- endLockupPeriod -----------------------------------------------------------------------
+
+    function test_endLockup_settlesWithProfitAndOpensNextPool() public {
+        _lock();
+        uint256 returned = 4_401 * USDC; // 400 profit
+        token.mint(traderA, 400 * USDC);
+        vm.startPrank(operator);
+        fund.collectFundsFromTradingWallet(traderA, token.balanceOf(traderA));
+        fund.collectFundsFromTradingWallet(traderB, token.balanceOf(traderB));
+        vm.stopPrank();
+        vm.warp(block.timestamp + LOCKUP);
+
+        vm.expectEmit(true, false, false, true, address(fund));
+        emit IInvestmentFund.ProfitDistributed(1, returned, 400 * USDC, 80 * USDC, returned - 80 * USDC);
+        vm.expectEmit(true, false, false, false, address(fund));
+        emit IInvestmentFund.PoolOpened(2);
+        vm.prank(operator);
+        fund.endLockupPeriod(returned);
+
+        (uint256 totalFunds,,, bool locked, uint256 pre, uint256 post, uint256 profit) = fund.investmentPools(1);
+        assertEq(totalFunds, 4_001 * USDC);
+        assertFalse(locked);
+        assertEq(pre, 4_001 * USDC);
+        assertEq(post, returned - 80 * USDC);
+        assertEq(profit, 400 * USDC);
+        assertTrue(fund.isPoolSettled(1));
+        assertEq(token.balanceOf(fundWallet), 80 * USDC);
+        (uint256 poolId, uint256 newTotal, bool newLocked, uint256 newEnd) = fund.getCurrentPoolData();
+        assertEq(poolId, 2);
+        assertEq(newTotal, 0);
+        assertFalse(newLocked);
+        assertEq(newEnd, 0);
+        assertEq(fund.totalOwed(), post);
+        (address[] memory wallets,,) = fund.getTradingWallets(2);
+        assertEq(wallets.length, 2, "the next pool inherits the trading wallets");
+    }
+
+    function test_endLockup_lossHasNoFeeAndUpdatesStatistics() public {
+        _lock();
+        _settle(3_000 * USDC);
+        (,,,,, uint256 post, uint256 profit) = fund.investmentPools(1);
+        assertEq(post, 3_000 * USDC);
+        assertEq(profit, 0);
+        assertEq(token.balanceOf(fundWallet), 0);
+        (uint256 total, uint256 average, uint256 highest, uint256 profitable) = fund.getProfitStatistics();
+        assertEq(total, 0);
+        assertEq(average, 0);
+        assertEq(highest, 0);
+        assertEq(profitable, 0);
+    }
+
+    function test_profitStatistics_acrossPools() public {
+        _lock();
+        _settle(4_501 * USDC); // +500
+        vm.prank(alice);
+        fund.withdraw();
+        vm.prank(bob);
+        fund.withdraw();
+        _invest(alice, 1_000 * USDC);
+        _lock();
+        _settle(900 * USDC); // loss
+        vm.prank(alice);
+        fund.withdraw();
+        _invest(carol, 2_000 * USDC);
+        _lock();
+        _settle(2_100 * USDC); // +100
+        (uint256 total, uint256 average, uint256 highest, uint256 profitable) = fund.getProfitStatistics();
+        assertEq(total, 600 * USDC);
+        assertEq(average, 200 * USDC);
+        assertEq(highest, 500 * USDC);
+        assertEq(profitable, 2);
+        assertEq(fund.currentPoolId(), 4);
+    }
+
+    function test_RevertIf_endLockupBeforeEnd() public {
+        _lock();
+        (,, uint256 end,,,,) = fund.investmentPools(1);
+        vm.warp(end - 1);
+        vm.prank(operator);
+        vm.expectRevert(_err(IInvestmentFund.LockupNotEnded.selector, end));
+        fund.endLockupPeriod(0);
+    }
+
+    function test_RevertIf_endLockupReportsMoreThanCollected() public {
+        _lock();
+        vm.prank(operator);
+        fund.collectFundsFromTradingWallet(traderA, 1_000 * USDC);
+        vm.warp(block.timestamp + LOCKUP);
+        vm.prank(operator);
+        vm.expectRevert(
+            abi.encodeWithSelector(IInvestmentFund.ReturnedAmountMismatch.selector, 5_000 * USDC, 1_000 * USDC)
+        );
+        fund.endLockupPeriod(5_000 * USDC);
+    }
+
+    function test_RevertIf_endLockupReportsLessThanCollected() public {
+        _lock();
+        vm.prank(operator);
+        fund.collectFundsFromTradingWallet(traderA, 1_000 * USDC);
+        vm.warp(block.timestamp + LOCKUP);
+        vm.prank(operator);
+        vm.expectRevert(
+            abi.encodeWithSelector(IInvestmentFund.ReturnedAmountMismatch.selector, 999 * USDC, 1_000 * USDC)
+        );
+        fund.endLockupPeriod(999 * USDC);
+    }
+
+    function test_RevertIf_endLockupWhileOpen() public {
+        vm.prank(operator);
+        vm.expectRevert(_err(IInvestmentFund.PoolNotLocked.selector, 1));
+        fund.endLockupPeriod(0);
+    }
+
+    function test_sweepExcess_sendsOnlyWhatIsNotOwed() public {
+        token.mint(address(fund), 7 * USDC); // sent by mistake
+        assertEq(fund.totalOwed(), 4_001 * USDC);
+        vm.expectEmit(true, false, false, true, address(fund));
+        emit IInvestmentFund.ExcessSwept(fundWallet, 7 * USDC);
+        vm.prank(admin);
+        fund.sweepExcess();
+        assertEq(token.balanceOf(fundWallet), 7 * USDC);
+        assertEq(token.balanceOf(address(fund)), 4_001 * USDC);
+        vm.prank(admin);
+        vm.expectRevert(_sel(IInvestmentFund.NoExcess.selector));
+        fund.sweepExcess();
+    }
+}
