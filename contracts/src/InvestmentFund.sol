@@ -394,8 +394,9 @@ contract InvestmentFund is IInvestmentFund, AccessControlEnumerable, ReentrancyG
     }
 
     /// @notice Adds a trading wallet to the open pool.
-    /// @dev Admin only. Reverts with `InvalidAddress`, `InvalidWalletType`, `InvalidAllocation`,
-    /// `AllocationExceedsLimit`, `TooManyTradingWallets`, `TradingWalletAlreadyAdded` or `PoolLocked`.
+    /// @dev Admin only. Reverts with `InvalidAddress` (zero, the fund or the token), `InvalidWalletType`,
+    /// `InvalidAllocation`, `AllocationExceedsLimit`, `TooManyTradingWallets`, `TradingWalletAlreadyAdded`
+    /// or `PoolLocked`.
     /// @param wallet Address that receives the pool's funds at lockup.
     /// @param walletType A display name for the wallet's strategy (e.g. "Futures").
     /// @param allocation Share of the pool sent to this wallet, in basis points.
@@ -403,7 +404,10 @@ contract InvestmentFund is IInvestmentFund, AccessControlEnumerable, ReentrancyG
         external
         onlyRole(ADMIN_ROLE)
     {
-        if (wallet == address(0)) revert InvalidAddress();
+        // The fund itself or the token as a "trading wallet" would strand the pool's funds at lockup.
+        if (wallet == address(0) || wallet == address(this) || wallet == address(investmentToken)) {
+            revert InvalidAddress();
+        }
         uint256 typeLength = bytes(walletType).length;
         if (typeLength == 0 || typeLength > MAX_WALLET_TYPE_LENGTH) revert InvalidWalletType();
         if (allocation == 0 || allocation > BASIS_POINTS) revert InvalidAllocation(allocation);

@@ -94,7 +94,7 @@ contract GovernanceTest is FundFixture {
         emit IInvestmentFund.ProposalExecuted(id);
         vm.prank(stranger); // anyone may execute a passed proposal
         fund.executeProposal(id);
-        (,,,,, , bool executed, bool stillActive) = fund.getProposalDetails(id);
+        (,,,,,, bool executed, bool stillActive) = fund.getProposalDetails(id);
         assertTrue(executed);
         assertFalse(stillActive);
     }

@@ -26,15 +26,8 @@ contract LockupTest is FundFixture {
         assertEq(token.balanceOf(traderA), 4_001 * USDC * 6_000 / 10_000);
         assertEq(token.balanceOf(traderB), 4_001 * USDC - 4_001 * USDC * 6_000 / 10_000);
         assertEq(token.balanceOf(address(fund)), 0);
-        (
-            uint256 totalFunds,
-            uint256 start,
-            uint256 end,
-            bool locked,
-            uint256 pre,
-            uint256 post,
-            uint256 profit
-        ) = fund.investmentPools(1);
+        (uint256 totalFunds, uint256 start, uint256 end, bool locked, uint256 pre, uint256 post, uint256 profit) =
+            fund.investmentPools(1);
         assertEq(totalFunds, 4_001 * USDC);
         assertEq(start, 1_000_000);
         assertEq(end, 1_000_000 + LOCKUP);

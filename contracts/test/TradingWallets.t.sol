@@ -62,6 +62,10 @@ contract TradingWalletsTest is FundFixture {
         vm.startPrank(admin);
         vm.expectRevert(_sel(IInvestmentFund.InvalidAddress.selector));
         fund.addTradingWallet(address(0), "Futures", 1_000);
+        vm.expectRevert(_sel(IInvestmentFund.InvalidAddress.selector));
+        fund.addTradingWallet(address(fund), "Self", 1_000);
+        vm.expectRevert(_sel(IInvestmentFund.InvalidAddress.selector));
+        fund.addTradingWallet(address(token), "Token", 1_000);
         vm.expectRevert(_sel(IInvestmentFund.InvalidWalletType.selector));
         fund.addTradingWallet(traderA, "", 1_000);
         vm.expectRevert(_sel(IInvestmentFund.InvalidWalletType.selector));
