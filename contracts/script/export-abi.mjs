@@ -2,7 +2,7 @@
 // @ts-check
 // Writes the contracts' ABIs from the forge artifacts as typed `as const` TypeScript modules in
 // contracts/abi/, which @fundament/sdk imports. `--check` fails when the committed files are stale.
-import { readFileSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 

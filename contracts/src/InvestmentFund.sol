@@ -513,9 +513,10 @@ contract InvestmentFund is IInvestmentFund, AccessControlEnumerable, ReentrancyG
     // Governance
     // ----------------------------------------------------------------------------------------------
 
-    /// @notice Opens a proposal for `votingPeriodSeconds`. The caller must have had voting power before
-    /// this block.
-    /// @dev Reverts with `EmptyDescription`, `DescriptionTooLong`, `InvalidVotingPeriod` or `NoVotingPower`.
+    /// @notice Opens a proposal for `votingPeriodSeconds`. The caller must be whitelisted and have had
+    /// voting power before this block.
+    /// @dev Reverts with `EmptyDescription`, `DescriptionTooLong`, `InvalidVotingPeriod`, `NotWhitelisted`
+    /// or `NoVotingPower`.
     /// @param description The proposal text (also its title).
     /// @param votingPeriodSeconds Voting time from now, in seconds.
     /// @return proposalId The new proposal's id (1, 2, ...).
@@ -529,6 +530,7 @@ contract InvestmentFund is IInvestmentFund, AccessControlEnumerable, ReentrancyG
         if (votingPeriodSeconds < MIN_VOTING_PERIOD || votingPeriodSeconds > MAX_VOTING_PERIOD) {
             revert InvalidVotingPeriod(votingPeriodSeconds);
         }
+        if (!_investors[msg.sender].whitelisted) revert NotWhitelisted(msg.sender);
         if (_powerAt(msg.sender, block.number) == 0) revert NoVotingPower(msg.sender);
 
         proposalId = ++_proposalCount;
@@ -657,7 +659,19 @@ contract InvestmentFund is IInvestmentFund, AccessControlEnumerable, ReentrancyG
         return _investors[account].positionPoolId;
     }
 
+    /// @notice The weight `account` votes with on `proposalId`: their power at the end of the block before
+    /// the proposal was created. Exact for every proposal.
+    function getProposalVotingPower(uint256 proposalId, address account) external view returns (uint256) {
+        Proposal storage proposal = _proposals[proposalId];
+        if (proposal.endTime == 0) revert ProposalNotFound(proposalId);
+        return _powerAt(account, proposal.snapshotBlock);
+    }
+
     /// @notice Voting power `account` had at the end of block `blockNumber` (which must be in the past).
+    /// @dev Exact for the block before any proposal's creation (every block a vote can ask about) and for
+    /// blocks since the account's previous power change. Older blocks that no proposal snapshot covers are
+    /// not kept (that is what keeps repeat deposits cheap) and may read an earlier value: use
+    /// `getProposalVotingPower` for a proposal's weights.
     function getPastVotingPower(address account, uint256 blockNumber) external view returns (uint256) {
         if (blockNumber >= block.number) revert VotingNotEnded(blockNumber);
         return _powerAt(account, blockNumber + 1);

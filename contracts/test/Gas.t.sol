@@ -42,7 +42,7 @@ contract GasTest is FundFixture {
         withdrawGas = before - gasleft();
     }
 
-    function test_gas_settleAndWithdrawIndependentOfInvestorCount() public {
+    function test_scale_settleAndWithdrawGasIndependentOfInvestorCount() public {
         (uint256 settle1, uint256 withdraw1) = _settleAndWithdrawGas(1);
         (uint256 settle500, uint256 withdraw500) = _settleAndWithdrawGas(500);
         console.log("endLockupPeriod gas, 1 investor", settle1);

@@ -161,9 +161,9 @@ contract GovernanceTest is FundFixture {
         fund.executeProposal(0);
     }
 
-    function test_RevertIf_proposerHasNoPowerBeforeThisBlock() public {
+    function test_RevertIf_proposerNotWhitelistedOrWithoutPowerBeforeThisBlock() public {
         vm.prank(stranger);
-        vm.expectRevert(_errAddr(IInvestmentFund.NoVotingPower.selector, stranger));
+        vm.expectRevert(_errAddr(IInvestmentFund.NotWhitelisted.selector, stranger));
         fund.createProposal("Spam", 1 hours);
         _invest(stranger, MINIMUM); // power gained in this very block does not count
         vm.prank(stranger);

@@ -1,0 +1,149 @@
+// @ts-check
+/** Spawning a local anvil node and waiting until it answers JSON-RPC. */
+import { spawn } from "node:child_process";
+import { createWriteStream } from "node:fs";
+import { createServer } from "node:net";
+import { foundryBin } from "./foundry.mjs";
+
+/**
+ * Whether nothing listens on `host:port`.
+ * @param {number} port
+ * @param {string} [host]
+ * @returns {Promise<boolean>}
+ */
+export function isPortFree(port, host = "127.0.0.1") {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once("error", () => resolve(false));
+    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A port the OS reports free right now.
+ * @param {string} [host]
+ * @returns {Promise<number>}
+ */
+export function freePort(host = "127.0.0.1") {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen({ port: 0, host }, () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error("no free port"))));
+    });
+  });
+}
+
+/**
+ * Polls `eth_chainId` until the node answers.
+ * @param {string} url
+ * @param {{ timeoutMs?: number, isDead?: () => boolean }} [options]
+ * @returns {Promise<number>} the chain id
+ */
+export async function waitForRpc(url, { timeoutMs = 20_000, isDead = () => false } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  let lastError = "";
+  while (Date.now() < deadline) {
+    if (isDead()) throw new Error("the node exited before answering");
+    try {
+      const response = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
+      });
+      const body = /** @type {{ result?: string }} */ (await response.json());
+      if (body.result) return Number(body.result);
+      lastError = JSON.stringify(body);
+    } catch (error) {
+      lastError = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no JSON-RPC answer from ${url} within ${timeoutMs} ms (${lastError})`);
+}
+
+/**
+ * @typedef {object} AnvilOptions
+ * @property {number} [port] default 8545
+ * @property {string} [host] default 127.0.0.1
+ * @property {number} [chainId] default 31337
+ * @property {string} [logFile] append anvil's output here
+ * @property {readonly string[]} [extraArgs]
+ */
+
+/**
+ * @typedef {object} Anvil
+ * @property {string} url the JSON-RPC endpoint
+ * @property {number} port
+ * @property {number} chainId
+ * @property {import("node:child_process").ChildProcess} child
+ * @property {Promise<number | null>} exited resolves with the exit code when anvil exits
+ * @property {() => Promise<void>} stop SIGTERM, then SIGKILL after 3 s
+ */
+
+/**
+ * Starts anvil and resolves once it answers JSON-RPC. Fails clearly when the port is taken.
+ * anvil is killed when this process exits.
+ * @param {AnvilOptions} [options]
+ * @returns {Promise<Anvil>}
+ */
+export async function startAnvil({ port = 8545, host = "127.0.0.1", chainId = 31337, logFile, extraArgs = [] } = {}) {
+  if (!(await isPortFree(port, host))) {
+    throw new Error(
+      `port ${host}:${port} is already in use: stop whatever listens there (another \`npm start\`?) or set ANVIL_PORT`,
+    );
+  }
+  const args = ["--host", host, "--port", String(port), "--chain-id", String(chainId), ...extraArgs];
+  const child = spawn(foundryBin("anvil"), args, { stdio: ["ignore", "pipe", "pipe"] });
+
+  // Keep the tail of the output for error messages; optionally log everything.
+  /** @type {string[]} */
+  const tail = [];
+  const log = logFile ? createWriteStream(logFile, { flags: "a" }) : undefined;
+  const collect = (/** @type {Buffer} */ data) => {
+    log?.write(data);
+    tail.push(data.toString("utf8"));
+    if (tail.length > 50) tail.shift();
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+
+  let dead = false;
+  /** @type {Promise<number | null>} */
+  const exited = new Promise((resolve) => {
+    child.on("exit", (code) => {
+      dead = true;
+      log?.end();
+      resolve(code);
+    });
+    child.on("error", (error) => {
+      dead = true;
+      tail.push(String(error));
+      resolve(null);
+    });
+  });
+  const killOnExit = () => child.kill("SIGKILL");
+  process.on("exit", killOnExit);
+
+  const stop = async () => {
+    process.off("exit", killOnExit);
+    if (dead) return;
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 3000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  const url = `http://${host}:${port}`;
+  try {
+    const actual = await waitForRpc(url, { isDead: () => dead });
+    if (actual !== chainId) throw new Error(`anvil answered chain id ${actual}, expected ${chainId}`);
+  } catch (error) {
+    await stop();
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`anvil failed to start on ${url}: ${message}\n${tail.join("").trim()}`);
+  }
+  return { url, port, chainId, child, exited, stop };
+}

@@ -1,0 +1,109 @@
+// @ts-check
+/**
+ * Foundry from npm: locating the native `forge` / `anvil` / `cast` binaries, building, and
+ * reading forge artifacts.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { CONTRACTS_DIR, OUT_DIR, ROOT } from "./paths.mjs";
+import { run } from "./run.mjs";
+
+const requireFromContracts = createRequire(join(CONTRACTS_DIR, "package.json"));
+
+/** @type {Partial<Record<string, string>>} */
+const ARCH = { x64: "amd64", arm64: "arm64" };
+
+/**
+ * The path of a Foundry tool. Prefers the native binary from the platform package
+ * (`@foundry-rs/<tool>-<os>-<arch>`), so that signals reach the real process; falls back to the
+ * npm wrapper in `node_modules/.bin`, which forwards SIGINT and SIGTERM.
+ * @param {"forge" | "anvil" | "cast"} tool
+ * @returns {string}
+ */
+export function foundryBin(tool) {
+  const exe = process.platform === "win32" ? `${tool}.exe` : tool;
+  const arch = ARCH[process.arch];
+  if (arch) {
+    try {
+      const pkg = requireFromContracts.resolve(`@foundry-rs/${tool}-${process.platform}-${arch}/package.json`);
+      const bin = join(dirname(pkg), "bin", exe);
+      if (existsSync(bin)) return bin;
+    } catch {
+      // not installed for this platform: use the wrapper
+    }
+  }
+  const wrapper = join(ROOT, "node_modules", ".bin", process.platform === "win32" ? `${tool}.cmd` : tool);
+  if (existsSync(wrapper)) return wrapper;
+  throw new Error(`${tool} not found: run \`npm install\` at the repository root (it comes from @foundry-rs/${tool}).`);
+}
+
+/**
+ * Runs forge in `contracts/`.
+ * @param {readonly string[]} args
+ * @param {import("./run.mjs").RunOptions} [options]
+ */
+export function forge(args, options = {}) {
+  return run(foundryBin("forge"), args, { cwd: CONTRACTS_DIR, ...options });
+}
+
+/**
+ * `forge build`; throws when it fails.
+ * @param {{ silent?: boolean }} [options]
+ */
+export async function forgeBuild({ silent = false } = {}) {
+  const result = await forge(["build"], { capture: silent, silent });
+  if (result.code !== 0) {
+    if (silent) process.stderr.write(result.output);
+    throw new Error(`forge build failed (exit ${result.code})`);
+  }
+}
+
+/**
+ * @param {string} file the source file name, e.g. `InvestmentFund.sol`
+ * @param {string} contract the contract name
+ */
+export function artifactPath(file, contract) {
+  return join(OUT_DIR, file, `${contract}.json`);
+}
+
+/**
+ * Builds with forge when any of the given artifacts is missing.
+ * @param {ReadonlyArray<readonly [file: string, contract: string]>} artifacts
+ * @returns {Promise<boolean>} whether a build ran
+ */
+export async function ensureArtifacts(artifacts) {
+  if (artifacts.every(([file, contract]) => existsSync(artifactPath(file, contract)))) return false;
+  await forgeBuild({ silent: true });
+  for (const [file, contract] of artifacts) {
+    if (!existsSync(artifactPath(file, contract))) {
+      throw new Error(`forge build succeeded but ${artifactPath(file, contract)} is missing`);
+    }
+  }
+  return true;
+}
+
+/**
+ * @typedef {object} Artifact
+ * @property {import("viem").Abi} abi
+ * @property {import("viem").Hex} bytecode creation bytecode
+ */
+
+/**
+ * Reads a forge artifact (`out/<File>.sol/<Contract>.json`).
+ * @param {string} file
+ * @param {string} contract
+ * @returns {Artifact}
+ */
+export function loadArtifact(file, contract) {
+  const path = artifactPath(file, contract);
+  if (!existsSync(path)) throw new Error(`artifact missing: ${path} (run \`forge build\` in contracts/)`);
+  const json = JSON.parse(readFileSync(path, "utf8"));
+  /** @type {string} */
+  const object = json.bytecode?.object ?? "";
+  if (!object || object === "0x") throw new Error(`${contract} has no creation bytecode (abstract or interface?)`);
+  return {
+    abi: json.abi,
+    bytecode: /** @type {import("viem").Hex} */ (object.startsWith("0x") ? object : `0x${object}`),
+  };
+}

@@ -1,0 +1,88 @@
+// @ts-check
+/**
+ * `npm test`: every test in the repository, from a fresh clone.
+ *
+ * 1. installs dependencies when missing or stale (npm ci),
+ * 2. `forge test` in contracts/,
+ * 3. `node --test` over scripts/**\/*.test.mjs (deploy + seed against a real anvil),
+ * 4. the `test` script of every other workspace that defines one.
+ *
+ * Output passes through. The last line is `N passed, N failed`, the sum over all steps; the exit
+ * code is non-zero when anything failed.
+ */
+import { ensureDeps } from "./lib/ensure-deps.mjs";
+
+ensureDeps();
+
+const { readdirSync } = await import("node:fs");
+const { join } = await import("node:path");
+const { forge } = await import("./lib/foundry.mjs");
+const { ROOT } = await import("./lib/paths.mjs");
+const { run } = await import("./lib/run.mjs");
+const { countsOrExit, parseAnyCounts, parseForgeCounts, parseNodeTestCounts } = await import("./lib/test-counts.mjs");
+const { listWorkspaces } = await import("./lib/workspaces.mjs");
+
+const color = Boolean(process.stdout.isTTY);
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+
+/** @type {Array<{ name: string, passed: number, failed: number, code: number }>} */
+const results = [];
+
+/** @param {string} title */
+const banner = (title) => console.log(`\n━━ ${title} ${"━".repeat(Math.max(0, 72 - title.length))}`);
+
+// 1. Contracts.
+banner("contracts: forge test");
+{
+  const result = await forge(["test", ...(color ? ["--color", "always"] : [])], { capture: true });
+  results.push({
+    name: "forge test",
+    code: result.code,
+    ...countsOrExit(parseForgeCounts(result.output), result.code),
+  });
+}
+
+// 2. The scripts' own tests.
+const scriptTests = readdirSync(join(ROOT, "scripts"), { recursive: true, encoding: "utf8" })
+  .filter((file) => file.endsWith(".test.mjs"))
+  .sort()
+  .map((file) => join("scripts", file));
+if (scriptTests.length > 0) {
+  banner(`scripts: node --test (${scriptTests.length} file${scriptTests.length === 1 ? "" : "s"})`);
+  const result = await run(process.execPath, ["--test", "--test-reporter=spec", ...scriptTests], {
+    cwd: ROOT,
+    capture: true,
+    env: color ? { FORCE_COLOR: "1" } : {},
+  });
+  results.push({
+    name: "scripts (node --test)",
+    code: result.code,
+    ...countsOrExit(parseNodeTestCounts(result.output), result.code),
+  });
+}
+
+// 3. Other workspaces (contracts ran above).
+for (const workspace of listWorkspaces()) {
+  if (workspace.location === "contracts" || !workspace.scripts.test) continue;
+  banner(`${workspace.location}: npm run test`);
+  const result = await run(npm, ["run", "test", "--workspace", workspace.name], {
+    cwd: ROOT,
+    capture: true,
+    env: color ? { FORCE_COLOR: "1" } : {},
+  });
+  const counts = parseAnyCounts(result.output);
+  if (!counts && result.code === 0) {
+    console.log(`(no test summary recognised in ${workspace.name}'s output; counted as 0 tests)`);
+  }
+  results.push({ name: workspace.name, code: result.code, ...countsOrExit(counts, result.code) });
+}
+
+banner("summary");
+for (const r of results) {
+  const mark = r.code === 0 && r.failed === 0 ? "✓" : "✗";
+  console.log(`${mark} ${r.name.padEnd(28)} ${r.passed} passed, ${r.failed} failed`);
+}
+const passed = results.reduce((sum, r) => sum + r.passed, 0);
+const failed = results.reduce((sum, r) => sum + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || results.some((r) => r.code !== 0) ? 1 : 0);
