@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * `npm run lint`: Biome (format + lint) over the repository, `tsc --noEmit` over the scripts
- * (JavaScript checked through JSDoc), `forge fmt --check` and `forge build --sizes` over the
+ * (JavaScript checked through JSDoc) and every workspace's `typecheck` script, `forge fmt --check` and `forge build --sizes` over the
  * contracts, and a check that the committed ABIs match the build. All of them run; the exit code is non-zero when any fails.
  */
 import { ensureDeps } from "./lib/ensure-deps.mjs";
@@ -12,6 +12,7 @@ const { join } = await import("node:path");
 const { forge } = await import("./lib/foundry.mjs");
 const { ROOT } = await import("./lib/paths.mjs");
 const { run } = await import("./lib/run.mjs");
+const { listWorkspaces } = await import("./lib/workspaces.mjs");
 
 const bin = (/** @type {string} */ name) => join(ROOT, "node_modules", ".bin", name);
 
@@ -22,10 +23,20 @@ const checks = [
   ["forge fmt --check (contracts)", () => forge(["fmt", "--check"])],
   ["forge build --sizes (contracts fit the 24 KiB limit)", () => forge(["build", "--sizes"])],
   [
-    "ABIs up to date (contracts/abi)",
+    "ABIs up to date (packages/sdk/src/abi)",
     () => run(process.execPath, [join(ROOT, "contracts", "script", "export-abi.mjs"), "--check"], { cwd: ROOT }),
   ],
 ];
+
+// Every workspace with a `typecheck` script (tsc --noEmit over its own tsconfig).
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+for (const workspace of listWorkspaces()) {
+  if (!workspace.scripts.typecheck) continue;
+  checks.push([
+    `typecheck (${workspace.location})`,
+    () => run(npm, ["run", "typecheck", "--workspace", workspace.name], { cwd: ROOT }),
+  ]);
+}
 
 /** @type {Array<[string, number]>} */
 const results = [];

@@ -1,0 +1,118 @@
+// The public API of @fundament/sdk, listed explicitly. Node-only helpers are in `@fundament/sdk/node`.
+
+export { investmentFundAbi, mockUsdcAbi } from "../abi/index.js";
+export {
+  type ExchangeEnvelope,
+  type ExchangeHistoryQuery,
+  type ExchangeTransfer,
+  fetchDeposits,
+  fetchWithdrawals,
+} from "../api/exchangeHistory.js";
+export { apiUrl, type FetchOptions, fetchJson } from "../api/fetchJson.js";
+export {
+  fetchFuturesPerformance,
+  fetchNftLendingPerformance,
+  fetchVaultPerformance,
+  type VaultPerformance,
+} from "../api/fetchPerformance.js";
+export { type CreateFundPublicClientParameters, createFundPublicClient } from "../chains/createFundPublicClient.js";
+export { getChain, isSupportedChainId, SUPPORTED_CHAIN_IDS, type SupportedChainId } from "../chains/getChain.js";
+export { LOCAL_CHAIN_ID, LOCAL_RPC_URL, localChain } from "../chains/localChain.js";
+export {
+  type Deployment,
+  deploymentFromEnv,
+  parseDeployment,
+  SEPOLIA_DEPLOYMENT_BLOCK,
+} from "../deployment/deployment.js";
+export {
+  describeFundError,
+  EventNotFoundError,
+  FundamentError,
+  type FundErrorContext,
+  RequestFailedError,
+  revertOf,
+  toUserMessage,
+} from "../errors.js";
+export { formatPercent } from "../format/formatPercent.js";
+export { formatUsd } from "../format/formatUsd.js";
+export { formatDate, secondsToDate } from "../format/secondsToDate.js";
+export { shortenAddress } from "../format/shortenAddress.js";
+export { annualise, DAYS_PER_YEAR } from "../math/annualise.js";
+export { Decimal } from "../math/decimal.js";
+export { durationDays } from "../math/durationDays.js";
+export {
+  type FuturesPerformance,
+  type FuturesPerformanceRecord,
+  futuresYield,
+  parseDayMonthYear,
+} from "../math/futuresYield.js";
+export { lockPeriodDays } from "../math/lockPeriodDays.js";
+export {
+  type NftLendingPerformance,
+  type NftLendingPoint,
+  nftLendingYield,
+  pointTimeSeconds,
+} from "../math/nftLendingYield.js";
+export { ratioPercent } from "../math/ratioPercent.js";
+export { fromTokenUnits, toTokenUnits } from "../math/tokenAmount.js";
+export { vaultYield } from "../math/vaultYield.js";
+export {
+  actionMessages,
+  type ErrorMessage,
+  errorMessages,
+  type ResultMessage,
+  resultMessages,
+} from "../messages.js";
+export { ADMIN_ROLE, DEFAULT_ADMIN_ROLE, fundContract, OPERATOR_ROLE } from "../reads/fundContract.js";
+export { type AdminWallet, type GetAdminsParameters, getAdmins, getAdminsFromEvents } from "../reads/getAdmins.js";
+export { type FundSettings, getFundSettings } from "../reads/getFundSettings.js";
+export {
+  type GetInvestmentTokenParameters,
+  getInvestmentToken,
+  type InvestmentToken,
+} from "../reads/getInvestmentToken.js";
+export { getInvestmentTokenAddress } from "../reads/getInvestmentTokenAddress.js";
+export { type GetInvestorViewParameters, getInvestorView, type InvestorView } from "../reads/getInvestorView.js";
+export { getProfitStatistics, type ProfitStatistics } from "../reads/getProfitStatistics.js";
+export {
+  type GetProposalsParameters,
+  type GetProposalsReturnType,
+  getProposals,
+  type ProposalStatus,
+  type ProposalView,
+  proposalStatus,
+} from "../reads/getProposals.js";
+export { type GetTradingWalletsParameters, getTradingWallets, type TradingWallet } from "../reads/getTradingWallets.js";
+export { type GetVaultsParameters, getVaults, type LiveVault } from "../reads/getVaults.js";
+export { isAdmin } from "../reads/isAdmin.js";
+export { type PoolStatus, poolStatus } from "../reads/poolStatus.js";
+export { batchRead } from "../utils/batchRead.js";
+export { type GetLogsInChunksParameters, getLogsInChunks, isRangeRefusal } from "../utils/getLogsInChunks.js";
+export { normalizeAddress } from "../utils/normalizeAddress.js";
+export { parseAllocation } from "../utils/parseAllocation.js";
+export { requireDescription, votingPeriodSeconds } from "../utils/proposalInput.js";
+export { voteSupport } from "../utils/voteSupport.js";
+export { VAULT_DESCRIPTION, VAULTS, type Vault } from "../vaults/vaults.js";
+export { type AddTradingWalletParameters, addTradingWallet } from "../writes/addTradingWallet.js";
+export {
+  type CollectFundsFromTradingWalletParameters,
+  collectFundsFromTradingWallet,
+} from "../writes/collectFundsFromTradingWallet.js";
+export { type CreateProposalParameters, createProposal } from "../writes/createProposal.js";
+export { type EmergencyWithdrawParameters, emergencyWithdraw } from "../writes/emergencyWithdraw.js";
+export { type EndLockupPeriodParameters, endLockupPeriod } from "../writes/endLockupPeriod.js";
+export { type ExecuteProposalParameters, executeProposal } from "../writes/executeProposal.js";
+export { type GrantAdminParameters, grantAdmin } from "../writes/grantAdmin.js";
+export { type InvestParameters, type InvestReturnType, type InvestStep, invest } from "../writes/invest.js";
+export {
+  type RemoveInvestorFromWhitelistParameters,
+  removeInvestorFromWhitelist,
+} from "../writes/removeInvestorFromWhitelist.js";
+export { type RemoveTradingWalletParameters, removeTradingWallet } from "../writes/removeTradingWallet.js";
+export { type RevokeAdminParameters, revokeAdmin } from "../writes/revokeAdmin.js";
+export { type SetEmergencyStateParameters, setEmergencyState } from "../writes/setEmergencyState.js";
+export { type StartLockupPeriodParameters, startLockupPeriod } from "../writes/startLockupPeriod.js";
+export type { WriteContext, WriteResult } from "../writes/types.js";
+export { type VoteParameters, vote } from "../writes/vote.js";
+export { type WhitelistInvestorParameters, whitelistInvestor } from "../writes/whitelistInvestor.js";
+export { type WithdrawParameters, withdraw } from "../writes/withdraw.js";

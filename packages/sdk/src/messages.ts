@@ -1,0 +1,49 @@
+/**
+ * Every user-facing text of the spec's catalogue (fund-platform spec, section 8), verbatim.
+ * The app and the API show these and nothing else for the cases they cover.
+ */
+export const errorMessages = {
+  userRejected: "User rejected the transaction.",
+  executionFailed: "Transaction execution failed.",
+  contractCallFailed: "Contract call failed.",
+  rpcFailed: "Blockchain RPC request failed.",
+  unexpected: "An unexpected error occurred.",
+  unknown: "Unknown error.",
+  /** Spelled as the spec shows it. */
+  eventNotFound: "Event not fount",
+  requestFailed: "Request failed",
+  futuresPerformanceFailed: "Failed to fetch futures performance: ",
+  nftPerformanceFailed: "Failed to fetch NFT lending performance: ",
+} as const;
+
+/** Result messages of each action (spec section 8). */
+export const resultMessages = {
+  addTradingWallet: "Trading wallet added successfully.",
+  removeTradingWallet: "Trading wallet removed successfully.",
+  grantAdmin: "Admin wallet added successfully.",
+  revokeAdmin: "Admin wallet removed successfully.",
+  whitelist: "Wallet whitelisted successfully.",
+  delist: "Wallet removed from whitelist.",
+  createProposal: "Proposal transaction submitted",
+  vote: "Voting transaction submitted",
+  approvalFailed: "Approval transaction failed!",
+  invest: "Investment transaction submitted successfully!",
+} as const;
+
+export type ErrorMessage = (typeof errorMessages)[keyof typeof errorMessages];
+export type ResultMessage = (typeof resultMessages)[keyof typeof resultMessages];
+
+/**
+ * Result messages of the actions the spec lists without a message of its own (section 7: "other
+ * contract functions exist but no use is shown"), in the same style.
+ */
+export const actionMessages = {
+  startLockup: "Lockup period started.",
+  settle: "Pool settled successfully.",
+  collect: "Funds collected from the trading wallet.",
+  withdraw: "Withdrawal transaction submitted successfully!",
+  emergencyWithdraw: "Emergency withdrawal transaction submitted successfully!",
+  execute: "Proposal executed.",
+  emergencyOn: "Emergency state turned on.",
+  emergencyOff: "Emergency state turned off.",
+} as const;

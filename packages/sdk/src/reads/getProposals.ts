@@ -1,0 +1,104 @@
+import { type Address, type Client, erc20Abi, zeroAddress } from "viem";
+import { readContract } from "viem/actions";
+import type { Deployment } from "../deployment/deployment.js";
+import { fromTokenUnits } from "../math/tokenAmount.js";
+import { batchRead } from "../utils/batchRead.js";
+import { fundContract } from "./fundContract.js";
+import { getInvestmentTokenAddress } from "./getInvestmentTokenAddress.js";
+
+/** Displayed status (spec section 4): active if still active; otherwise passed if executed; otherwise rejected. */
+export type ProposalStatus = "active" | "passed" | "rejected";
+
+/** The proposal view (spec section 3). */
+export type ProposalView = {
+  id: bigint;
+  /** The description, also used as the title. */
+  title: string;
+  description: string;
+  votingInfo: {
+    /** Seconds since the epoch. */
+    timeFrame: { start: number; end: number };
+    /** Vote weight in whole tokens (voting power is invested principal). */
+    votesForCount: number;
+    votesAgainstCount: number;
+  };
+  status: ProposalStatus;
+  /** Always empty, as the spec's proposal view has it; the creator is in `proposerAddress`. */
+  proposer: "";
+  proposerAddress: Address | null;
+  executed: boolean;
+  active: boolean;
+  /** Voting has ended with more for than against and nobody has executed it yet. */
+  canExecute: boolean;
+};
+
+export function proposalStatus(active: boolean, executed: boolean): ProposalStatus {
+  if (active) return "active";
+  return executed ? "passed" : "rejected";
+}
+
+export type GetProposalsParameters = {
+  deployment: Deployment;
+  /** How many proposals to skip from the newest. */
+  offset?: number;
+  /** At most this many (newest first); 50 by default. */
+  limit?: number;
+};
+
+export type GetProposalsReturnType = { proposals: ProposalView[]; total: number };
+
+/** Proposals newest first, a page at a time: `proposalCount`, then one batched read of the page. */
+export async function getProposals(
+  client: Client,
+  { deployment, offset = 0, limit = 50 }: GetProposalsParameters,
+): Promise<GetProposalsReturnType> {
+  const fund = fundContract(deployment);
+  const [count, token] = await Promise.all([
+    readContract(client, { ...fund, functionName: "proposalCount" }),
+    getInvestmentTokenAddress(client, deployment),
+  ]);
+  const total = Number(count);
+  const ids: bigint[] = [];
+  for (let id = total - offset; id >= 1 && ids.length < limit; id--) ids.push(BigInt(id));
+  if (ids.length === 0) return { proposals: [], total };
+  const [decimals, ...results] = (await batchRead(client, [
+    { address: token, abi: erc20Abi, functionName: "decimals" },
+    ...ids.flatMap(
+      (id) =>
+        [
+          { ...fund, functionName: "getProposalDetails", args: [id] },
+          { ...fund, functionName: "proposalProposer", args: [id] },
+        ] as const,
+    ),
+  ])) as [number, ...unknown[]];
+  const proposals = ids.map((_, i): ProposalView => {
+    const [id, description, votesFor, votesAgainst, startTime, endTime, executed, active] = results[2 * i] as readonly [
+      bigint,
+      string,
+      bigint,
+      bigint,
+      bigint,
+      bigint,
+      boolean,
+      boolean,
+    ];
+    const proposer = results[2 * i + 1] as Address;
+    return {
+      id,
+      title: description,
+      description,
+      votingInfo: {
+        timeFrame: { start: Number(startTime), end: Number(endTime) },
+        votesForCount: fromTokenUnits(votesFor, decimals),
+        votesAgainstCount: fromTokenUnits(votesAgainst, decimals),
+      },
+      status: proposalStatus(active, executed),
+      proposer: "",
+      proposerAddress: proposer === zeroAddress ? null : proposer,
+      executed,
+      active,
+      canExecute: !active && !executed && votesFor > votesAgainst,
+    };
+  });
+  return { proposals, total };
+}

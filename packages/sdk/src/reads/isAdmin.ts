@@ -1,0 +1,20 @@
+import { type Address, type Client, getAddress } from "viem";
+import { readContract } from "viem/actions";
+import type { Deployment } from "../deployment/deployment.js";
+import { ADMIN_ROLE, fundContract } from "./fundContract.js";
+
+/**
+ * Whether `account` holds the admin role. Without an account (no wallet) the answer is false at
+ * once: the admin state is ready and not admin (spec section 4).
+ */
+export async function isAdmin(
+  client: Client,
+  { deployment, account }: { deployment: Deployment; account: Address | undefined | null },
+): Promise<boolean> {
+  if (!account) return false;
+  return readContract(client, {
+    ...fundContract(deployment),
+    functionName: "hasRole",
+    args: [ADMIN_ROLE, getAddress(account)],
+  });
+}

@@ -1,0 +1,28 @@
+import { actionMessages } from "../messages.js";
+import { normalizeAddress } from "../utils/normalizeAddress.js";
+import { failure } from "./failure.js";
+import { sendFundTransaction } from "./sendFundTransaction.js";
+import type { WriteContext, WriteResult } from "./types.js";
+
+export type CollectFundsFromTradingWalletParameters = WriteContext & {
+  wallet: string /** Token units. */;
+  amount: bigint;
+};
+
+/** Pulls funds back from a trading wallet (which must have approved the fund). */
+export async function collectFundsFromTradingWallet(
+  parameters: CollectFundsFromTradingWalletParameters,
+): Promise<WriteResult> {
+  let args: readonly unknown[];
+  try {
+    args = [normalizeAddress(parameters.wallet), parameters.amount];
+  } catch (error) {
+    return failure(error);
+  }
+  return sendFundTransaction({
+    ...parameters,
+    functionName: "collectFundsFromTradingWallet",
+    args,
+    successMessage: actionMessages.collect,
+  });
+}
