@@ -1,4 +1,4 @@
-import { erc20Abi, parseUnits } from "viem";
+import { custom, erc20Abi, http, parseUnits } from "viem";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { investmentFundAbi } from "../src/abi/index.js";
 import { createFundPublicClient } from "../src/chains/createFundPublicClient.js";
@@ -27,6 +27,7 @@ import { withdraw } from "../src/writes/withdraw.js";
 import { accounts, chain, deployment, rpcUrl, snapshot, testClient, type WalletBehaviour, wallet } from "./chain.js";
 
 const publicClient = createFundPublicClient({ chainId: chain.id, rpcUrl });
+const upstream = http(rpcUrl)({ chain, retryCount: 0 });
 const mUSDC = (whole: number) => parseUnits(String(whole), 6);
 const as = (index: number, behaviour?: WalletBehaviour) => {
   const { walletClient, prompts } = wallet(index, behaviour);
@@ -143,7 +144,7 @@ describe("governance", () => {
       start,
       end,
     });
-    expect(result).toMatchObject({ success: true, message: "Proposal transaction submitted" });
+    expect(result).toMatchObject({ success: true, message: "Proposal transaction submitted", proposalId: 5n });
     const [created] = (await getProposals(publicClient, { deployment, limit: 1 })).proposals;
     expect(created?.description).toBe("Rebalance the NFT lending book.");
     expect((created?.votingInfo.timeFrame.end ?? 0) - (created?.votingInfo.timeFrame.start ?? 0)).toBe(174_600);
@@ -157,7 +158,7 @@ describe("governance", () => {
   ])("refuses %s with a clear message", async (_case, description, from, to, message) => {
     const { context, prompts } = as(1);
     const result = await createProposal({ ...context, description, start: from * 1000, end: to * 1000 });
-    expect(result).toEqual({ hash: null, success: false, message });
+    expect(result).toEqual({ hash: null, success: false, message, proposalId: null });
     expect(prompts).toHaveLength(0);
   });
 
@@ -191,6 +192,34 @@ describe("governance", () => {
     expect(leverage).toMatchObject({ id: 3n, status: "rejected", canExecute: true });
     expect((await executeProposal({ ...as(1).context, proposalId: 3n })).success).toBe(true);
     expect((await getProposals(publicClient, { deployment, offset: 1, limit: 1 })).proposals[0]?.status).toBe("passed");
+  });
+});
+
+describe("receipts", () => {
+  it("fails with 'Event not fount' when the receipt lacks the expected event", async () => {
+    // A node that answers with the receipt of another transaction (no ProposalCreated in it).
+    const other = await whitelistInvestor({ ...as(0).context, investor: accounts[6] });
+    const { context } = as(1);
+    const lying = createFundPublicClient({
+      chainId: chain.id,
+      rpcUrl,
+      transport: custom({
+        async request(args) {
+          if (args.method === "eth_getTransactionReceipt") {
+            return upstream.request({ method: "eth_getTransactionReceipt", params: [other.hash] } as never);
+          }
+          return upstream.request(args as never);
+        },
+      }),
+    });
+    const result = await createProposal({
+      ...context,
+      publicClient: lying,
+      description: "Anything",
+      start: 0,
+      end: 7_200_000,
+    });
+    expect(result).toEqual({ hash: null, success: false, message: "Event not fount", proposalId: null });
   });
 });
 

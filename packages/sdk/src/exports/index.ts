@@ -98,7 +98,11 @@ export {
   type CollectFundsFromTradingWalletParameters,
   collectFundsFromTradingWallet,
 } from "../writes/collectFundsFromTradingWallet.js";
-export { type CreateProposalParameters, createProposal } from "../writes/createProposal.js";
+export {
+  type CreateProposalParameters,
+  type CreateProposalReturnType,
+  createProposal,
+} from "../writes/createProposal.js";
 export { type EmergencyWithdrawParameters, emergencyWithdraw } from "../writes/emergencyWithdraw.js";
 export { type EndLockupPeriodParameters, endLockupPeriod } from "../writes/endLockupPeriod.js";
 export { type ExecuteProposalParameters, executeProposal } from "../writes/executeProposal.js";

@@ -1,3 +1,6 @@
+import { parseEventLogs } from "viem";
+import { investmentFundAbi } from "../abi/index.js";
+import { EventNotFoundError } from "../errors.js";
 import { resultMessages } from "../messages.js";
 import { requireDescription, votingPeriodSeconds } from "../utils/proposalInput.js";
 import { failure } from "./failure.js";
@@ -5,23 +8,40 @@ import { sendFundTransaction } from "./sendFundTransaction.js";
 import type { WriteContext, WriteResult } from "./types.js";
 
 export type CreateProposalParameters = WriteContext & {
-  description: string /** When voting starts (the form's start; the contract starts it at once). */;
+  description: string;
+  /** When voting starts (the form's start; the contract starts it at once). */
   start: Date | number;
   end: Date | number;
 };
 
-/** Creates a proposal whose voting lasts end minus start in whole seconds: "Proposal transaction submitted". */
-export async function createProposal(parameters: CreateProposalParameters): Promise<WriteResult> {
+export type CreateProposalReturnType = WriteResult & {
+  /** The new proposal's id, from its `ProposalCreated` event (null on failure). */
+  proposalId: bigint | null;
+};
+
+/**
+ * Creates a proposal whose voting lasts end minus start in whole seconds: "Proposal transaction
+ * submitted". The receipt must carry `ProposalCreated`; without it the action fails with 'Event not
+ * fount' (spec section 8, spelled as shown).
+ */
+export async function createProposal(parameters: CreateProposalParameters): Promise<CreateProposalReturnType> {
   let args: readonly unknown[];
   try {
     args = [requireDescription(parameters.description), votingPeriodSeconds(parameters.start, parameters.end)];
   } catch (error) {
-    return failure(error);
+    return { ...failure(error), proposalId: null };
   }
-  return sendFundTransaction({
+  let proposalId: bigint | null = null;
+  const result = await sendFundTransaction({
     ...parameters,
     functionName: "createProposal",
     args,
     successMessage: resultMessages.createProposal,
+    onReceipt: (receipt) => {
+      const [created] = parseEventLogs({ abi: investmentFundAbi, eventName: "ProposalCreated", logs: receipt.logs });
+      if (!created) throw new EventNotFoundError();
+      proposalId = created.args.proposalId;
+    },
   });
+  return { ...result, proposalId: result.success ? proposalId : null };
 }

@@ -1,4 +1,4 @@
-import type { Address } from "viem";
+import type { Address, TransactionReceipt } from "viem";
 import { simulateContract, waitForTransactionReceipt, writeContract } from "viem/actions";
 import type { investmentFundAbi } from "../abi/index.js";
 import { FundamentError, type FundErrorContext } from "../errors.js";
@@ -17,6 +17,8 @@ export type SendFundTransactionParameters = WriteContext & {
   args: readonly unknown[];
   /** The spec's result message on success. */
   successMessage: string;
+  /** Reads what the action produced from its receipt; may throw (e.g. EventNotFoundError), which fails the action. */
+  onReceipt?: (receipt: TransactionReceipt) => void;
   /** Token decimals and symbol, to show amounts in revert messages. */
   errorContext?: FundErrorContext;
 };
@@ -48,9 +50,10 @@ export async function sendFundTransaction(parameters: SendFundTransactionParamet
       typeof writeContract
     >[1]);
     parameters.onSubmitted?.(hash);
-    if (parameters.waitForReceipt !== false) {
+    if (parameters.waitForReceipt !== false || parameters.onReceipt) {
       const receipt = await waitForTransactionReceipt(publicClient, { hash });
       if (receipt.status !== "success") return { hash: null, success: false, message: errorMessages.executionFailed };
+      parameters.onReceipt?.(receipt);
     }
     return { hash, success: true, message: successMessage };
   } catch (error) {
