@@ -1,0 +1,54 @@
+import { createStore, type Store } from "./createStore.js";
+import type { View, ViewData } from "./views.js";
+
+export type RouterState = {
+  view: View;
+  data: ViewData | undefined;
+  /** The history stack, oldest first; its last item is the current view. */
+  history: View[];
+};
+
+export type Router = Store<RouterState> & {
+  push(view: View, data?: ViewData): void;
+  replace(view: View, data?: ViewData): void;
+  reset(view: View, data?: ViewData): void;
+  /** Goes back one view; closes the modal when only one view remains or UnsupportedChain is in the history. */
+  goBack(): void;
+};
+
+export type CreateRouterParameters = {
+  initialView?: View;
+  /** Called when going back closes the modal. */
+  onClose: () => void;
+};
+
+export function createRouter({ initialView = "Connect", onClose }: CreateRouterParameters): Router {
+  const store = createStore<RouterState>({ view: initialView, data: undefined, history: [initialView] });
+  return {
+    ...store,
+    push(view, data) {
+      const { history } = store.getState();
+      if (history[history.length - 1] === view) {
+        store.setState({ data });
+        return;
+      }
+      store.setState({ view, data, history: [...history, view] });
+    },
+    replace(view, data) {
+      const { history } = store.getState();
+      store.setState({ view, data, history: [...history.slice(0, -1), view] });
+    },
+    reset(view, data) {
+      store.setState({ view, data, history: [view] });
+    },
+    goBack() {
+      const { history } = store.getState();
+      if (history.length <= 1 || history.includes("UnsupportedChain")) {
+        onClose();
+        return;
+      }
+      const next = history.slice(0, -1);
+      store.setState({ view: next[next.length - 1] as View, data: undefined, history: next });
+    },
+  };
+}

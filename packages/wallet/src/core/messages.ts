@@ -1,0 +1,43 @@
+/** Every user-visible text of the wallet layer, verbatim from the spec. */
+export const messages = {
+  authenticating: "Authenticating...",
+  signatureDeclined: "Signature declined",
+  smartAccountSignatureDeclined: "This application might not support Smart Accounts",
+  siwxInitFailed: "A problem occurred while trying initialize authentication",
+  siwxNotEnabled: "SIWX is not enabled",
+  noActiveCaipAddress: "No ActiveCaipAddress found",
+  failedToDisconnect: "Failed to disconnect",
+  tokenBalanceUnavailable: "Token Balance Unavailable",
+  failedToFetchTransactions: "Failed to fetch transactions",
+  transactionStarted: "Transaction started",
+  somethingWentWrong: "Something went wrong",
+  solanaSendFailed: "Failed to send transaction. Please try again.",
+  invalidAmountAndReceiver: "Please enter a valid amount and receiver address",
+  unsupportedChain: "Unsupported chain",
+  networkNotFound: "Network not found",
+  networkNotFoundAlert: "Network Not Found",
+  walletConnectConnectorNotFound: "WalletConnectConnector not found",
+  addressOrAuthConnectorNotFound: "Address or auth connector not found",
+  chainAdapterNotFound: "Chain adapter not found",
+  networkClientNotSet: "NetworkController client not set",
+  connectionClientNotSet: "ConnectionController client not set",
+  projectIdNotConfigured: "Project ID Not Configured",
+  invalidAppConfiguration: "Invalid App Configuration",
+  rpcCallNotAllowed: "Requested RPC call is not allowed",
+  actionNotAllowed: "Action not allowed",
+  invalidChainId: "Invalid chainId",
+  required: "Required",
+  insufficientGas: "Insufficient funds for gas",
+} as const;
+
+export type MessageKey = keyof typeof messages;
+
+/** 'Please try again after {n} seconds'. */
+export function tryAgainAfter(seconds: number): string {
+  return `Please try again after ${seconds} seconds`;
+}
+
+/** 'Chain is required to ...'. */
+export function chainRequiredTo(action: string): string {
+  return `Chain is required to ${action}`;
+}

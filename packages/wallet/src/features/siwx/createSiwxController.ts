@@ -1,0 +1,141 @@
+import type { Address } from "viem";
+import { createSiweMessage } from "viem/siwe";
+import { parseCaipAddress } from "../../core/caip.js";
+import { createStore, type Store } from "../../core/createStore.js";
+import type { WalletCore } from "../../core/createWalletCore.js";
+import {
+  isUserRejection,
+  NoActiveCaipAddressError,
+  SignatureDeclinedError,
+  SiwxNotEnabledError,
+} from "../../core/errors.js";
+import { messages } from "../../core/messages.js";
+import type { SiwxAdapter, SiwxSession } from "./types.js";
+
+export type SiwxStatus = "idle" | "authenticating" | "error" | "success";
+
+export type SiwxState = {
+  status: SiwxStatus;
+  /** 'Authenticating...' while signing; the error text after a failure. */
+  message: string | undefined;
+  session: SiwxSession | null;
+};
+
+export type CreateSiwxControllerParameters = {
+  core: WalletCore;
+  adapter: SiwxAdapter | undefined;
+  /** Sign-in is required: cancelling disconnects. */
+  required?: boolean | undefined;
+  /** Signs with the connected wallet (personal_sign). */
+  signMessage: (message: string) => Promise<`0x${string}`>;
+  /** Disconnects the wallet (used when cancelling a required sign-in). */
+  disconnect: () => Promise<void>;
+  /** Shown in the message. */
+  statement?: string | undefined;
+  /** Defaults to the page's host and origin. */
+  domain?: string | undefined;
+  uri?: string | undefined;
+};
+
+export type SiwxController = Store<SiwxState> & {
+  /** After a connection: opens the sign-message view when no session for this account exists. */
+  onConnected(): Promise<void>;
+  /** Signs in: nonce, message, signature, verification. */
+  signIn(): Promise<SiwxSession | undefined>;
+  /** Cancel on the sign-message view: disconnect when sign-in is required, else close. */
+  cancel(): Promise<void>;
+  signOut(): Promise<void>;
+};
+
+/** The sign-in-with-wallet flow of spec section 4, on a SIWX adapter. */
+export function createSiwxController(p: CreateSiwxControllerParameters): SiwxController {
+  const store = createStore<SiwxState>({ status: "idle", message: undefined, session: null });
+  const active = () => {
+    const account = p.core.state.activeAccount();
+    if (!account.caipAddress) throw new NoActiveCaipAddressError();
+    const { chainId, address } = parseCaipAddress(account.caipAddress);
+    return {
+      address: address as Address,
+      chainId: Number(chainId),
+      smart: account.preferredAccountType === "smartAccount",
+    };
+  };
+  const matches = (session: SiwxSession | null, address: string, chainId: number) =>
+    Boolean(session && session.address.toLowerCase() === address.toLowerCase() && session.chainId === chainId);
+
+  return {
+    ...store,
+    async onConnected() {
+      if (!p.adapter || !p.core.state.isConnected()) return;
+      const { address, chainId } = active();
+      let session: SiwxSession | null = null;
+      try {
+        session = await p.adapter.getSession();
+      } catch {
+        session = null;
+      }
+      if (matches(session, address, chainId)) {
+        store.setState({ session, status: "success", message: undefined });
+        return;
+      }
+      store.setState({ session: null, status: "idle", message: undefined });
+      p.core.open({ view: "SIWXSignMessage" });
+    },
+    async signIn() {
+      if (!p.adapter) throw new SiwxNotEnabledError();
+      const { address, chainId, smart } = active();
+      store.setState({ status: "authenticating", message: messages.authenticating });
+      let nonce: string;
+      try {
+        nonce = await p.adapter.getNonce();
+      } catch {
+        store.setState({ status: "error", message: messages.siwxInitFailed });
+        p.core.toasts.show(messages.siwxInitFailed, "error");
+        return undefined;
+      }
+      const location = typeof window === "undefined" ? undefined : window.location;
+      const message = createSiweMessage({
+        domain: p.domain ?? location?.host ?? "localhost",
+        uri: p.uri ?? location?.origin ?? "http://localhost",
+        address,
+        chainId,
+        nonce,
+        version: "1",
+        statement: p.statement,
+        issuedAt: new Date(),
+      });
+      try {
+        const signature = await p.signMessage(message);
+        const session = await p.adapter.verify({ message, signature });
+        store.setState({ status: "success", message: undefined, session });
+        p.core.bus.emit("SIWX_AUTH_SUCCESS", { chainId });
+        p.core.close();
+        return session;
+      } catch (error) {
+        const text = isUserRejection(error)
+          ? new SignatureDeclinedError({ smartAccount: smart }).shortMessage
+          : ((error as { shortMessage?: string }).shortMessage ?? messages.somethingWentWrong);
+        store.setState({ status: "error", message: text });
+        p.core.bus.emit("SIWX_AUTH_ERROR", { message: text });
+        p.core.toasts.show(text, "error");
+        p.core.triggerShake();
+        // A decline reopens the sign-message view.
+        p.core.open({ view: "SIWXSignMessage" });
+        return undefined;
+      }
+    },
+    async cancel() {
+      store.setState({ status: "idle", message: undefined });
+      if (p.required) {
+        await p.disconnect();
+        p.core.close();
+      } else {
+        p.core.close();
+      }
+    },
+    async signOut() {
+      await p.adapter?.signOut();
+      store.setState({ status: "idle", message: undefined, session: null });
+    },
+  };
+}
