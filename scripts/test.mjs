@@ -5,7 +5,8 @@
  * 1. installs dependencies when missing or stale (npm ci),
  * 2. `forge test` in contracts/,
  * 3. `node --test` over scripts/**\/*.test.mjs (deploy + seed against a real anvil),
- * 4. the `test` script of every other workspace that defines one.
+ * 4. the `test` script of every other workspace that defines one (the API with a throwaway
+ *    PostgreSQL from Debian's packages as DATABASE_URL_TEST; e2e/ with Debian's Chromium).
  *
  * Output passes through. The last line is `N passed, N failed`, the sum over all steps; the exit
  * code is non-zero when anything failed.
@@ -19,6 +20,7 @@ const { join } = await import("node:path");
 const { forge } = await import("./lib/foundry.mjs");
 const { ROOT } = await import("./lib/paths.mjs");
 const { run } = await import("./lib/run.mjs");
+const { startTestPostgres } = await import("./lib/ensure-postgres.mjs");
 const { countsOrExit, parseAnyCounts, parseForgeCounts, parseNodeTestCounts } = await import("./lib/test-counts.mjs");
 const { listWorkspaces } = await import("./lib/workspaces.mjs");
 
@@ -65,11 +67,29 @@ if (scriptTests.length > 0) {
 for (const workspace of listWorkspaces()) {
   if (workspace.location === "contracts" || !workspace.scripts.test) continue;
   banner(`${workspace.location}: npm run test`);
-  const result = await run(npm, ["run", "test", "--workspace", workspace.name], {
-    cwd: ROOT,
-    capture: true,
-    env: color ? { FORCE_COLOR: "1" } : {},
-  });
+  /** @type {Record<string, string>} */
+  const env = color ? { FORCE_COLOR: "1" } : {};
+  // The API's database tests run on PGlite and, given DATABASE_URL_TEST, on a real PostgreSQL too:
+  // a throwaway server from Debian's postgresql unless one is given.
+  /** @type {import("./lib/ensure-postgres.mjs").TestPostgres | undefined} */
+  let postgres;
+  if (
+    workspace.name === "@fundament/api" &&
+    !process.env.DATABASE_URL_TEST &&
+    process.env.FUNDAMENT_TEST_POSTGRES !== "0"
+  ) {
+    try {
+      postgres = await startTestPostgres();
+      env.DATABASE_URL_TEST = postgres.url;
+      console.log(`(PostgreSQL for the database tests: ${postgres.url})`);
+    } catch (error) {
+      console.log(
+        `(no PostgreSQL: ${error instanceof Error ? error.message : error}; the database tests run on PGlite only)`,
+      );
+    }
+  }
+  const result = await run(npm, ["run", "test", "--workspace", workspace.name], { cwd: ROOT, capture: true, env });
+  await postgres?.stop();
   const counts = parseAnyCounts(result.output);
   if (!counts && result.code === 0) {
     console.log(`(no test summary recognised in ${workspace.name}'s output; counted as 0 tests)`);
