@@ -28,7 +28,9 @@ for (const { file, name, exportName } of contracts) {
   index.push(`export { ${exportName} } from "./${name}.js";`);
   if (check) {
     if (!existsSync(target) || readFileSync(target, "utf8") !== body) {
-      console.error(`export-abi: packages/sdk/src/abi/${name}.ts is stale; run \`npm run abi -w @fundament/contracts\`.`);
+      console.error(
+        `export-abi: packages/sdk/src/abi/${name}.ts is stale; run \`npm run abi -w @fundament/contracts\`.`,
+      );
       stale++;
     }
   } else {

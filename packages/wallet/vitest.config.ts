@@ -5,5 +5,26 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}"],
     environment: "node",
     testTimeout: 20_000,
+    deps: {
+      // Pre-bundle the heavy browser dependencies of the component tests once instead of per test file.
+      optimizer: {
+        client: {
+          enabled: true,
+          include: [
+            "react",
+            "react-dom",
+            "react-dom/client",
+            "@testing-library/react",
+            "@testing-library/user-event",
+            "@radix-ui/react-dialog",
+            "@tanstack/react-query",
+            "wagmi",
+            "wagmi/actions",
+            "viem",
+            "viem/chains",
+          ],
+        },
+      },
+    },
   },
 });

@@ -33,6 +33,18 @@ export async function startSiwxTestServer(p: { client: PublicClient; domain: str
     });
 
   const server = createServer(async (req, res) => {
+    // CORS with credentials, as the real API answers a web app on another origin.
+    const origin = req.headers.origin;
+    if (origin) {
+      res.setHeader("access-control-allow-origin", origin);
+      res.setHeader("access-control-allow-credentials", "true");
+      res.setHeader("vary", "origin");
+    }
+    if (req.method === "OPTIONS") {
+      res.setHeader("access-control-allow-methods", "GET, POST, OPTIONS");
+      res.setHeader("access-control-allow-headers", "content-type, accept");
+      return json(res, 204);
+    }
     if (req.method === "GET" && req.url === "/auth/nonce") {
       const nonce = generateSiweNonce();
       nonces.set(nonce, Date.now() + 5 * 60_000);

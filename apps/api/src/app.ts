@@ -1,0 +1,111 @@
+import cookie from "@fastify/cookie";
+import cors from "@fastify/cors";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import type { InvestmentToken } from "@fundament/sdk";
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from "fastify-type-provider-zod";
+import type { Config } from "./config.js";
+import type { Database } from "./db/client.js";
+import { errorBody, HttpError } from "./http/errors.js";
+import { loggerOptions } from "./http/logger.js";
+import { ResponseCache } from "./http/responseCache.js";
+import { accountHistoryRoutes } from "./routes/accountHistory.js";
+import { adminRoutes } from "./routes/admin.js";
+import { authRoutes } from "./routes/auth.js";
+import type { RouteContext } from "./routes/context.js";
+import { exchangeHistoryRoutes } from "./routes/exchangeHistory.js";
+import { healthRoutes } from "./routes/health.js";
+import { performanceRoutes } from "./routes/performance.js";
+
+export type AppDeps = {
+  database: Database;
+  /** Shared with the sync jobs, which clear it after each write. */
+  cache?: ResponseCache;
+  /** The indexed investment token per chain id (filled by the history indexer). */
+  tokens?: Map<number, InvestmentToken>;
+  /** Registers `GET /bench/bare`, the benchmark's baseline route. */
+  benchRoute?: boolean;
+  /** Where log lines go (stdout by default). */
+  logStream?: { write(line: string): void };
+};
+
+/** The Fastify app with every route and plugin, not listening. */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, deps.logStream),
+    trustProxy: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext === "querystring" ? "query" : (error.validationContext ?? "request");
+      const details = error.validation
+        .map((issue) => {
+          const path = issue.instancePath.replace(/^\//, "").replace(/\//g, ".");
+          return path ? `${path}: ${issue.message}` : issue.message;
+        })
+        .join("; ");
+      return reply.code(400).send(errorBody(400, `Invalid ${where}: ${details}`));
+    }
+    if (error instanceof HttpError)
+      return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message));
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status < 500) return reply.code(status).send(errorBody(status, error.message));
+    request.log.error({ err: error }, "request failed");
+    return reply.code(500).send(errorBody(500, "The server could not answer this request"));
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send(errorBody(404, `Route not found: ${request.method} ${request.url.split("?")[0]}`)),
+  );
+
+  await app.register(helmet, { global: true });
+  await app.register(cors, {
+    origin: config.webOrigins,
+    credentials: true,
+    methods: ["GET", "POST", "OPTIONS"],
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    max: config.rateLimit.max,
+    timeWindow: config.rateLimit.windowMs,
+    errorResponseBuilder: (_request, context) =>
+      errorBody(429, `Too many requests: at most ${context.max} per ${context.after}; try again later`),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: "Fundament API",
+        version: "0.1.0",
+        description: "Vault performance, the fund's exchange history, account history and sign-in sessions.",
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/docs", staticCSP: true });
+  app.get("/openapi.json", { schema: { hide: true } }, () => app.swagger());
+
+  const context: RouteContext = {
+    config,
+    database: deps.database,
+    cache: deps.cache ?? new ResponseCache(config.cacheTtlMs),
+    tokens: deps.tokens ?? new Map(),
+  };
+  await app.register(healthRoutes(context));
+  await app.register(performanceRoutes(context));
+  await app.register(exchangeHistoryRoutes(context));
+  await app.register(adminRoutes(context));
+  await app.register(authRoutes(context));
+  await app.register(accountHistoryRoutes(context));
+  if (deps.benchRoute) app.get("/bench/bare", { schema: { hide: true } }, () => ({ status: "ok" }));
+  return app;
+}

@@ -1,0 +1,74 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, REPO_ROOT } from "./config.js";
+
+describe("loadConfig", () => {
+  it("has working defaults for a local run", () => {
+    const config = loadConfig({ CHAIN_ID: "999" });
+    expect(config).toMatchObject({
+      host: "127.0.0.1",
+      port: 8787,
+      databaseUrl: undefined,
+      pgliteDir: join(REPO_ROOT, ".data", "api-pglite"),
+      demoData: false,
+      webOrigins: ["http://127.0.0.1:5173", "http://localhost:5173"],
+      siweDomains: ["127.0.0.1:5173", "localhost:5173"],
+      syncIntervalMs: 300_000,
+      deployment: undefined,
+    });
+    expect(config.bybit.credentials).toBeUndefined();
+    expect(config.rpcUrls.get(31337)).toBe("http://127.0.0.1:8545");
+    expect(Date.now() - config.bybit.syncStartMs).toBeGreaterThan(364 * 86_400_000);
+  });
+
+  it("reads keys, flags, lists, RPC addresses and the deployment", () => {
+    const config = loadConfig({
+      BYBIT_API_KEY: "k",
+      BYBIT_API_SECRET: "s",
+      BYBIT_SYNC_START: "2026-01-01",
+      DEMO_DATA: "1",
+      DATA_DIR: "/tmp/x",
+      WEB_ORIGIN: "https://app.example, https://www.app.example",
+      RPC_URLS: "11155111=https://rpc.example/sepolia",
+      CHAIN_ID: "11155111",
+      FUND_ADDRESS: "0x5fbdb2315678afecb367f032d93f642f64180aa3",
+    });
+    expect(config.bybit.credentials).toEqual({ apiKey: "k", secret: "s" });
+    expect(config.bybit.syncStartMs).toBe(Date.UTC(2026, 0, 1));
+    expect(config.demoData).toBe(true);
+    expect(config.pgliteDir).toBe("/tmp/x/api-pglite");
+    expect(config.webOrigins).toEqual(["https://app.example", "https://www.app.example"]);
+    expect(config.rpcUrls.get(11155111)).toBe("https://rpc.example/sepolia");
+    expect(config.deployment).toEqual({
+      chainId: 11155111,
+      investmentFund: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+      deploymentBlock: 8_250_257n,
+    });
+  });
+
+  it("gives RPC_URL to the fund's chain, Sepolia when only FUND_ADDRESS is set", () => {
+    const config = loadConfig({
+      FUND_ADDRESS: "0x5fbdb2315678afecb367f032d93f642f64180aa3",
+      RPC_URL: "https://rpc.test",
+    });
+    expect(config.deployment?.chainId).toBe(11_155_111);
+    expect(config.rpcUrls.get(11_155_111)).toBe("https://rpc.test");
+    expect(config.rpcUrls.get(31337)).toBe("http://127.0.0.1:8545");
+  });
+
+  it("names every bad variable", () => {
+    expect(() => loadConfig({ API_PORT: "http", DEMO_DATA: "maybe", BYBIT_SYNC_START: "soon" })).toThrow(ConfigError);
+    const message = (() => {
+      try {
+        loadConfig({ API_PORT: "http", DEMO_DATA: "maybe", BYBIT_SYNC_START: "soon" });
+        return "";
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(message).toMatch(/^Invalid environment: /);
+    expect(message).toMatch(/API_PORT: /);
+    expect(message).toMatch(/DEMO_DATA: /);
+    expect(message).toMatch(/BYBIT_SYNC_START: must be a date/);
+  });
+});

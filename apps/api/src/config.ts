@@ -1,0 +1,178 @@
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Deployment, deploymentFromEnv, LOCAL_CHAIN_ID, LOCAL_RPC_URL } from "@fundament/sdk";
+import { loadDeployment } from "@fundament/sdk/node";
+import { z } from "zod";
+
+/** The repository root (apps/api/src → ../../..). */
+export const REPO_ROOT: string = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+
+const DAY_MS = 86_400_000;
+
+const list = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) =>
+      value
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean),
+    );
+
+const flag = z
+  .enum(["", "0", "1", "false", "true", "no", "yes"])
+  .default("0")
+  .transform((value) => value === "1" || value === "true" || value === "yes");
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const timeMs = z
+  .string()
+  .optional()
+  .transform((value, context) => {
+    if (!value?.trim()) return undefined;
+    const parsed = /^\d+$/.test(value.trim()) ? Number(value) : Date.parse(value);
+    if (Number.isNaN(parsed)) {
+      context.addIssue({ code: "custom", message: "must be a date (2026-01-31) or a time in milliseconds" });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+/** Every environment variable the API reads, with its default. */
+export const envSchema = z.object({
+  API_HOST: z.string().default("127.0.0.1"),
+  API_PORT: z.coerce.number().int().min(0).max(65_535).default(8787),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DATABASE_URL: optionalText,
+  DATA_DIR: optionalText,
+  PGLITE_DIR: optionalText,
+  BYBIT_API_KEY: optionalText,
+  BYBIT_API_SECRET: optionalText,
+  BYBIT_SYNC_START: timeMs,
+  BYBIT_BASE_URL: optionalText,
+  SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(5).default(300),
+  HISTORY_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(5),
+  ADMIN_TOKEN: optionalText,
+  DEMO_DATA: flag,
+  WEB_ORIGIN: list("http://127.0.0.1:5173,http://localhost:5173"),
+  SIWE_DOMAINS: list("127.0.0.1:5173,localhost:5173"),
+  COOKIE_SECURE: flag,
+  RPC_URL: optionalText,
+  RPC_URLS: optionalText,
+  CHAIN_ID: z.coerce.number().int().positive().optional(),
+  FUND_ADDRESS: optionalText,
+  TOKEN_ADDRESS: optionalText,
+  DEPLOYMENT_BLOCK: optionalText,
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1000),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export type Config = {
+  host: string;
+  port: number;
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  /** PostgreSQL through node-postgres when set; PGlite otherwise. */
+  databaseUrl: string | undefined;
+  /** PGlite's folder, or `memory://` for a throwaway in-memory database. */
+  pgliteDir: string;
+  bybit: {
+    /** Absent when either key is missing: the exchange sync is disabled and the routes say so. */
+    credentials: { apiKey: string; secret: string } | undefined;
+    syncStartMs: number;
+    /** Another Bybit host (testnet, or a local fake in tests). */
+    baseUrl: string | undefined;
+  };
+  syncIntervalMs: number;
+  historyIntervalMs: number;
+  adminToken: string | undefined;
+  demoData: boolean;
+  webOrigins: string[];
+  siweDomains: string[];
+  cookieSecure: boolean;
+  /** RPC address per chain id the API accepts sign-ins on and indexes. */
+  rpcUrls: Map<number, string>;
+  /** The fund whose token transfers feed `/v1/account/:address/history`; undefined when none is known. */
+  deployment: Deployment | undefined;
+  rateLimit: { max: number; windowMs: number };
+  cacheTtlMs: number;
+};
+
+/** Raised for an invalid environment, listing every bad variable. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+function parseRpcUrls(env: z.infer<typeof envSchema>): Map<number, string> {
+  const urls = new Map<number, string>([[LOCAL_CHAIN_ID, LOCAL_RPC_URL]]);
+  for (const entry of (env.RPC_URLS ?? "").split(",").filter((item) => item.trim())) {
+    const match = /^\s*(\d+)\s*=\s*(\S+)\s*$/.exec(entry);
+    if (!match?.[1] || !match[2]) throw new ConfigError(`RPC_URLS: "${entry}" is not chainId=url`);
+    urls.set(Number(match[1]), match[2]);
+  }
+  if (env.RPC_URL) urls.set(fundChainId(env), env.RPC_URL);
+  return urls;
+}
+
+/** `CHAIN_ID`, else Sepolia when a fund address is given (as `deploymentFromEnv` reads it), else the local chain. */
+function fundChainId(env: z.infer<typeof envSchema>): number {
+  return env.CHAIN_ID ?? (env.FUND_ADDRESS ? 11_155_111 : LOCAL_CHAIN_ID);
+}
+
+function resolveDeployment(env: z.infer<typeof envSchema>): Deployment | undefined {
+  const fromEnv = deploymentFromEnv({
+    FUND_ADDRESS: env.FUND_ADDRESS,
+    CHAIN_ID: env.CHAIN_ID === undefined ? undefined : String(env.CHAIN_ID),
+    TOKEN_ADDRESS: env.TOKEN_ADDRESS,
+    DEPLOYMENT_BLOCK: env.DEPLOYMENT_BLOCK,
+  });
+  if (fromEnv) return fromEnv;
+  if (fundChainId(env) !== LOCAL_CHAIN_ID) return undefined;
+  try {
+    return loadDeployment(LOCAL_CHAIN_ID);
+  } catch {
+    return undefined; // no local deployment file: the history route answers empty pages
+  }
+}
+
+/** Reads the configuration once from `env` (process.env by default); throws a ConfigError naming each bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment: ${lines.join("; ")}`);
+  }
+  const e = parsed.data;
+  const dataDir = e.DATA_DIR ?? join(REPO_ROOT, ".data");
+  return {
+    host: e.API_HOST,
+    port: e.API_PORT,
+    logLevel: e.LOG_LEVEL,
+    databaseUrl: e.DATABASE_URL,
+    pgliteDir: e.PGLITE_DIR ?? join(dataDir, "api-pglite"),
+    bybit: {
+      credentials:
+        e.BYBIT_API_KEY && e.BYBIT_API_SECRET ? { apiKey: e.BYBIT_API_KEY, secret: e.BYBIT_API_SECRET } : undefined,
+      syncStartMs: e.BYBIT_SYNC_START ?? Date.now() - 365 * DAY_MS,
+      baseUrl: e.BYBIT_BASE_URL,
+    },
+    syncIntervalMs: e.SYNC_INTERVAL_SECONDS * 1000,
+    historyIntervalMs: e.HISTORY_INTERVAL_SECONDS * 1000,
+    adminToken: e.ADMIN_TOKEN,
+    demoData: e.DEMO_DATA,
+    webOrigins: e.WEB_ORIGIN,
+    siweDomains: e.SIWE_DOMAINS,
+    cookieSecure: e.COOKIE_SECURE,
+    rpcUrls: parseRpcUrls(e),
+    deployment: resolveDeployment(e),
+    rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    cacheTtlMs: e.CACHE_TTL_MS,
+  };
+}

@@ -1,0 +1,17 @@
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgliteDatabase } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import type { Database } from "./client.js";
+
+/** `apps/api/drizzle/`: the versioned SQL migrations written by drizzle-kit. */
+export const MIGRATIONS_DIR: string = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "drizzle");
+
+/** Applies every pending migration with drizzle's migrator for the database's driver. */
+export async function migrate(database: Database): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_DIR };
+  if (database.driver === "postgres") await migratePg(database.db as unknown as NodePgDatabase, config);
+  else await migratePglite(database.db as unknown as PgliteDatabase, config);
+}

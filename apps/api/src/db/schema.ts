@@ -1,0 +1,106 @@
+import {
+  bigint,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/** Where a row came from: seeded demo history, the exchange itself, or an admin import. */
+export type DataSource = "demo" | "bybit" | "import";
+
+/** A point of a vault's value over time: futures equity in USD, NFT-lending value in SOL. */
+export const performanceSnapshots = pgTable(
+  "performance_snapshots",
+  {
+    vault: text("vault").$type<"futures" | "nft-lending">().notNull(),
+    source: text("source").$type<DataSource>().notNull(),
+    takenAt: timestamp("taken_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** USD for futures, SOL for NFT lending. */
+    value: doublePrecision("value").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vault, t.source, t.takenAt] }),
+    index("performance_vault_time").on(t.vault, t.takenAt),
+  ],
+);
+
+/** A deposit or withdrawal of the fund on an exchange, in the unified shape (`record`), one row per (exchange, kind, id). */
+export const exchangeTransfers = pgTable(
+  "exchange_transfers",
+  {
+    exchange: text("exchange").notNull(),
+    kind: text("kind").$type<"deposit" | "withdrawal">().notNull(),
+    id: text("id").notNull(),
+    source: text("source").$type<DataSource>().notNull(),
+    /** Exchange time in ms. */
+    timestamp: bigint("timestamp", { mode: "number" }).notNull(),
+    record: jsonb("record").$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.exchange, t.kind, t.id] }),
+    index("exchange_transfers_time").on(t.exchange, t.kind, t.timestamp, t.id),
+  ],
+);
+
+/** Progress and health of each background job. */
+export const syncState = pgTable("sync_state", {
+  job: text("job").primaryKey(),
+  /** The last synced point (a time in ms or a block number, as text); the next run resumes after it. */
+  cursor: text("cursor"),
+  lastRunAt: timestamp("last_run_at", { withTimezone: true, mode: "date" }),
+  lastSuccessAt: timestamp("last_success_at", { withTimezone: true, mode: "date" }),
+  lastError: text("last_error"),
+  lastErrorAt: timestamp("last_error_at", { withTimezone: true, mode: "date" }),
+});
+
+/** Sign-in nonces: single-use, short-lived. */
+export const siweNonces = pgTable("siwe_nonces", {
+  nonce: text("nonce").primaryKey(),
+  expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+});
+
+/** Sign-in sessions, keyed by the SHA-256 of the cookie's random id (the id itself is never stored). */
+export const sessions = pgTable(
+  "sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    address: text("address").notNull(),
+    chainId: integer("chain_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("sessions_expiry").on(t.expiresAt)],
+);
+
+/** ERC-20 transfers of the fund's investment token, for `/v1/account/:address/history`. */
+export const tokenTransfers = pgTable(
+  "token_transfers",
+  {
+    chainId: integer("chain_id").notNull(),
+    txHash: text("tx_hash").notNull(),
+    logIndex: integer("log_index").notNull(),
+    blockNumber: bigint("block_number", { mode: "number" }).notNull(),
+    minedAt: timestamp("mined_at", { withTimezone: true, mode: "date" }).notNull(),
+    token: text("token").notNull(),
+    /** Lower-case addresses, so look-ups need no function index. */
+    fromAddress: text("from_address").notNull(),
+    toAddress: text("to_address").notNull(),
+    /** Raw token units as a decimal string. */
+    value: text("value").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.txHash, t.logIndex] }),
+    index("token_transfers_from").on(t.chainId, t.fromAddress, t.blockNumber),
+    index("token_transfers_to").on(t.chainId, t.toAddress, t.blockNumber),
+    uniqueIndex("token_transfers_order").on(t.chainId, t.blockNumber, t.logIndex),
+  ],
+);
+
+export const schema = { performanceSnapshots, exchangeTransfers, syncState, siweNonces, sessions, tokenTransfers };
+export type Schema = typeof schema;

@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { seedDemo } from "../demo/seed.js";
+import { createBybit } from "../sync/createBybit.js";
+import { runBybitSync } from "../sync/runBybitSync.js";
+import { DAY, type FakeBybit, makeDeposits, startFakeBybit } from "../testing/fakeBybit.js";
+import { type TestApp, testApp } from "../testing/testApp.js";
+
+const NOW = new Date(Date.UTC(2026, 10, 20));
+
+describe("without exchange keys, on demo data", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp({ ADMIN_TOKEN: "admin-secret", RATE_LIMIT_MAX: "10000" });
+  });
+  afterAll(() => t.close());
+
+  it("answers the performance payloads with an error while nothing is recorded", async () => {
+    const futures = await t.app.inject("/futures/performance");
+    expect(futures.statusCode).toBe(200);
+    expect(futures.json()).toEqual({
+      initial_tvl_usd: 0,
+      current_tvl_usd: 0,
+      performance_records: [],
+      error: "Bybit API keys are not configured",
+      source: "none",
+    });
+    const nft = (await t.app.inject("/nft-lending/performance")).json();
+    expect(nft).toMatchObject({ summary: null, performance_chart_data: [], error: expect.stringMatching(/imported/) });
+  });
+
+  it("answers the exchange envelopes with data.error and null lists", async () => {
+    const response = await t.app.inject("/api/withdrawals/bybit");
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      message: "Withdrawals retrieved",
+      statusCode: 200,
+      data: { source: "bybit", withdrawals: null, error: "Bybit API keys are not configured", next_cursor: null },
+    });
+  });
+
+  it("serves the demo history once seeded", async () => {
+    await seedDemo({ db: t.database.db, now: NOW });
+    t.cache.clear();
+    const futures = (await t.app.inject("/futures/performance")).json();
+    expect(futures.performance_records).toHaveLength(180);
+    expect(futures.performance_records[179]).toMatchObject({ date: "20/11/2026" });
+    expect(futures.performance_records[0].date).toBe("25/05/2026");
+    expect(futures.initial_tvl_usd).toBe(250000);
+    expect(futures.current_tvl_usd).toBe(futures.performance_records[179].tvl_usd);
+    expect(futures).toMatchObject({ error: null, source: "demo" });
+
+    const nft = (await t.app.inject("/nft-lending/performance")).json();
+    expect(nft.performance_chart_data).toHaveLength(90);
+    const points = nft.performance_chart_data as { total_sol_value: number; timestamp: number }[];
+    expect(nft.summary.total_profit_sol).toBeCloseTo(
+      (points[89]?.total_sol_value ?? 0) - (points[0]?.total_sol_value ?? 0),
+      5,
+    );
+    expect(points[89]?.timestamp).toBe(NOW.getTime() / 1000);
+
+    const deposits = (await t.app.inject("/api/deposits/bybit?limit=500")).json();
+    const withdrawals = (await t.app.inject("/api/withdrawals/bybit?limit=500")).json();
+    expect(deposits.data.source).toBe("demo");
+    expect(deposits.data.error).toBe("Bybit API keys are not configured");
+    expect(deposits.data.deposits.length + withdrawals.data.withdrawals.length).toBe(60);
+    const times = (deposits.data.deposits as { timestamp: number }[]).map((d) => d.timestamp);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(deposits.data.deposits[0]).toMatchObject({ type: "deposit", info: { depositType: "0" } });
+  });
+
+  it("pages with next_cursor and filters by since/until", async () => {
+    const all = (await t.app.inject("/api/deposits/bybit?limit=500")).json().data.deposits as {
+      id: string;
+      timestamp: number;
+    }[];
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = `/api/deposits/bybit?limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+      const body = (await t.app.inject(query)).json();
+      seen.push(...body.data.deposits.map((d: { id: string }) => d.id));
+      cursor = body.data.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual(all.map((d) => d.id));
+
+    const since = all[10]?.timestamp ?? 0;
+    const until = all[3]?.timestamp ?? 0;
+    const range = (await t.app.inject(`/api/deposits/bybit?since=${since}&until=${until}`)).json();
+    expect(range.data.deposits.map((d: { id: string }) => d.id)).toEqual(all.slice(3, 11).map((d) => d.id));
+  });
+
+  it("answers 400 with a clear message for bad query parameters", async () => {
+    const cases: [string, RegExp][] = [
+      ["/api/deposits/bybit?limit=0", /^Invalid query: limit: limit must be between 1 and 500$/],
+      ["/api/deposits/bybit?limit=abc", /limit must be a number/],
+      ["/api/withdrawals/bybit?since=yesterday", /since must be a time in milliseconds/],
+      ["/api/withdrawals/bybit?since=20&until=10", /since must not be after until/],
+      ["/api/deposits/bybit?cursor=nope", /cursor must be a next_cursor value/],
+    ];
+    for (const [url, message] of cases) {
+      const response = await t.app.inject(url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().message, url).toMatch(message);
+      expect(response.json().error).toBe(response.json().message);
+    }
+  });
+
+  it("answers unknown routes with a JSON 404", async () => {
+    const response = await t.app.inject("/nope?x=1");
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      statusCode: 404,
+      error: "Route not found: GET /nope",
+      message: "Route not found: GET /nope",
+    });
+  });
+
+  it("imports NFT-lending snapshots with the admin token only (JSON or CSV)", async () => {
+    const url = "/admin/nft-lending/snapshots";
+    const payload = [
+      { timestamp: 1_790_000_000, total_sol_value: 100 },
+      { timestamp: "2026-09-23T00:00:00Z", total_sol_value: "104.5" },
+    ];
+    expect((await t.app.inject({ method: "POST", url, payload })).statusCode).toBe(401);
+    const wrong = await t.app.inject({ method: "POST", url, payload, headers: { authorization: "Bearer nope" } });
+    expect(wrong.json()).toMatchObject({ statusCode: 401, error: "A valid admin bearer token is required" });
+    const auth = { authorization: "Bearer admin-secret" };
+    const json = await t.app.inject({ method: "POST", url, payload, headers: auth });
+    expect(json.json()).toEqual({ stored: 2 });
+    const csv = await t.app.inject({
+      method: "POST",
+      url,
+      payload: "timestamp,total_sol_value\n1790172800,106\n1790000000,101\n",
+      headers: { ...auth, "content-type": "text/csv" },
+    });
+    expect(csv.json()).toEqual({ stored: 2 });
+    const bad = await t.app.inject({
+      method: "POST",
+      url,
+      payload: "timestamp,total_sol_value\n1790172800,lots\n",
+      headers: { ...auth, "content-type": "text/csv" },
+    });
+    expect(bad.json()).toMatchObject({
+      statusCode: 400,
+      message: 'Row 1: total_sol_value "lots" is not a non-negative number',
+    });
+
+    // Imported data is preferred over demo data, and the upsert replaced the first point's value.
+    const nft = (await t.app.inject("/nft-lending/performance")).json();
+    expect(nft.source).toBe("import");
+    expect(nft.performance_chart_data).toEqual([
+      { total_sol_value: 101, timestamp: 1_790_000_000 },
+      { total_sol_value: 104.5, timestamp: Date.parse("2026-09-23T00:00:00Z") / 1000 },
+      { total_sol_value: 106, timestamp: 1_790_172_800 },
+    ]);
+    expect(nft.summary.total_profit_sol).toBe(5);
+  });
+
+  it("serves the OpenAPI document and its UI from the package (no CDN)", async () => {
+    const doc = (await t.app.inject("/openapi.json")).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        "/futures/performance",
+        "/nft-lending/performance",
+        "/api/deposits/bybit",
+        "/api/withdrawals/bybit",
+        "/health",
+        "/auth/nonce",
+        "/auth/verify",
+        "/v1/account/{address}/history",
+      ]),
+    );
+    expect(doc.paths["/api/deposits/bybit"].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(["limit", "cursor", "since", "until"]),
+    );
+    const ui = await t.app.inject("/docs/");
+    const html = ui.statusCode === 200 ? ui.body : (await t.app.inject("/docs/static/index.html")).body;
+    expect(html).toContain("swagger-ui");
+    expect(html).not.toMatch(/https?:\/\/(?!127\.0\.0\.1|localhost)[a-z0-9.-]+\/[^"']*\.(js|css)/i);
+    const bundle = await t.app.inject("/docs/static/swagger-ui-bundle.js");
+    expect(bundle.statusCode).toBe(200);
+  });
+
+  it("sends security headers and allows credentialed CORS for the web origin only", async () => {
+    const ok = await t.app.inject({ url: "/health/live", headers: { origin: "http://localhost:5173" } });
+    expect(ok.headers["access-control-allow-origin"]).toBe("http://localhost:5173");
+    expect(ok.headers["access-control-allow-credentials"]).toBe("true");
+    expect(ok.headers["x-content-type-options"]).toBe("nosniff");
+    const other = await t.app.inject({ url: "/health/live", headers: { origin: "http://evil.test" } });
+    expect(other.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+
+  it("reports each job's last synced point, run and error on /health", async () => {
+    await runBybitSync({ db: t.database.db, exchange: undefined, startMs: 0 });
+    const health = (await t.app.inject("/health")).json();
+    expect(health).toMatchObject({ status: "ok", database: "pglite", exchange: { configured: false } });
+    expect(health.jobs).toContainEqual(
+      expect.objectContaining({
+        job: "bybit:deposits",
+        last_error: "Bybit API keys are not configured",
+        last_synced_point: null,
+      }),
+    );
+  });
+});
+
+describe("with exchange keys", () => {
+  let t: TestApp;
+  let fake: FakeBybit;
+  beforeAll(async () => {
+    fake = await startFakeBybit();
+    t = await testApp({
+      BYBIT_API_KEY: fake.apiKey,
+      BYBIT_API_SECRET: fake.secret,
+      BYBIT_BASE_URL: fake.url,
+      CACHE_TTL_MS: "0",
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.stop();
+  });
+  beforeEach(() => {
+    fake.fail = undefined;
+  });
+
+  it("answers 200 from the database with data.error in plain words when the exchange fails", async () => {
+    const end = Date.now();
+    fake.deposits = makeDeposits(5, end - 10 * DAY, end - DAY);
+    const exchange = createBybit({ apiKey: fake.apiKey, secret: fake.secret, baseUrl: fake.url });
+    await runBybitSync({ db: t.database.db, exchange, startMs: end - 20 * DAY });
+    const good = (await t.app.inject("/api/deposits/bybit")).json();
+    expect(good.data).toMatchObject({ source: "bybit", error: null });
+    expect(good.data.deposits).toHaveLength(5);
+
+    fake.fail = () => "drop";
+    await runBybitSync({ db: t.database.db, exchange, startMs: end - 20 * DAY });
+    const down = await t.app.inject("/api/deposits/bybit");
+    expect(down.statusCode).toBe(200);
+    expect(down.json().data.deposits).toHaveLength(5);
+    expect(down.json().data.error).toMatch(/^Bybit was unreachable at \d{4}-\d\d-\d\dT.+Z: /);
+    expect(down.body).not.toMatch(/test-secret|stack|\.ts:\d+/);
+
+    // The equity recorded before the failure still answers; /health says what went wrong.
+    const futures = (await t.app.inject("/futures/performance")).json();
+    expect(futures).toMatchObject({ error: null, source: "bybit" });
+    const health = (await t.app.inject("/health")).json();
+    expect(health.jobs).toContainEqual(
+      expect.objectContaining({ job: "bybit:equity", last_error: expect.stringMatching(/^Bybit was unreachable/) }),
+    );
+  });
+
+  it("serves the synced futures equity", async () => {
+    fake.totalEquity = "123456.78";
+    const exchange = createBybit({ apiKey: fake.apiKey, secret: fake.secret, baseUrl: fake.url });
+    await runBybitSync({ db: t.database.db, exchange, startMs: Date.now() - DAY });
+    const futures = (await t.app.inject("/futures/performance")).json();
+    expect(futures).toMatchObject({ current_tvl_usd: 123456.78, error: null, source: "bybit" });
+  });
+});

@@ -1,0 +1,73 @@
+import type { Exchange } from "ccxt";
+import type { Db } from "../db/client.js";
+import { describeExchangeError } from "./describeExchangeError.js";
+import { syncEquity } from "./syncEquity.js";
+import { syncExchangeTransfers } from "./syncExchangeTransfers.js";
+import { JOBS, recordRun } from "./syncState.js";
+
+/** The text of `data.error` and `/health` when no keys are set. */
+export const NO_KEYS_MESSAGE = "Bybit API keys are not configured";
+
+export type RunBybitSyncParameters = {
+  db: Db;
+  /** Undefined when no keys are configured: each job records NO_KEYS_MESSAGE. */
+  exchange: Exchange | undefined;
+  startMs: number;
+  overlapMs?: number;
+  onStored?: () => void;
+  log?: (line: string) => void;
+};
+
+/**
+ * One pass of every exchange job (deposits, withdrawals, equity). Each job's failure is recorded in
+ * `sync_state` in plain words and does not stop the others.
+ */
+export async function runBybitSync({
+  db,
+  exchange,
+  startMs,
+  overlapMs = 3 * 86_400_000,
+  onStored,
+  log = () => {},
+}: RunBybitSyncParameters): Promise<void> {
+  const jobs: [string, (exchange: Exchange) => Promise<unknown>][] = [
+    [
+      JOBS.deposits,
+      (e) =>
+        syncExchangeTransfers({ db, exchange: e, kind: "deposit", startMs, overlapMs, ...(onStored && { onStored }) }),
+    ],
+    [
+      JOBS.withdrawals,
+      (e) =>
+        syncExchangeTransfers({
+          db,
+          exchange: e,
+          kind: "withdrawal",
+          startMs,
+          overlapMs,
+          ...(onStored && { onStored }),
+        }),
+    ],
+    [
+      JOBS.equity,
+      async (e) => {
+        await syncEquity({ db, exchange: e });
+        onStored?.();
+      },
+    ],
+  ];
+  for (const [job, run] of jobs) {
+    if (!exchange) {
+      await recordRun(db, job, NO_KEYS_MESSAGE);
+      continue;
+    }
+    try {
+      await run(exchange);
+      await recordRun(db, job);
+    } catch (error) {
+      const message = describeExchangeError(error);
+      log(`${job}: ${message}`);
+      await recordRun(db, job, message);
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import { createFundPublicClient, type InvestmentToken, isSupportedChainId } from "@fundament/sdk";
+import type { FastifyBaseLogger } from "fastify";
+import { type Client, createPublicClient, http } from "viem";
+import type { Config } from "../config.js";
+import type { Db } from "../db/client.js";
+import type { ResponseCache } from "../http/responseCache.js";
+import { createBybit } from "./createBybit.js";
+import { indexTokenTransfers } from "./indexTokenTransfers.js";
+import { runBybitSync } from "./runBybitSync.js";
+import { type ScheduledJob, type Scheduler, startScheduler } from "./scheduler.js";
+import { JOBS, recordRun } from "./syncState.js";
+
+export type StartSyncJobsParameters = {
+  config: Config;
+  db: Db;
+  cache: ResponseCache;
+  tokens: Map<number, InvestmentToken>;
+  log: FastifyBaseLogger;
+};
+
+/** A chain error in a few plain words (viem's short message, never its request dump). */
+function describeChainError(error: unknown): string {
+  const short = (error as { shortMessage?: unknown }).shortMessage;
+  const text =
+    typeof short === "string" ? short : error instanceof Error ? error.message.split("\n")[0] : String(error);
+  return `The chain indexer failed at ${new Date().toISOString()}: ${text}`;
+}
+
+/**
+ * The background jobs: the Bybit sync every `SYNC_INTERVAL_SECONDS` (only when keys are set; otherwise
+ * the missing keys are recorded once for /health) and the token-transfer indexer every
+ * `HISTORY_INTERVAL_SECONDS` when a deployment and an RPC address are known.
+ */
+export async function startSyncJobs({ config, db, cache, tokens, log }: StartSyncJobsParameters): Promise<Scheduler> {
+  const jobs: ScheduledJob[] = [];
+  const credentials = config.bybit.credentials;
+  if (credentials) {
+    const exchange = createBybit({ ...credentials, baseUrl: config.bybit.baseUrl });
+    jobs.push({
+      name: "bybit",
+      intervalMs: config.syncIntervalMs,
+      run: () =>
+        runBybitSync({
+          db,
+          exchange,
+          startMs: config.bybit.syncStartMs,
+          onStored: () => cache.clear(),
+          log: (line) => log.warn(line),
+        }),
+    });
+  } else {
+    await runBybitSync({ db, exchange: undefined, startMs: config.bybit.syncStartMs });
+    log.info("Bybit sync disabled: BYBIT_API_KEY / BYBIT_API_SECRET are not set");
+  }
+
+  const deployment = config.deployment;
+  const rpcUrl = deployment && config.rpcUrls.get(deployment.chainId);
+  if (deployment && rpcUrl) {
+    const client: Client = isSupportedChainId(deployment.chainId)
+      ? createFundPublicClient({ chainId: deployment.chainId, rpcUrl })
+      : createPublicClient({ transport: http(rpcUrl) });
+    const job = JOBS.history(deployment.chainId);
+    jobs.push({
+      name: job,
+      intervalMs: config.historyIntervalMs,
+      run: async () => {
+        try {
+          const known = tokens.get(deployment.chainId);
+          const result = await indexTokenTransfers({
+            db,
+            client,
+            deployment,
+            ...(known && { token: known }),
+            onStored: () => cache.clear(),
+          });
+          tokens.set(deployment.chainId, result.token);
+          await recordRun(db, job);
+        } catch (error) {
+          const message = describeChainError(error);
+          log.warn(message);
+          await recordRun(db, job, message);
+        }
+      },
+    });
+  } else {
+    log.info("Account history indexer disabled: no fund deployment or RPC address is configured");
+  }
+  return startScheduler(jobs, (name, error) =>
+    log.error({ job: name, error: error instanceof Error ? error.message : String(error) }, "sync job failed"),
+  );
+}

@@ -1,0 +1,121 @@
+import type { ExchangeTransfer } from "@fundament/sdk";
+import type { Exchange, Transaction } from "ccxt";
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client.js";
+import { exchangeTransfers } from "../db/schema.js";
+import { getSyncState, JOBS, saveCursor } from "./syncState.js";
+import { toUnifiedTransfer } from "./toUnifiedTransfer.js";
+
+/** Bybit answers deposit and withdrawal records for at most 30 days per request. */
+export const MAX_WINDOW_MS = 30 * 86_400_000;
+
+export type SyncExchangeTransfersParameters = {
+  db: Db;
+  exchange: Exchange;
+  kind: "deposit" | "withdrawal";
+  /** Where the first run starts (ms). */
+  startMs: number;
+  /** Where this run ends (ms); now by default. */
+  untilMs?: number;
+  /** Each run re-reads this much before the stored cursor, so late status changes (pending → ok) are picked up. */
+  overlapMs?: number;
+  windowMs?: number;
+  /** Page size asked of the exchange (Bybit's maximum is 50). */
+  pageLimit?: number;
+  /** Called after each stored window (e.g. to drop cached responses). */
+  onStored?: () => void;
+};
+
+export type SyncExchangeTransfersReturnType = { windows: number; stored: number; cursor: number };
+
+/**
+ * Copies the fund's deposits or withdrawals from the exchange into `exchange_transfers`, window by window
+ * (each at most 30 days), following the exchange's page cursor inside a window. A window's rows are upserted
+ * and the job's cursor moved to its end in one transaction, so a crash loses and duplicates nothing; the next
+ * run resumes from the cursor.
+ */
+export async function syncExchangeTransfers({
+  db,
+  exchange,
+  kind,
+  startMs,
+  untilMs = Date.now(),
+  overlapMs = 0,
+  windowMs = MAX_WINDOW_MS,
+  pageLimit = 50,
+  onStored,
+}: SyncExchangeTransfersParameters): Promise<SyncExchangeTransfersReturnType> {
+  const job = kind === "deposit" ? JOBS.deposits : JOBS.withdrawals;
+  const state = await getSyncState(db, job);
+  const stored = state?.cursor ? Number(state.cursor) : undefined;
+  let from = stored === undefined ? startMs : Math.max(startMs, stored - overlapMs);
+  let windows = 0;
+  let count = 0;
+  while (from < untilMs) {
+    const to = Math.min(from + Math.min(windowMs, MAX_WINDOW_MS), untilMs);
+    const rows = await fetchWindow(exchange, kind, from, to, pageLimit);
+    await db.transaction(async (tx) => {
+      await upsertTransfers(tx as unknown as Db, "bybit", "bybit", rows);
+      await saveCursor(tx as unknown as Db, job, String(to));
+    });
+    onStored?.();
+    windows++;
+    count += rows.length;
+    from = to;
+  }
+  return { windows, stored: count, cursor: Math.max(from, stored ?? from) };
+}
+
+/** Every record of one time window, following the exchange's `nextPageCursor`. */
+async function fetchWindow(
+  exchange: Exchange,
+  kind: "deposit" | "withdrawal",
+  from: number,
+  to: number,
+  limit: number,
+): Promise<ExchangeTransfer[]> {
+  const rows: ExchangeTransfer[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 1000; page++) {
+    const params: Record<string, unknown> = { until: to, ...(cursor ? { cursor } : {}) };
+    const batch: Transaction[] =
+      kind === "deposit"
+        ? await exchange.fetchDeposits(undefined, from, limit, params)
+        : await exchange.fetchWithdrawals(undefined, from, limit, params);
+    rows.push(...batch.map((tx) => toUnifiedTransfer(tx, kind)));
+    const next = batch
+      .map((tx) => (tx.info as Record<string, unknown> | undefined)?.nextPageCursor)
+      .find((value): value is string => typeof value === "string" && value !== "");
+    if (!next || next === cursor || batch.length === 0) break;
+    cursor = next;
+  }
+  return rows;
+}
+
+/** Idempotent insert-or-update of unified transfer records, keyed by (exchange, kind, id). */
+export async function upsertTransfers(
+  db: Db,
+  exchange: string,
+  source: "demo" | "bybit" | "import",
+  rows: readonly ExchangeTransfer[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  for (let i = 0; i < rows.length; i += 500) {
+    await db
+      .insert(exchangeTransfers)
+      .values(
+        rows.slice(i, i + 500).map((row) => ({
+          exchange,
+          kind: row.type,
+          id: row.id,
+          source,
+          timestamp: row.timestamp,
+          record: row as unknown as Record<string, unknown>,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [exchangeTransfers.exchange, exchangeTransfers.kind, exchangeTransfers.id],
+        set: { record: sql`excluded.record`, timestamp: sql`excluded.timestamp`, source: sql`excluded.source` },
+      });
+  }
+}

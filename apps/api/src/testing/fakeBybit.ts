@@ -1,0 +1,209 @@
+import { createHmac } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** A deposit row as Bybit v5 returns it (`/v5/asset/deposit/query-record`). */
+export type BybitDepositRow = Record<string, unknown> & { id: string; successAt: string };
+/** A withdrawal row as Bybit v5 returns it (`/v5/asset/withdraw/query-record`). */
+export type BybitWithdrawalRow = Record<string, unknown> & { withdrawId: string; createTime: string };
+
+export type FakeBybitRequest = { path: string; query: URLSearchParams };
+
+/** What the fake answers instead of the real thing: a status and body, or a dropped connection. */
+export type FakeBybitFailure = { status: number; body: unknown } | "drop";
+
+export type FakeBybit = {
+  url: string;
+  apiKey: string;
+  secret: string;
+  deposits: BybitDepositRow[];
+  withdrawals: BybitWithdrawalRow[];
+  totalEquity: string;
+  /** Every request received, in order. */
+  requests: FakeBybitRequest[];
+  /** Return a failure to answer a request with it instead. */
+  fail: ((request: FakeBybitRequest, index: number) => FakeBybitFailure | undefined) | undefined;
+  stop(): Promise<void>;
+};
+
+const WINDOW_LIMIT_MS = 30 * 86_400_000;
+
+const envelope = (result: unknown, retCode = 0, retMsg = "OK") => ({
+  retCode,
+  retMsg,
+  result,
+  retExtInfo: {},
+  time: Date.now(),
+});
+
+/**
+ * A local server answering the Bybit v5 routes ccxt calls for the API's sync, checking the HMAC signature
+ * the way Bybit does (`X-BAPI-SIGN` = HMAC-SHA256(secret, timestamp + key + recvWindow + query)) and
+ * answering Bybit's own error bodies (10003 unknown key, 10004 bad signature, 10001 range over 30 days).
+ * Records are served newest first, `limit` at a time, with an opaque `nextPageCursor`.
+ */
+export async function startFakeBybit({
+  apiKey = "test-key",
+  secret = "test-secret",
+}: {
+  apiKey?: string;
+  secret?: string;
+} = {}): Promise<FakeBybit> {
+  const fake: FakeBybit = {
+    url: "",
+    apiKey,
+    secret,
+    deposits: [],
+    withdrawals: [],
+    totalEquity: "0",
+    requests: [],
+    fail: undefined,
+    stop: async () => {},
+  };
+
+  const send = (response: ServerResponse, status: number, body: unknown) => {
+    response.writeHead(status, { "content-type": "application/json" });
+    response.end(JSON.stringify(body));
+  };
+
+  const checkSignature = (request: IncomingMessage, rawQuery: string): unknown | undefined => {
+    const key = request.headers["x-bapi-api-key"];
+    const timestamp = request.headers["x-bapi-timestamp"];
+    const recvWindow = request.headers["x-bapi-recv-window"] ?? "5000";
+    const signature = request.headers["x-bapi-sign"];
+    if (key !== fake.apiKey) return envelope({}, 10003, "API key is invalid.");
+    const expected = createHmac("sha256", fake.secret)
+      .update(`${String(timestamp)}${String(key)}${String(recvWindow)}${rawQuery}`)
+      .digest("hex");
+    if (signature !== expected) return envelope({}, 10004, "error sign! origin_string[...]");
+    return undefined;
+  };
+
+  const page = <row extends Record<string, unknown>>(
+    rows: readonly row[],
+    timeOf: (r: row) => number,
+    query: URLSearchParams,
+  ) => {
+    const start = Number(query.get("startTime") ?? 0);
+    const end = Number(query.get("endTime") ?? Date.now());
+    if (end - start > WINDOW_LIMIT_MS) {
+      return envelope({}, 10001, "The time range between startTime and endTime cannot exceed 30 days.");
+    }
+    const limit = Math.min(Number(query.get("limit") ?? 50), 50);
+    const offset = query.get("cursor") ? Number(Buffer.from(query.get("cursor") ?? "", "base64").toString()) : 0;
+    const inRange = rows.filter((r) => timeOf(r) >= start && timeOf(r) <= end).sort((a, b) => timeOf(b) - timeOf(a));
+    const slice = inRange.slice(offset, offset + limit);
+    const more = offset + limit < inRange.length;
+    return envelope({
+      rows: slice,
+      nextPageCursor: more ? Buffer.from(String(offset + limit)).toString("base64") : "",
+    });
+  };
+
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://fake");
+    const rawQuery = (request.url ?? "").split("?")[1] ?? "";
+    const record: FakeBybitRequest = { path: url.pathname, query: url.searchParams };
+    fake.requests.push(record);
+    const failure = fake.fail?.(record, fake.requests.length - 1);
+    if (failure === "drop") {
+      request.socket.destroy();
+      return;
+    }
+    if (failure) return send(response, failure.status, failure.body);
+    if (url.pathname === "/v5/market/time") {
+      return send(response, 200, envelope({ timeSecond: String(Math.floor(Date.now() / 1000)) }));
+    }
+    const refused = checkSignature(request, rawQuery);
+    if (refused) return send(response, 200, refused);
+    switch (url.pathname) {
+      case "/v5/asset/deposit/query-record":
+        return send(
+          response,
+          200,
+          page(fake.deposits, (r) => Number(r.successAt), url.searchParams),
+        );
+      case "/v5/asset/withdraw/query-record":
+        return send(
+          response,
+          200,
+          page(fake.withdrawals, (r) => Number(r.createTime), url.searchParams),
+        );
+      case "/v5/account/wallet-balance":
+        return send(
+          response,
+          200,
+          envelope({
+            list: [
+              {
+                accountType: "UNIFIED",
+                totalEquity: fake.totalEquity,
+                totalWalletBalance: fake.totalEquity,
+                coin: [{ coin: "USDT", equity: fake.totalEquity, walletBalance: fake.totalEquity, locked: "0" }],
+              },
+            ],
+          }),
+        );
+      default:
+        return send(response, 404, envelope({}, 10_001, `unknown route ${url.pathname}`));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.stop = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return fake;
+}
+
+const DAY = 86_400_000;
+
+/** `count` Bybit deposit rows spread evenly from `from` to `to`. */
+export function makeDeposits(count: number, from: number, to: number): BybitDepositRow[] {
+  return Array.from({ length: count }, (_, i) => {
+    const time = Math.round(from + ((to - from) * (i + 0.5)) / count);
+    return {
+      id: `dep-${i}`,
+      coin: "USDT",
+      chain: "ETH",
+      amount: String(100 + i),
+      txID: `0x${i.toString(16).padStart(64, "0")}`,
+      status: 3,
+      toAddress: "0xfund",
+      tag: "",
+      depositFee: "",
+      successAt: String(time),
+      confirmations: "64",
+      txIndex: String(i),
+      blockHash: `0x${(i + 1).toString(16).padStart(64, "0")}`,
+      batchReleaseLimit: "-1",
+      depositType: "0",
+      fromAddress: "0xsender",
+    };
+  });
+}
+
+/** `count` Bybit withdrawal rows spread evenly from `from` to `to`. */
+export function makeWithdrawals(count: number, from: number, to: number): BybitWithdrawalRow[] {
+  return Array.from({ length: count }, (_, i) => {
+    const time = Math.round(from + ((to - from) * (i + 0.5)) / count);
+    return {
+      coin: "USDC",
+      chain: "ARBI",
+      amount: String(50 + i),
+      txID: `0x${(i + 1000).toString(16).padStart(64, "0")}`,
+      status: "success",
+      toAddress: "0xcold",
+      tag: "",
+      withdrawFee: "0.5",
+      createTime: String(time),
+      updateTime: String(time + 60_000),
+      withdrawId: `wd-${i}`,
+      withdrawType: 0,
+    };
+  });
+}
+
+export { DAY };

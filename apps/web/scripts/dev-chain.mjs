@@ -1,0 +1,29 @@
+// @ts-check
+/**
+ * The chain half of the local stack for working on the web app with `vite dev`: forge build, anvil on
+ * 127.0.0.1:8545 (ANVIL_PORT), deploy (writes contracts/deployments/31337.json, which the dev server's
+ * /config.json reads) and the demo seed. Runs until Ctrl-C / SIGTERM. `npm start` at the root runs the
+ * whole stack (API and the built web app included); this is the lighter loop for `npm run dev`.
+ */
+import { deploy } from "../../../scripts/deploy.mjs";
+import { startAnvil } from "../../../scripts/lib/anvil.mjs";
+import { forgeBuild } from "../../../scripts/lib/foundry.mjs";
+import { seed } from "../../../scripts/seed.mjs";
+
+const port = Number(process.env.ANVIL_PORT ?? 8545);
+await forgeBuild({ silent: true });
+const anvil = await startAnvil({ port });
+const stop = async () => {
+  await anvil.stop();
+  process.exit(0);
+};
+process.on("SIGINT", () => void stop());
+process.on("SIGTERM", () => void stop());
+try {
+  const deployment = await deploy({ rpcUrl: anvil.url, log: () => {} });
+  await seed({ rpcUrl: anvil.url, deployment });
+  console.log(`chain ready: ${anvil.url}, fund ${deployment.investmentFund}, token ${deployment.investmentToken}`);
+} catch (error) {
+  console.error(error);
+  await stop();
+}

@@ -1,0 +1,54 @@
+import { QueryClient } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { BrowserRouter } from "react-router";
+import type { Config } from "wagmi";
+import { AppRoutes } from "./routes";
+import { AppConfigProvider } from "./shared/hooks/useAppConfig";
+import { ToastsProvider } from "./shared/hooks/useToasts";
+import type { AppConfig } from "./shared/lib/config";
+import { WalletLayer } from "./shared/wallet/WalletLayer";
+
+export function createAppQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 15_000, retry: 1, refetchOnWindowFocus: false },
+    },
+  });
+}
+
+export type AppProvidersProps = {
+  config: AppConfig;
+  queryClient?: QueryClient;
+  /** A ready wagmi config (tests). */
+  wagmiConfig?: Config;
+  /** Sign in with the wallet after connecting (default on; tests turn it off). */
+  siwx?: boolean;
+  children: ReactNode;
+};
+
+/** Everything a page needs around it: config, wallet layer, queries, toasts. Tests wrap pages in this too. */
+export function AppProviders({ config, queryClient, wagmiConfig, siwx, children }: AppProvidersProps) {
+  const [client] = useState(() => queryClient ?? createAppQueryClient());
+  return (
+    <AppConfigProvider config={config}>
+      <WalletLayer
+        config={config}
+        queryClient={client}
+        {...(wagmiConfig ? { wagmiConfig } : {})}
+        {...(siwx === undefined ? {} : { siwx })}
+      >
+        <ToastsProvider>{children}</ToastsProvider>
+      </WalletLayer>
+    </AppConfigProvider>
+  );
+}
+
+export function App({ config }: { config: AppConfig }) {
+  return (
+    <AppProviders config={config}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
+  );
+}

@@ -1,0 +1,71 @@
+import { type FormEvent, useId, useState } from "react";
+import { addressError } from "./admin.helpers";
+
+export type AddressFormAction = {
+  label: string;
+  onSubmit: (address: string) => Promise<{ success: boolean }>;
+  tone?: "primary" | "secondary" | "danger";
+};
+
+/** An address input with one or more actions (e.g. whitelist / remove); validates before any wallet prompt. */
+export function AddressForm({ label, actions, busy }: { label: string; actions: AddressFormAction[]; busy: boolean }) {
+  const [value, setValue] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+  const errorId = useId();
+
+  const submit = async (action: AddressFormAction, event?: FormEvent) => {
+    event?.preventDefault();
+    const problem = addressError(value);
+    setError(problem);
+    if (problem) return;
+    const result = await action.onSubmit(value.trim());
+    if (result?.success) setValue("");
+  };
+
+  const [first, ...rest] = actions;
+  return (
+    <form className="inline-form" noValidate onSubmit={(e) => first && void submit(first, e)}>
+      <div className="field">
+        <label htmlFor={inputId}>{label}</label>
+        <input
+          id={inputId}
+          className="input mono"
+          placeholder="0x…"
+          autoComplete="off"
+          spellCheck={false}
+          value={value}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setError(null);
+          }}
+        />
+        {error && (
+          <p id={errorId} className="error-text" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      <div className="inline-form__actions">
+        {first && (
+          <button type="submit" className={`button button--${first.tone ?? "primary"}`} disabled={busy}>
+            {first.label}
+          </button>
+        )}
+        {rest.map((action) => (
+          <button
+            key={action.label}
+            type="button"
+            className={`button button--${action.tone ?? "secondary"}`}
+            disabled={busy}
+            onClick={() => void submit(action)}
+          >
+            {action.label}
+          </button>
+        ))}
+      </div>
+    </form>
+  );
+}

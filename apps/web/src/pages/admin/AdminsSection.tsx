@@ -1,0 +1,72 @@
+import { grantAdmin, revokeAdmin, shortenAddress, toUserMessage } from "@fundament/sdk";
+import { useQuery } from "@tanstack/react-query";
+import { Skeleton } from "../../shared/components/Skeleton";
+import { TxStatus } from "../../shared/components/TxStatus";
+import { useAppConfig } from "../../shared/hooks/useAppConfig";
+import { useFundAction } from "../../shared/hooks/useFundAction";
+import { useFundClient } from "../../shared/hooks/useFundClient";
+import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
+import { AddressForm } from "./AddressForm";
+import { adminsQuery } from "./admin.queries";
+
+/** The admin list, with grant and revoke. */
+export function AdminsSection() {
+  const { deployment } = useAppConfig();
+  const client = useFundClient();
+  const admins = useQuery(adminsQuery(client, deployment));
+  const { account } = useWalletStatus();
+  const grant = useFundAction(grantAdmin);
+  const revoke = useFundAction(revokeAdmin);
+  const busy = grant.state.status === "pending" || revoke.state.status === "pending";
+  return (
+    <section className="card" aria-labelledby="admins-title">
+      <h2 id="admins-title">Admins</h2>
+      {admins.isPending ? (
+        <Skeleton height="4rem" />
+      ) : admins.isError ? (
+        <p className="error-text">{toUserMessage(admins.error)}</p>
+      ) : (
+        <ul className="list" aria-label="Admin wallets">
+          {admins.data.map((admin) => (
+            <li key={admin.address} className="list__item">
+              <span className="list__main">
+                <strong>{admin.name}</strong>{" "}
+                <span className="mono" title={admin.address}>
+                  {admin.address}
+                </span>
+                {admin.address === account && <span className="tag">you</span>}
+              </span>
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                disabled={busy}
+                aria-label={`Revoke admin ${admin.name} (${shortenAddress(admin.address)})`}
+                onClick={() => {
+                  grant.reset();
+                  void revoke.run({ account: admin.address });
+                }}
+              >
+                Revoke
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <AddressForm
+        label="New admin wallet address"
+        busy={busy}
+        actions={[
+          {
+            label: "Grant admin",
+            onSubmit: (address) => {
+              revoke.reset();
+              return grant.run({ account: address });
+            },
+          },
+        ]}
+      />
+      <TxStatus state={grant.state} />
+      <TxStatus state={revoke.state} />
+    </section>
+  );
+}

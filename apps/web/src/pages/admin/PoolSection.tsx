@@ -1,0 +1,136 @@
+import { endLockupPeriod, formatDate, setEmergencyState, startLockupPeriod } from "@fundament/sdk";
+import { type FormEvent, useId, useState } from "react";
+import { ConfirmAction } from "../../shared/components/ConfirmAction";
+import { Skeleton } from "../../shared/components/Skeleton";
+import { TxStatus } from "../../shared/components/TxStatus";
+import { useFundAction } from "../../shared/hooks/useFundAction";
+import { useFundSettings, useInvestmentToken } from "../../shared/hooks/useFundQueries";
+import { formatTokenAmount } from "../vault/invest.helpers";
+import { parseTokenAmount } from "./admin.helpers";
+
+/** The current pool's lockup (start; end with the total returned) and the fund's emergency state. */
+export function PoolSection() {
+  const settings = useFundSettings();
+  const token = useInvestmentToken();
+  const start = useFundAction(startLockupPeriod);
+  const end = useFundAction(endLockupPeriod);
+  const emergency = useFundAction(setEmergencyState);
+  const [returned, setReturned] = useState("");
+  const [returnedError, setReturnedError] = useState<string | null>(null);
+  const returnedId = useId();
+  const busy = [start, end, emergency].some((a) => a.state.status === "pending");
+
+  if (!settings.data || !token.data) {
+    return (
+      <section className="card" aria-labelledby="pool-title">
+        <h2 id="pool-title">Pool and lockup</h2>
+        <Skeleton height="6rem" />
+      </section>
+    );
+  }
+  const { currentPool, emergencyState, lockupPeriodDuration } = settings.data;
+  const { decimals, symbol } = token.data;
+  const lockupEnded = currentPool.isLocked && Number(currentPool.lockupEndTime) * 1000 <= Date.now();
+
+  const onEnd = async (event: FormEvent) => {
+    event.preventDefault();
+    const units = parseTokenAmount(returned, decimals);
+    const problem = units === null ? `Enter the total returned in ${symbol}, e.g. 125000.50.` : null;
+    setReturnedError(problem);
+    if (units === null) return;
+    const result = await end.run({ totalReturned: units });
+    if (result.success) setReturned("");
+  };
+
+  return (
+    <section className="card" aria-labelledby="pool-title">
+      <h2 id="pool-title">Pool and lockup</h2>
+      <dl className="figures figures--compact">
+        <div className="figure">
+          <dt>Current pool</dt>
+          <dd>#{currentPool.poolId.toString()}</dd>
+        </div>
+        <div className="figure">
+          <dt>Total funds</dt>
+          <dd>{formatTokenAmount(currentPool.totalFunds, decimals, symbol)}</dd>
+        </div>
+        <div className="figure">
+          <dt>State</dt>
+          <dd>{currentPool.isLocked ? "Locked" : "Open"}</dd>
+        </div>
+        <div className="figure">
+          <dt>{currentPool.isLocked ? "Lockup ends" : "Lock period"}</dt>
+          <dd>
+            {currentPool.isLocked
+              ? formatDate(currentPool.lockupEndTime)
+              : `${(Number(lockupPeriodDuration) / 86_400).toLocaleString("en-US", { maximumFractionDigits: 2 })} days`}
+          </dd>
+        </div>
+      </dl>
+      {!currentPool.isLocked ? (
+        <ConfirmAction
+          label="Start lockup period"
+          confirmLabel="Confirm start of lockup"
+          busy={start.state.status === "pending"}
+          disabled={busy}
+          onConfirm={() => void start.run({})}
+        >
+          <p>
+            Lock pool #{currentPool.poolId.toString()} and send its funds to the trading wallets? Deposits stop until
+            the pool is settled.
+          </p>
+        </ConfirmAction>
+      ) : (
+        <form className="inline-form" onSubmit={onEnd} noValidate>
+          <div className="field">
+            <label htmlFor={returnedId}>Total returned ({symbol})</label>
+            <input
+              id={returnedId}
+              className="input"
+              inputMode="decimal"
+              value={returned}
+              aria-invalid={Boolean(returnedError)}
+              onChange={(e) => setReturned(e.target.value)}
+            />
+            {returnedError && (
+              <p className="error-text" role="alert">
+                {returnedError}
+              </p>
+            )}
+            <p className="field__hint">
+              {lockupEnded
+                ? "The lockup has ended. Collect the funds from the trading wallets, then enter the total collected."
+                : "The lockup has not ended yet."}
+            </p>
+          </div>
+          <div className="inline-form__actions">
+            <button type="submit" className="button button--primary" disabled={busy}>
+              End lockup period
+            </button>
+          </div>
+        </form>
+      )}
+      <TxStatus state={start.state} />
+      <TxStatus state={end.state} />
+      <div className="divider" />
+      <h3>Emergency state</h3>
+      <p>
+        The emergency state is <strong data-testid="emergency-state">{emergencyState ? "on" : "off"}</strong>.{" "}
+        {emergencyState
+          ? "Investors can withdraw their share with an emergency withdrawal; deposits and lockups are paused."
+          : "Turning it on pauses deposits and lockups and lets investors withdraw their share."}
+      </p>
+      <ConfirmAction
+        label={emergencyState ? "Turn emergency state off" : "Turn emergency state on"}
+        confirmLabel={emergencyState ? "Confirm: turn off" : "Confirm: turn on"}
+        tone={emergencyState ? "primary" : "danger"}
+        busy={emergency.state.status === "pending"}
+        disabled={busy}
+        onConfirm={() => void emergency.run({ emergencyState: !emergencyState })}
+      >
+        <p>{emergencyState ? "Turn the emergency state off?" : "Turn the emergency state on for the whole fund?"}</p>
+      </ConfirmAction>
+      <TxStatus state={emergency.state} />
+    </section>
+  );
+}

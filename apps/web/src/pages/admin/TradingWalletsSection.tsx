@@ -1,0 +1,171 @@
+import { addTradingWallet, removeTradingWallet, shortenAddress, toUserMessage } from "@fundament/sdk";
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useId, useState } from "react";
+import { Skeleton } from "../../shared/components/Skeleton";
+import { TxStatus } from "../../shared/components/TxStatus";
+import { useAppConfig } from "../../shared/hooks/useAppConfig";
+import { useFundAction } from "../../shared/hooks/useFundAction";
+import { useFundClient } from "../../shared/hooks/useFundClient";
+import { addressError, allocationError, bpsToPercent } from "./admin.helpers";
+import { tradingWalletsQuery } from "./admin.queries";
+
+/** The current pool's trading wallets: list, add (address, wallet type, allocation), remove. */
+export function TradingWalletsSection() {
+  const { deployment } = useAppConfig();
+  const client = useFundClient();
+  const wallets = useQuery(tradingWalletsQuery(client, deployment));
+  const add = useFundAction(addTradingWallet);
+  const remove = useFundAction(removeTradingWallet);
+  const [wallet, setWallet] = useState("");
+  const [walletType, setWalletType] = useState("");
+  const [allocation, setAllocation] = useState("");
+  const [errors, setErrors] = useState<{ wallet?: string; walletType?: string; allocation?: string }>({});
+  const ids = { wallet: useId(), type: useId(), allocation: useId() };
+  const busy = add.state.status === "pending" || remove.state.status === "pending";
+  const total = wallets.data?.reduce((sum, w) => sum + w.allocation, 0) ?? 0;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const next = {
+      ...(addressError(wallet) ? { wallet: addressError(wallet) as string } : {}),
+      ...(!walletType.trim() || walletType.trim().length > 64
+        ? { walletType: "Enter a wallet type of 1 to 64 characters." }
+        : {}),
+      ...(allocationError(allocation) ? { allocation: allocationError(allocation) as string } : {}),
+    };
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    remove.reset();
+    const result = await add.run({ wallet, walletType, allocation });
+    if (result.success) {
+      setWallet("");
+      setWalletType("");
+      setAllocation("");
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="trading-wallets-title">
+      <h2 id="trading-wallets-title">Trading wallets</h2>
+      {wallets.isPending ? (
+        <Skeleton height="4rem" />
+      ) : wallets.isError ? (
+        <p className="error-text">{toUserMessage(wallets.error)}</p>
+      ) : wallets.data.length === 0 ? (
+        <p className="muted">The current pool has no trading wallets.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">Trading wallets of the current pool</caption>
+            <thead>
+              <tr>
+                <th scope="col">Wallet type</th>
+                <th scope="col">Address</th>
+                <th scope="col" className="num">
+                  Allocation
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {wallets.data.map((w) => (
+                <tr key={`${w.walletAddress}-${w.index}`}>
+                  <td>{w.walletType}</td>
+                  <td className="mono" title={w.walletAddress}>
+                    {shortenAddress(w.walletAddress, 12)}
+                  </td>
+                  <td className="num">{bpsToPercent(w.allocation)}</td>
+                  <td className="num">
+                    <button
+                      type="button"
+                      className="button button--secondary button--small"
+                      disabled={busy}
+                      aria-label={`Remove trading wallet ${w.walletType} (${shortenAddress(w.walletAddress)})`}
+                      onClick={() => {
+                        add.reset();
+                        void remove.run({ index: w.index });
+                      }}
+                    >
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={2}>
+                  Total
+                </th>
+                <td className="num">{bpsToPercent(total)}</td>
+                <td />
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+      <form className="form form--grid" onSubmit={onSubmit} noValidate aria-label="Add a trading wallet">
+        <div className="field">
+          <label htmlFor={ids.wallet}>Trading wallet address</label>
+          <input
+            id={ids.wallet}
+            className="input mono"
+            placeholder="0x…"
+            autoComplete="off"
+            spellCheck={false}
+            value={wallet}
+            aria-invalid={Boolean(errors.wallet)}
+            onChange={(e) => setWallet(e.target.value)}
+          />
+          {errors.wallet && (
+            <p className="error-text" role="alert">
+              {errors.wallet}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor={ids.type}>Wallet type</label>
+          <input
+            id={ids.type}
+            className="input"
+            placeholder="Futures"
+            value={walletType}
+            aria-invalid={Boolean(errors.walletType)}
+            onChange={(e) => setWalletType(e.target.value)}
+          />
+          {errors.walletType && (
+            <p className="error-text" role="alert">
+              {errors.walletType}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor={ids.allocation}>Allocation (basis points)</label>
+          <input
+            id={ids.allocation}
+            className="input"
+            inputMode="numeric"
+            placeholder="6000 = 60%"
+            value={allocation}
+            aria-invalid={Boolean(errors.allocation)}
+            onChange={(e) => setAllocation(e.target.value)}
+          />
+          {errors.allocation && (
+            <p className="error-text" role="alert">
+              {errors.allocation}
+            </p>
+          )}
+        </div>
+        <div className="form__submit">
+          <button type="submit" className="button button--primary" disabled={busy}>
+            Add trading wallet
+          </button>
+        </div>
+      </form>
+      <TxStatus state={add.state} />
+      <TxStatus state={remove.state} />
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+import { type Deployment, getAdmins, getTradingWallets } from "@fundament/sdk";
+import { queryOptions } from "@tanstack/react-query";
+import type { PublicClient } from "viem";
+import { CHAIN_KEY } from "../../shared/lib/queryKeys";
+
+export const adminKeys = {
+  admins: [CHAIN_KEY, "admin", "admins"] as const,
+  tradingWallets: [CHAIN_KEY, "admin", "trading-wallets"] as const,
+};
+
+/** The admin list ("Admin 1", "Admin 2", …). */
+export const adminsQuery = (client: PublicClient, deployment: Deployment) =>
+  queryOptions({ queryKey: adminKeys.admins, queryFn: () => getAdmins(client, { deployment }) });
+
+/** The current pool's trading wallets. */
+export const tradingWalletsQuery = (client: PublicClient, deployment: Deployment) =>
+  queryOptions({ queryKey: adminKeys.tradingWallets, queryFn: () => getTradingWallets(client, { deployment }) });

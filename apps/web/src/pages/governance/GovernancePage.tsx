@@ -1,0 +1,88 @@
+import { toUserMessage } from "@fundament/sdk";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Pager } from "../../shared/components/Pager";
+import { Skeleton } from "../../shared/components/Skeleton";
+import { EmptyState, ErrorState } from "../../shared/components/States";
+import { useAppConfig } from "../../shared/hooks/useAppConfig";
+import { useFundClient } from "../../shared/hooks/useFundClient";
+import { useInvestorView } from "../../shared/hooks/useFundQueries";
+import { usePageTitle } from "../../shared/hooks/usePageTitle";
+import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
+import { CreateProposalForm } from "./CreateProposalForm";
+import { PROPOSALS_PAGE_SIZE, proposalsQuery } from "./governance.queries";
+import { ProposalCard } from "./ProposalCard";
+
+/** Governance (`/governance`): proposals newest first, a page at a time; create, vote, execute. */
+export default function GovernancePage() {
+  usePageTitle("Governance");
+  const { deployment } = useAppConfig();
+  const client = useFundClient();
+  const [page, setPage] = useState(0);
+  const proposals = useQuery(proposalsQuery(client, deployment, page));
+  const { isConnected } = useWalletStatus();
+  const investor = useInvestorView();
+  const canPropose = isConnected && (investor.data?.votingPower ?? 0) > 0;
+  const pages = Math.max(1, Math.ceil((proposals.data?.total ?? 0) / PROPOSALS_PAGE_SIZE));
+
+  return (
+    <div className="page">
+      <header className="page__header">
+        <div>
+          <h1>Governance</h1>
+          <p className="page__lead">
+            Investors vote on the fund's proposals with their invested amount as voting power.
+          </p>
+        </div>
+      </header>
+      <div className="governance-layout">
+        <section aria-labelledby="proposals-title" className="governance-layout__main">
+          <h2 id="proposals-title" className="section-title">
+            Proposals {proposals.data && <span className="muted">({proposals.data.total})</span>}
+          </h2>
+          {proposals.isPending ? (
+            <div className="stack">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} height="9rem" />
+              ))}
+            </div>
+          ) : proposals.isError ? (
+            <ErrorState message={toUserMessage(proposals.error)} onRetry={() => void proposals.refetch()} />
+          ) : proposals.data.total === 0 ? (
+            <EmptyState title="No proposals yet">
+              <p>Investors can create the first one.</p>
+            </EmptyState>
+          ) : (
+            <>
+              <div className="stack" aria-busy={proposals.isPlaceholderData}>
+                {proposals.data.proposals.map((proposal) => (
+                  <ProposalCard
+                    key={proposal.id.toString()}
+                    proposal={proposal}
+                    canVote={isConnected}
+                    chainTime={proposals.data.chainTime}
+                  />
+                ))}
+              </div>
+              <Pager page={page} pages={pages} onChange={setPage} label="Proposal pages" />
+            </>
+          )}
+        </section>
+        <aside className="governance-layout__side">
+          {canPropose ? (
+            <CreateProposalForm />
+          ) : (
+            <div className="card">
+              <h2>Create a proposal</h2>
+              <p className="muted">
+                {isConnected
+                  ? "Only investors with voting power can create proposals. Invest in a vault to get voting power."
+                  : "Connect a wallet with voting power to create a proposal or vote."}
+              </p>
+            </div>
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { formatPercent, formatUsd, toUserMessage } from "@fundament/sdk";
+import { Link, useParams } from "react-router";
+import { PageSkeleton } from "../../shared/components/Skeleton";
+import { EmptyState, ErrorState } from "../../shared/components/States";
+import { StatusBadge } from "../../shared/components/StatusBadge";
+import { useVaults } from "../../shared/hooks/useFundQueries";
+import { usePageTitle } from "../../shared/hooks/usePageTitle";
+import { unlockText } from "../vaults/VaultCard";
+import { InvestWidget } from "./InvestWidget";
+import { VaultPerformance } from "./VaultPerformance";
+import { VaultPosition } from "./VaultPosition";
+
+/** Vault detail (`/vaults/:id`): performance chart, figures, your position and the invest widget. */
+export default function VaultPage() {
+  const { id } = useParams();
+  const vaults = useVaults();
+  usePageTitle(vaults.data?.find((v) => v.id === id)?.name ?? "Vault");
+  if (vaults.isPending) return <PageSkeleton />;
+  if (vaults.isError)
+    return (
+      <div className="page">
+        <ErrorState message={toUserMessage(vaults.error)} onRetry={() => void vaults.refetch()} />
+      </div>
+    );
+  const vault = vaults.data.find((v) => v.id === id);
+  if (!vault)
+    return (
+      <div className="page">
+        <EmptyState title="Vault not found">
+          <p>
+            There is no vault called “{id}”. <Link to="/">See all vaults</Link>.
+          </p>
+        </EmptyState>
+      </div>
+    );
+  return (
+    <div className="page">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link to="/">Vaults</Link> <span aria-hidden="true">/</span> <span aria-current="page">{vault.name}</span>
+      </nav>
+      <header className="vault-hero">
+        <span className="vault-card__icons">
+          <img className="vault-card__icon vault-card__icon--large" src={vault.icon} alt="" width={64} height={64} />
+          <img className="vault-card__chain" src={vault.chainIcon} alt="Ethereum" width={22} height={22} />
+        </span>
+        <div>
+          <h1>{vault.name}</h1>
+          <div className="vault-card__tags">
+            <StatusBadge status={vault.status} />
+            {vault.tag && <span className="tag">{vault.tag}</span>}
+          </div>
+          <p className="page__lead">{vault.description}</p>
+        </div>
+      </header>
+      <dl className="figures figures--hero">
+        <div className="figure figure--accent">
+          <dt>APY</dt>
+          <dd>{formatPercent(vault.apyPercent)}</dd>
+        </div>
+        <div className="figure">
+          <dt>Yield</dt>
+          <dd>{formatPercent(vault.yield * 100)}</dd>
+        </div>
+        <div className="figure">
+          <dt>TVL</dt>
+          <dd data-testid="vault-tvl">{formatUsd(vault.tvlUsd)}</dd>
+        </div>
+        <div className="figure">
+          <dt>Rewards</dt>
+          <dd>{formatUsd(vault.rewardsUsd)}</dd>
+        </div>
+        <div className="figure">
+          <dt>Unlock date</dt>
+          <dd>{unlockText(vault)}</dd>
+        </div>
+        <div className="figure">
+          <dt>Lock period</dt>
+          <dd>{`${vault.lockPeriodDays.toLocaleString("en-US", { maximumFractionDigits: 2 })} days`}</dd>
+        </div>
+      </dl>
+      <div className="vault-layout">
+        <div className="vault-layout__main">
+          <VaultPerformance vault={vault} />
+          <VaultPosition />
+        </div>
+        <aside className="vault-layout__side">
+          <InvestWidget vault={vault} />
+        </aside>
+      </div>
+    </div>
+  );
+}

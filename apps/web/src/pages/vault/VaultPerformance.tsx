@@ -1,0 +1,60 @@
+import { type LiveVault, toUserMessage } from "@fundament/sdk";
+import { useMemo } from "react";
+import { RangeChart } from "../../shared/components/charts/RangeChart";
+import { Skeleton } from "../../shared/components/Skeleton";
+import { useFuturesPerformance, useNftPerformance } from "../../shared/hooks/useFundQueries";
+import { futuresSeries, nftSeries, seriesChangePercent } from "../../shared/lib/performanceSeries";
+
+const usd = (value: number) =>
+  value.toLocaleString("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+const sol = (value: number) => `${value.toLocaleString("en-US", { maximumFractionDigits: 2 })} SOL`;
+
+/** The vault's performance chart from the API, with range tabs; the API's error in plain words when it fails. */
+export function VaultPerformance({ vault }: { vault: LiveVault }) {
+  const isFutures = vault.performance === "futures";
+  const futures = useFuturesPerformance();
+  const nft = useNftPerformance();
+  const query = isFutures ? futures : nft;
+  const points = useMemo(
+    () => (isFutures ? futuresSeries(futures.data) : nftSeries(nft.data)),
+    [isFutures, futures.data, nft.data],
+  );
+  const payloadError = query.data?.error;
+  const change = seriesChangePercent(points);
+  return (
+    <section className="card" aria-labelledby="performance-title">
+      <div className="card__head">
+        <h2 id="performance-title">Performance</h2>
+        {points.length > 1 && (
+          <span className={change >= 0 ? "delta delta--up" : "delta delta--down"}>
+            {`${change >= 0 ? "+" : ""}${change.toFixed(2)}% over the period`}
+          </span>
+        )}
+      </div>
+      {query.isPending ? (
+        <Skeleton height="280px" />
+      ) : query.isError ? (
+        <p className="error-text" role="alert">
+          {toUserMessage(query.error)}
+        </p>
+      ) : payloadError ? (
+        <p className="error-text" role="alert">
+          {payloadError}
+        </p>
+      ) : points.length === 0 ? (
+        <p className="muted">No performance data yet.</p>
+      ) : (
+        <RangeChart
+          points={points}
+          label={isFutures ? "Futures vault value in USD over time" : "NFT lending total value in SOL over time"}
+          formatValue={isFutures ? usd : sol}
+        />
+      )}
+      {!vault.apyFromPerformance && (
+        <p className="muted small">
+          The APY shown uses the vault's fallback yield because performance data is unavailable.
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import { describeFundError, type InvestStep, type PoolStatus } from "@fundament/sdk";
+import { formatUnits, parseUnits } from "viem";
+import { NOT_CONNECTED, switchNetworkFirst } from "../../shared/lib/messages";
+
+export { NOT_CONNECTED };
+
+/** What the widget knows before any wallet prompt. */
+export type InvestCheckInput = {
+  /** The amount as typed. */
+  amount: string;
+  isConnected: boolean;
+  wrongNetwork: boolean;
+  chainName: string;
+  /** Whether `invest` would put money into this vault's pool now. */
+  acceptsDeposits: boolean;
+  poolStatus: PoolStatus;
+  emergencyState: boolean;
+  /** undefined while unknown (still loading). */
+  isWhitelisted: boolean | undefined;
+  decimals: number;
+  symbol: string;
+  minimum: bigint;
+  balance: bigint | undefined;
+};
+
+export const ENTER_AMOUNT = "Enter an amount to invest.";
+export const INVALID_AMOUNT = "Enter a valid amount, e.g. 250 or 1,250.50.";
+export const POOL_NOT_OPEN = "This vault's pool is not open for deposits now.";
+
+/** Parses a typed amount ("1,250.50") to token units; null when it is not a positive number with at most `decimals` fraction digits. */
+export function parseAmount(text: string, decimals: number): bigint | null {
+  const clean = text.replaceAll(",", "").trim();
+  if (!/^\d*\.?\d*$/.test(clean) || clean === "" || clean === ".") return null;
+  const [, fraction = ""] = clean.split(".");
+  if (fraction.length > decimals) return null;
+  try {
+    const units = parseUnits(clean, decimals);
+    return units > 0n ? units : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Token units as a plain amount for the input ("1250.5"). */
+export function unitsToInput(units: bigint, decimals: number): string {
+  return formatUnits(units, decimals);
+}
+
+/** Token units for display: "1,250.5 mUSDC". */
+export function formatTokenAmount(units: bigint, decimals: number, symbol: string): string {
+  const value = Number(formatUnits(units, decimals));
+  return `${value.toLocaleString("en-US", { maximumFractionDigits: Math.min(decimals, 6) })} ${symbol}`;
+}
+
+/**
+ * The first reason the investment cannot go ahead, checked before any wallet prompt, in the order a person
+ * fixes them: wallet, network, pool, whitelist, amount, minimum, balance. null when it can.
+ */
+export function validateInvest(input: InvestCheckInput): string | null {
+  if (!input.isConnected) return NOT_CONNECTED;
+  if (input.wrongNetwork) return switchNetworkFirst(input.chainName);
+  if (input.emergencyState) return describeFundError("EmergencyActive") ?? POOL_NOT_OPEN;
+  if (input.poolStatus === "locked") return describeFundError("PoolLocked") ?? POOL_NOT_OPEN;
+  if (!input.acceptsDeposits) return POOL_NOT_OPEN;
+  if (input.isWhitelisted === false) return describeFundError("NotWhitelisted") ?? null;
+  if (input.amount.trim() === "") return ENTER_AMOUNT;
+  const units = parseAmount(input.amount, input.decimals);
+  if (units === null) return INVALID_AMOUNT;
+  if (units < input.minimum) {
+    return (
+      describeFundError("BelowMinimumInvestment", [units, input.minimum], {
+        decimals: input.decimals,
+        symbol: input.symbol,
+      }) ?? null
+    );
+  }
+  if (input.balance !== undefined && units > input.balance)
+    return describeFundError("ERC20InsufficientBalance") ?? null;
+  return null;
+}
+
+/** Whether the investment needs the approval step first. */
+export function needsApproval(allowance: bigint | undefined, amount: bigint | null): boolean {
+  if (amount === null) return true;
+  return allowance === undefined || allowance < amount;
+}
+
+/** Where the two-step flow is. */
+export type InvestPhase = "idle" | InvestStep | "success" | "error";
+
+export type StepState = "upcoming" | "active" | "done" | "skipped" | "failed";
+
+export type InvestStepView = { key: "approve" | "invest"; number: 1 | 2; label: string; state: StepState };
+
+/**
+ * The two visible steps (step 1 Approve, step 2 Invest) and their state for the current phase.
+ * `approvalNeeded` is what the allowance said when the flow started; `failedAt` the step that failed.
+ */
+export function investSteps(
+  phase: InvestPhase,
+  approvalNeeded: boolean,
+  failedAt: "approve" | "invest" | null = null,
+): InvestStepView[] {
+  const approve: StepState = (() => {
+    if (!approvalNeeded) return phase === "idle" ? "upcoming" : "skipped";
+    if (failedAt === "approve") return "failed";
+    if (phase === "approving") return "active";
+    if (phase === "investing" || phase === "success" || (phase === "error" && failedAt === "invest")) return "done";
+    return "upcoming";
+  })();
+  const invest: StepState = (() => {
+    if (failedAt === "invest") return "failed";
+    if (phase === "investing") return "active";
+    if (phase === "success") return "done";
+    return "upcoming";
+  })();
+  return [
+    { key: "approve", number: 1, label: "Approve", state: approve },
+    { key: "invest", number: 2, label: "Invest", state: invest },
+  ];
+}
+
+/** The primary button's label for the current phase. */
+export function investButtonLabel(phase: InvestPhase, approvalNeeded: boolean): string {
+  switch (phase) {
+    case "checking":
+      return "Checking…";
+    case "approving":
+      return "Approving…";
+    case "investing":
+      return "Investing…";
+    default:
+      return approvalNeeded ? "Approve and invest" : "Invest";
+  }
+}

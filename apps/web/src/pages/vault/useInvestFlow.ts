@@ -1,0 +1,88 @@
+import { type InvestReturnType, type InvestStep, invest } from "@fundament/sdk";
+import { useCallback, useRef, useState } from "react";
+import type { Hash } from "viem";
+import { useWriteContext } from "../../shared/hooks/useFundAction";
+import type { InvestPhase } from "./invest.helpers";
+import { useInvestNotifications } from "./useInvestNotifications";
+
+export type InvestFlowState = {
+  phase: InvestPhase;
+  /** Whether the flow needed (or needs) the approval step. */
+  approvalNeeded: boolean;
+  approvalHash: Hash | null;
+  /** The investment transaction, once the wallet has sent it. */
+  hash: Hash | null;
+  failedAt: "approve" | "invest" | null;
+  message: string | null;
+};
+
+const IDLE: InvestFlowState = {
+  phase: "idle",
+  approvalNeeded: true,
+  approvalHash: null,
+  hash: null,
+  failedAt: null,
+  message: null,
+};
+
+/**
+ * The two-step investment (approve → invest) as state for the widget: runs the sdk's `invest`, follows its
+ * steps and hashes, and hands the result to the notifications.
+ */
+export function useInvestFlow() {
+  const [state, setState] = useState<InvestFlowState>(IDLE);
+  const context = useWriteContext();
+  const notify = useInvestNotifications();
+  const running = useRef(false);
+
+  const start = useCallback(
+    async (amount: string, approvalNeeded: boolean): Promise<InvestReturnType | null> => {
+      if (running.current) return null;
+      running.current = true;
+      const progress: { step: InvestStep } = { step: "checking" };
+      setState({ ...IDLE, phase: "checking", approvalNeeded });
+      try {
+        let result: InvestReturnType;
+        try {
+          const ctx = await context();
+          result = await invest({
+            ...ctx,
+            amount,
+            onStep: (next) => {
+              progress.step = next;
+              setState((s) => ({ ...s, phase: next, approvalNeeded: next === "approving" ? true : s.approvalNeeded }));
+            },
+            onApprovalSubmitted: (hash) => setState((s) => ({ ...s, approvalHash: hash })),
+            onSubmitted: (hash) => setState((s) => ({ ...s, hash })),
+          });
+        } catch (error) {
+          result = { hash: null, success: false, message: (error as Error).message, approvalHash: null };
+        }
+        const { step } = progress;
+        const approvalWasSkipped = step === "investing" && !result.approvalHash;
+        setState((s) => ({
+          ...s,
+          approvalNeeded: approvalWasSkipped ? false : s.approvalNeeded,
+          phase: result.success ? "success" : "error",
+          hash: result.hash ?? s.hash,
+          approvalHash: result.approvalHash ?? s.approvalHash,
+          failedAt: result.success ? null : step === "investing" ? "invest" : step === "approving" ? "approve" : null,
+          message: result.message,
+        }));
+        await notify(result);
+        return result;
+      } finally {
+        running.current = false;
+      }
+    },
+    [context, notify],
+  );
+
+  const reset = useCallback(() => setState(IDLE), []);
+  return {
+    state,
+    start,
+    reset,
+    busy: state.phase === "checking" || state.phase === "approving" || state.phase === "investing",
+  };
+}

@@ -1,0 +1,88 @@
+import { formatPercent, formatUsd, type LiveVault } from "@fundament/sdk";
+import { Link } from "react-router";
+import { Skeleton } from "../../shared/components/Skeleton";
+import { StatusBadge } from "../../shared/components/StatusBadge";
+
+/** The unlock date, or what it depends on while the pool is not locked yet. */
+export function unlockText(vault: LiveVault): string {
+  if (vault.unlockDate) return vault.unlockDate;
+  return vault.status === "upcoming" ? "Not scheduled" : "Set at lockup";
+}
+
+/** One vault with its live figures (spec section 2: vault listing). */
+export function VaultCard({ vault }: { vault: LiveVault }) {
+  const titleId = `vault-${vault.id}-title`;
+  return (
+    <article className="card vault-card" aria-labelledby={titleId} data-testid={`vault-card-${vault.id}`}>
+      <header className="vault-card__head">
+        <span className="vault-card__icons">
+          <img className="vault-card__icon" src={vault.icon} alt="" width={44} height={44} />
+          <img className="vault-card__chain" src={vault.chainIcon} alt="Ethereum" width={20} height={20} />
+        </span>
+        <div className="vault-card__title">
+          <h2 id={titleId}>
+            <Link to={`/vaults/${vault.id}`} className="vault-card__link">
+              {vault.name}
+            </Link>
+          </h2>
+          <div className="vault-card__tags">
+            <StatusBadge status={vault.status} />
+            {vault.tag && <span className="tag">{vault.tag}</span>}
+          </div>
+        </div>
+      </header>
+      <p className="vault-card__description">{vault.description}</p>
+      <dl className="figures">
+        <div className="figure figure--accent">
+          <dt>APY</dt>
+          <dd>
+            {formatPercent(vault.apyPercent)}
+            {!vault.apyFromPerformance && <span className="figure__note"> (fallback)</span>}
+          </dd>
+        </div>
+        <div className="figure">
+          <dt>Yield</dt>
+          <dd>{formatPercent(vault.yield * 100)}</dd>
+        </div>
+        <div className="figure">
+          <dt>TVL</dt>
+          <dd>{formatUsd(vault.tvlUsd)}</dd>
+        </div>
+        <div className="figure">
+          <dt>Rewards</dt>
+          <dd>{formatUsd(vault.rewardsUsd)}</dd>
+        </div>
+        <div className="figure">
+          <dt>Unlock date</dt>
+          <dd>{unlockText(vault)}</dd>
+        </div>
+        <div className="figure">
+          <dt>Lock period</dt>
+          <dd>{`${vault.lockPeriodDays.toLocaleString("en-US", { maximumFractionDigits: 2 })} days`}</dd>
+        </div>
+      </dl>
+      <Link to={`/vaults/${vault.id}`} className="button button--primary vault-card__cta">
+        {vault.acceptsDeposits ? "Invest" : "View vault"}
+        <span className="visually-hidden">: {vault.name}</span>
+      </Link>
+    </article>
+  );
+}
+
+/** A vault card's placeholder while the chain answers. */
+export function VaultCardSkeleton() {
+  return (
+    <div className="card vault-card" aria-hidden="true">
+      <div className="vault-card__head">
+        <Skeleton width="44px" height="44px" className="skeleton--round" />
+        <Skeleton width="60%" height="1.4rem" />
+      </div>
+      <Skeleton height="2.5rem" />
+      <div className="figures">
+        {["a", "b", "c", "d", "e", "f"].map((key) => (
+          <Skeleton key={key} height="2.6rem" />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { formatUsd, toUserMessage } from "@fundament/sdk";
+import { ErrorState } from "../../shared/components/States";
+import { useVaults } from "../../shared/hooks/useFundQueries";
+import { usePageTitle } from "../../shared/hooks/usePageTitle";
+import { VaultCard, VaultCardSkeleton } from "./VaultCard";
+
+/** Vault listing (`/`): both vaults, live from the chain, with the API's performance for the APY. */
+export default function VaultsPage() {
+  usePageTitle("Vaults");
+  const vaults = useVaults();
+  const total = vaults.data?.reduce((sum, vault) => sum + vault.tvlUsd, 0);
+  return (
+    <div className="page">
+      <header className="page__header">
+        <div>
+          <h1>Vaults</h1>
+          <p className="page__lead">
+            Deposit into a vault; traders trade the deposit during the lockdown period until maturity, and the profit is
+            shared.
+          </p>
+        </div>
+        {total !== undefined && (
+          <p className="page__stat">
+            <span className="muted">Total value locked</span>
+            <strong>{formatUsd(total)}</strong>
+          </p>
+        )}
+      </header>
+      {vaults.isError ? (
+        <ErrorState message={toUserMessage(vaults.error)} onRetry={() => void vaults.refetch()} />
+      ) : (
+        <section className="grid grid--2" aria-label="Vaults" aria-busy={vaults.isPending}>
+          {vaults.data
+            ? vaults.data.map((vault) => <VaultCard key={vault.id} vault={vault} />)
+            : [0, 1].map((i) => <VaultCardSkeleton key={i} />)}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { NavLink } from "react-router";
+import { useIsAdmin } from "../hooks/useIsAdmin";
+
+/** The Admin entry of the navigation, only for wallets holding the admin role (loaded after the shell). */
+export default function AdminNavLink() {
+  const { isAdmin } = useIsAdmin();
+  if (!isAdmin) return null;
+  return (
+    <li>
+      <NavLink to="/admin" className="nav__link">
+        Admin
+      </NavLink>
+    </li>
+  );
+}

@@ -1,0 +1,93 @@
+import type { WriteContext, WriteResult } from "@fundament/sdk";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useRef, useState } from "react";
+import type { Hash } from "viem";
+import { useConfig } from "wagmi";
+import { getWalletClient } from "wagmi/actions";
+import { CHAIN_KEY } from "../lib/queryKeys";
+import { useAppConfig } from "./useAppConfig";
+import { useFundClient } from "./useFundClient";
+import { useToasts } from "./useToasts";
+import { useWalletStatus } from "./useWalletStatus";
+
+/** Where one transaction is: idle → pending (hash once sent) → success / error, with the spec's message. */
+export type TxState =
+  | { status: "idle" }
+  | { status: "pending"; hash: Hash | null }
+  | { status: "success"; hash: Hash | null; message: string }
+  | { status: "error"; message: string };
+
+type Action<P> = (parameters: WriteContext & P) => Promise<WriteResult>;
+
+export type UseFundActionReturnType<P> = {
+  state: TxState;
+  run: (parameters: P) => Promise<WriteResult>;
+  reset: () => void;
+  /** Builds the write context (wallet client of the connected account on the app's chain); throws a plain message. */
+  context: () => Promise<WriteContext>;
+};
+
+/** The write context for sdk actions: deployment, the batched public client and the wallet's client. */
+export function useWriteContext(): () => Promise<WriteContext> {
+  const appConfig = useAppConfig();
+  const publicClient = useFundClient();
+  const wagmiConfig = useConfig();
+  const { blocker } = useWalletStatus();
+  return useCallback(async () => {
+    if (blocker) throw new Error(blocker);
+    const walletClient = await getWalletClient(wagmiConfig, { chainId: appConfig.chainId });
+    return {
+      deployment: appConfig.deployment,
+      publicClient: publicClient as WriteContext["publicClient"],
+      walletClient: walletClient as unknown as WriteContext["walletClient"],
+    };
+  }, [appConfig, publicClient, wagmiConfig, blocker]);
+}
+
+/**
+ * Runs one sdk write (which never throws and returns `{ hash, success, message }`), tracks its state,
+ * shows the result as a toast and refreshes every on-chain query after a success.
+ */
+export function useFundAction<P extends object>(action: Action<P>): UseFundActionReturnType<P> {
+  const [state, setState] = useState<TxState>({ status: "idle" });
+  const context = useWriteContext();
+  const queryClient = useQueryClient();
+  const { push } = useToasts();
+  const busy = useRef(false);
+
+  const run = useCallback(
+    async (parameters: P): Promise<WriteResult> => {
+      if (busy.current) return { hash: null, success: false, message: "A transaction is already pending." };
+      busy.current = true;
+      setState({ status: "pending", hash: null });
+      try {
+        let result: WriteResult;
+        try {
+          const ctx = await context();
+          result = await action({
+            ...ctx,
+            ...parameters,
+            onSubmitted: (hash: Hash) => setState({ status: "pending", hash }),
+          });
+        } catch (error) {
+          result = { hash: null, success: false, message: (error as Error).message };
+        }
+        if (result.success) {
+          setState({ status: "success", hash: result.hash, message: result.message });
+          push({ kind: "success", message: result.message, hash: result.hash });
+          await queryClient.invalidateQueries({ queryKey: [CHAIN_KEY] });
+        } else {
+          setState({ status: "error", message: result.message });
+          push({ kind: "error", message: result.message });
+        }
+        return result;
+      } finally {
+        busy.current = false;
+      }
+    },
+    [action, context, push, queryClient],
+  );
+
+  const reset = useCallback(() => setState({ status: "idle" }), []);
+  return { state, run, reset, context };
+}

@@ -1,0 +1,55 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  fundSettingsQuery,
+  futuresPerformanceQuery,
+  investmentTokenQuery,
+  investorViewQuery,
+  nftPerformanceQuery,
+  vaultPerformanceQuery,
+  vaultsQuery,
+} from "../lib/fundQueries";
+import { useAppConfig } from "./useAppConfig";
+import { useFundClient } from "./useFundClient";
+import { useWalletStatus } from "./useWalletStatus";
+
+export function useVaults() {
+  const { deployment, apiUrl } = useAppConfig();
+  const client = useFundClient();
+  const queryClient = useQueryClient();
+  return useQuery(vaultsQuery(client, deployment, apiUrl, queryClient));
+}
+
+export function useVaultPerformance() {
+  const { apiUrl } = useAppConfig();
+  return useQuery(vaultPerformanceQuery(apiUrl));
+}
+
+/** The connected investor's figures (disabled without a wallet). */
+export function useInvestorView() {
+  const { deployment } = useAppConfig();
+  const client = useFundClient();
+  const { account } = useWalletStatus();
+  return useQuery(investorViewQuery(client, deployment, account));
+}
+
+export function useFundSettings() {
+  const { deployment } = useAppConfig();
+  const client = useFundClient();
+  return useQuery(fundSettingsQuery(client, deployment));
+}
+
+export function useInvestmentToken() {
+  const { deployment } = useAppConfig();
+  const client = useFundClient();
+  return useQuery(investmentTokenQuery(client, deployment));
+}
+
+export function useFuturesPerformance() {
+  const { apiUrl } = useAppConfig();
+  return useQuery(futuresPerformanceQuery(apiUrl));
+}
+
+export function useNftPerformance() {
+  const { apiUrl } = useAppConfig();
+  return useQuery(nftPerformanceQuery(apiUrl));
+}

@@ -1,0 +1,74 @@
+import {
+  type Deployment,
+  fetchFuturesPerformance,
+  fetchNftLendingPerformance,
+  fetchVaultPerformance,
+  getFundSettings,
+  getInvestmentToken,
+  getInvestorView,
+  getVaults,
+  type VaultPerformance,
+} from "@fundament/sdk";
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
+import type { Address, PublicClient } from "viem";
+import { API_KEY, CHAIN_KEY } from "./queryKeys";
+
+/** An abort signal that also fires after `ms` (an API that hangs must not hold the page). */
+export function withTimeout(signal: AbortSignal | undefined, ms = 8_000): AbortSignal {
+  const timeout = AbortSignal.timeout(ms);
+  return signal ? AbortSignal.any([signal, timeout]) : timeout;
+}
+
+/** Both performance payloads for the vaults' APY; a failed fetch is logged and leaves that vault on its fallback yield. */
+export const vaultPerformanceQuery = (apiUrl: string) =>
+  queryOptions({
+    queryKey: [API_KEY, "vault-performance", apiUrl],
+    queryFn: ({ signal }): Promise<VaultPerformance> => fetchVaultPerformance(apiUrl, { signal: withTimeout(signal) }),
+    staleTime: 60_000,
+  });
+
+/** Both vaults with their live figures (one batched JSON-RPC call) and the APY from the API's performance. */
+export const vaultsQuery = (client: PublicClient, deployment: Deployment, apiUrl: string, queryClient: QueryClient) =>
+  queryOptions({
+    queryKey: [CHAIN_KEY, "vaults", deployment.investmentFund],
+    queryFn: async () =>
+      getVaults(client, { deployment, performance: await queryClient.ensureQueryData(vaultPerformanceQuery(apiUrl)) }),
+  });
+
+export const investorViewQuery = (client: PublicClient, deployment: Deployment, account: Address | undefined) =>
+  queryOptions({
+    queryKey: [CHAIN_KEY, "investor", account ?? null],
+    queryFn: () => getInvestorView(client, { deployment, account: account as Address }),
+    enabled: Boolean(account),
+  });
+
+export const fundSettingsQuery = (client: PublicClient, deployment: Deployment) =>
+  queryOptions({
+    queryKey: [CHAIN_KEY, "fund-settings"],
+    queryFn: () => getFundSettings(client, { deployment }),
+  });
+
+export const investmentTokenQuery = (client: PublicClient, deployment: Deployment) =>
+  queryOptions({
+    queryKey: [CHAIN_KEY, "investment-token"],
+    queryFn: () => getInvestmentToken(client, { deployment }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** `GET {api}/futures/performance`; fails with the server's detail or 'Failed to fetch futures performance: ...'. */
+export const futuresPerformanceQuery = (apiUrl: string) =>
+  queryOptions({
+    queryKey: [API_KEY, "performance", "futures", apiUrl],
+    queryFn: ({ signal }) => fetchFuturesPerformance(apiUrl, { signal: withTimeout(signal) }),
+    staleTime: 60_000,
+    retry: false,
+  });
+
+/** `GET {api}/nft-lending/performance`; fails with the server's detail or 'Failed to fetch NFT lending performance: ...'. */
+export const nftPerformanceQuery = (apiUrl: string) =>
+  queryOptions({
+    queryKey: [API_KEY, "performance", "nft", apiUrl],
+    queryFn: ({ signal }) => fetchNftLendingPerformance(apiUrl, { signal: withTimeout(signal) }),
+    staleTime: 60_000,
+    retry: false,
+  });

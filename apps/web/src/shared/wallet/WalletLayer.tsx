@@ -1,0 +1,41 @@
+import "@fundament/wallet/styles.css";
+import { WalletProvider, type WalletProviderConfig } from "@fundament/wallet/react";
+import type { QueryClient } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import type { Config } from "wagmi";
+import { type AppConfig, configChain } from "../lib/config";
+import { createAppWagmiConfig } from "./createAppWagmiConfig";
+
+export type WalletLayerProps = {
+  config: AppConfig;
+  queryClient: QueryClient;
+  /** A ready wagmi config (tests); built from `config` by default. */
+  wagmiConfig?: Config;
+  /** Sign in with the wallet after connecting (the wallet layer's SIWX over the API). Default on. */
+  siwx?: boolean;
+  children: ReactNode;
+};
+
+/**
+ * The wallet layer around the app (@fundament/wallet): wagmi on the configured chain, TanStack Query, the
+ * connect modal and its views. The one place that knows how the wallet is wired.
+ */
+export function WalletLayer({ config, queryClient, wagmiConfig, siwx = true, children }: WalletLayerProps) {
+  // The provider reads its config on the first render only.
+  const [walletConfig] = useState<WalletProviderConfig>(() => ({
+    wagmiConfig: wagmiConfig ?? createAppWagmiConfig(config),
+    networks: [configChain(config)],
+    apiUrl: config.apiUrl,
+    siwx: siwx ? { required: false } : false,
+    theme: "system",
+    walletConnectProjectId: config.walletConnectProjectId,
+    tokens: config.deployment.investmentToken
+      ? { [config.chainId]: [{ address: config.deployment.investmentToken }] }
+      : undefined,
+  }));
+  return (
+    <WalletProvider config={walletConfig} queryClient={queryClient}>
+      {children}
+    </WalletProvider>
+  );
+}

@@ -1,0 +1,59 @@
+import { readFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import { defineConfig, type Plugin } from "vite";
+
+type Middleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
+
+const deploymentFile = fileURLToPath(new URL("../../contracts/deployments/31337.json", import.meta.url));
+
+/**
+ * `vite dev` and `vite preview` answer `/config.json` the way the production server (scripts/lib/serve-web.mjs) does, from the
+ * local deployment record: the anvil chain on 8545 and the API on 8787 (RPC_URL / API_URL override them).
+ */
+function devConfigJson(): Plugin {
+  const serveConfig = (middlewares: { use: (fn: Middleware) => void }) =>
+    middlewares.use((request, response, next) => {
+      if (!request.url || !/^\/config\.json(\?|$)/.test(request.url)) return next();
+      try {
+        const deployment = JSON.parse(readFileSync(deploymentFile, "utf8"));
+        const body = {
+          chainId: deployment.chainId,
+          rpcUrl: process.env.RPC_URL ?? "http://127.0.0.1:8545",
+          apiUrl: process.env.API_URL ?? "http://127.0.0.1:8787",
+          deployment: {
+            chainId: deployment.chainId,
+            investmentFund: deployment.investmentFund,
+            investmentToken: deployment.investmentToken,
+            deploymentBlock: Number(deployment.deploymentBlock),
+          },
+        };
+        response.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
+        response.end(JSON.stringify(body));
+      } catch (error) {
+        response.writeHead(503, { "content-type": "application/json" });
+        response.end(
+          JSON.stringify({
+            message: `No local deployment (${(error as Error).message}). Start the chain: node apps/web/scripts/dev-chain.mjs`,
+          }),
+        );
+      }
+    });
+  return {
+    name: "fundament-dev-config-json",
+    configureServer: (server) => serveConfig(server.middlewares),
+    configurePreviewServer: (server) => serveConfig(server.middlewares),
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), devConfigJson()],
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    target: "es2022",
+    sourcemap: false,
+  },
+  server: { host: "127.0.0.1", port: 5173, strictPort: false },
+});

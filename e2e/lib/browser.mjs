@@ -1,0 +1,105 @@
+// @ts-check
+/**
+ * Debian's Chromium through playwright-core (installed with apt-get when missing), pages with the
+ * test wallet injected through EIP-6963, a record of every request the page makes, and screenshots.
+ */
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { transformSync } from "esbuild";
+import { chromium } from "playwright-core";
+import { ensureChromium } from "../../scripts/lib/ensure-chromium.mjs";
+import { ROOT } from "../../scripts/lib/paths.mjs";
+
+export const SCREENSHOTS_DIR = join(ROOT, "docs", "screenshots");
+
+/** Flags this machine's closed network needs (see DESIGN.md, toolchain facts). */
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export async function launchBrowser() {
+  const executablePath = ensureChromium({ quiet: true });
+  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+}
+
+/**
+ * The wallet package's `installTestWallet`, compiled to plain JS once (no tsx helpers such as
+ * `__name`, which do not exist in the page).
+ */
+const testWalletSource = (() => {
+  const file = join(ROOT, "packages", "wallet", "src", "testing", "installTestWallet.ts");
+  const { code } = transformSync(readFileSync(file, "utf8"), { loader: "ts", format: "esm", target: "es2022" });
+  return code.replace(/^export\s+/gm, "");
+})();
+
+/**
+ * @typedef {object} WalletPageOptions
+ * @property {string} rpcUrl anvil's URL; the test wallet forwards JSON-RPC there
+ * @property {number} [accountIndex] which anvil dev account the wallet exposes (default 0)
+ * @property {number} [chainId] the chain the wallet reports at first (default 31337)
+ * @property {number[]} [switchableChainIds]
+ * @property {boolean} [wallet] inject the test wallet (default true)
+ */
+
+/**
+ * A fresh browser context and page, with the test wallet announced through EIP-6963 and every
+ * request's URL recorded in `requests`.
+ * @param {import("playwright-core").Browser} browser
+ * @param {WalletPageOptions} options
+ */
+export async function openPage(browser, options) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
+  if (options.wallet !== false) {
+    const walletOptions = {
+      rpcUrl: options.rpcUrl,
+      accountIndex: options.accountIndex ?? 0,
+      chainId: options.chainId ?? 31337,
+      switchableChainIds: options.switchableChainIds ?? [31337],
+      name: "Test Wallet",
+      rdns: "org.fundament.testwallet",
+    };
+    await page.addInitScript({ content: `${testWalletSource};\ninstallTestWallet(${JSON.stringify(walletOptions)});` });
+  }
+  /** @type {string[]} */
+  const requests = [];
+  page.on("request", (request) => {
+    requests.push(request.url());
+  });
+  /** @type {string[]} */
+  const errors = [];
+  page.on("pageerror", (error) => {
+    errors.push(String(error));
+  });
+  return { context, page, requests, errors };
+}
+
+/**
+ * Hosts other than localhost that the page asked for.
+ * @param {string[]} urls
+ */
+export function foreignHosts(urls) {
+  const hosts = new Set();
+  for (const url of urls) {
+    if (!/^https?:/.test(url)) continue;
+    const { hostname } = new URL(url);
+    if (hostname !== "127.0.0.1" && hostname !== "localhost" && hostname !== "[::1]") hosts.add(hostname);
+  }
+  return [...hosts];
+}
+
+/**
+ * Saves a full-page screenshot as docs/screenshots/<name>.png.
+ * @param {import("playwright-core").Page} page
+ * @param {string} name
+ */
+export async function screenshot(page, name) {
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS_DIR, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,39 @@
+// @ts-check
+/**
+ * The whole local stack for the journeys: anvil, contracts, demo state, the API and the web app,
+ * on free ports with their own data folder (never the one `npm start` uses).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { freePort } from "../../scripts/lib/anvil.mjs";
+import { startStack } from "../../scripts/lib/stack.mjs";
+
+/** @returns {Promise<import("../../scripts/lib/stack.mjs").Stack & { dispose: () => Promise<void> }>} */
+export async function startTestStack() {
+  const dir = mkdtempSync(join(tmpdir(), "fundament-e2e-"));
+  const [anvilPort, apiPort, webPort] = [await freePort(), await freePort(), await freePort()];
+  /** @type {string[]} */
+  const lines = [];
+  try {
+    const stack = await startStack({
+      anvilPort,
+      apiPort,
+      webPort,
+      dataDir: join(dir, "data"),
+      deploymentsDir: join(dir, "deployments"),
+      log: (line) => lines.push(line),
+    });
+    return {
+      ...stack,
+      dispose: async () => {
+        await stack.stop();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    console.error(lines.join("\n"));
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}

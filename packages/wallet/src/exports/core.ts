@@ -1,0 +1,19 @@
+// The framework-free core and account features, for building another UI on the wallet layer.
+
+export { createEventBus, EVENT_NAMES, type EventBus } from "../core/createEventBus.js";
+export { createRouter, type Router, type RouterState } from "../core/createRouter.js";
+export { createStore, type Store } from "../core/createStore.js";
+export { createToasts, type Toast, type Toasts, type ToastVariant } from "../core/createToasts.js";
+export { createWalletState, type WalletState, type WalletStateStore } from "../core/createWalletState.js";
+export { getInitialView } from "../core/getInitialView.js";
+export { getPairingExpiry, isPairingExpired } from "../core/pairing.js";
+export { shouldShowUnsupportedChain } from "../core/shouldShowUnsupportedChain.js";
+export { createBalanceFetcher } from "../features/balances/createBalanceFetcher.js";
+export { getBalances, type TokenListEntry } from "../features/balances/getBalances.js";
+export { disconnect } from "../features/disconnect/disconnect.js";
+export { switchNetwork } from "../features/networks/switchNetwork.js";
+export { createSendStore, type SendState, type SendStore } from "../features/send/createSendStore.js";
+export { type SendClient, sendTokens } from "../features/send/sendTokens.js";
+export { createSiwxController, type SiwxController, type SiwxState } from "../features/siwx/createSiwxController.js";
+export { createTransactionsController } from "../features/transactions/createTransactionsController.js";
+export * from "./index.js";

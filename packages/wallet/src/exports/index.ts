@@ -1,0 +1,63 @@
+// The framework-free public API of @fundament/wallet (no React). React: "@fundament/wallet/react".
+
+export {
+  createDevAccountsProvider,
+  DEV_ACCOUNT_ADDRESSES,
+  type DevAccountsProvider,
+  getDevAccount,
+} from "../connectors/createDevAccountsProvider.js";
+export {
+  type CreateWalletConfigParameters,
+  createWalletConfig,
+} from "../connectors/createWalletConfig.js";
+export { type DevAccountsParameters, devAccounts } from "../connectors/devAccounts.js";
+export {
+  type GetWalletsParameters,
+  type GetWalletsReturnType,
+  getFeaturedWallets,
+  getWalletLink,
+  getWallets,
+  searchWallets,
+} from "../connectors/getWallets.js";
+export {
+  loadOptionalConnectors,
+  type OptionalConnectorsParameters,
+} from "../connectors/loadOptionalConnectors.js";
+export { addRecentWallet, getRecentWallets, RECENT_WALLETS_KEY } from "../connectors/recentWallets.js";
+export { type DirectoryWallet, defaultFeaturedWalletIds, walletDirectory } from "../connectors/walletDirectory.js";
+export {
+  type CaipAddress,
+  type CaipNetworkId,
+  type ChainNamespace,
+  isAddressForNamespace,
+  isCaipAddress,
+  parseCaipAddress,
+  toCaipAddress,
+} from "../core/caip.js";
+export * from "../core/constants.js";
+export type { EventName, WalletEvent } from "../core/createEventBus.js";
+export {
+  createWalletCore,
+  type OpenModalParameters,
+  type WalletCore,
+  type WalletCoreOptions,
+} from "../core/createWalletCore.js";
+export type { AccountState, ConnectionStatus, TokenBalance } from "../core/createWalletState.js";
+export {
+  ApiError,
+  BaseError,
+  CatalogueError,
+  isUserRejection,
+  NoActiveCaipAddressError,
+  SendValidationError,
+  SignatureDeclinedError,
+  SiwxNotEnabledError,
+  UnsupportedChainError,
+} from "../core/errors.js";
+export { chainRequiredTo, type MessageKey, messages, tryAgainAfter } from "../core/messages.js";
+export { type CaipNetwork, toCaipNetwork } from "../core/network.js";
+export { isView, VIEWS, type View, type ViewData } from "../core/views.js";
+export { hasInsufficientGas, validateSend } from "../features/send/validateSend.js";
+export { createApiSiwxAdapter } from "../features/siwx/createApiSiwxAdapter.js";
+export type { SiwxAdapter, SiwxSession } from "../features/siwx/types.js";
+export { fetchTransactions, type TransactionItem } from "../features/transactions/fetchTransactions.js";

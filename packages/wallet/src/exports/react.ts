@@ -1,0 +1,18 @@
+// The React API of @fundament/wallet. Import the styles once: `import "@fundament/wallet/styles.css"`.
+
+export { ConnectButton, type ConnectButtonProps } from "../react/components/ConnectButton.js";
+export { WalletEmbed } from "../react/components/WalletEmbed.js";
+export { useWalletRuntime } from "../react/context.js";
+export type { WalletProviderConfig, WalletRuntime } from "../react/createWalletRuntime.js";
+export { useNativeBalance } from "../react/hooks/useNativeBalance.js";
+export { useTokenBalances } from "../react/hooks/useTokenBalances.js";
+export {
+  type UseWalletAccountReturnType,
+  useWalletAccount,
+  type WalletAccountStatus,
+} from "../react/hooks/useWalletAccount.js";
+export { useWalletConnectors, type WalletConnectorItem } from "../react/hooks/useWalletConnectors.js";
+export { useWalletCore } from "../react/hooks/useWalletCore.js";
+export { useWalletEvents } from "../react/hooks/useWalletEvents.js";
+export { type UseWalletModalReturnType, useWalletModal } from "../react/hooks/useWalletModal.js";
+export { WalletProvider, type WalletProviderProps } from "../react/WalletProvider.js";

@@ -1,0 +1,53 @@
+import { useWalletRuntime } from "../context.js";
+import { shortenAddress } from "../format.js";
+import { useNativeBalance } from "../hooks/useNativeBalance.js";
+import { useTheme } from "../hooks/useTheme.js";
+import { useWalletAccount } from "../hooks/useWalletAccount.js";
+
+export type ConnectButtonProps = {
+  /** Text when disconnected. Default 'Connect Wallet'. */
+  label?: string | undefined;
+  /** Show the native balance next to the address. Default true. */
+  showBalance?: boolean | undefined;
+  className?: string | undefined;
+};
+
+/**
+ * 'Connect Wallet' when disconnected, 'Connecting...' while connecting or restoring a connection, and the short
+ * address with the balance when connected. Opens the wallet modal.
+ */
+export function ConnectButton({ label = "Connect Wallet", showBalance = true, className }: ConnectButtonProps) {
+  const { core } = useWalletRuntime();
+  const theme = useTheme();
+  const { address, status } = useWalletAccount();
+  const balance = useNativeBalance();
+  const classes = `fw-root fw-connect-button${className ? ` ${className}` : ""}`;
+  if (status === "connected" && address) {
+    return (
+      <button
+        type="button"
+        className={classes}
+        data-fw-theme={theme}
+        data-status="connected"
+        onClick={() => core.open()}
+        aria-label={`Account ${address}`}
+      >
+        {showBalance && balance.formatted ? <span className="fw-connect-balance">{balance.formatted}</span> : null}
+        <span className="fw-connect-address">{shortenAddress(address)}</span>
+      </button>
+    );
+  }
+  const connecting = status === "connecting" || status === "reconnecting";
+  return (
+    <button
+      type="button"
+      className={classes}
+      data-fw-theme={theme}
+      data-status={connecting ? "connecting" : "disconnected"}
+      aria-busy={connecting}
+      onClick={() => core.open()}
+    >
+      {connecting ? "Connecting..." : label}
+    </button>
+  );
+}

@@ -1,0 +1,56 @@
+import { type ReactNode, Suspense } from "react";
+import { useWalletRuntime } from "../context.js";
+import { useStore } from "../hooks/useStore.js";
+import { views } from "../views/index.js";
+import { viewTitles } from "../views/viewTitles.js";
+
+/** The current view's title (a connector's name while connecting to it). */
+export function useViewTitle(): string {
+  const { core, wagmiConfig } = useWalletRuntime();
+  const view = useStore(core.router, (s) => s.view);
+  const data = useStore(core.router, (s) => s.data);
+  if (view === "ConnectingExternal" && typeof data?.connectorId === "string") {
+    const name = wagmiConfig.connectors.find((c) => c.id === data.connectorId)?.name;
+    if (name) return name;
+  }
+  return viewTitles[view];
+}
+
+/** Back (when there is a view to go back to), the title, and close. */
+export function PanelHeader({ title, close }: { title: ReactNode; close: ReactNode }) {
+  const { core } = useWalletRuntime();
+  const depth = useStore(core.router, (s) => s.history.length);
+  return (
+    <header className="fw-header">
+      {depth > 1 ? (
+        <button type="button" className="fw-icon-button" aria-label="Back" onClick={() => core.router.goBack()}>
+          <span aria-hidden="true">‹</span>
+        </button>
+      ) : (
+        <span className="fw-header-spacer" />
+      )}
+      {title}
+      {close}
+    </header>
+  );
+}
+
+/** The current view; views other than Connect and Account load on first use. */
+export function PanelBody() {
+  const { core } = useWalletRuntime();
+  const view = useStore(core.router, (s) => s.view);
+  const View = views[view];
+  return (
+    <div className="fw-body">
+      <Suspense
+        fallback={
+          <p className="fw-muted" role="status">
+            Loading…
+          </p>
+        }
+      >
+        <View key={view} />
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,337 @@
+import { type Chain, defineChain } from "viem";
+import type { Config, Connector } from "wagmi";
+import {
+  getConnection,
+  signMessage,
+  switchChain,
+  connect as wagmiConnect,
+  disconnect as wagmiDisconnect,
+  watchConnection,
+} from "wagmi/actions";
+import { loadOptionalConnectors, type OptionalConnectorsParameters } from "../connectors/loadOptionalConnectors.js";
+import { addRecentWallet } from "../connectors/recentWallets.js";
+import { createStore, type Store } from "../core/createStore.js";
+import { createWalletCore, type WalletCore } from "../core/createWalletCore.js";
+import { BaseError, isUserRejection } from "../core/errors.js";
+import { messages } from "../core/messages.js";
+import { type CaipNetwork, toCaipNetwork } from "../core/network.js";
+import { getPairingExpiry } from "../core/pairing.js";
+import type { ViewData } from "../core/views.js";
+import { createBalanceFetcher } from "../features/balances/createBalanceFetcher.js";
+import type { TokenListEntry } from "../features/balances/getBalances.js";
+import { disconnect as disconnectFamilies } from "../features/disconnect/disconnect.js";
+import { switchNetwork } from "../features/networks/switchNetwork.js";
+import { createSendStore, type SendStore } from "../features/send/createSendStore.js";
+import { createApiSiwxAdapter } from "../features/siwx/createApiSiwxAdapter.js";
+import { createSiwxController, type SiwxController } from "../features/siwx/createSiwxController.js";
+import type { SiwxAdapter } from "../features/siwx/types.js";
+import { hasPersistedConnection } from "./hooks/useWalletAccount.js";
+
+/** Configuration of the wallet layer's React runtime (the `config` prop of `WalletProvider`). */
+export type WalletProviderConfig = {
+  /** From `createWalletConfig`. */
+  wagmiConfig: Config;
+  /** The networks the app requests; default: the wagmi config's chains. */
+  networks?: readonly (Chain | CaipNetwork)[] | undefined;
+  /** The app's API base URL (e.g. `/api` or `http://127.0.0.1:8787`): sign-in routes and transaction history. */
+  apiUrl?: string | undefined;
+  /**
+   * Sign in with the wallet (SIWX over the API's `/auth/*` routes). On by default when `apiUrl` is set; `false`
+   * turns it off; `required: true` disconnects when the user cancels signing.
+   */
+  siwx?: { required?: boolean | undefined; statement?: string | undefined; adapter?: SiwxAdapter } | false | undefined;
+  theme?: "light" | "dark" | "system" | undefined;
+  /** Show the views inline where `<WalletEmbed />` is placed instead of in a dialog. */
+  embedded?: boolean | undefined;
+  /** Analytics endpoint (events are POSTed there). Off unless set. */
+  eventsEndpoint?: string | undefined;
+  /** WalletConnect is offered only when a project id is set (WALLETCONNECT_PROJECT_ID). */
+  walletConnectProjectId?: string | undefined;
+  /** Coinbase / Base wallet SDK connector (off by default: its SDK contacts Coinbase). */
+  coinbase?: OptionalConnectorsParameters["coinbase"];
+  /** Safe Apps connector, when running inside a Safe. */
+  safe?: boolean | undefined;
+  /** App metadata shown by WalletConnect wallets. */
+  metadata?: OptionalConnectorsParameters["metadata"];
+  /** Tokens listed per chain id in the Account and Send views (besides the native token). */
+  tokens?: Record<number, readonly TokenListEntry[]> | undefined;
+  enableNetworkSwitch?: boolean | undefined;
+  allowUnsupportedChain?: boolean | undefined;
+  /** Override mobile detection (tests). */
+  isMobile?: (() => boolean) | undefined;
+  /** fetch used for the API (tests). */
+  fetch?: typeof fetch | undefined;
+};
+
+export type ConnectAttemptState = {
+  status: "idle" | "connecting" | "error";
+  connectorId: string | undefined;
+  /** Why the last attempt failed. */
+  error: string | undefined;
+};
+
+/** Everything the React layer shares: the framework-free core wired to wagmi. */
+export type WalletRuntime = {
+  core: WalletCore;
+  wagmiConfig: Config;
+  config: WalletProviderConfig;
+  networks: CaipNetwork[];
+  siwx: SiwxController | undefined;
+  send: SendStore;
+  balances: ReturnType<typeof createBalanceFetcher>;
+  connectAttempt: Store<ConnectAttemptState>;
+  /** Connects with a connector; routes through the Connecting* views and on to sign-in or close. */
+  connect(connectorId: string, data?: ViewData): Promise<void>;
+  /** Disconnects every family and the SIWX session; toast 'Failed to disconnect' on failure. */
+  disconnect(): Promise<void>;
+  switchNetwork(network: CaipNetwork): Promise<void>;
+  /** Starts syncing wagmi → core and loads optional connectors. Returns the cleanup. */
+  mount(): () => void;
+};
+
+export function connectorView(connector: Pick<Connector, "id" | "type">) {
+  return connector.type === "walletConnect" ? "ConnectingWalletConnect" : "ConnectingExternal";
+}
+
+/** Turns any error into the text a person reads. */
+export function errorText(error: unknown): string {
+  if (error instanceof BaseError) return error.shortMessage;
+  const short = (error as { shortMessage?: unknown })?.shortMessage;
+  return typeof short === "string" ? short : messages.somethingWentWrong;
+}
+
+function toNetwork(n: Chain | CaipNetwork): CaipNetwork {
+  return "chainNamespace" in n && "caipNetworkId" in n ? n : toCaipNetwork(n);
+}
+
+/** A network for a chain id the app did not request (the wallet is on it): enough to name it. */
+function unknownNetwork(chainId: number, chains: readonly Chain[]): CaipNetwork {
+  const chain =
+    chains.find((c) => c.id === chainId) ??
+    defineChain({
+      id: chainId,
+      name: `Chain ${chainId}`,
+      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+      rpcUrls: { default: { http: [] } },
+    });
+  return toCaipNetwork(chain);
+}
+
+export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime {
+  const wagmiConfig = config.wagmiConfig;
+  const networks = (config.networks ?? wagmiConfig.chains).map(toNetwork);
+  const siwxEnabled = config.siwx !== false && (Boolean(config.siwx?.adapter) || Boolean(config.apiUrl));
+  // A connection persisted from the last visit is being restored: start as connecting, never as disconnected.
+  const restoring = hasPersistedConnection(wagmiConfig);
+  const core = createWalletCore({
+    networks,
+    reconnecting: restoring,
+    eventsEndpoint: config.eventsEndpoint,
+    embedded: config.embedded,
+    enableNetworkSwitch: config.enableNetworkSwitch,
+    allowUnsupportedChain: config.allowUnsupportedChain,
+    isMobile: config.isMobile,
+  });
+  const connectAttempt = createStore<ConnectAttemptState>({
+    status: "idle",
+    connectorId: undefined,
+    error: undefined,
+  });
+  const balances = createBalanceFetcher({
+    onError: (message) => core.toasts.show(message, "error"),
+  });
+
+  const disconnect = async () => {
+    try {
+      await disconnectFamilies({
+        core,
+        clients: { eip155: { disconnect: () => wagmiDisconnect(wagmiConfig) } },
+      });
+    } catch {
+      // disconnectFamilies already showed 'Failed to disconnect' and tracked the error.
+      return;
+    }
+    if (siwx) await siwx.signOut().catch(() => undefined);
+    core.close();
+  };
+
+  const siwx = siwxEnabled
+    ? createSiwxController({
+        core,
+        adapter:
+          (config.siwx ? config.siwx.adapter : undefined) ??
+          createApiSiwxAdapter({ baseUrl: config.apiUrl ?? "", fetch: config.fetch }),
+        required: config.siwx ? config.siwx.required : false,
+        statement: config.siwx ? config.siwx.statement : undefined,
+        signMessage: (message) => signMessage(wagmiConfig, { message }),
+        disconnect: async () => {
+          await disconnectFamilies({
+            core,
+            clients: { eip155: { disconnect: () => wagmiDisconnect(wagmiConfig) } },
+          }).catch(() => undefined);
+        },
+      })
+    : undefined;
+
+  let lastAddress: string | undefined;
+  let lastChainId: number | undefined;
+  // A connect landed on an unsupported network: sign in once the wallet is on a supported one.
+  let signInPending = false;
+  const sync = () => {
+    const c = getConnection(wagmiConfig);
+    if (c.status === "connected" || (c.status === "reconnecting" && c.address)) {
+      if (!c.address) return;
+      const chainId = c.chainId ?? wagmiConfig.chains[0].id;
+      const addressChanged = c.address !== lastAddress;
+      const network = networks.find((n) => n.id === chainId) ?? unknownNetwork(chainId, wagmiConfig.chains);
+      if (c.status === "connected") {
+        core.state.setConnected("eip155", c.address, {
+          id: c.connector?.id ?? "",
+          name: c.connector?.name ?? "",
+          icon: c.connector?.icon,
+          rdns: Array.isArray(c.connector?.rdns) ? c.connector?.rdns[0] : c.connector?.rdns,
+        });
+      } else {
+        core.state.setAccount("eip155", { status: "connecting" });
+      }
+      if (c.status === "connected" && (chainId !== lastChainId || addressChanged)) {
+        lastChainId = chainId;
+        core.onNetworkChanged(network);
+        if (signInPending && siwx && networks.some((n) => n.id === chainId)) {
+          signInPending = false;
+          void siwx.onConnected();
+        }
+      }
+      if (c.status === "connected" && addressChanged) {
+        lastAddress = c.address;
+        // The embedded panel follows the connection (a dialog is closed and opens on Account next time).
+        if (core.options.embedded && isConnectView(core.router.getState().view)) core.router.reset("Account");
+        // A restored connection or an account switched in the wallet: sign in unless a session exists. (A connect
+        // started here signs in once it has finished, in `connect`.)
+        if (siwx && connectAttempt.getState().status !== "connecting") void siwx.onConnected();
+      }
+      return;
+    }
+    if (c.status === "connecting" || c.status === "reconnecting") {
+      if (!core.state.isConnected()) core.state.setAccount("eip155", { status: "connecting" });
+      return;
+    }
+    // disconnected
+    lastAddress = undefined;
+    lastChainId = undefined;
+    signInPending = false;
+    if (core.state.activeAccount().status !== "disconnected") core.state.resetAccount("eip155");
+    if ((core.modal.getState().open || core.options.embedded) && !isConnectView(core.router.getState().view))
+      core.router.reset("Connect");
+  };
+
+  const runtime: WalletRuntime = {
+    core,
+    wagmiConfig,
+    config,
+    networks,
+    siwx,
+    send: createSendStore(),
+    balances,
+    connectAttempt,
+    async connect(connectorId, data) {
+      const connector = wagmiConfig.connectors.find((c) => c.id === connectorId);
+      if (!connector) {
+        core.toasts.show(messages.walletConnectConnectorNotFound, "error");
+        return;
+      }
+      const view = connectorView(connector);
+      const current = core.router.getState().view;
+      // The basic WalletConnect view shows its own pairing: stay on it.
+      if (current === "ConnectingWalletConnectBasic" && view === "ConnectingWalletConnect") {
+        core.router.replace(current, { ...data, connectorId });
+      } else if (current === view) core.router.replace(view, { ...data, connectorId });
+      else core.router.push(view, { ...data, connectorId });
+      connectAttempt.setState({ status: "connecting", connectorId, error: undefined });
+      const onMessage = ({ type, data }: { type: string; data?: unknown }) => {
+        if (type === "display_uri" && typeof data === "string")
+          core.walletConnect.setState({ uri: data, pairingExpiry: getPairingExpiry() });
+      };
+      if (connector.type === "walletConnect") {
+        core.walletConnect.setState({ uri: undefined, pairingExpiry: undefined });
+        connector.emitter.on("message", onMessage);
+      }
+      try {
+        const result = await wagmiConnect(wagmiConfig, { connector });
+        sync();
+        connectAttempt.setState({ status: "idle", error: undefined });
+        addRecentWallet(connector.id);
+        core.bus.emit("CONNECT_SUCCESS", { connector: connector.id, chainId: result.chainId });
+        if (core.router.getState().view === "UnsupportedChain") {
+          signInPending = Boolean(siwx);
+          return;
+        }
+        if (siwx) {
+          await siwx.onConnected();
+          if (core.router.getState().view !== "SIWXSignMessage") core.close();
+        } else {
+          core.close();
+        }
+      } catch (error) {
+        const message = isUserRejection(error) ? CONNECTION_DECLINED : errorText(error);
+        connectAttempt.setState({ status: "error", error: message });
+        core.bus.emit("CONNECT_ERROR", { connector: connector.id, message });
+        core.triggerShake();
+      } finally {
+        if (connector.type === "walletConnect") connector.emitter.off("message", onMessage);
+      }
+    },
+    disconnect,
+    async switchNetwork(network) {
+      try {
+        await switchNetwork({
+          core,
+          network,
+          walletNetworkIds: await getWalletNetworkIds(getConnection(wagmiConfig).connector),
+          switchChain: async (n) => {
+            await switchChain(wagmiConfig, { chainId: Number(n.id) });
+          },
+        });
+        lastChainId = Number(network.id);
+      } catch (error) {
+        core.toasts.show(isUserRejection(error) ? SWITCH_DECLINED : errorText(error), "error");
+      }
+    },
+    mount() {
+      sync();
+      const stop = watchConnection(wagmiConfig, { onChange: sync });
+      void loadOptionalConnectors(wagmiConfig, {
+        walletConnectProjectId: config.walletConnectProjectId,
+        coinbase: config.coinbase,
+        safe: config.safe,
+        metadata: config.metadata,
+      });
+      return stop;
+    },
+  };
+  return runtime;
+}
+
+/**
+ * The wallet's own chain list (CAIP-2), when the wallet tells one: the WalletConnect session's approved chains, the
+ * dev accounts' local chain. Undefined for injected wallets (they do not say).
+ */
+export async function getWalletNetworkIds(connector: Connector | undefined): Promise<string[] | undefined> {
+  if (!connector) return undefined;
+  if (connector.type === "devAccounts") return ["eip155:31337"];
+  if (connector.type !== "walletConnect") return undefined;
+  const provider = (await connector.getProvider().catch(() => undefined)) as
+    | { session?: { namespaces?: Record<string, { chains?: string[] }> } }
+    | undefined;
+  return provider?.session?.namespaces?.eip155?.chains;
+}
+
+/** Views that belong to a disconnected user. */
+function isConnectView(view: string): boolean {
+  return view === "Connect" || view === "AllWallets" || view.startsWith("Connecting");
+}
+
+/** Shown when the user refuses a connection in the wallet. */
+export const CONNECTION_DECLINED = "Connection declined";
+/** Shown when the user refuses a network switch in the wallet. */
+export const SWITCH_DECLINED = "Network switch declined";

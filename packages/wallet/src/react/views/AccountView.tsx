@@ -1,0 +1,72 @@
+import { CopyButton } from "../components/CopyButton.js";
+import { ListItemButton } from "../components/ListItemButton.js";
+import { ListNav } from "../components/ListNav.js";
+import { WalletImage } from "../components/WalletImage.js";
+import { useWalletRuntime } from "../context.js";
+import { formatNumeric, shortenAddress } from "../format.js";
+import { useStore } from "../hooks/useStore.js";
+import { useTokenBalances } from "../hooks/useTokenBalances.js";
+import { useWalletAccount } from "../hooks/useWalletAccount.js";
+
+/** The account overview: address, balances, network, receive, send, activity, disconnect. */
+export function AccountView() {
+  const runtime = useWalletRuntime();
+  const { core } = runtime;
+  const { address } = useWalletAccount();
+  const network = useStore(core.state, () => core.state.activeNetwork());
+  const wallet = useStore(core.state, () => core.state.activeAccount().connectedWalletInfo);
+  const balances = useTokenBalances();
+  const native = balances.data?.find((b) => !b.address);
+  if (!address) {
+    return (
+      <div className="fw-stack">
+        <p className="fw-muted">Not connected.</p>
+        <button type="button" className="fw-button" onClick={() => core.router.reset("Connect")}>
+          Connect Wallet
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="fw-stack">
+      <div className="fw-account-head">
+        <WalletImage src={wallet?.icon} name={wallet?.name ?? "Wallet"} size={56} />
+        <p className="fw-account-address" title={address}>
+          {shortenAddress(address)}
+        </p>
+        <p className="fw-account-balance" aria-live="polite">
+          {native ? `${formatNumeric(native.quantity.numeric)} ${native.symbol}` : balances.isLoading ? "…" : ""}
+        </p>
+        <CopyButton text={address} />
+      </div>
+      <ListNav label="Account actions">
+        <ListItemButton
+          name={network ? network.name : "Network"}
+          tag="Switch"
+          onClick={() => core.router.push("Networks")}
+        />
+        <ListItemButton name="Receive" icon={null} onClick={() => core.router.push("Receive")} />
+        <ListItemButton name="Send" icon={null} onClick={() => core.router.push("Send")} />
+        <ListItemButton name="Activity" icon={null} onClick={() => core.router.push("Transactions")} />
+      </ListNav>
+      {balances.data && balances.data.length > 1 ? (
+        <section aria-label="Token balances">
+          <h3 className="fw-subtitle">Tokens</h3>
+          <ul className="fw-tokens">
+            {balances.data.map((b) => (
+              <li key={b.address ?? "native"}>
+                <span>{b.name || b.symbol}</span>
+                <span>
+                  {formatNumeric(b.quantity.numeric)} {b.symbol}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <button type="button" className="fw-button fw-button-secondary" onClick={() => void runtime.disconnect()}>
+        Disconnect
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { useWalletRuntime } from "../context.js";
+import { formatNumeric, shortenAddress } from "../format.js";
+import { useStore } from "../hooks/useStore.js";
+
+/** A transaction waits for approval in the wallet. */
+export function ApproveTransactionView() {
+  const { send } = useWalletRuntime();
+  const s = useStore(send);
+  return (
+    <div className="fw-stack fw-center">
+      <div className="fw-spinner" aria-hidden="true" />
+      <p role="status">Approve the transaction in your wallet</p>
+      {s.sendTokenAmount && s.receiverAddress ? (
+        <p className="fw-muted">
+          Send {formatNumeric(s.sendTokenAmount, 6)} {s.token?.symbol ?? ""} to {shortenAddress(s.receiverAddress)}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useMemo } from "react";
+import { getFeaturedWallets } from "../../connectors/getWallets.js";
+import { ListItemButton } from "../components/ListItemButton.js";
+import { ListNav } from "../components/ListNav.js";
+import { useWalletRuntime } from "../context.js";
+import { useDirectoryWalletAction } from "../hooks/useDirectoryWalletAction.js";
+import { useWalletConnectors } from "../hooks/useWalletConnectors.js";
+
+/** Choose a wallet: installed (EIP-6963) wallets, the dev accounts on the local chain, featured wallets. */
+export function ConnectView() {
+  const runtime = useWalletRuntime();
+  const connectors = useWalletConnectors();
+  const action = useDirectoryWalletAction();
+  const featured = useMemo(
+    () =>
+      getFeaturedWallets({
+        announcedRdns: connectors.map((c) => c.rdns).filter((r): r is string => Boolean(r)),
+      }).filter((w) => !connectors.some((c) => c.rdns && c.rdns === w.rdns)),
+    [connectors],
+  );
+  return (
+    <div className="fw-stack">
+      <ListNav label="Wallets">
+        {connectors.map((c) => (
+          <ListItemButton
+            key={c.connector.uid}
+            name={c.name}
+            icon={c.icon}
+            tag={c.tag}
+            onClick={() => void runtime.connect(c.id)}
+          />
+        ))}
+        {featured.map((w) => {
+          const a = action(w);
+          return (
+            <ListItemButton key={w.id} name={w.name} icon={w.image_url} tag={a.tag} onClick={a.onClick} href={a.href} />
+          );
+        })}
+        <ListItemButton name="All Wallets" onClick={() => runtime.core.router.push("AllWallets")} />
+      </ListNav>
+      {connectors.length === 0 ? (
+        <p className="fw-muted">No wallet found in this browser. Install one of the wallets above, then reload.</p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createPublicClient, http, type PublicClient } from "viem";
+import { foundry } from "viem/chains";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { installTestWallet, type TestWalletControl } from "../../testing/installTestWallet.js";
+import { type Anvil, startAnvil } from "../../testing/startAnvil.js";
+import { type SiwxTestServer, startSiwxTestServer } from "../../testing/startSiwxTestServer.js";
+import { renderWallet } from "../testUtils.js";
+
+let anvil: Anvil;
+let server: SiwxTestServer;
+let wallet: TestWalletControl;
+beforeAll(async () => {
+  anvil = await startAnvil();
+  const client = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) }) as PublicClient;
+  server = await startSiwxTestServer({ client, domain: window.location.host });
+  wallet = installTestWallet({
+    rpcUrl: anvil.rpcUrl,
+    rdns: "org.test.siwx",
+    uuid: "00000000-0000-4000-8000-0000000000b1",
+    name: "Signing Wallet",
+    accountIndex: 2,
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+  await anvil?.stop();
+});
+beforeEach(() => {
+  localStorage.clear();
+  server?.sessions.clear();
+});
+afterEach(() => cleanup());
+
+async function connectWithSiwx(required: boolean) {
+  const rendered = renderWallet({
+    rpcUrl: anvil.rpcUrl,
+    devAccounts: false,
+    apiUrl: server.url,
+    siwx: { required },
+  });
+  await userEvent.click(await screen.findByRole("button", { name: "Connect Wallet" }));
+  const connectDialog = await screen.findByRole("dialog", { name: "Connect Wallet" });
+  await userEvent.click(within(connectDialog).getByRole("button", { name: /Signing Wallet/ }));
+  const dialog = await screen.findByRole("dialog", { name: "Sign In" });
+  await within(dialog).findByRole("button", { name: "Sign" });
+  return { ...rendered, dialog };
+}
+
+describe("sign in with the wallet (SIWX)", () => {
+  it("a decline shows 'Signature declined' and reopens the view; signing then starts a session and closes", async () => {
+    const { dialog, core } = await connectWithSiwx(false);
+    wallet.rejectNext("personal_sign");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Sign" }));
+    expect(await screen.findByText("Signature declined", { selector: ".fw-toast span" })).toBeTruthy();
+    const again = await screen.findByRole("dialog", { name: "Sign In" });
+    expect(await within(again).findByText("Signature declined", { selector: "p.fw-error" })).toBeTruthy();
+    expect(core.router.getState().view).toBe("SIWXSignMessage");
+
+    await userEvent.click(within(again).getByRole("button", { name: "Sign" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect([...server.sessions.values()].map((s) => s.address)).toContain("0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC");
+    expect(core.bus.history().map((e) => e.event)).toContain("SIWX_AUTH_SUCCESS");
+  });
+
+  it("cancelling a required sign-in disconnects", async () => {
+    const { dialog } = await connectWithSiwx(true);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(await screen.findByRole("button", { name: "Connect Wallet" })).toBeTruthy();
+  });
+
+  it("a connect on an unsupported network signs in after switching to a supported one", async () => {
+    wallet.setChainId(1);
+    renderWallet({ rpcUrl: anvil.rpcUrl, devAccounts: false, apiUrl: server.url, siwx: {} });
+    await userEvent.click(await screen.findByRole("button", { name: "Connect Wallet" }));
+    let dialog = await screen.findByRole("dialog", { name: "Connect Wallet" });
+    await userEvent.click(within(dialog).getByRole("button", { name: /Signing Wallet/ }));
+    dialog = await screen.findByRole("dialog", { name: "Switch Network" });
+    await userEvent.click(await within(dialog).findByRole("button", { name: /Foundry/ }));
+    dialog = await screen.findByRole("dialog", { name: "Sign In" });
+    await userEvent.click(await within(dialog).findByRole("button", { name: "Sign" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect([...server.sessions.values()]).toEqual([
+      { address: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", chainId: 31337 },
+    ]);
+  });
+});

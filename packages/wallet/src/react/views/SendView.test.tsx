@@ -1,0 +1,142 @@
+// @vitest-environment happy-dom
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { type Address, createPublicClient, createWalletClient, http, parseEther } from "viem";
+import { mnemonicToAccount } from "viem/accounts";
+import { foundry } from "viem/chains";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { connect } from "wagmi/actions";
+import { DEV_MNEMONIC } from "../../core/constants.js";
+import { installTestWallet } from "../../testing/installTestWallet.js";
+import { type Anvil, startAnvil } from "../../testing/startAnvil.js";
+import { testTokenAbi, testTokenBytecode } from "../../testing/testToken.js";
+import { renderWallet } from "../testUtils.js";
+
+let anvil: Anvil;
+let token: Address;
+beforeAll(async () => {
+  anvil = await startAnvil();
+  const owner = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 0 });
+  const wallet = createWalletClient({ account: owner, chain: foundry, transport: http(anvil.rpcUrl) });
+  const client = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) });
+  const hash = await wallet.deployContract({
+    abi: testTokenAbi,
+    bytecode: testTokenBytecode,
+    args: ["Mock USD Coin", "mUSDC", 6, 10_000_000n],
+  });
+  token = (await client.waitForTransactionReceipt({ hash })).contractAddress as Address;
+});
+afterAll(async () => {
+  await anvil?.stop();
+});
+beforeEach(() => localStorage.clear());
+afterEach(() => cleanup());
+
+const RECEIVER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+const INVALID = "Please enter a valid amount and receiver address";
+
+async function openSend() {
+  const rendered = renderWallet({ rpcUrl: anvil.rpcUrl, tokens: { 31337: [{ address: token }] } });
+  const connector = rendered.wagmiConfig.connectors.find((c) => c.id === "devAccounts");
+  if (!connector) throw new Error("no dev connector");
+  await act(() => connect(rendered.wagmiConfig, { connector }));
+  await screen.findByRole("button", { name: /^Account 0x/ });
+  await userEvent.click(screen.getByRole("button", { name: /^Account 0x/ }));
+  let dialog = await screen.findByRole("dialog", { name: "Account" });
+  await userEvent.click(within(dialog).getByRole("button", { name: "Send" }));
+  dialog = await screen.findByRole("dialog", { name: "Send" });
+  // Balances and gas price are loaded from anvil.
+  await waitFor(() => expect((within(dialog).getByLabelText("Token") as HTMLSelectElement).textContent).toMatch(/ETH/));
+  return { ...rendered, dialog };
+}
+
+describe("Send view", () => {
+  it("validates with the spec's messages", async () => {
+    const { dialog } = await openSend();
+    const amount = within(dialog).getByLabelText("Amount");
+    const to = within(dialog).getByLabelText("To");
+    const submit = within(dialog).getByRole("button", { name: "Send" });
+
+    await userEvent.click(submit);
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(INVALID);
+    expect(amount.getAttribute("aria-invalid")).toBe("true");
+
+    await userEvent.type(amount, "1");
+    await userEvent.type(to, "0x1234");
+    await userEvent.click(submit);
+    expect(within(dialog).getByRole("alert").textContent).toBe(INVALID);
+    expect(to.getAttribute("aria-invalid")).toBe("true");
+
+    await userEvent.clear(amount);
+    await userEvent.type(amount, "abc");
+    await userEvent.clear(to);
+    await userEvent.type(to, RECEIVER);
+    await userEvent.click(submit);
+    expect(within(dialog).getByRole("alert").textContent).toBe(INVALID);
+
+    await userEvent.clear(amount);
+    await userEvent.type(amount, "20000");
+    await userEvent.click(submit);
+    expect(within(dialog).getByRole("alert").textContent).toBe("Amount exceeds your balance");
+  });
+
+  it("sends the native token on anvil: 'Transaction started' and back to Account with no back-navigation", async () => {
+    const { dialog, core } = await openSend();
+    const client = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) });
+    const before = await client.getBalance({ address: RECEIVER });
+    await userEvent.type(within(dialog).getByLabelText("Amount"), "1.5");
+    await userEvent.type(within(dialog).getByLabelText("To"), RECEIVER);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Send" }));
+    expect((await screen.findByText("Transaction started")).closest("[role=status]")).toBeTruthy();
+    const account = await screen.findByRole("dialog", { name: "Account" });
+    expect(within(account).queryByRole("button", { name: "Back" })).toBeNull();
+    expect(core.router.getState().history).toEqual(["Account"]);
+    await waitFor(async () =>
+      expect((await client.getBalance({ address: RECEIVER })) - before).toBe(parseEther("1.5")),
+    );
+    const events = core.bus.history().map((e) => e.event);
+    expect(events).toContain("SEND_INITIATED");
+    expect(events).toContain("SEND_SUCCESS");
+  });
+
+  it("a refused transaction shows 'Something went wrong' and returns to the form", async () => {
+    const wallet = installTestWallet({
+      rpcUrl: anvil.rpcUrl,
+      rdns: "org.test.send",
+      uuid: "00000000-0000-4000-8000-0000000000e1",
+      name: "Send Wallet",
+    });
+    const rendered = renderWallet({ rpcUrl: anvil.rpcUrl, devAccounts: false });
+    const connector = rendered.wagmiConfig.connectors.find((c) => c.id === "org.test.send");
+    if (!connector) throw new Error("not discovered");
+    await act(() => connect(rendered.wagmiConfig, { connector }));
+    act(() => rendered.core.open({ view: "Send" }));
+    const dialog = await screen.findByRole("dialog", { name: "Send" });
+    await waitFor(() =>
+      expect((within(dialog).getByLabelText("Token") as HTMLSelectElement).textContent).toMatch(/ETH/),
+    );
+    await userEvent.type(within(dialog).getByLabelText("Amount"), "1");
+    await userEvent.type(within(dialog).getByLabelText("To"), RECEIVER);
+    wallet.rejectNext("eth_sendTransaction");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Send" }));
+    expect(await screen.findByText("Something went wrong")).toBeTruthy();
+    expect(await screen.findByRole("dialog", { name: "Send" })).toBeTruthy();
+    expect(rendered.core.bus.history().map((e) => e.event)).toContain("SEND_ERROR");
+  });
+
+  it("sends a listed token with transfer(receiver, amount)", async () => {
+    const { dialog } = await openSend();
+    const client = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) });
+    const balanceOf = () =>
+      client.readContract({ address: token, abi: testTokenAbi, functionName: "balanceOf", args: [RECEIVER] });
+    const before = await balanceOf();
+    const select = within(dialog).getByLabelText("Token") as HTMLSelectElement;
+    expect(select.textContent).toContain("mUSDC — 10");
+    await userEvent.selectOptions(select, `eip155:31337:${token}`);
+    await userEvent.type(within(dialog).getByLabelText("Amount"), "2.5");
+    await userEvent.type(within(dialog).getByLabelText("To"), RECEIVER);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Send" }));
+    expect(await screen.findByText("Transaction started")).toBeTruthy();
+    await waitFor(async () => expect((await balanceOf()) - before).toBe(2_500_000n));
+  });
+});

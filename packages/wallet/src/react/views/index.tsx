@@ -1,0 +1,33 @@
+import { type ComponentType, lazy } from "react";
+import type { View } from "../../core/views.js";
+import { AccountView } from "./AccountView.js";
+import { ConnectView } from "./ConnectView.js";
+
+/**
+ * The view of each route. Connect and Account are in the first bundle; every other view is a separate chunk,
+ * loaded the first time it is opened.
+ */
+export const views: Record<View, ComponentType> = {
+  Connect: ConnectView,
+  Account: AccountView,
+  AllWallets: lazy(() => import("./AllWalletsView.js").then((m) => ({ default: m.AllWalletsView }))),
+  ConnectingExternal: lazy(() =>
+    import("./ConnectingExternalView.js").then((m) => ({ default: m.ConnectingExternalView })),
+  ),
+  ConnectingWalletConnect: lazy(() =>
+    import("./ConnectingWalletConnectView.js").then((m) => ({ default: m.ConnectingWalletConnectView })),
+  ),
+  ConnectingWalletConnectBasic: lazy(() =>
+    import("./ConnectingWalletConnectBasicView.js").then((m) => ({ default: m.ConnectingWalletConnectBasicView })),
+  ),
+  ConnectingSiwe: lazy(() => import("./ConnectingSiweView.js").then((m) => ({ default: m.ConnectingSiweView }))),
+  SIWXSignMessage: lazy(() => import("./SIWXSignMessageView.js").then((m) => ({ default: m.SIWXSignMessageView }))),
+  ApproveTransaction: lazy(() =>
+    import("./ApproveTransactionView.js").then((m) => ({ default: m.ApproveTransactionView })),
+  ),
+  UnsupportedChain: lazy(() => import("./UnsupportedChainView.js").then((m) => ({ default: m.UnsupportedChainView }))),
+  Networks: lazy(() => import("./NetworksView.js").then((m) => ({ default: m.NetworksView }))),
+  Send: lazy(() => import("./SendView.js").then((m) => ({ default: m.SendView }))),
+  Receive: lazy(() => import("./ReceiveView.js").then((m) => ({ default: m.ReceiveView }))),
+  Transactions: lazy(() => import("./TransactionsView.js").then((m) => ({ default: m.TransactionsView }))),
+};

@@ -1,0 +1,253 @@
+// @ts-check
+/**
+ * The whole local stack in one call, shared by `npm start` and the browser journeys (e2e/):
+ * anvil → deploy → demo seed → the API (child process, embedded database, demo data) → the web
+ * app's production build served with its runtime /config.json.
+ */
+import { spawn } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { deploy } from "../deploy.mjs";
+import { seed } from "../seed.mjs";
+import { startAnvil } from "./anvil.mjs";
+import { forgeBuild } from "./foundry.mjs";
+import { DATA_DIR, ROOT } from "./paths.mjs";
+import { run } from "./run.mjs";
+import { serveWeb, WEB_DIST_DIR } from "./serve-web.mjs";
+
+export const API_DIR = join(ROOT, "apps", "api");
+export const WEB_DIR = join(ROOT, "apps", "web");
+
+/**
+ * @typedef {object} StackOptions
+ * @property {string} [host] default 127.0.0.1
+ * @property {number} anvilPort
+ * @property {number} apiPort
+ * @property {number} webPort
+ * @property {string} [dataDir] logs and the API's embedded database; default `.data/`
+ * @property {string} [deploymentsDir] where deploy writes `<chainId>.json`; default contracts/deployments
+ * @property {bigint} [minimumInvestment]
+ * @property {bigint} [lockupPeriodDuration]
+ * @property {Record<string, string>} [apiEnv] extra environment for the API
+ * @property {(line: string) => void} [log] progress lines; default console.log
+ * @property {(text: string) => void} [step] step headings; default `› text`
+ */
+
+/**
+ * @typedef {object} Stack
+ * @property {import("./anvil.mjs").Anvil} anvil
+ * @property {import("../deploy.mjs").Deployment} deployment
+ * @property {import("../seed.mjs").SeedSummary} summary
+ * @property {string} rpcUrl
+ * @property {string} apiUrl
+ * @property {string} webUrl
+ * @property {Promise<string>} failed resolves with a reason when a service dies on its own
+ * @property {() => Promise<void>} stop stops everything that was started (idempotent)
+ */
+
+/**
+ * @param {StackOptions} options
+ * @returns {Promise<Stack>}
+ */
+export async function startStack(options) {
+  const host = options.host ?? "127.0.0.1";
+  const dataDir = options.dataDir ?? DATA_DIR;
+  const log = options.log ?? console.log;
+  const step = options.step ?? ((/** @type {string} */ text) => log(`› ${text}`));
+  mkdirSync(dataDir, { recursive: true });
+
+  /** @type {Array<() => Promise<void>>} */
+  const stops = [];
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    for (const fn of stops.reverse()) await fn().catch(() => undefined);
+  };
+  /** @type {(reason: string) => void} */
+  let fail = () => undefined;
+  /** @type {Promise<string>} */
+  const failed = new Promise((resolve) => {
+    fail = resolve;
+  });
+
+  try {
+    step("forge build");
+    await forgeBuild({ silent: true });
+
+    const anvilLog = join(dataDir, "anvil.log");
+    step(`anvil on ${host}:${options.anvilPort} (log in ${anvilLog})`);
+    const anvil = await startAnvil({ host, port: options.anvilPort, logFile: anvilLog });
+    stops.push(() => anvil.stop());
+    anvil.exited.then((code) => {
+      if (!stopped) fail(`anvil exited unexpectedly (code ${code}); see ${anvilLog}`);
+    });
+
+    step("deploy");
+    const deployment = await deploy({
+      rpcUrl: anvil.url,
+      deploymentsDir: options.deploymentsDir,
+      minimumInvestment: options.minimumInvestment,
+      lockupPeriodDuration: options.lockupPeriodDuration,
+      log,
+    });
+
+    step("seed demo state");
+    const summary = await seed({ rpcUrl: anvil.url, deployment, log });
+
+    const webUrl = `http://${host}:${options.webPort}`;
+    const apiUrl = `http://${host}:${options.apiPort}`;
+
+    // The web build runs while the API starts.
+    step("build the web app (vite build, skipped when apps/web/dist is current)");
+    const build = buildWeb({ log });
+
+    step(`API on ${apiUrl} (embedded database in ${join(dataDir, "api-pglite")}, demo data)`);
+    const api = await startApi({
+      host,
+      port: options.apiPort,
+      dataDir,
+      env: {
+        RPC_URL: anvil.url,
+        CHAIN_ID: String(deployment.chainId),
+        FUND_ADDRESS: deployment.investmentFund,
+        TOKEN_ADDRESS: deployment.investmentToken,
+        DEPLOYMENT_BLOCK: String(deployment.deploymentBlock),
+        WEB_ORIGIN: [webUrl, webUrl.replace("127.0.0.1", "localhost")].join(","),
+        SIWE_DOMAINS: [`${host}:${options.webPort}`, `localhost:${options.webPort}`].join(","),
+        DEMO_DATA: "1",
+        ...options.apiEnv,
+      },
+    });
+    stops.push(() => api.stop());
+    api.exited.then((code) => {
+      if (!stopped) fail(`the API exited unexpectedly (code ${code}); see ${api.logFile}`);
+    });
+
+    await build;
+    const web = await serveWeb({
+      port: options.webPort,
+      host,
+      config: {
+        chainId: deployment.chainId,
+        rpcUrl: anvil.url,
+        apiUrl,
+        deployment: {
+          chainId: deployment.chainId,
+          investmentFund: deployment.investmentFund,
+          investmentToken: deployment.investmentToken,
+          deploymentBlock: Number(deployment.deploymentBlock),
+        },
+        ...(process.env.WALLETCONNECT_PROJECT_ID
+          ? { walletConnectProjectId: process.env.WALLETCONNECT_PROJECT_ID }
+          : {}),
+      },
+    });
+    stops.push(() => web.close());
+    step(`web app on ${web.url}`);
+
+    return { anvil, deployment, summary, rpcUrl: anvil.url, apiUrl, webUrl: web.url, failed, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * The API as a child process (`tsx src/main.ts`), its output in `<dataDir>/api.log`; resolves once
+ * `/health` answers.
+ * @param {{ host: string, port: number, dataDir: string, env: Record<string, string> }} options
+ */
+export async function startApi({ host, port, dataDir, env }) {
+  const logFile = join(dataDir, "api.log");
+  const out = createWriteStream(logFile, { flags: "a" });
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: API_DIR,
+    env: {
+      ...process.env,
+      API_HOST: host,
+      API_PORT: String(port),
+      PGLITE_DIR: join(dataDir, "api-pglite"),
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.pipe(out);
+  child.stderr?.pipe(out);
+  /** @type {Promise<number | null>} */
+  const exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+  let dead = false;
+  exited.then(() => {
+    dead = true;
+  });
+  const url = `http://${host}:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (dead) throw new Error(`the API did not start; see ${logFile}`);
+    try {
+      const response = await fetch(`${url}/health`);
+      if (response.status < 500) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`the API did not answer ${url}/health within 60 s; see ${logFile}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const stop = async () => {
+    if (dead) return;
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return { url, logFile, exited, stop };
+}
+
+/**
+ * `vite build` of apps/web unless dist/ is newer than every source it is built from.
+ * @param {{ log: (line: string) => void, force?: boolean }} options
+ */
+export async function buildWeb({ log, force = false }) {
+  const index = join(WEB_DIST_DIR, "index.html");
+  if (!force && existsSync(index)) {
+    const built = statSync(index).mtimeMs;
+    const sources = [
+      join(WEB_DIR, "src"),
+      join(WEB_DIR, "public"),
+      join(WEB_DIR, "index.html"),
+      join(WEB_DIR, "package.json"),
+      join(WEB_DIR, "vite.config.ts"),
+      join(ROOT, "packages", "wallet", "src"),
+      join(ROOT, "packages", "sdk", "src"),
+    ];
+    if (sources.every((source) => newestMtime(source) < built)) {
+      log("  apps/web/dist is current");
+      return;
+    }
+  }
+  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  const result = await run(npm, ["run", "build", "--workspace", "@fundament/web"], {
+    cwd: ROOT,
+    capture: true,
+    silent: true,
+  });
+  if (result.code !== 0) {
+    process.stdout.write(result.output);
+    throw new Error("the web app's build failed (npm run build -w @fundament/web)");
+  }
+}
+
+/** @param {string} path */
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path, { recursive: true, encoding: "utf8" })) {
+    newest = Math.max(newest, statSync(join(path, entry)).mtimeMs);
+  }
+  return newest;
+}
