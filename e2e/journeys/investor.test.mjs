@@ -1,0 +1,115 @@
+// @ts-check
+/// <reference lib="dom" />
+/**
+ * An investor's journey in real Chromium, with a test wallet announced through EIP-6963 that
+ * forwards to anvil: connect, invest (approve then invest) and see TVL and the position update,
+ * a wallet rejection in the spec's words, and a reload that keeps the connection.
+ */
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { devAccount } from "../../scripts/lib/accounts.mjs";
+import { foreignHosts, launchBrowser, openPage, screenshot } from "../lib/browser.mjs";
+import { chainTools } from "../lib/chain.mjs";
+import { startTestStack } from "../lib/stack.mjs";
+
+/** @param {string | null} text */
+const usd = (text) => Number(String(text).replace(/[$,]/g, ""));
+
+describe("investor journey", { timeout: 300_000 }, () => {
+  /** @type {Awaited<ReturnType<typeof startTestStack>>} */
+  let stack;
+  /** @type {import("playwright-core").Browser} */
+  let browser;
+  /** @type {Awaited<ReturnType<typeof openPage>>} */
+  let tab;
+  /** @type {Awaited<ReturnType<typeof chainTools>>} */
+  let chain;
+  const investor = 1;
+
+  before(async () => {
+    stack = await startTestStack();
+    chain = await chainTools(stack.rpcUrl, stack.deployment);
+    browser = await launchBrowser();
+    tab = await openPage(browser, { rpcUrl: stack.rpcUrl, accountIndex: investor });
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.dispose();
+  });
+
+  test("connects through the EIP-6963 test wallet and signs in", async () => {
+    const { page } = tab;
+    await page.goto(stack.webUrl);
+    await page.getByRole("button", { name: "Connect Wallet" }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: /Test Wallet/ })
+      .click();
+    // Sign-in (SIWE, the API keeps the session): the wallet signs and the dialog closes.
+    const signIn = page.getByRole("dialog", { name: /Sign In/i });
+    await signIn.waitFor({ timeout: 15_000 });
+    await signIn.getByRole("button", { name: "Sign" }).click();
+    await signIn.waitFor({ state: "hidden", timeout: 15_000 });
+    const session = await page.evaluate(
+      async (api) => (await fetch(`${api}/auth/session`, { credentials: "include" })).json(),
+      stack.apiUrl,
+    );
+    assert.equal(String(session.address).toLowerCase(), devAccount(investor).address.toLowerCase());
+    await page.getByRole("button", { name: /^Account 0x/ }).waitFor();
+    const label = await page.getByRole("button", { name: /^Account 0x/ }).getAttribute("aria-label");
+    const address = devAccount(investor).address;
+    assert.match(
+      String(label ?? (await page.getByRole("button", { name: /^Account 0x/ }).textContent())),
+      new RegExp(address.slice(2, 6), "i"),
+    );
+  });
+
+  test("invests in two steps and sees TVL and the position update", async () => {
+    const { page } = tab;
+    await page.goto(`${stack.webUrl}/vaults/nft-vault`);
+    await page.getByRole("heading", { level: 1, name: "NFT lending vault" }).waitFor();
+    const tvl = page.getByTestId("vault-tvl");
+    await tvl.waitFor();
+    const before = usd(await tvl.textContent());
+    /** @type {bigint} */
+    const poolBefore = (await chain.readFund("getCurrentPoolData"))[1];
+    await page.getByLabel(/Amount/).fill("1,500");
+    await page.getByRole("button", { name: "Approve and invest" }).click();
+    await page.getByText("Investment transaction submitted successfully!").first().waitFor({ timeout: 30_000 });
+    await page.waitForFunction(
+      ([selector, old]) => Number(document.querySelector(selector)?.textContent?.replace(/[$,]/g, "")) !== old,
+      /** @type {const} */ (['[data-testid="vault-tvl"]', before]),
+      { timeout: 15_000 },
+    );
+    assert.equal(usd(await tvl.textContent()) - before, 1500);
+    /** @type {bigint} */
+    const poolAfter = (await chain.readFund("getCurrentPoolData"))[1];
+    assert.equal(poolAfter - poolBefore, chain.units(1500));
+    await screenshot(page, "vault-invested");
+  });
+
+  test("a wallet rejection shows 'User rejected the transaction.'", async () => {
+    const { page } = tab;
+    await page.evaluate(() => /** @type {any} */ (window).__fundamentTestWallet.rejectNext("eth_sendTransaction"));
+    assert.equal(await page.getByText("User rejected the transaction.").count(), 0);
+    await page.getByLabel(/Amount/).fill("200");
+    await page.getByRole("button", { name: "Approve and invest" }).click();
+    await page.getByText("User rejected the transaction.").first().waitFor({ timeout: 15_000 });
+    const requests = await page.evaluate(() => /** @type {any} */ (window).__fundamentTestWallet.requests);
+    assert.ok(requests.includes("eth_sendTransaction"));
+  });
+
+  test("a reload keeps the connection and the portfolio shows the position", async () => {
+    const { page, requests, errors } = tab;
+    await page.goto(`${stack.webUrl}/portfolio`);
+    await page.getByRole("button", { name: /^Account 0x/ }).waitFor({ timeout: 15_000 });
+    await page
+      .getByText(/Voting power/i)
+      .first()
+      .waitFor();
+    await page.waitForLoadState("networkidle");
+    await screenshot(page, "portfolio");
+    assert.deepEqual(foreignHosts(requests), []);
+    assert.deepEqual(errors, []);
+  });
+});
