@@ -65,8 +65,4 @@ for (const workspace of listWorkspaces()) {
   failed ||= result.code !== 0;
 }
 
-console.log(
-  "\nLater packages add their figures here: JSON-RPC requests to render Vaults and Portfolio, " +
-    "first-view JavaScript (gzip), and the API's throughput as a ratio to a bare route.",
-);
 process.exit(failed ? 1 : 0);
