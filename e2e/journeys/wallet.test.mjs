@@ -2,12 +2,16 @@
 /// <reference lib="dom" />
 /**
  * The wallet layer in real Chromium: a wallet on the wrong network meets UnsupportedChain and
- * switches; a declined sign-in says 'Signature declined'; disconnect returns to 'Connect Wallet'.
+ * switches; a declined sign-in says 'Signature declined'; a send from the Account view arrives;
+ * disconnect returns to 'Connect Wallet'.
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { createPublicClient, http, parseEther } from "viem";
 import { foreignHosts, launchBrowser, openPage, screenshot } from "../lib/browser.mjs";
 import { startTestStack } from "../lib/stack.mjs";
+
+const RECEIVER = "0x000000000000000000000000000000000000cafE";
 
 describe("wallet layer journey", { timeout: 300_000 }, () => {
   /** @type {Awaited<ReturnType<typeof startTestStack>>} */
@@ -24,7 +28,8 @@ describe("wallet layer journey", { timeout: 300_000 }, () => {
     await stack?.dispose();
   });
 
-  test("wrong network → UnsupportedChain → switch; declined sign-in; disconnect", async () => {
+  test("wrong network → UnsupportedChain → switch; declined sign-in; send; disconnect", async () => {
+    const publicClient = createPublicClient({ transport: http(stack.rpcUrl) });
     const { page, context, requests } = await openPage(browser, {
       rpcUrl: stack.rpcUrl,
       accountIndex: 2,
@@ -63,8 +68,24 @@ describe("wallet layer journey", { timeout: 300_000 }, () => {
     const account = page.getByRole("button", { name: /^Account 0x/ });
     await account.waitFor({ timeout: 15_000 });
 
+    // Send the native token from the Account view.
     await account.click();
-    await page.getByRole("dialog").getByRole("button", { name: "Disconnect" }).click();
+    const modal = page.getByRole("dialog");
+    await modal.getByRole("button", { name: "Send" }).click();
+    await modal.getByLabel("Amount", { exact: true }).fill("0.5");
+    await modal.getByLabel("To", { exact: true }).fill(RECEIVER);
+    const balanceBefore = await publicClient.getBalance({ address: RECEIVER });
+    await modal.getByRole("button", { name: "Send", exact: true }).click();
+    await page.getByText("Transaction started").first().waitFor({ timeout: 15_000 });
+    let received = 0n;
+    for (let i = 0; i < 50 && received === 0n; i++) {
+      received = (await publicClient.getBalance({ address: RECEIVER })) - balanceBefore;
+      if (received === 0n) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    assert.equal(received, parseEther("0.5"));
+
+    await modal.getByRole("button", { name: "Disconnect" }).waitFor({ timeout: 15_000 });
+    await modal.getByRole("button", { name: "Disconnect" }).click();
     await page.getByRole("button", { name: "Connect Wallet" }).waitFor({ timeout: 15_000 });
     assert.deepEqual(foreignHosts(requests), []);
     await context.close();
