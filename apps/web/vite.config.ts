@@ -54,6 +54,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: "es2022",
     sourcemap: false,
+    // dist/.vite/manifest.json: the bench (scripts/first-view-size.mjs) reads each page's chunks from it.
+    manifest: true,
   },
   server: { host: "127.0.0.1", port: 5173, strictPort: false },
 });

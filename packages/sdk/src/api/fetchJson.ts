@@ -1,4 +1,4 @@
-import { RequestFailedError } from "../errors.js";
+import { RequestFailedError } from "../baseErrors.js";
 
 export type FetchOptions = {
   /** `fetch` to use (the global one by default). */

@@ -1,4 +1,4 @@
-import { FundamentError, RequestFailedError } from "../errors.js";
+import { FundamentError, RequestFailedError } from "../baseErrors.js";
 import type { FuturesPerformance } from "../math/futuresYield.js";
 import type { NftLendingPerformance } from "../math/nftLendingYield.js";
 import { errorMessages } from "../messages.js";

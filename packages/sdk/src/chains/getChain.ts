@@ -1,6 +1,6 @@
 import type { Chain } from "viem";
 import { sepolia } from "viem/chains";
-import { FundamentError } from "../errors.js";
+import { FundamentError } from "../baseErrors.js";
 import { LOCAL_CHAIN_ID, localChain } from "./localChain.js";
 
 /** Chain ids the fund is deployed on: the local anvil chain and Sepolia, the spec's public test network. */

@@ -1,5 +1,5 @@
 import { type Address, getAddress, isAddress } from "viem";
-import { FundamentError } from "../errors.js";
+import { FundamentError } from "../baseErrors.js";
 
 /** The spec's deployment block of the fund on Sepolia (section 9). */
 export const SEPOLIA_DEPLOYMENT_BLOCK = 8_250_257n;

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { FundamentError } from "../errors.js";
+import { FundamentError } from "../baseErrors.js";
 import { type Deployment, parseDeployment } from "./deployment.js";
 
 /** `contracts/deployments/`, where `scripts/deploy.mjs` writes one file per chain id. */

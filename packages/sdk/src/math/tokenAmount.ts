@@ -1,5 +1,5 @@
 import { formatUnits, parseUnits } from "viem";
-import { FundamentError } from "../errors.js";
+import { FundamentError } from "../baseErrors.js";
 
 /** Token units to a decimal number (TVL and rewards are converted from token units, spec section 9). */
 export function fromTokenUnits(value: bigint, decimals: number): number {

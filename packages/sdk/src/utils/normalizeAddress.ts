@@ -1,5 +1,5 @@
 import { type Address, getAddress, isAddress } from "viem";
-import { FundamentError } from "../errors.js";
+import { FundamentError } from "../baseErrors.js";
 
 /** Trims and checksums an address typed or pasted by a person (spec section 5: addresses are normalised before calls). */
 export function normalizeAddress(input: string): Address {

@@ -1,4 +1,4 @@
-import { FundamentError } from "../errors.js";
+import { FundamentError } from "../baseErrors.js";
 
 /** A trading wallet's allocation in basis points: a whole number from 1 to 10,000. */
 export function parseAllocation(allocation: number | string | bigint): bigint {

@@ -1,4 +1,4 @@
-import { FundamentError } from "../errors.js";
+import { FundamentError } from "../baseErrors.js";
 
 const seconds = (time: Date | number) => (time instanceof Date ? time.getTime() : time) / 1000;
 

@@ -1,6 +1,6 @@
 import { parseEventLogs } from "viem";
 import { investmentFundAbi } from "../abi/index.js";
-import { EventNotFoundError } from "../errors.js";
+import { EventNotFoundError } from "../baseErrors.js";
 import { resultMessages } from "../messages.js";
 import { requireDescription, votingPeriodSeconds } from "../utils/proposalInput.js";
 import { failure } from "./failure.js";

@@ -1,6 +1,6 @@
 import { type Deployment, getAdmins, getTradingWallets } from "@fundament/sdk";
 import { queryOptions } from "@tanstack/react-query";
-import type { PublicClient } from "viem";
+import type { FundClient } from "../../shared/hooks/useFundClient";
 import { CHAIN_KEY } from "../../shared/lib/queryKeys";
 
 export const adminKeys = {
@@ -9,9 +9,9 @@ export const adminKeys = {
 };
 
 /** The admin list ("Admin 1", "Admin 2", …). */
-export const adminsQuery = (client: PublicClient, deployment: Deployment) =>
+export const adminsQuery = (client: FundClient, deployment: Deployment) =>
   queryOptions({ queryKey: adminKeys.admins, queryFn: () => getAdmins(client, { deployment }) });
 
 /** The current pool's trading wallets. */
-export const tradingWalletsQuery = (client: PublicClient, deployment: Deployment) =>
+export const tradingWalletsQuery = (client: FundClient, deployment: Deployment) =>
   queryOptions({ queryKey: adminKeys.tradingWallets, queryFn: () => getTradingWallets(client, { deployment }) });

@@ -1,7 +1,7 @@
 import { type Deployment, getProposals } from "@fundament/sdk";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { PublicClient } from "viem";
 import { getBlock } from "viem/actions";
+import type { FundClient } from "../../shared/hooks/useFundClient";
 import { CHAIN_KEY } from "../../shared/lib/queryKeys";
 
 export const PROPOSALS_PAGE_SIZE = 5;
@@ -14,7 +14,7 @@ export const governanceKeys = {
  * One page of proposals, newest first, with the chain's time (seconds of the latest block): time left is
  * counted on the chain's clock, which a local chain may have moved ahead of the wall clock.
  */
-export const proposalsQuery = (client: PublicClient, deployment: Deployment, page: number) =>
+export const proposalsQuery = (client: FundClient, deployment: Deployment, page: number) =>
   queryOptions({
     queryKey: governanceKeys.proposals(page),
     queryFn: async () => {

@@ -1,7 +1,8 @@
 import type { Deployment } from "@fundament/sdk";
 import { queryOptions } from "@tanstack/react-query";
-import { type Address, erc20Abi, type PublicClient } from "viem";
+import { type Address, erc20Abi } from "viem";
 import { readContract } from "viem/actions";
+import type { FundClient } from "../../shared/hooks/useFundClient";
 import { CHAIN_KEY } from "../../shared/lib/queryKeys";
 
 export const investKeys = {
@@ -10,7 +11,7 @@ export const investKeys = {
 
 /** The connected wallet's token balance and its allowance for the fund (batched into one call). */
 export const investWalletQuery = (
-  client: PublicClient,
+  client: FundClient,
   deployment: Deployment,
   token: Address | undefined,
   account: Address | undefined,

@@ -1,24 +1,19 @@
-import { createFundPublicClient } from "@fundament/sdk";
-import type { PublicClient } from "viem";
-import type { AppConfig } from "../lib/config";
+import type { Chain, Client, Transport } from "viem";
+import { useClient } from "wagmi";
 import { useAppConfig } from "./useAppConfig";
 
-const clients = new WeakMap<AppConfig, PublicClient>();
-
-/** The one public client of a config: concurrent reads are batched into one multicall per tick. */
-export function fundClientFor(config: AppConfig): PublicClient {
-  let client = clients.get(config);
-  if (!client) {
-    client = createFundPublicClient({ chainId: config.chainId, rpcUrl: config.rpcUrl });
-    clients.set(config, client);
-  }
-  return client;
-}
+/** A viem client on the app's chain: what the sdk's reads and writes take. */
+export type FundClient = Client<Transport, Chain>;
 
 /**
- * The public client for chain reads. Kept out of the app shell (only pages import it), so viem's public
- * actions load with the first page rather than before the first paint.
+ * The client for chain reads: wagmi's own client on the app's chain, so the fund's reads, the wallet layer's
+ * balance and every other read share one transport, whose JSON-RPC batching puts requests made together into one
+ * HTTP request (see `createAppWagmiConfig`). The sdk's reads use viem's tree-shakable actions on it: no public
+ * actions decorator is loaded.
  */
-export function useFundClient(): PublicClient {
-  return fundClientFor(useAppConfig());
+export function useFundClient(): FundClient {
+  const { chainId } = useAppConfig();
+  const client = useClient({ chainId });
+  if (!client) throw new Error(`wagmi has no client for chain ${chainId}`);
+  return client as FundClient;
 }

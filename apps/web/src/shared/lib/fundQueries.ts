@@ -10,7 +10,8 @@ import {
   type VaultPerformance,
 } from "@fundament/sdk";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
-import type { Address, PublicClient } from "viem";
+import type { Address } from "viem";
+import type { FundClient } from "../hooks/useFundClient";
 import { API_KEY, CHAIN_KEY } from "./queryKeys";
 
 /** An abort signal that also fires after `ms` (an API that hangs must not hold the page). */
@@ -28,27 +29,27 @@ export const vaultPerformanceQuery = (apiUrl: string) =>
   });
 
 /** Both vaults with their live figures (one batched JSON-RPC call) and the APY from the API's performance. */
-export const vaultsQuery = (client: PublicClient, deployment: Deployment, apiUrl: string, queryClient: QueryClient) =>
+export const vaultsQuery = (client: FundClient, deployment: Deployment, apiUrl: string, queryClient: QueryClient) =>
   queryOptions({
     queryKey: [CHAIN_KEY, "vaults", deployment.investmentFund],
     queryFn: async () =>
       getVaults(client, { deployment, performance: await queryClient.ensureQueryData(vaultPerformanceQuery(apiUrl)) }),
   });
 
-export const investorViewQuery = (client: PublicClient, deployment: Deployment, account: Address | undefined) =>
+export const investorViewQuery = (client: FundClient, deployment: Deployment, account: Address | undefined) =>
   queryOptions({
     queryKey: [CHAIN_KEY, "investor", account ?? null],
     queryFn: () => getInvestorView(client, { deployment, account: account as Address }),
     enabled: Boolean(account),
   });
 
-export const fundSettingsQuery = (client: PublicClient, deployment: Deployment) =>
+export const fundSettingsQuery = (client: FundClient, deployment: Deployment) =>
   queryOptions({
     queryKey: [CHAIN_KEY, "fund-settings"],
     queryFn: () => getFundSettings(client, { deployment }),
   });
 
-export const investmentTokenQuery = (client: PublicClient, deployment: Deployment) =>
+export const investmentTokenQuery = (client: FundClient, deployment: Deployment) =>
   queryOptions({
     queryKey: [CHAIN_KEY, "investment-token"],
     queryFn: () => getInvestmentToken(client, { deployment }),

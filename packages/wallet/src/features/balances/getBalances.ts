@@ -1,13 +1,14 @@
 import {
   type Address,
   type Chain,
+  type Client,
   type EIP1193RequestFn,
   erc20Abi,
   formatUnits,
   fromHex,
   numberToHex,
-  type PublicClient,
 } from "viem";
+import { getBalance, multicall } from "viem/actions";
 import type { TokenBalance } from "../../core/createWalletState.js";
 
 /** A token the app lists for a chain (the multicall fallback looks these up). */
@@ -22,7 +23,8 @@ export type DiscoveredAsset = {
 };
 
 export type GetBalancesParameters = {
-  client: PublicClient;
+  /** Any viem client for the chain (the tree-shakable actions are used: no public-actions decorator needed). */
+  client: Client;
   chain: Chain;
   address: Address;
   /** The wallet's EIP-1193 request function: when the wallet has the asset capability, it is asked first. */
@@ -105,10 +107,10 @@ export async function getBalances(p: GetBalancesParameters): Promise<GetBalances
 
   const tokens = p.tokens ?? [];
   const [native, results] = await Promise.all([
-    p.client.getBalance({ address: p.address }),
+    getBalance(p.client, { address: p.address }),
     tokens.length === 0
       ? Promise.resolve([])
-      : p.client.multicall({
+      : multicall(p.client, {
           deployless: true,
           allowFailure: true,
           contracts: tokens.flatMap((t) => [

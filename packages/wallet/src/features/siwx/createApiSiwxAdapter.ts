@@ -1,9 +1,9 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ApiError } from "../../core/errors.js";
 import type { SiwxAdapter, SiwxSession } from "./types.js";
 
-const sessionSchema = z.object({ address: z.string(), chainId: z.number().int() });
-const nonceSchema = z.object({ nonce: z.string().min(8) });
+const sessionSchema = z.object({ address: z.string(), chainId: z.int() });
+const nonceSchema = z.object({ nonce: z.string().check(z.minLength(8)) });
 const errorSchema = z.object({ error: z.string() });
 
 export type CreateApiSiwxAdapterParameters = {

@@ -1,37 +1,29 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { messages } from "../../core/messages.js";
 
-const transferSchema = z
-  .object({
-    fungible_info: z.object({ name: z.string().optional(), symbol: z.string().optional() }).partial().optional(),
-    nft_info: z
-      .object({ flags: z.object({ is_spam: z.boolean().optional() }).partial().optional() })
-      .partial()
-      .optional(),
-    direction: z.string().optional(),
-    quantity: z.object({ numeric: z.string() }).partial().optional(),
-  })
-  .passthrough();
+// zod/mini: the tree-shakable build of zod, so the first page view does not carry the whole of zod.
+const transferSchema = z.looseObject({
+  fungible_info: z.optional(z.object({ name: z.optional(z.string()), symbol: z.optional(z.string()) })),
+  nft_info: z.optional(z.object({ flags: z.optional(z.object({ is_spam: z.optional(z.boolean()) })) })),
+  direction: z.optional(z.string()),
+  quantity: z.optional(z.object({ numeric: z.optional(z.string()) })),
+});
 
-export const transactionSchema = z
-  .object({
-    id: z.string(),
-    metadata: z
-      .object({
-        minedAt: z.string(),
-        chain: z.string(),
-        hash: z.string().optional(),
-        sentFrom: z.string().optional(),
-        sentTo: z.string().optional(),
-        status: z.string().optional(),
-        operationType: z.string().optional(),
-      })
-      .passthrough(),
-    transfers: z.array(transferSchema).default([]),
-  })
-  .passthrough();
+export const transactionSchema = z.looseObject({
+  id: z.string(),
+  metadata: z.looseObject({
+    minedAt: z.string(),
+    chain: z.string(),
+    hash: z.optional(z.string()),
+    sentFrom: z.optional(z.string()),
+    sentTo: z.optional(z.string()),
+    status: z.optional(z.string()),
+    operationType: z.optional(z.string()),
+  }),
+  transfers: z._default(z.array(transferSchema), []),
+});
 
-const responseSchema = z.object({ data: z.array(transactionSchema), next: z.string().nullish() });
+const responseSchema = z.object({ data: z.array(transactionSchema), next: z.nullish(z.string()) });
 
 export type TransactionItem = z.infer<typeof transactionSchema>;
 export type FetchTransactionsReturnType = { data: TransactionItem[]; next: string | undefined };

@@ -1,55 +1,46 @@
-import * as Dialog from "@radix-ui/react-dialog";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useWalletRuntime } from "../context.js";
 import { useStore } from "../hooks/useStore.js";
 import { useTheme } from "../hooks/useTheme.js";
 import { Toaster } from "./Toaster.js";
-import { PanelBody, PanelHeader, useViewTitle } from "./WalletPanel.js";
+
+/** The dialog's code (Radix, the Connect and Account views): its own chunk. */
+export const loadWalletDialog = () => import("./WalletDialog.js");
+const WalletDialog = lazy(() => loadWalletDialog().then((m) => ({ default: m.WalletDialog })));
+
+/** Loads the dialog's code once the page is idle after its first paint, so the first open does not wait. */
+function usePreloadWhenIdle(enabled: boolean) {
+  useEffect(() => {
+    if (!enabled) return;
+    const preload = () => void loadWalletDialog().catch(() => undefined);
+    if (typeof requestIdleCallback === "function") {
+      const id = requestIdleCallback(preload, { timeout: 4000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(preload, 2000);
+    return () => clearTimeout(timer);
+  }, [enabled]);
+}
 
 /**
- * The wallet modal: a Radix dialog (focus trap, Escape closes, labelled by its title) showing the router's view.
- * In embedded mode the views are shown by `WalletEmbed` instead and this renders the toasts only.
+ * The wallet modal. The dialog is mounted from the first time the modal opens (its code loads then, or earlier when
+ * the page is idle); until then, and whenever it is closed, the toasts show on the page. In embedded mode the views
+ * are shown by `WalletEmbed` instead and this renders the toasts only.
  */
 export function WalletModal() {
   const { core } = useWalletRuntime();
   const open = useStore(core.modal, (s) => s.open);
-  const shake = useStore(core.modal, (s) => s.shake);
-  const view = useStore(core.router, (s) => s.view);
   const theme = useTheme();
-  const title = useViewTitle();
-  const embedded = core.options.embedded;
+  const embedded = Boolean(core.options.embedded);
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  usePreloadWhenIdle(!embedded);
   return (
     <>
-      {embedded ? null : (
-        <Dialog.Root
-          open={open}
-          onOpenChange={(next) => {
-            if (!next) core.close();
-          }}
-        >
-          <Dialog.Portal>
-            <Dialog.Overlay className="fw-root fw-overlay" data-fw-theme={theme} />
-            <Dialog.Content
-              className={`fw-root fw-modal${shake ? " fw-shake" : ""}`}
-              data-fw-theme={theme}
-              data-fw-view={view}
-              aria-describedby={undefined}
-            >
-              <PanelHeader
-                title={<Dialog.Title className="fw-title">{title}</Dialog.Title>}
-                close={
-                  <Dialog.Close asChild>
-                    <button type="button" className="fw-icon-button" aria-label="Close">
-                      <span aria-hidden="true">×</span>
-                    </button>
-                  </Dialog.Close>
-                }
-              />
-              {/* While the dialog is open everything outside it is aria-hidden: the toasts live inside it then. */}
-              <Toaster theme={theme} />
-              <PanelBody />
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+      {embedded || !opened ? null : (
+        <Suspense fallback={null}>
+          <WalletDialog />
+        </Suspense>
       )}
       {open && !embedded ? null : <Toaster theme={theme} />}
     </>

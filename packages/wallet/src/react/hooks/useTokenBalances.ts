@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Address, PublicClient } from "viem";
+import type { Address, EIP1193RequestFn } from "viem";
 import { useConfig } from "wagmi";
-import { getConnection, getPublicClient } from "wagmi/actions";
+import { getClient, getConnection } from "wagmi/actions";
 import { BALANCE_CACHE_MS } from "../../core/constants.js";
 import type { TokenBalance } from "../../core/createWalletState.js";
 import { getBalances } from "../../features/balances/getBalances.js";
@@ -24,10 +24,11 @@ export function useTokenBalances() {
     queryFn: async () => {
       const chain = config.chains.find((c) => c.id === chainId);
       if (!chain || !address) return [];
-      const client = getPublicClient(config, { chainId: chain.id }) as PublicClient;
+      const client = getClient(config, { chainId: chain.id });
+      if (!client) return [];
       const connector = getConnection(config).connector;
       const provider = (await connector?.getProvider().catch(() => undefined)) as
-        | { request?: PublicClient["request"] }
+        | { request?: EIP1193RequestFn }
         | undefined;
       const result = await runtime.balances.fetch(`${chain.id}:${address}`, async () => {
         const { balances } = await getBalances({

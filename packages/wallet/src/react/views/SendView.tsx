@@ -94,7 +94,6 @@ export function SendView() {
     if (hash) {
       runtime.balances.invalidate();
       void queryClient.invalidateQueries({ queryKey: ["fundament.wallet"] });
-      void queryClient.invalidateQueries({ queryKey: ["balance"] });
     }
   };
 
