@@ -41,10 +41,12 @@ describe("admin and settlement journey", { timeout: 400_000 }, () => {
     await page.getByLabel("Description").fill(text);
     await page.getByLabel("Voting period", { exact: true }).fill("2");
     await page.getByRole("button", { name: "Create proposal" }).click();
-    await page.getByText(text).first().waitFor({ timeout: 20_000 });
+    // (The description's text is also the textarea's own until the form clears: wait for the result toast.)
+    await page.getByText("Proposal transaction submitted").first().waitFor({ timeout: 20_000 });
     const id = await chain.readFund("proposalCount");
     assert.equal(id, before + 1n);
     const card = page.getByTestId(`proposal-${id}`);
+    await card.getByText(text).waitFor({ timeout: 20_000 });
     await card.getByRole("button", { name: "Vote for" }).click();
     for (let i = 0; i < 50; i++) {
       const details = await chain.readFund("getProposalDetails", [id]);
@@ -88,15 +90,37 @@ describe("admin and settlement journey", { timeout: 400_000 }, () => {
     const poolId = (await chain.readFund("getCurrentPoolData"))[0];
     const [principal] = await chain.readFund("getInvestorData", [devAccount(5).address]);
     await chain.travel(Number(await chain.readFund("lockupPeriodDuration")) + 1);
+    // The trading desks return 10% more than they received: each approves the fund for its balance.
     let total = 0n;
-    for (const index of [7, 6]) {
-      const amount = await chain.prepareReturn(index, 1_000n);
-      await chain.sendFund(0, "collectFundsFromTradingWallet", [devAccount(index).address, amount]);
-      total += amount;
-    }
+    for (const index of [7, 6]) total += await chain.prepareReturn(index, 1_000n);
     const admin = await openPage(browser, { rpcUrl: stack.rpcUrl, accountIndex: 0 });
     await connectAndSignIn(admin.page, `${stack.webUrl}/admin`);
-    await admin.page.getByLabel(/Total returned/).fill((Number(total) / 1e6).toFixed(6));
+    // The admin collects from each trading wallet in the app; the total returned follows the collected total.
+    for (const index of [7, 6]) {
+      const { address } = devAccount(index);
+      const button = admin.page.getByRole("button", {
+        name: new RegExp(`^Collect .* \\(${address.slice(0, 4)}…${address.slice(-4)}\\)$`),
+      });
+      await button.waitFor({ timeout: 20_000 });
+      await admin.page.waitForFunction((b) => !b?.hasAttribute("disabled"), await button.elementHandle(), {
+        timeout: 20_000,
+      });
+      /** @type {bigint} */
+      const before = await chain.readFund("poolCollected", [poolId]);
+      await button.click();
+      for (let i = 0; i < 100 && (await chain.readFund("poolCollected", [poolId])) === before; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+    await admin.page.getByText("Funds collected from the trading wallet.").first().waitFor({ timeout: 20_000 });
+    assert.equal(await chain.readFund("poolCollected", [poolId]), total, "everything returned was collected");
+    const totalReturned = admin.page.getByLabel(/Total returned/);
+    await admin.page.waitForFunction(
+      ([el, expected]) => /** @type {HTMLInputElement} */ (el).value === expected,
+      /** @type {const} */ ([await totalReturned.elementHandle(), (Number(total) / 1e6).toString()]),
+      { timeout: 20_000 },
+    );
+    await screenshot(admin.page, "admin-collect");
     await admin.page.getByRole("button", { name: "End lockup period" }).click();
     for (let i = 0; i < 100 && (await chain.readFund("investmentPools", [poolId]))[3]; i++) {
       await new Promise((resolve) => setTimeout(resolve, 200));

@@ -99,6 +99,21 @@ describe("investor journey", { timeout: 300_000 }, () => {
     assert.ok(requests.includes("eth_sendTransaction"));
   });
 
+  test("a reverted approval shows 'Approval transaction failed!' and nothing is invested", async () => {
+    const { page } = tab;
+    /** @type {bigint} */
+    const poolBefore = (await chain.readFund("getCurrentPoolData"))[1];
+    // The wallet sends the next approval with too little gas: it is mined, and reverts.
+    await page.evaluate(() => /** @type {any} */ (window).__fundamentTestWallet.starveGasNext("0x095ea7b3"));
+    await page.getByLabel(/Amount/).fill("5,000");
+    await page.getByRole("button", { name: "Approve and invest" }).click();
+    await page.getByText("Approval transaction failed!").first().waitFor({ timeout: 30_000 });
+    await screenshot(page, "vault-approval-failed");
+    const requests = await page.evaluate(() => /** @type {any} */ (window).__fundamentTestWallet.requests);
+    assert.equal(requests.filter((/** @type {string} */ m) => m === "eth_sendTransaction").length >= 1, true);
+    assert.equal((await chain.readFund("getCurrentPoolData"))[1], poolBefore, "nothing was invested");
+  });
+
   test("a reload keeps the connection and the portfolio shows the position", async () => {
     const { page, requests, errors } = tab;
     await page.goto(`${stack.webUrl}/portfolio`);

@@ -6,7 +6,8 @@
  */
 export async function connectAndSignIn(page, url) {
   await page.goto(url);
-  await page.getByRole("button", { name: "Connect Wallet" }).click();
+  // (/admin shows a second Connect Wallet button in its empty state: the header's comes first.)
+  await page.getByRole("button", { name: "Connect Wallet" }).first().click();
   await page
     .getByRole("dialog")
     .getByRole("button", { name: /Test Wallet/ })

@@ -156,6 +156,15 @@ describe("getProposals", () => {
     expect(rejected).toMatchObject({ executed: false, active: false, canExecute: false });
   });
 
+  it("says whether a voter has voted on each proposal", async () => {
+    const { proposals } = await getProposals(client, { deployment, voter: accounts[5] });
+    const audit = proposals.find((p) => p.id === 4n);
+    expect(audit?.hasVoted).toBe(true);
+    const byOther = await getProposals(client, { deployment, voter: accounts[3] });
+    expect(byOther.proposals.find((p) => p.id === 4n)?.hasVoted).toBe(false);
+    expect((await getProposals(client, { deployment })).proposals.every((p) => !p.hasVoted)).toBe(true);
+  });
+
   it("pages", async () => {
     const page = await getProposals(client, { deployment, offset: 1, limit: 2 });
     expect(page.proposals.map((p) => p.id)).toEqual([3n, 2n]);

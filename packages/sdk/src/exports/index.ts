@@ -82,6 +82,7 @@ export {
   type ProposalView,
   proposalStatus,
 } from "../reads/getProposals.js";
+export { getPoolReturns, type PoolReturns, type TradingWalletReturn } from "../reads/getPoolReturns.js";
 export { type GetTradingWalletsParameters, getTradingWallets, type TradingWallet } from "../reads/getTradingWallets.js";
 export { type GetVaultsParameters, getVaults, type LiveVault } from "../reads/getVaults.js";
 export { isAdmin } from "../reads/isAdmin.js";

@@ -30,6 +30,8 @@ export type ProposalView = {
   active: boolean;
   /** Voting has ended with more for than against and nobody has executed it yet. */
   canExecute: boolean;
+  /** Whether `voter` (see `GetProposalsParameters`) has voted on it; false without a voter. */
+  hasVoted: boolean;
 };
 
 export function proposalStatus(active: boolean, executed: boolean): ProposalStatus {
@@ -43,6 +45,8 @@ export type GetProposalsParameters = {
   offset?: number;
   /** At most this many (newest first); 50 by default. */
   limit?: number;
+  /** An account: each proposal says whether it has voted (`hasVoted(id, voter)`, in the same batched read). */
+  voter?: Address | undefined;
 };
 
 export type GetProposalsReturnType = { proposals: ProposalView[]; total: number };
@@ -50,7 +54,7 @@ export type GetProposalsReturnType = { proposals: ProposalView[]; total: number 
 /** Proposals newest first, a page at a time: `proposalCount`, then one batched read of the page. */
 export async function getProposals(
   client: Client,
-  { deployment, offset = 0, limit = 50 }: GetProposalsParameters,
+  { deployment, offset = 0, limit = 50, voter }: GetProposalsParameters,
 ): Promise<GetProposalsReturnType> {
   const fund = fundContract(deployment);
   const [count, token] = await Promise.all([
@@ -61,18 +65,18 @@ export async function getProposals(
   const ids: bigint[] = [];
   for (let id = total - offset; id >= 1 && ids.length < limit; id--) ids.push(BigInt(id));
   if (ids.length === 0) return { proposals: [], total };
+  // Per proposal: details, proposer and, with a voter, whether it has voted.
+  const stride = voter ? 3 : 2;
   const [decimals, ...results] = (await batchRead(client, [
     { address: token, abi: erc20Abi, functionName: "decimals" },
-    ...ids.flatMap(
-      (id) =>
-        [
-          { ...fund, functionName: "getProposalDetails", args: [id] },
-          { ...fund, functionName: "proposalProposer", args: [id] },
-        ] as const,
-    ),
+    ...ids.flatMap((id) => [
+      { ...fund, functionName: "getProposalDetails", args: [id] } as const,
+      { ...fund, functionName: "proposalProposer", args: [id] } as const,
+      ...(voter ? [{ ...fund, functionName: "hasVoted", args: [id, voter] } as const] : []),
+    ]),
   ])) as [number, ...unknown[]];
   const proposals = ids.map((_, i): ProposalView => {
-    const [id, description, votesFor, votesAgainst, startTime, endTime, executed, active] = results[2 * i] as readonly [
+    const [id, description, votesFor, votesAgainst, startTime, endTime, executed, active] = results[stride * i] as readonly [
       bigint,
       string,
       bigint,
@@ -82,7 +86,8 @@ export async function getProposals(
       boolean,
       boolean,
     ];
-    const proposer = results[2 * i + 1] as Address;
+    const proposer = results[stride * i + 1] as Address;
+    const hasVoted = voter ? (results[stride * i + 2] as boolean) : false;
     return {
       id,
       title: description,
@@ -98,6 +103,7 @@ export async function getProposals(
       executed,
       active,
       canExecute: !active && !executed && votesFor > votesAgainst,
+      hasVoted,
     };
   });
   return { proposals, total };

@@ -15,6 +15,12 @@ export type TestWalletOptions = {
 export type TestWalletControl = {
   /** The next prompting request (optionally only of this method) fails with code 4001. */
   rejectNext(method?: string): void;
+  /**
+   * The next `eth_sendTransaction` (optionally only one whose data starts with this 4-byte selector, e.g. ERC-20
+   * `approve` 0x095ea7b3) goes out with too little gas (25,000), so it is mined and reverts: a wallet that
+   * misestimated gas, or a transaction that fails once mined.
+   */
+  starveGasNext(selector?: string): void;
   setChainId(chainId: number): void;
   setAccountIndex(index: number): void;
   /** Forgets the site's permission, as a wallet's "disconnect site" does; emits accountsChanged([]). */
@@ -62,6 +68,7 @@ export function installTestWallet(options: TestWalletOptions, target?: Window): 
   let chainId = options.chainId ?? 31337;
   let accountIndex = options.accountIndex ?? 0;
   let rejectNext: { method: string | undefined } | undefined;
+  let starveNext: { selector: string | undefined } | undefined;
   let id = 0;
   const listeners: Record<string, Array<(value: unknown) => void>> = {};
   const emit = (event: string, value: unknown) => {
@@ -85,6 +92,9 @@ export function installTestWallet(options: TestWalletOptions, target?: Window): 
     requests: [],
     rejectNext(method) {
       rejectNext = { method };
+    },
+    starveGasNext(selector) {
+      starveNext = { selector: selector?.toLowerCase() };
     },
     setChainId(next) {
       chainId = next;
@@ -135,6 +145,15 @@ export function installTestWallet(options: TestWalletOptions, target?: Window): 
         }
         case "wallet_addEthereumChain":
           return null;
+        case "eth_sendTransaction": {
+          const tx = (p[0] ?? {}) as { data?: string; input?: string };
+          const data = (tx.data ?? tx.input ?? "").toLowerCase();
+          if (starveNext && (!starveNext.selector || data.startsWith(starveNext.selector))) {
+            starveNext = undefined;
+            return rpc(method, [{ ...tx, gas: "0x61a8" }]);
+          }
+          return rpc(method, p);
+        }
         default:
           return rpc(method, p);
       }

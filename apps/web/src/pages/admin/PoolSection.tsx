@@ -1,21 +1,38 @@
-import { endLockupPeriod, formatDate, setEmergencyState, startLockupPeriod } from "@fundament/sdk";
+import { endLockupPeriod, formatDate, setEmergencyState, startLockupPeriod, toUserMessage } from "@fundament/sdk";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
+import { formatUnits } from "viem";
 import { ConfirmAction } from "../../shared/components/ConfirmAction";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { TxStatus } from "../../shared/components/TxStatus";
+import { useAppConfig } from "../../shared/hooks/useAppConfig";
+import { useChainTime } from "../../shared/hooks/useChainTime";
 import { useFundAction } from "../../shared/hooks/useFundAction";
+import { useFundClient } from "../../shared/hooks/useFundClient";
 import { useFundSettings, useInvestmentToken } from "../../shared/hooks/useFundQueries";
+import { timeLeft } from "../../shared/lib/format";
 import { formatTokenAmount } from "../vault/invest.helpers";
 import { parseTokenAmount } from "./admin.helpers";
+import { poolReturnsQuery } from "./admin.queries";
+import { CollectReturns } from "./CollectReturns";
 
-/** The current pool's lockup (start; end with the total returned) and the fund's emergency state. */
+/**
+ * The current pool's lockup (start; collect the returns from the trading wallets; end with the total returned,
+ * which follows the collected total until edited) and the fund's emergency state.
+ */
 export function PoolSection() {
+  const { deployment } = useAppConfig();
+  const client = useFundClient();
   const settings = useFundSettings();
   const token = useInvestmentToken();
+  const locked = settings.data?.currentPool.isLocked === true;
+  const returns = useQuery(poolReturnsQuery(client, deployment, locked));
+  const chainTime = useChainTime();
   const start = useFundAction(startLockupPeriod);
   const end = useFundAction(endLockupPeriod);
   const emergency = useFundAction(setEmergencyState);
-  const [returned, setReturned] = useState("");
+  // null: follow the collected total (what the contract expects); a string once the admin edits it.
+  const [returned, setReturned] = useState<string | null>(null);
   const [returnedError, setReturnedError] = useState<string | null>(null);
   const returnedId = useId();
   const busy = [start, end, emergency].some((a) => a.state.status === "pending");
@@ -30,16 +47,18 @@ export function PoolSection() {
   }
   const { currentPool, emergencyState, lockupPeriodDuration } = settings.data;
   const { decimals, symbol } = token.data;
-  const lockupEnded = currentPool.isLocked && Number(currentPool.lockupEndTime) * 1000 <= Date.now();
+  const lockupEnded =
+    currentPool.isLocked && chainTime !== undefined && Number(currentPool.lockupEndTime) * 1000 <= chainTime;
+  const returnedText = returned ?? (returns.data ? formatUnits(returns.data.collected, decimals) : "");
 
   const onEnd = async (event: FormEvent) => {
     event.preventDefault();
-    const units = parseTokenAmount(returned, decimals);
+    const units = parseTokenAmount(returnedText, decimals);
     const problem = units === null ? `Enter the total returned in ${symbol}, e.g. 125000.50.` : null;
     setReturnedError(problem);
     if (units === null) return;
     const result = await end.run({ totalReturned: units });
-    if (result.success) setReturned("");
+    if (result.success) setReturned(null);
   };
 
   return (
@@ -81,34 +100,43 @@ export function PoolSection() {
           </p>
         </ConfirmAction>
       ) : (
-        <form className="inline-form" onSubmit={onEnd} noValidate>
-          <div className="field">
-            <label htmlFor={returnedId}>Total returned ({symbol})</label>
-            <input
-              id={returnedId}
-              className="input"
-              inputMode="decimal"
-              value={returned}
-              aria-invalid={Boolean(returnedError)}
-              onChange={(e) => setReturned(e.target.value)}
-            />
-            {returnedError && (
-              <p className="error-text" role="alert">
-                {returnedError}
+        <>
+          {returns.data ? (
+            <CollectReturns returns={returns.data} decimals={decimals} symbol={symbol} disabled={busy} />
+          ) : returns.isError ? (
+            <p className="error-text">{toUserMessage(returns.error)}</p>
+          ) : (
+            <Skeleton height="5rem" />
+          )}
+          <form className="inline-form" onSubmit={onEnd} noValidate>
+            <div className="field">
+              <label htmlFor={returnedId}>Total returned ({symbol})</label>
+              <input
+                id={returnedId}
+                className="input"
+                inputMode="decimal"
+                value={returnedText}
+                aria-invalid={Boolean(returnedError)}
+                onChange={(e) => setReturned(e.target.value)}
+              />
+              {returnedError && (
+                <p className="error-text" role="alert">
+                  {returnedError}
+                </p>
+              )}
+              <p className="field__hint">
+                {lockupEnded
+                  ? "The lockup has ended. Collect the funds from the trading wallets; the total collected is filled in."
+                  : `The lockup has not ended yet${chainTime === undefined ? "" : `: ${timeLeft(Number(currentPool.lockupEndTime), chainTime)}`}.`}
               </p>
-            )}
-            <p className="field__hint">
-              {lockupEnded
-                ? "The lockup has ended. Collect the funds from the trading wallets, then enter the total collected."
-                : "The lockup has not ended yet."}
-            </p>
-          </div>
-          <div className="inline-form__actions">
-            <button type="submit" className="button button--primary" disabled={busy}>
-              End lockup period
-            </button>
-          </div>
-        </form>
+            </div>
+            <div className="inline-form__actions">
+              <button type="submit" className="button button--primary" disabled={busy}>
+                End lockup period
+              </button>
+            </div>
+          </form>
+        </>
       )}
       <TxStatus state={start.state} />
       <TxStatus state={end.state} />

@@ -27,14 +27,16 @@ describe("Governance", () => {
     expect(screen.getByText("Connect a wallet with voting power to create a proposal or vote.")).toBeTruthy();
   });
 
-  it("says 'already voted' before any wallet prompt", async () => {
+  it("hides the vote buttons of a proposal the account has voted on (hasVoted), with no wallet prompt", async () => {
     recorder = recordRpcMethods();
     await renderApp({ path: "/governance", account: DEV_ACCOUNTS[5] });
     await screen.findByTestId("proposal-4", {}, { timeout: 10_000 });
-    await userEvent.click(within(proposal(4)).getByRole("button", { name: "Vote for" }));
     expect(
-      await within(proposal(4)).findByText("You have already voted on this proposal.", {}, { timeout: 10_000 }),
+      await within(proposal(4)).findByText("You have voted on this proposal.", {}, { timeout: 10_000 }),
     ).toBeTruthy();
+    expect(within(proposal(4)).queryByRole("button", { name: "Vote for" })).toBeNull();
+    // Account 5 has not voted on proposal 3: it can.
+    expect(within(proposal(3)).getByRole("button", { name: "Vote for" })).toBeTruthy();
     expect(recorder.methods.filter((m) => m === "eth_sendTransaction" || m === "eth_sendRawTransaction")).toEqual([]);
   });
 

@@ -19,8 +19,8 @@ export default function GovernancePage() {
   const { deployment } = useAppConfig();
   const client = useFundClient();
   const [page, setPage] = useState(0);
-  const proposals = useQuery(proposalsQuery(client, deployment, page));
-  const { isConnected } = useWalletStatus();
+  const { isConnected, account } = useWalletStatus();
+  const proposals = useQuery(proposalsQuery(client, deployment, page, account));
   const investor = useInvestorView();
   const canPropose = isConnected && (investor.data?.votingPower ?? 0) > 0;
   const pages = Math.max(1, Math.ceil((proposals.data?.total ?? 0) / PROPOSALS_PAGE_SIZE));

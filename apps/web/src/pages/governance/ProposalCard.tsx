@@ -22,7 +22,7 @@ export function ProposalCard({
   const forPercent = votesForPercent(votesForCount, votesAgainstCount);
   const titleId = `proposal-${proposal.id}-title`;
   const busy = voteAction.state.status === "pending" || executeAction.state.status === "pending";
-  const voted = voteAction.state.status === "success";
+  const voted = proposal.hasVoted || voteAction.state.status === "success";
   return (
     <article className="card proposal" aria-labelledby={titleId} data-testid={`proposal-${proposal.id}`}>
       <header className="proposal__head">
@@ -81,6 +81,9 @@ export function ProposalCard({
             Vote against
           </button>
         </div>
+      )}
+      {proposal.active && canVote && voted && voteAction.state.status !== "success" && (
+        <p className="muted small">You have voted on this proposal.</p>
       )}
       {proposal.canExecute && canVote && (
         <div className="proposal__actions">

@@ -1,11 +1,11 @@
-import { formatPercent, formatUsd, toUserMessage } from "@fundament/sdk";
+import { toUserMessage } from "@fundament/sdk";
 import { Link, useParams } from "react-router";
 import { PageSkeleton } from "../../shared/components/Skeleton";
 import { EmptyState, ErrorState } from "../../shared/components/States";
 import { StatusBadge } from "../../shared/components/StatusBadge";
 import { useVaults } from "../../shared/hooks/useFundQueries";
 import { usePageTitle } from "../../shared/hooks/usePageTitle";
-import { unlockText } from "../vaults/VaultCard";
+import { VaultFigures } from "../vaults/VaultFigures";
 import { InvestWidget } from "./InvestWidget";
 import { VaultPerformance } from "./VaultPerformance";
 import { VaultPosition } from "./VaultPosition";
@@ -52,32 +52,7 @@ export default function VaultPage() {
           <p className="page__lead">{vault.description}</p>
         </div>
       </header>
-      <dl className="figures figures--hero">
-        <div className="figure figure--accent">
-          <dt>APY</dt>
-          <dd>{formatPercent(vault.apyPercent)}</dd>
-        </div>
-        <div className="figure">
-          <dt>Yield</dt>
-          <dd>{formatPercent(vault.yield * 100)}</dd>
-        </div>
-        <div className="figure">
-          <dt>TVL</dt>
-          <dd data-testid="vault-tvl">{formatUsd(vault.tvlUsd)}</dd>
-        </div>
-        <div className="figure">
-          <dt>Rewards</dt>
-          <dd>{formatUsd(vault.rewardsUsd)}</dd>
-        </div>
-        <div className="figure">
-          <dt>Unlock date</dt>
-          <dd>{unlockText(vault)}</dd>
-        </div>
-        <div className="figure">
-          <dt>Lock period</dt>
-          <dd>{`${vault.lockPeriodDays.toLocaleString("en-US", { maximumFractionDigits: 2 })} days`}</dd>
-        </div>
-      </dl>
+      <VaultFigures vault={vault} variant="hero" />
       <div className="vault-layout">
         <div className="vault-layout__main">
           <VaultPerformance vault={vault} />

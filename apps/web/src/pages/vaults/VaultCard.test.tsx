@@ -2,6 +2,7 @@ import { createFundPublicClient, getVaults, type LiveVault, parseDeployment } fr
 import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { renderApp } from "../../../test/render";
 import { VaultCard } from "./VaultCard";
 
 // Real figures: both vaults read from the seeded test chain (pool 1 settled with profit, pool 2 open).
@@ -56,17 +57,26 @@ describe("VaultCard", () => {
     expect(within(root).getByRole("link", { name: /^Invest\s*: NFT lending vault$/ })).toBeTruthy();
   });
 
-  it("shows an APY from performance data without the fallback note", () => {
+  it("shows an APY from performance data without the fallback note, and a locked pool's countdown on the chain's clock", async () => {
     const nft = vaults.find((v) => v.id === "nft-vault") as LiveVault;
-    const root = card({
+    // Ten days after the test chain's latest block (the seeded chain runs ahead of the wall clock).
+    const client = createFundPublicClient({ chainId: 31337, rpcUrl: inject("rpcUrl") });
+    const chainNow = Number((await client.getBlock({ blockTag: "latest" })).timestamp);
+    const locked = {
       ...nft,
       apyPercent: 12.3456,
       apyFromPerformance: true,
       status: "locked",
       unlockDate: "Dec 21, 2026",
-    });
+      lockupEndTime: chainNow + 10 * 86_400 + 3_600,
+    } as const;
+    await renderApp({ children: <VaultCard vault={locked} /> });
+    const root = screen.getByTestId(`vault-card-${nft.id}`);
     expect(figure(root, "APY")).toBe("12.346%");
     expect(within(root).getByText("Locked")).toBeTruthy();
-    expect(figure(root, "Unlock date")).toBe("Dec 21, 2026");
+    expect((await within(root).findByTestId("unlock-countdown", {}, { timeout: 10_000 })).textContent).toMatch(
+      /^10d (0|1)h left$/,
+    );
+    expect(figure(root, "Unlock date")).toMatch(/^Dec 21, 2026/);
   });
 });

@@ -1,13 +1,8 @@
-import { formatPercent, formatUsd, type LiveVault } from "@fundament/sdk";
+import type { LiveVault } from "@fundament/sdk";
 import { Link } from "react-router";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { StatusBadge } from "../../shared/components/StatusBadge";
-
-/** The unlock date, or what it depends on while the pool is not locked yet. */
-export function unlockText(vault: LiveVault): string {
-  if (vault.unlockDate) return vault.unlockDate;
-  return vault.status === "upcoming" ? "Not scheduled" : "Set at lockup";
-}
+import { VaultFigures } from "./VaultFigures";
 
 /** One vault with its live figures (spec section 2: vault listing). */
 export function VaultCard({ vault }: { vault: LiveVault }) {
@@ -32,35 +27,7 @@ export function VaultCard({ vault }: { vault: LiveVault }) {
         </div>
       </header>
       <p className="vault-card__description">{vault.description}</p>
-      <dl className="figures">
-        <div className="figure figure--accent">
-          <dt>APY</dt>
-          <dd>
-            {formatPercent(vault.apyPercent)}
-            {!vault.apyFromPerformance && <span className="figure__note"> (fallback)</span>}
-          </dd>
-        </div>
-        <div className="figure">
-          <dt>Yield</dt>
-          <dd>{formatPercent(vault.yield * 100)}</dd>
-        </div>
-        <div className="figure">
-          <dt>TVL</dt>
-          <dd>{formatUsd(vault.tvlUsd)}</dd>
-        </div>
-        <div className="figure">
-          <dt>Rewards</dt>
-          <dd>{formatUsd(vault.rewardsUsd)}</dd>
-        </div>
-        <div className="figure">
-          <dt>Unlock date</dt>
-          <dd>{unlockText(vault)}</dd>
-        </div>
-        <div className="figure">
-          <dt>Lock period</dt>
-          <dd>{`${vault.lockPeriodDays.toLocaleString("en-US", { maximumFractionDigits: 2 })} days`}</dd>
-        </div>
-      </dl>
+      <VaultFigures vault={vault} />
       <Link to={`/vaults/${vault.id}`} className="button button--primary vault-card__cta">
         {vault.acceptsDeposits ? "Invest" : "View vault"}
         <span className="visually-hidden">: {vault.name}</span>

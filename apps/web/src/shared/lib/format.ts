@@ -4,10 +4,10 @@ export function formatAmount(value: number, digits = 2): string {
   return safe.toLocaleString("en-US", { minimumFractionDigits: 0, maximumFractionDigits: digits });
 }
 
-/** "in 3d 4h", "in 12m", "ended" for a second timestamp relative to `now` (ms). */
-export function timeLeft(endSeconds: number, now = Date.now()): string {
+/** "3d 4h left", "12m left", or `ended` for a second timestamp relative to `now` (ms). */
+export function timeLeft(endSeconds: number, now = Date.now(), ended = "Voting ended"): string {
   const seconds = Math.floor(endSeconds - now / 1000);
-  if (seconds <= 0) return "Voting ended";
+  if (seconds <= 0) return ended;
   const days = Math.floor(seconds / 86_400);
   const hours = Math.floor((seconds % 86_400) / 3_600);
   const minutes = Math.floor((seconds % 3_600) / 60);

@@ -1,0 +1,66 @@
+import { formatPercent, formatUsd, type LiveVault } from "@fundament/sdk";
+import { useChainTime } from "../../shared/hooks/useChainTime";
+import { timeLeft } from "../../shared/lib/format";
+
+/** The unlock date as a person reads it: the date once the pool is locked, else when it will be set. */
+export function unlockText(vault: LiveVault): string {
+  if (vault.unlockDate) return vault.unlockDate;
+  return vault.status === "upcoming" ? "Not scheduled" : "Set at lockup";
+}
+
+/** Time left until a locked pool unlocks, on the chain's clock. */
+function UnlockCountdown({ lockupEndTime }: { lockupEndTime: number }) {
+  const now = useChainTime();
+  if (now === undefined) return null;
+  return (
+    <span className="figure__note" data-testid="unlock-countdown">
+      {timeLeft(lockupEndTime, now, "Lockup ended")}
+    </span>
+  );
+}
+
+/**
+ * A vault's live figures (spec section 2): APY, yield, TVL, rewards, unlock date (with a countdown while locked) and
+ * lock period in days. Shared by the vault cards and the vault page.
+ */
+export function VaultFigures({ vault, variant }: { vault: LiveVault; variant?: "hero" }) {
+  return (
+    <dl className={variant === "hero" ? "figures figures--hero" : "figures"}>
+      <div className="figure figure--accent">
+        <dt>APY</dt>
+        <dd>
+          {formatPercent(vault.apyPercent)}
+          {!vault.apyFromPerformance && <span className="figure__note"> (fallback)</span>}
+        </dd>
+      </div>
+      <div className="figure">
+        <dt>Yield</dt>
+        <dd>{formatPercent(vault.yield * 100)}</dd>
+      </div>
+      <div className="figure">
+        <dt>TVL</dt>
+        <dd data-testid={variant === "hero" ? "vault-tvl" : undefined}>{formatUsd(vault.tvlUsd)}</dd>
+      </div>
+      <div className="figure">
+        <dt>Rewards</dt>
+        <dd>{formatUsd(vault.rewardsUsd)}</dd>
+      </div>
+      <div className="figure">
+        <dt>Unlock date</dt>
+        <dd>
+          {unlockText(vault)}
+          {vault.status === "locked" && (
+            <>
+              <br />
+              <UnlockCountdown lockupEndTime={vault.lockupEndTime} />
+            </>
+          )}
+        </dd>
+      </div>
+      <div className="figure">
+        <dt>Lock period</dt>
+        <dd>{`${vault.lockPeriodDays.toLocaleString("en-US", { maximumFractionDigits: 2 })} days`}</dd>
+      </div>
+    </dl>
+  );
+}
