@@ -73,6 +73,7 @@ export {
 } from "../reads/getInvestmentToken.js";
 export { getInvestmentTokenAddress } from "../reads/getInvestmentTokenAddress.js";
 export { type GetInvestorViewParameters, getInvestorView, type InvestorView } from "../reads/getInvestorView.js";
+export { getPoolReturns, type PoolReturns, type TradingWalletReturn } from "../reads/getPoolReturns.js";
 export { getProfitStatistics, type ProfitStatistics } from "../reads/getProfitStatistics.js";
 export {
   type GetProposalsParameters,
@@ -82,7 +83,6 @@ export {
   type ProposalView,
   proposalStatus,
 } from "../reads/getProposals.js";
-export { getPoolReturns, type PoolReturns, type TradingWalletReturn } from "../reads/getPoolReturns.js";
 export { type GetTradingWalletsParameters, getTradingWallets, type TradingWallet } from "../reads/getTradingWallets.js";
 export { type GetVaultsParameters, getVaults, type LiveVault } from "../reads/getVaults.js";
 export { isAdmin } from "../reads/isAdmin.js";

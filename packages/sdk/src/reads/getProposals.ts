@@ -76,16 +76,9 @@ export async function getProposals(
     ]),
   ])) as [number, ...unknown[]];
   const proposals = ids.map((_, i): ProposalView => {
-    const [id, description, votesFor, votesAgainst, startTime, endTime, executed, active] = results[stride * i] as readonly [
-      bigint,
-      string,
-      bigint,
-      bigint,
-      bigint,
-      bigint,
-      boolean,
-      boolean,
-    ];
+    const [id, description, votesFor, votesAgainst, startTime, endTime, executed, active] = results[
+      stride * i
+    ] as readonly [bigint, string, bigint, bigint, bigint, bigint, boolean, boolean];
     const proposer = results[stride * i + 1] as Address;
     const hasVoted = voter ? (results[stride * i + 2] as boolean) : false;
     return {
