@@ -5,6 +5,7 @@ import { createFundPublicClient } from "../src/chains/createFundPublicClient.js"
 import { resultMessages } from "../src/messages.js";
 import { getAdmins } from "../src/reads/getAdmins.js";
 import { getInvestorView } from "../src/reads/getInvestorView.js";
+import { getPoolReturns } from "../src/reads/getPoolReturns.js";
 import { getProposals } from "../src/reads/getProposals.js";
 import { getTradingWallets } from "../src/reads/getTradingWallets.js";
 import { getVaults } from "../src/reads/getVaults.js";
@@ -340,8 +341,17 @@ describe("admin actions", () => {
           args: [deployment.investmentFund, amount],
         }),
       });
+      const ready = await getPoolReturns(publicClient, { deployment });
+      expect(ready.collected).toBe(collected);
+      expect(ready.wallets.find((w) => w.walletAddress === accounts[index])).toMatchObject({
+        allowance: amount,
+        collectable: amount,
+      });
       expect((await collectFundsFromTradingWallet({ ...admin, wallet: accounts[index], amount })).success).toBe(true);
       collected += amount;
+      const after = await getPoolReturns(publicClient, { deployment });
+      expect(after.collected).toBe(collected);
+      expect(after.wallets.find((w) => w.walletAddress === accounts[index])?.collectable).toBe(0n);
     }
     expect(await endLockupPeriod({ ...admin, totalReturned: collected })).toMatchObject({
       success: true,
