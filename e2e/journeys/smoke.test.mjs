@@ -4,6 +4,7 @@
  * makes no request to any host but its own, the API and the RPC.
  */
 import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
 import { after, before, describe, test } from "node:test";
 import { foreignHosts, launchBrowser, openPage, screenshot } from "../lib/browser.mjs";
 import { startTestStack } from "../lib/stack.mjs";
@@ -37,6 +38,37 @@ describe("the app on the local stack", { timeout: 300_000 }, () => {
     await page.waitForLoadState("networkidle");
     await screenshot(page, "vaults");
     assert.deepEqual(foreignHosts(requests), []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("History shows the exchange's transfers in US dollars and exports all of them as CSV", async () => {
+    const { page, errors, context } = await openPage(browser, { rpcUrl: stack.rpcUrl });
+    /** @param {string} kind */
+    const fromApi = async (kind) =>
+      (await (await fetch(`${stack.apiUrl}/api/${kind}/bybit?limit=500`)).json()).data[kind] ?? [];
+    const total = (await fromApi("deposits")).length + (await fromApi("withdrawals")).length;
+    assert.ok(total > 0, "the demo data has exchange transfers");
+    await page.goto(`${stack.webUrl}/history`);
+    const firstRow = page.getByRole("table").getByRole("row").nth(1);
+    await firstRow.waitFor({ timeout: 20_000 });
+    const usd = await firstRow.locator("td").nth(3).textContent();
+    assert.match(String(usd), /^\$[\d,]+\.\d{2}$/, "the amount in US dollars");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export CSV" }).click(),
+    ]);
+    assert.match(download.suggestedFilename(), /^fundament-exchange-transfers-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile(await download.path(), "utf8");
+    const lines = csv.trim().split("\r\n");
+    assert.equal(lines[0]?.startsWith("time (UTC),type,amount,currency,amount (USD)"), true);
+    assert.equal(lines.length, 1 + total, "one line per transfer");
+    await screenshot(page, "history");
+
+    await page.goto(`${stack.webUrl}/performance`);
+    await page.getByRole("heading", { level: 1, name: "Performance" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    await screenshot(page, "performance");
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -22,13 +22,20 @@ export type ExchangeTransfer = {
   currency: string;
   fee: { currency: string; cost: number } | null;
   info: Record<string, unknown>;
+  /** The amount in US dollars at the transfer's time (the API prices it when it syncs); null when unknown. */
+  amountUsd?: number | null;
 };
 
 /** The API's envelope (spec section 7). */
 export type ExchangeEnvelope<key extends "deposits" | "withdrawals"> = {
   message: string;
   statusCode: number;
-  data: { source: string; error: string | null } & { [k in key]: ExchangeTransfer[] | null };
+  data: {
+    source: string;
+    error: string | null;
+    /** Pass as `cursor` for the next (older) page; null on the last page. */
+    next_cursor?: string | null;
+  } & { [k in key]: ExchangeTransfer[] | null };
 };
 
 export type ExchangeHistoryQuery = { limit?: number; cursor?: string; since?: number; until?: number };

@@ -1,10 +1,17 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useAppConfig } from "../../shared/hooks/useAppConfig";
 import { usePageTitle } from "../../shared/hooks/usePageTitle";
+import { downloadText } from "../../shared/lib/download";
 import { HistoryTable } from "./HistoryTable";
-import { type HistoryFilter, historyErrorMessage, mergeTransfers } from "./history.helpers";
-import { depositsQuery, withdrawalsQuery } from "./history.queries";
+import {
+  type HistoryFilter,
+  historyErrorMessage,
+  mergeLoaded,
+  mergeTransfers,
+  transfersToCsv,
+} from "./history.helpers";
+import { fetchAllTransfers, type HistoryKind, transfersOf, transfersQuery } from "./history.queries";
 
 const PAGE_SIZE = 10;
 const FILTERS: { value: HistoryFilter; label: string }[] = [
@@ -13,24 +20,75 @@ const FILTERS: { value: HistoryFilter; label: string }[] = [
   { value: "withdrawal", label: "Withdrawals" },
 ];
 
-/** Exchange history (`/history`): the fund's deposits and withdrawals on the exchange. */
+type ExportState = { status: "idle" } | { status: "running"; count: number } | { status: "error"; message: string };
+
+/** One kind of transfer, loaded a page at a time from the API. */
+function useTransfers(apiUrl: string, kind: HistoryKind) {
+  const query = useInfiniteQuery(transfersQuery(apiUrl, kind));
+  const pages = query.data?.pages ?? [];
+  const records = pages.some((p) => transfersOf(p, kind) !== null)
+    ? pages.flatMap((p) => transfersOf(p, kind) ?? [])
+    : null;
+  const error = query.isError
+    ? historyErrorMessage(kind === "deposits" ? "Deposits" : "Withdrawals", query.error, apiUrl)
+    : (pages[0]?.data.error ?? null);
+  return { query, records, error, hasMore: Boolean(query.hasNextPage) };
+}
+
+/**
+ * Exchange history (`/history`): the fund's deposits and withdrawals on the exchange, merged newest first, with the
+ * amount in US dollars; filter by type; older records load from the API on demand; CSV export of the whole history.
+ */
 export default function HistoryPage() {
   usePageTitle("History");
   const { apiUrl } = useAppConfig();
-  const deposits = useQuery(depositsQuery(apiUrl));
-  const withdrawals = useQuery(withdrawalsQuery(apiUrl));
+  const deposits = useTransfers(apiUrl, "deposits");
+  const withdrawals = useTransfers(apiUrl, "withdrawals");
   const [filter, setFilter] = useState<HistoryFilter>("all");
   const [page, setPage] = useState(0);
+  const [exporting, setExporting] = useState<ExportState>({ status: "idle" });
 
-  const rows = useMemo(
-    () => mergeTransfers(deposits.data?.data.deposits, withdrawals.data?.data.withdrawals, filter),
-    [deposits.data, withdrawals.data, filter],
+  const { rows, complete } = useMemo(
+    () =>
+      mergeLoaded(
+        { records: deposits.records, hasMore: deposits.hasMore },
+        { records: withdrawals.records, hasMore: withdrawals.hasMore },
+        filter,
+      ),
+    [deposits.records, deposits.hasMore, withdrawals.records, withdrawals.hasMore, filter],
   );
-  const errors = [
-    deposits.isError ? historyErrorMessage("deposits", deposits.error, apiUrl) : deposits.data?.data.error,
-    withdrawals.isError ? historyErrorMessage("withdrawals", withdrawals.error, apiUrl) : withdrawals.data?.data.error,
-  ].filter((e): e is string => Boolean(e));
-  const uniqueErrors = [...new Set(errors)];
+  const uniqueErrors = [...new Set([deposits.error, withdrawals.error].filter((e): e is string => Boolean(e)))];
+  const loadingMore = deposits.query.isFetchingNextPage || withdrawals.query.isFetchingNextPage;
+
+  const loadOlder = () => {
+    if (filter !== "withdrawal" && deposits.hasMore) void deposits.query.fetchNextPage();
+    if (filter !== "deposit" && withdrawals.hasMore) void withdrawals.query.fetchNextPage();
+  };
+
+  const exportCsv = async () => {
+    setExporting({ status: "running", count: 0 });
+    const counts = { deposits: 0, withdrawals: 0 };
+    const progress = (kind: HistoryKind) => (count: number) => {
+      counts[kind] = count;
+      setExporting({ status: "running", count: counts.deposits + counts.withdrawals });
+    };
+    try {
+      const [allDeposits, allWithdrawals] = await Promise.all([
+        filter === "withdrawal" ? [] : fetchAllTransfers(apiUrl, "deposits", progress("deposits")),
+        filter === "deposit" ? [] : fetchAllTransfers(apiUrl, "withdrawals", progress("withdrawals")),
+      ]);
+      const csv = transfersToCsv(mergeTransfers(allDeposits, allWithdrawals, filter));
+      const what = filter === "all" ? "transfers" : `${filter}s`;
+      downloadText(
+        csv,
+        `fundament-exchange-${what}-${new Date().toISOString().slice(0, 10)}.csv`,
+        "text/csv;charset=utf-8",
+      );
+      setExporting({ status: "idle" });
+    } catch (error) {
+      setExporting({ status: "error", message: historyErrorMessage("Export failed", error, apiUrl) });
+    }
+  };
 
   return (
     <div className="page">
@@ -41,30 +99,52 @@ export default function HistoryPage() {
         </div>
       </header>
       <div className="card">
-        <fieldset className="segmented" aria-label="Show">
-          <legend className="visually-hidden">Show</legend>
-          {FILTERS.map((f) => (
+        <div className="toolbar">
+          <fieldset className="segmented" aria-label="Show">
+            <legend className="visually-hidden">Show</legend>
+            {FILTERS.map((f) => (
+              <button
+                key={f.value}
+                type="button"
+                className="segmented__option"
+                aria-pressed={filter === f.value}
+                onClick={() => {
+                  setFilter(f.value);
+                  setPage(0);
+                }}
+              >
+                {f.label}
+              </button>
+            ))}
+          </fieldset>
+          <div className="toolbar__end">
+            <span className="muted small" role="status">
+              {exporting.status === "running" ? `Exporting… ${exporting.count.toLocaleString("en-US")} records` : ""}
+            </span>
             <button
-              key={f.value}
               type="button"
-              className="segmented__option"
-              aria-pressed={filter === f.value}
-              onClick={() => {
-                setFilter(f.value);
-                setPage(0);
-              }}
+              className="button button--secondary"
+              onClick={() => void exportCsv()}
+              disabled={exporting.status === "running" || rows.length === 0}
+              aria-busy={exporting.status === "running"}
             >
-              {f.label}
+              Export CSV
             </button>
-          ))}
-        </fieldset>
+          </div>
+        </div>
+        {exporting.status === "error" && (
+          <p className="error-text" role="alert">
+            {exporting.message}
+          </p>
+        )}
         <HistoryTable
           rows={rows}
           errors={uniqueErrors}
-          isLoading={deposits.isPending || withdrawals.isPending}
+          isLoading={deposits.query.isPending || withdrawals.query.isPending}
           page={page}
           pageSize={PAGE_SIZE}
           onPageChange={setPage}
+          more={complete ? undefined : { loading: loadingMore, onLoad: loadOlder }}
         />
       </div>
     </div>

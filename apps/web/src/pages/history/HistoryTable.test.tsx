@@ -1,7 +1,7 @@
 import type { ExchangeTransfer } from "@fundament/sdk";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startApiServer } from "../../../test/apiServer";
 import { renderApp } from "../../../test/render";
 import { HistoryTable, type HistoryTableProps } from "./HistoryTable";
@@ -123,5 +123,59 @@ describe("HistoryPage", () => {
       { timeout: 10_000 },
     );
     expect(screen.getByRole("heading", { name: "No transfers yet" })).toBeTruthy();
+  });
+
+  it("loads older pages through next_cursor on demand, and exports every record as CSV", async () => {
+    const envelope = (kind: "deposits" | "withdrawals", list: ExchangeTransfer[], next: string | null) => ({
+      message: "OK",
+      statusCode: 200,
+      data: { source: "demo", [kind]: list, error: null, next_cursor: next },
+    });
+    // Deposits on days 20..11 in the first page and 10..1 behind the cursor; withdrawals on days 14 and 5.
+    const deposits = Array.from({ length: 20 }, (_, i) => ({ ...transfer(20 - i, "deposit"), amountUsd: 1020 - i }));
+    api.answer("/api/deposits/bybit", 200, envelope("deposits", deposits.slice(0, 10), "p2"));
+    api.answer("/api/deposits/bybit?cursor=p2", 200, envelope("deposits", deposits.slice(10), null));
+    api.answer(
+      "/api/withdrawals/bybit",
+      200,
+      envelope("withdrawals", [transfer(14, "withdrawal"), { ...transfer(5, "withdrawal"), amountUsd: null }], null),
+    );
+    api.requests.length = 0;
+    await renderApp({ path: "/history", apiUrl: api.url });
+    const table = await screen.findByRole("table", {}, { timeout: 10_000 });
+    // Until older deposits are loaded, nothing from before day 11 is shown (the withdrawal of day 5 waits).
+    const rows = () => within(screen.getByRole("table")).getAllByRole("row").slice(1);
+    expect(rows()).toHaveLength(10);
+    expect(screen.getByText("Page 1 of 2")).toBeTruthy();
+    expect(within(table).getAllByText("$1,020.00").length).toBe(1);
+    await userEvent.click(screen.getByRole("button", { name: /next/i }));
+    expect(rows()).toHaveLength(1);
+    await userEvent.click(screen.getByRole("button", { name: "Load older transfers" }));
+    await waitFor(() => expect(screen.getByText("Page 2 of 3")).toBeTruthy(), { timeout: 10_000 });
+    expect(api.requests).toContain("/api/deposits/bybit?limit=100&cursor=p2");
+    expect(screen.queryByRole("button", { name: "Load older transfers" })).toBeNull();
+
+    const blobs: Blob[] = [];
+    const createObjectURL = vi.spyOn(URL, "createObjectURL").mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return "blob:fundament-test";
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    try {
+      await userEvent.click(screen.getByRole("button", { name: "Export CSV" }));
+      await waitFor(() => expect(blobs).toHaveLength(1), { timeout: 10_000 });
+      const lines = (await (blobs[0] as Blob).text()).trim().split("\r\n");
+      expect(lines).toHaveLength(1 + 22);
+      expect(lines[1]).toMatch(/^2026-11-21T00:00:00.000Z,deposit,1020,USDT,1020,/);
+      expect(lines.at(-1)).toMatch(/^2026-11-02T00:00:00.000Z,deposit,1001,USDT,1001,/);
+      expect(lines.find((l) => l.includes("withdrawal-5"))).toMatch(/,1005,USDT,,ETH,/);
+      expect(api.requests.filter((r) => r.includes("limit=500"))).toEqual(
+        expect.arrayContaining(["/api/deposits/bybit?limit=500", "/api/deposits/bybit?limit=500&cursor=p2"]),
+      );
+      expect(click).toHaveBeenCalledTimes(1);
+    } finally {
+      createObjectURL.mockRestore();
+      click.mockRestore();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { Pager } from "../../shared/components/Pager";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { EmptyState } from "../../shared/components/States";
 import { formatDateTime } from "../../shared/lib/format";
-import { transferAmount, transferFee } from "./history.helpers";
+import { transferAmount, transferAmountUsd, transferFee, transferHash } from "./history.helpers";
 
 export type HistoryTableProps = {
   rows: readonly ExchangeTransfer[];
@@ -13,10 +13,12 @@ export type HistoryTableProps = {
   page: number;
   pageSize: number;
   onPageChange: (page: number) => void;
+  /** Older records remain on the server: a button on the last page loads them. */
+  more?: { loading: boolean; onLoad: () => void } | undefined;
 };
 
 /** The fund's deposits and withdrawals on the exchange, a page at a time, with empty and error states. */
-export function HistoryTable({ rows, errors, isLoading, page, pageSize, onPageChange }: HistoryTableProps) {
+export function HistoryTable({ rows, errors, isLoading, page, pageSize, onPageChange, more }: HistoryTableProps) {
   const pages = Math.max(1, Math.ceil(rows.length / pageSize));
   const current = Math.min(page, pages - 1);
   const visible = rows.slice(current * pageSize, (current + 1) * pageSize);
@@ -56,6 +58,9 @@ export function HistoryTable({ rows, errors, isLoading, page, pageSize, onPageCh
                   <th scope="col" className="num">
                     Amount
                   </th>
+                  <th scope="col" className="num">
+                    Amount (USD)
+                  </th>
                   <th scope="col">Network</th>
                   <th scope="col">Status</th>
                   <th scope="col" className="num">
@@ -66,7 +71,7 @@ export function HistoryTable({ rows, errors, isLoading, page, pageSize, onPageCh
               </thead>
               <tbody>
                 {visible.map((t) => {
-                  const txid = t.txid ?? t.txID;
+                  const txid = transferHash(t);
                   return (
                     <tr key={`${t.type}-${t.id}`}>
                       <td>{t.datetime ? formatDateTime(Date.parse(t.datetime)) : formatDateTime(t.timestamp)}</td>
@@ -76,6 +81,7 @@ export function HistoryTable({ rows, errors, isLoading, page, pageSize, onPageCh
                         </span>
                       </td>
                       <td className="num">{transferAmount(t)}</td>
+                      <td className="num">{transferAmountUsd(t)}</td>
                       <td>{t.network ?? t.chain ?? "—"}</td>
                       <td>{t.status}</td>
                       <td className="num">{transferFee(t)}</td>
@@ -89,6 +95,19 @@ export function HistoryTable({ rows, errors, isLoading, page, pageSize, onPageCh
             </table>
           </div>
           <Pager page={current} pages={pages} onChange={onPageChange} label="History pages" />
+          {more && current === pages - 1 && (
+            <div className="history__more">
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={more.onLoad}
+                disabled={more.loading}
+                aria-busy={more.loading}
+              >
+                {more.loading ? "Loading older transfers…" : "Load older transfers"}
+              </button>
+            </div>
+          )}
         </>
       )}
     </div>

@@ -15,9 +15,72 @@ export function mergeTransfers(
   return rows.sort((a, b) => b.timestamp - a.timestamp);
 }
 
+/** What has been loaded of one kind of transfer: its records so far (newest first) and whether older ones remain. */
+export type LoadedStream = { records: readonly ExchangeTransfer[] | null | undefined; hasMore: boolean };
+
+/**
+ * The merged list of what is loaded, cut where it would have gaps: while a stream has older records still on the
+ * server, nothing older than its oldest loaded record is shown (a record of the other stream from before then could
+ * otherwise appear ahead of one not loaded yet). `complete` says whether the list is the whole history.
+ */
+export function mergeLoaded(
+  deposits: LoadedStream,
+  withdrawals: LoadedStream,
+  filter: HistoryFilter = "all",
+): { rows: ExchangeTransfer[]; complete: boolean } {
+  const streams = [...(filter === "withdrawal" ? [] : [deposits]), ...(filter === "deposit" ? [] : [withdrawals])];
+  const cutoffs = streams
+    .filter((s) => s.hasMore && (s.records?.length ?? 0) > 0)
+    .map((s) => Math.min(...(s.records ?? []).map((r) => r.timestamp)));
+  const cutoff = cutoffs.length > 0 ? Math.max(...cutoffs) : Number.NEGATIVE_INFINITY;
+  const rows = mergeTransfers(deposits.records, withdrawals.records, filter).filter((r) => r.timestamp >= cutoff);
+  return { rows, complete: streams.every((s) => !s.hasMore) };
+}
+
+/** The amount in US dollars ("$12,500.00"), or "—" when the API could not price it. */
+export function transferAmountUsd(transfer: ExchangeTransfer): string {
+  const usd = transfer.amountUsd;
+  if (typeof usd !== "number" || !Number.isFinite(usd)) return "—";
+  return usd.toLocaleString("en-US", { style: "currency", currency: "USD" });
+}
+
+/** The transfer's hash on its chain, if the exchange gave one. */
+export function transferHash(transfer: ExchangeTransfer): string | null {
+  return transfer.txid ?? transfer.txID ?? null;
+}
+
+const CSV_COLUMNS: [header: string, value: (t: ExchangeTransfer) => string | number | null | undefined][] = [
+  ["time (UTC)", (t) => new Date(t.timestamp).toISOString()],
+  ["type", (t) => t.type],
+  ["amount", (t) => t.amount],
+  ["currency", (t) => t.currency || t.coin],
+  ["amount (USD)", (t) => t.amountUsd ?? ""],
+  ["network", (t) => t.network ?? t.chain],
+  ["status", (t) => t.status],
+  ["fee", (t) => t.fee?.cost],
+  ["fee currency", (t) => t.fee?.currency],
+  ["transaction hash", (t) => transferHash(t)],
+  ["address", (t) => t.address],
+  ["exchange id", (t) => t.id],
+];
+
+/** One CSV cell: quoted when needed; text that a spreadsheet would run as a formula is defused with a leading '. */
+function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The transfers as CSV (RFC 4180, CRLF line ends, a header row), newest first as given. */
+export function transfersToCsv(rows: readonly ExchangeTransfer[]): string {
+  const lines = [CSV_COLUMNS.map(([header]) => csvCell(header)).join(",")];
+  for (const row of rows) lines.push(CSV_COLUMNS.map(([, value]) => csvCell(value(row))).join(","));
+  return `${lines.join("\r\n")}\r\n`;
+}
+
 /** A failed history request in plain words. */
-export function historyErrorMessage(kind: "deposits" | "withdrawals", error: unknown, apiUrl: string): string {
-  const what = kind === "deposits" ? "Deposits" : "Withdrawals";
+export function historyErrorMessage(what: string, error: unknown, apiUrl: string): string {
   if (error instanceof RequestFailedError) return `${what}: ${error.message}`;
   if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"))
     return `${what}: the API at ${apiUrl} did not answer in time.`;
