@@ -84,7 +84,7 @@ export {
   proposalStatus,
 } from "../reads/getProposals.js";
 export { type GetTradingWalletsParameters, getTradingWallets, type TradingWallet } from "../reads/getTradingWallets.js";
-export { type GetVaultsParameters, getVaults, type LiveVault } from "../reads/getVaults.js";
+export { type GetVaultsParameters, getVaults, type LiveVault, type VaultsPerformance } from "../reads/getVaults.js";
 export { isAdmin } from "../reads/isAdmin.js";
 export { type PoolStatus, poolStatus } from "../reads/poolStatus.js";
 export { batchRead } from "../utils/batchRead.js";

@@ -37,10 +37,15 @@ export type LiveVault = Omit<Vault, "address"> & {
   acceptsDeposits: boolean;
 };
 
+export type VaultsPerformance = { futures?: FuturesPerformance | undefined; nft?: NftLendingPerformance | undefined };
+
 export type GetVaultsParameters = {
   deployment: Deployment;
-  /** The API's performance payloads; a missing one (fetch failed) means the static fallback yield. */
-  performance?: { futures?: FuturesPerformance | undefined; nft?: NftLendingPerformance | undefined };
+  /**
+   * The API's performance payloads; a missing one (fetch failed) means the static fallback yield. A promise is
+   * awaited alongside the chain read, so the two requests run at once.
+   */
+  performance?: VaultsPerformance | Promise<VaultsPerformance>;
   vaults?: readonly Vault[];
 };
 
@@ -51,17 +56,29 @@ export type GetVaultsParameters = {
  */
 export async function getVaults(
   client: Client,
-  { deployment, performance = {}, vaults = VAULTS }: GetVaultsParameters,
+  { deployment, performance: performanceInput = {}, vaults = VAULTS }: GetVaultsParameters,
 ): Promise<LiveVault[]> {
   const fund = fundContract(deployment);
-  const token = await getInvestmentTokenAddress(client, deployment);
-  const [decimals, current, lockupPeriodDuration, emergencyState, ...pools] = (await batchRead(client, [
-    { address: token, abi: erc20Abi, functionName: "decimals" },
-    { ...fund, functionName: "getCurrentPoolData" },
-    { ...fund, functionName: "lockupPeriodDuration" },
-    { ...fund, functionName: "emergencyState" },
-    ...vaults.map((vault) => ({ ...fund, functionName: "investmentPools", args: [BigInt(vault.onChainId)] }) as const),
-  ])) as [number, readonly [bigint, bigint, boolean, bigint], bigint, boolean, ...PoolTuple[]];
+  const read = async () => {
+    const token = await getInvestmentTokenAddress(client, deployment);
+    return batchRead(client, [
+      { address: token, abi: erc20Abi, functionName: "decimals" },
+      { ...fund, functionName: "getCurrentPoolData" },
+      { ...fund, functionName: "lockupPeriodDuration" },
+      { ...fund, functionName: "emergencyState" },
+      ...vaults.map(
+        (vault) => ({ ...fund, functionName: "investmentPools", args: [BigInt(vault.onChainId)] }) as const,
+      ),
+    ]);
+  };
+  const [results, performance] = await Promise.all([read(), performanceInput]);
+  const [decimals, current, lockupPeriodDuration, emergencyState, ...pools] = results as [
+    number,
+    readonly [bigint, bigint, boolean, bigint],
+    bigint,
+    boolean,
+    ...PoolTuple[],
+  ];
   const [currentPoolId] = current;
   return vaults.map((vault, i) => {
     const [totalFunds, lockupStartTime, lockupEndTime, isLocked, , , profitGenerated] = pools[i] as PoolTuple;

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { NavLink, Outlet } from "react-router";
+import { useLiveFundData } from "../hooks/useLiveFundData";
 import { ConnectButton } from "../wallet/ConnectButton";
 import { NetworkBanner } from "./NetworkBanner";
 import { PageSkeleton } from "./Skeleton";
@@ -16,8 +17,12 @@ const NAV = [
   { to: "/history", label: "History" },
 ] as const;
 
-/** The frame of every page: header with logo, navigation and the wallet button, the network banner, toasts. */
+/**
+ * The frame of every page: header with logo, navigation and the wallet button, the network banner, toasts. It keeps
+ * the on-chain figures live (`useLiveFundData`).
+ */
 export function Layout() {
+  useLiveFundData();
   return (
     <div className="app">
       <a className="skip-link" href="#main">

@@ -32,8 +32,9 @@ export const vaultPerformanceQuery = (apiUrl: string) =>
 export const vaultsQuery = (client: FundClient, deployment: Deployment, apiUrl: string, queryClient: QueryClient) =>
   queryOptions({
     queryKey: [CHAIN_KEY, "vaults", deployment.investmentFund],
-    queryFn: async () =>
-      getVaults(client, { deployment, performance: await queryClient.ensureQueryData(vaultPerformanceQuery(apiUrl)) }),
+    // The chain read and the API's performance run at once.
+    queryFn: () =>
+      getVaults(client, { deployment, performance: queryClient.ensureQueryData(vaultPerformanceQuery(apiUrl)) }),
   });
 
 export const investorViewQuery = (client: FundClient, deployment: Deployment, account: Address | undefined) =>
