@@ -72,4 +72,26 @@ describe("the app on the local stack", { timeout: 300_000 }, () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  test("on a phone the pages fit the screen's width", async () => {
+    const { page, errors, context } = await openPage(browser, {
+      rpcUrl: stack.rpcUrl,
+      viewport: { width: 390, height: 844 },
+    });
+    for (const [path, ready, name] of /** @type {const} */ ([
+      ["/", "NFT lending vault", "vaults-phone"],
+      ["/vaults/nft-vault", "Invest", "vault-phone"],
+      ["/governance", "Proposals", "governance-phone"],
+      ["/history", "History", null],
+    ])) {
+      await page.goto(`${stack.webUrl}${path}`);
+      await page.getByText(ready).first().waitFor({ timeout: 20_000 });
+      await page.waitForLoadState("networkidle");
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${path} is ${overflow}px wider than the screen`);
+      if (name) await screenshot(page, name);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });

@@ -45,6 +45,7 @@ const testWalletSource = (() => {
  * @property {number} [chainId] the chain the wallet reports at first (default 31337)
  * @property {number[]} [switchableChainIds]
  * @property {boolean} [wallet] inject the test wallet (default true)
+ * @property {{ width: number, height: number }} [viewport] default 1280×860; a phone is 390×844
  */
 
 /**
@@ -54,7 +55,10 @@ const testWalletSource = (() => {
  * @param {WalletPageOptions} options
  */
 export async function openPage(browser, options) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 860 },
+    ...(options.viewport && options.viewport.width < 600 ? { isMobile: true, hasTouch: true } : {}),
+  });
   const page = await context.newPage();
   if (options.wallet !== false) {
     const walletOptions = {

@@ -19,6 +19,7 @@ import { toCaipNetwork } from "../../core/network.js";
 import { type Anvil, startAnvil } from "../../testing/startAnvil.js";
 import { testTokenAbi, testTokenBytecode } from "../../testing/testToken.js";
 import { createSendStore } from "./createSendStore.js";
+import { estimateSendGas, FALLBACK_GAS } from "./estimateSendGas.js";
 import { type SendClient, sendTokens } from "./sendTokens.js";
 
 let anvil: Anvil;
@@ -143,5 +144,26 @@ describe("sendTokens on anvil", () => {
       "Please enter a valid amount and receiver address",
     );
     expect(core.bus.history().map((e) => e.event)).toEqual(["MODAL_OPEN"]);
+  });
+});
+
+describe("estimateSendGas", () => {
+  const estimate = (tx: { account: Address; to: Address; value?: bigint; data?: `0x${string}` }) =>
+    client.estimateGas(tx);
+  it("asks the node for this very transaction: a plain transfer, a token transfer", async () => {
+    expect(await estimateSendGas({ estimate, account: owner.address, receiver, amount: parseEther("1") })).toBe(
+      21_000n,
+    );
+    const tokenGas = await estimateSendGas({ estimate, account: owner.address, receiver, amount: 1_000_000n, token });
+    expect(tokenGas).toBeGreaterThan(21_000n);
+    expect(tokenGas).toBeLessThan(FALLBACK_GAS.token + 20_000n);
+  });
+
+  it("falls back to a typical figure when the node cannot estimate (more than the balance)", async () => {
+    const poor = "0x000000000000000000000000000000000000dEaD";
+    expect(await estimateSendGas({ estimate, account: poor, receiver, amount: 10n ** 30n, token })).toBe(
+      FALLBACK_GAS.token,
+    );
+    expect(await estimateSendGas({ estimate, account: poor, receiver, amount: 10n ** 30n })).toBe(FALLBACK_GAS.native);
   });
 });

@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
-import { formatEther, parseUnits } from "viem";
+import { type Address, formatEther, parseUnits } from "viem";
 import { useConfig } from "wagmi";
-import { getGasPrice, sendTransaction, writeContract } from "wagmi/actions";
+import { estimateGas, getGasPrice, sendTransaction, writeContract } from "wagmi/actions";
 import { BALANCE_CACHE_MS } from "../../core/constants.js";
 import { messages } from "../../core/messages.js";
+import { estimateSendGas } from "../../features/send/estimateSendGas.js";
 import { sendTokens } from "../../features/send/sendTokens.js";
 import { hasInsufficientGas, validateSend } from "../../features/send/validateSend.js";
 import { useWalletRuntime } from "../context.js";
@@ -12,8 +13,6 @@ import { formatNumeric } from "../format.js";
 import { useTokenBalances } from "../hooks/useTokenBalances.js";
 import { useWalletAccount } from "../hooks/useWalletAccount.js";
 
-/** Gas of a plain transfer; an estimate for the insufficient-gas warning. */
-const TRANSFER_GAS = 21_000n;
 /** Shown when the amount is more than the balance. */
 export const AMOUNT_EXCEEDS_BALANCE = "Amount exceeds your balance";
 
@@ -25,7 +24,7 @@ export function SendView() {
   const { core, send } = runtime;
   const config = useConfig();
   const queryClient = useQueryClient();
-  const { chainId, isConnected } = useWalletAccount();
+  const { address, chainId, isConnected } = useWalletAccount();
   const balances = useTokenBalances();
   const gasPrice = useQuery({
     queryKey: ["fundament.wallet", "gasPrice", chainId],
@@ -66,7 +65,15 @@ export function SendView() {
       setError({ message: AMOUNT_EXCEEDS_BALANCE, field: "amount" });
       return;
     }
-    const gasCost = Number(formatEther((gasPrice.data ?? 0n) * TRANSFER_GAS));
+    const receiverAddress = receiver.trim();
+    const gas = await estimateSendGas({
+      estimate: (tx) => estimateGas(config, { ...tx, chainId: chainId as number }),
+      account: address as Address,
+      receiver: (receiverAddress.startsWith("0x") ? receiverAddress : `0x${receiverAddress}`) as Address,
+      amount: parseUnits(amount.trim(), decimals),
+      token: token.address ? (token.address.split(":").at(-1) as Address) : undefined,
+    });
+    const gasCost = Number(formatEther((gasPrice.data ?? 0n) * gas));
     const nativeBalance = Number(native?.quantity.numeric ?? "0");
     const spendNative = token.address ? 0 : Number(amount);
     if (
