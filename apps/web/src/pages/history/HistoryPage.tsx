@@ -32,7 +32,7 @@ function useTransfers(apiUrl: string, kind: HistoryKind) {
   const error = query.isError
     ? historyErrorMessage(kind === "deposits" ? "Deposits" : "Withdrawals", query.error, apiUrl)
     : (pages[0]?.data.error ?? null);
-  return { query, records, error, hasMore: Boolean(query.hasNextPage) };
+  return { query, records, error, source: pages[0]?.data.source, hasMore: Boolean(query.hasNextPage) };
 }
 
 /**
@@ -58,6 +58,8 @@ export default function HistoryPage() {
     [deposits.records, deposits.hasMore, withdrawals.records, withdrawals.hasMore, filter],
   );
   const uniqueErrors = [...new Set([deposits.error, withdrawals.error].filter((e): e is string => Boolean(e)))];
+  // Demo records (no exchange keys): the API's error is why, not a failure; say so as information.
+  const demo = deposits.source === "demo" || withdrawals.source === "demo";
   const loadingMore = deposits.query.isFetchingNextPage || withdrawals.query.isFetchingNextPage;
 
   const loadOlder = () => {
@@ -137,9 +139,16 @@ export default function HistoryPage() {
             {exporting.message}
           </p>
         )}
+        {demo && (
+          <div className="notice notice--info" role="status">
+            <p>
+              Demo data. {uniqueErrors.length > 0 ? uniqueErrors.join(" ") : "These records are not from the exchange."}
+            </p>
+          </div>
+        )}
         <HistoryTable
           rows={rows}
-          errors={uniqueErrors}
+          errors={demo ? [] : uniqueErrors}
           isLoading={deposits.query.isPending || withdrawals.query.isPending}
           page={page}
           pageSize={PAGE_SIZE}

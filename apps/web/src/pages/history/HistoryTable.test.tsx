@@ -143,6 +143,9 @@ describe("HistoryPage", () => {
     api.requests.length = 0;
     await renderApp({ path: "/history", apiUrl: api.url });
     const table = await screen.findByRole("table", {}, { timeout: 10_000 });
+    // Demo records (source "demo") are labelled as such, not as an error.
+    expect(screen.getByText(/^Demo data\. These records are not from the exchange\.$/)).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
     // Until older deposits are loaded, nothing from before day 11 is shown (the withdrawal of day 5 waits).
     const rows = () => within(screen.getByRole("table")).getAllByRole("row").slice(1);
     expect(rows()).toHaveLength(10);

@@ -19,12 +19,12 @@ describe("performance series", () => {
       { date: "03/11/2026", pnl_usd: 2_000, tvl_usd: 102_000 },
       { date: "01/11/2026", pnl_usd: 0, tvl_usd: "100000" },
       { date: "31/02/2026", pnl_usd: 1, tvl_usd: 1 },
-      { date: "10/11/2026", pnl_usd: 4_000, tvl_usd: 104_000, note: "x" },
+      { date: "10/11/2026", pnl_usd: 4_000, tvl_usd: 104_000, note: "x", timestamp: 1_794_268_800, synced_at: 1 },
     ],
     error: null,
   };
 
-  it("reads the futures records' numeric columns and charts the TVL, by date, leaving bad dates out", () => {
+  it("reads the futures records' numeric columns (no time columns) and charts the TVL, by date, leaving bad dates out", () => {
     expect(futuresColumns(futures)).toEqual(["pnl_usd", "tvl_usd"]);
     expect(futuresValueColumn(futures)).toBe("tvl_usd");
     const points = futuresSeries(futures);

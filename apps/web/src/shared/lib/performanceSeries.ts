@@ -21,12 +21,17 @@ const numeric = (value: unknown): number | undefined => {
   return undefined;
 };
 
-/** The numeric columns of the futures records, in their order ("date" excluded). */
+/** Column names that hold a time, not a figure. */
+const TIME_COLUMN = /^(timestamp|time|ts|datetime)$|_(at|time|timestamp)$/i;
+
+/** The numeric columns of the futures records, in their order ("date" and time columns excluded). */
 export function futuresColumns(performance: FuturesPerformance | undefined): string[] {
   const columns: string[] = [];
   for (const record of performance?.performance_records ?? []) {
     for (const [key, value] of Object.entries(record)) {
-      if (key !== "date" && numeric(value) !== undefined && !columns.includes(key)) columns.push(key);
+      // The record's date says when; a raw timestamp beside it is not a figure to show.
+      if (key === "date" || TIME_COLUMN.test(key)) continue;
+      if (numeric(value) !== undefined && !columns.includes(key)) columns.push(key);
     }
   }
   return columns;
