@@ -1,17 +1,10 @@
 /**
- * Starts a real anvil on a free port, deploys the contracts and seeds the demo state with the same
- * scripts `npm start` uses, and hands the RPC address and deployment to the tests.
+ * A real anvil with the contracts deployed and the demo state seeded, as `npm start` does
+ * (scripts/lib/seeded-chain.mjs); the tests get its RPC address and deployment.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 // @ts-expect-error: plain JavaScript (JSDoc-typed) scripts of the repository, outside this package's tsconfig
-import { deploy } from "../../../scripts/deploy.mjs";
-// @ts-expect-error: see above
-import { freePort, startAnvil } from "../../../scripts/lib/anvil.mjs";
-// @ts-expect-error: see above
-import { seed } from "../../../scripts/seed.mjs";
+import { startSeededChain } from "../../../scripts/lib/seeded-chain.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -21,25 +14,14 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const port: number = await freePort();
-  const anvil = await startAnvil({ port });
-  const deploymentsDir = mkdtempSync(join(tmpdir(), "fundament-sdk-"));
-  try {
-    const deployment = await deploy({ rpcUrl: anvil.url, deploymentsDir, log: () => {} });
-    await seed({ rpcUrl: anvil.url, deployment });
-    project.provide("rpcUrl", anvil.url);
-    project.provide("deployment", {
-      chainId: deployment.chainId,
-      investmentFund: deployment.investmentFund,
-      investmentToken: deployment.investmentToken,
-      deploymentBlock: String(deployment.deploymentBlock),
-    });
-  } catch (error) {
-    await anvil.stop();
-    throw error;
-  }
-  return async () => {
-    await anvil.stop();
-    rmSync(deploymentsDir, { recursive: true, force: true });
-  };
+  const chain = await startSeededChain({ name: "fundament-sdk" });
+  const { deployment } = chain;
+  project.provide("rpcUrl", chain.rpcUrl);
+  project.provide("deployment", {
+    chainId: deployment.chainId,
+    investmentFund: deployment.investmentFund,
+    investmentToken: deployment.investmentToken,
+    deploymentBlock: String(deployment.deploymentBlock),
+  });
+  return chain.stop;
 }

@@ -25,6 +25,9 @@ describe.each(drivers)("demo seed on %s", (driver) => {
     expect(await counts()).toEqual({ futures: 180, nft: 90, transfers: 60 });
     const sources = await database.db.selectDistinct({ source: exchangeTransfers.source }).from(exchangeTransfers);
     expect(sources).toEqual([{ source: "demo" }]);
+    // Each record is stored with its amountUsd (no price request: fixed demo prices, stablecoins 1:1).
+    const stored = await database.db.select({ record: exchangeTransfers.record }).from(exchangeTransfers);
+    for (const { record } of stored) expect(typeof record.amountUsd, String(record.coin)).toBe("number");
     const [deposit] = await database.db
       .select()
       .from(exchangeTransfers)

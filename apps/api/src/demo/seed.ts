@@ -1,12 +1,15 @@
-import type { ExchangeTransfer } from "@fundament/sdk";
 import ccxt from "ccxt";
 import { and, count, eq } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { exchangeTransfers, performanceSnapshots } from "../db/schema.js";
+import { isUsdStablecoin, type PricedTransfer } from "../sync/amountUsd.js";
 import { upsertTransfers } from "../sync/syncExchangeTransfers.js";
 import { toUnifiedTransfer } from "../sync/toUnifiedTransfer.js";
 
 const DAY_MS = 86_400_000;
+
+/** Fixed USD prices of the demo's non-stablecoin coins (stablecoins count 1:1), so the demo stays deterministic. */
+export const DEMO_USD_PRICES: Readonly<Record<string, number>> = { ETH: 3_000, BTC: 60_000 };
 
 export type SeedDemoParameters = {
   db: Db;
@@ -46,7 +49,7 @@ function walk(next: () => number, days: number, start: number, drift: number, vo
 }
 
 /** Bybit v5 deposit and withdrawal rows, as the exchange returns them, parsed by ccxt like synced ones. */
-function demoTransfers(next: () => number, total: number, end: number): ExchangeTransfer[] {
+function demoTransfers(next: () => number, total: number, end: number): PricedTransfer[] {
   const parser = new ccxt.bybit();
   const assets = [
     { coin: "USDT", chain: "ETH", min: 5_000, max: 60_000, fee: "1" },
@@ -55,7 +58,7 @@ function demoTransfers(next: () => number, total: number, end: number): Exchange
     { coin: "ETH", chain: "ETH", min: 1, max: 25, fee: "0.0012" },
     { coin: "BTC", chain: "BTC", min: 0.05, max: 1.5, fee: "0.0002" },
   ] as const;
-  const records: ExchangeTransfer[] = [];
+  const records: PricedTransfer[] = [];
   for (let n = 0; n < total; n++) {
     const asset = assets[Math.floor(next() * assets.length)] ?? assets[0];
     const time = end - Math.floor(next() * 178 * DAY_MS) - DAY_MS;
@@ -97,7 +100,9 @@ function demoTransfers(next: () => number, total: number, end: number): Exchange
           withdrawType: 0,
         };
     const parsed = parser.parseTransaction(raw);
-    records.push(toUnifiedTransfer(parsed, isDeposit ? "deposit" : "withdrawal"));
+    const transfer = toUnifiedTransfer(parsed, isDeposit ? "deposit" : "withdrawal");
+    const price = isUsdStablecoin(transfer.coin) ? 1 : DEMO_USD_PRICES[transfer.coin];
+    records.push({ ...transfer, amountUsd: price === undefined ? null : transfer.amount * price });
   }
   return records;
 }

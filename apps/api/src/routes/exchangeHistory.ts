@@ -5,6 +5,7 @@ import { z } from "zod";
 import { exchangeTransfers } from "../db/schema.js";
 import { HttpError } from "../http/errors.js";
 import { sendCached } from "../http/sendCached.js";
+import { storedAmountUsd } from "../sync/amountUsd.js";
 import { NO_KEYS_MESSAGE } from "../sync/runBybitSync.js";
 import { getSyncState, JOBS } from "../sync/syncState.js";
 import type { RouteContext } from "./context.js";
@@ -36,6 +37,48 @@ export const exchangeQuerySchema = z
   });
 
 export type ExchangeQuery = z.infer<typeof exchangeQuerySchema>;
+
+/** The record of the exchange routes (documentation: `/openapi.json`): the unified transfer plus `amountUsd`. */
+export const transferRecordSchema = z.looseObject({
+  coin: z.string(),
+  chain: z.string(),
+  amount: z.number(),
+  amountUsd: z
+    .number()
+    .nullable()
+    .describe(
+      "The amount in US dollars at the transfer's time: the amount for a dollar stablecoin, else amount × the close of the coin's 1-minute COIN/USDT candle on Bybit; null when no price could be had",
+    ),
+  txID: z.string().nullable(),
+  status: z.string(),
+  tag: z.string().nullable(),
+  id: z.string(),
+  txid: z.string().nullable(),
+  timestamp: z.number().describe("Exchange time in ms"),
+  datetime: z.string(),
+  network: z.string().nullable(),
+  address: z.string().nullable(),
+  addressTo: z.string().nullable(),
+  addressFrom: z.string().nullable(),
+  tagTo: z.string().nullable(),
+  tagFrom: z.string().nullable(),
+  type: z.enum(["deposit", "withdrawal"]),
+  currency: z.string(),
+  fee: z.object({ currency: z.string(), cost: z.number() }).nullable(),
+  info: z.record(z.string(), z.unknown()).describe("Bybit's own record"),
+});
+
+const envelopeSchema = (plural: "deposits" | "withdrawals") =>
+  z.object({
+    message: z.string(),
+    statusCode: z.number(),
+    data: z.object({
+      source: z.string(),
+      [plural]: z.array(transferRecordSchema).nullable(),
+      error: z.string().nullable(),
+      next_cursor: z.string().nullable(),
+    }),
+  });
 
 /** `GET /api/deposits/bybit` and `GET /api/withdrawals/bybit`: the spec's envelope, read from the database. */
 export function exchangeHistoryRoutes({ config, database, cache }: RouteContext): FastifyPluginAsync {
@@ -70,7 +113,10 @@ export function exchangeHistoryRoutes({ config, database, cache }: RouteContext)
       ? ((await getSyncState(db, kind === "deposit" ? JOBS.deposits : JOBS.withdrawals))?.lastError ?? null)
       : NO_KEYS_MESSAGE;
     const source = keys ? "bybit" : (records[0]?.source ?? "bybit");
-    const list = records.length === 0 && error && !query.cursor ? null : records.map((row) => row.record);
+    const list =
+      records.length === 0 && error && !query.cursor
+        ? null
+        : records.map((row) => ({ ...row.record, amountUsd: storedAmountUsd(row.record) }));
     return {
       source,
       list,
@@ -92,17 +138,20 @@ export function exchangeHistoryRoutes({ config, database, cache }: RouteContext)
             tags: ["exchange"],
             summary: `${label} of the fund on Bybit, newest first, in the unified transfer shape`,
             querystring: exchangeQuerySchema,
+            response: { 200: envelopeSchema(plural) },
           },
         },
-        (request, reply) =>
-          sendCached(reply, cache, `${plural}?${JSON.stringify(request.query)}`, async () => {
+        // The body goes out as the cached JSON text, so the response schema documents it and serializes nothing.
+        async (request, reply) => {
+          await sendCached(reply, cache, `${plural}?${JSON.stringify(request.query)}`, async () => {
             const { source, list, error, next_cursor } = await page(kind, request.query);
             return {
               message: `${label} retrieved`,
               statusCode: 200,
               data: { source, [plural]: list, error, next_cursor },
             };
-          }),
+          });
+        },
       );
     }
   };

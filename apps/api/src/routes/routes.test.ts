@@ -1,8 +1,12 @@
+import ccxt from "ccxt";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { seedDemo } from "../demo/seed.js";
+import { exchangeTransfers } from "../db/schema.js";
+import { DEMO_USD_PRICES, seedDemo } from "../demo/seed.js";
+import { USD_STABLECOINS } from "../sync/amountUsd.js";
 import { createBybit } from "../sync/createBybit.js";
 import { runBybitSync } from "../sync/runBybitSync.js";
-import { DAY, type FakeBybit, makeDeposits, startFakeBybit } from "../testing/fakeBybit.js";
+import { toUnifiedTransfer } from "../sync/toUnifiedTransfer.js";
+import { DAY, type FakeBybit, makeDeposits, makeKline, startFakeBybit } from "../testing/fakeBybit.js";
 import { type TestApp, testApp } from "../testing/testApp.js";
 
 const NOW = new Date(Date.UTC(2026, 10, 20));
@@ -66,6 +70,20 @@ describe("without exchange keys, on demo data", () => {
     const times = (deposits.data.deposits as { timestamp: number }[]).map((d) => d.timestamp);
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(deposits.data.deposits[0]).toMatchObject({ type: "deposit", info: { depositType: "0" } });
+  });
+
+  it("gives every demo record an amountUsd from the fixed demo prices (stablecoins 1:1)", async () => {
+    const deposits = (await t.app.inject("/api/deposits/bybit?limit=500")).json().data.deposits;
+    const withdrawals = (await t.app.inject("/api/withdrawals/bybit?limit=500")).json().data.withdrawals;
+    const records = [...deposits, ...withdrawals] as { coin: string; amount: number; amountUsd: unknown }[];
+    expect(records).toHaveLength(60);
+    const coins = new Set(records.map((r) => r.coin));
+    expect([...coins].sort()).toEqual(["BTC", "ETH", "USDC", "USDT"]);
+    for (const r of records) {
+      const price = USD_STABLECOINS.has(r.coin) ? 1 : DEMO_USD_PRICES[r.coin];
+      expect(r.amountUsd, r.coin).toBe(r.amount * (price ?? Number.NaN));
+    }
+    expect(DEMO_USD_PRICES).toEqual({ ETH: 3_000, BTC: 60_000 });
   });
 
   it("pages with next_cursor and filters by since/until", async () => {
@@ -174,6 +192,15 @@ describe("without exchange keys, on demo data", () => {
     expect(doc.paths["/api/deposits/bybit"].get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(["limit", "cursor", "since", "until"]),
     );
+    for (const [path, plural] of [
+      ["/api/deposits/bybit", "deposits"],
+      ["/api/withdrawals/bybit", "withdrawals"],
+    ] as const) {
+      const envelope = doc.paths[path].get.responses["200"].content["application/json"].schema;
+      const record = envelope.properties.data.properties[plural].items;
+      expect(record.properties.amountUsd).toMatchObject({ type: "number", nullable: true });
+      expect(record.properties).toHaveProperty("info");
+    }
     const ui = await t.app.inject("/docs/");
     const html = ui.statusCode === 200 ? ui.body : (await t.app.inject("/docs/static/index.html")).body;
     expect(html).toContain("swagger-ui");
@@ -257,5 +284,61 @@ describe("with exchange keys", () => {
     await runBybitSync({ db: t.database.db, exchange, startMs: Date.now() - DAY });
     const futures = (await t.app.inject("/futures/performance")).json();
     expect(futures).toMatchObject({ current_tvl_usd: 123456.78, error: null, source: "bybit" });
+  });
+});
+
+describe("amountUsd of synced and older records", () => {
+  let t: TestApp;
+  let fake: FakeBybit;
+  beforeAll(async () => {
+    fake = await startFakeBybit();
+    t = await testApp({
+      BYBIT_API_KEY: fake.apiKey,
+      BYBIT_API_SECRET: fake.secret,
+      BYBIT_BASE_URL: fake.url,
+      CACHE_TTL_MS: "0",
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.stop();
+  });
+
+  it("serves the price stored at sync time, and the stablecoin rule or null for records stored without one", async () => {
+    const end = Date.now();
+    const minute = Math.floor((end - 2 * DAY) / 60_000) * 60_000;
+    const [row] = makeDeposits(1, minute, minute);
+    fake.deposits = [{ ...(row as (typeof fake.deposits)[number]), id: "synced-eth", coin: "ETH", amount: "1.25" }];
+    fake.klines = { ETHUSDT: [makeKline(minute - 60_000, "2400"), makeKline(minute, "2450.5")] };
+    const exchange = createBybit({ apiKey: fake.apiKey, secret: fake.secret, baseUrl: fake.url });
+    await runBybitSync({ db: t.database.db, exchange, startMs: end - 3 * DAY });
+
+    // Records synced before amountUsd existed: the unified record alone, as the sync used to store it.
+    const parser = new ccxt.bybit();
+    const old = (id: string, coin: string, amount: string, time: number) => {
+      const record = toUnifiedTransfer(
+        parser.parseTransaction({ ...row, id, coin, amount, successAt: String(time) }),
+        "deposit",
+      );
+      return { exchange: "bybit", kind: "deposit" as const, id, source: "bybit" as const, timestamp: time, record };
+    };
+    await t.database.db
+      .insert(exchangeTransfers)
+      .values([
+        old("old-usdt", "USDT", "500", end - 5 * DAY),
+        old("old-dai", "DAI", "20.5", end - 6 * DAY),
+        old("old-eth", "ETH", "2", end - 7 * DAY),
+      ]);
+
+    const response = await t.app.inject("/api/deposits/bybit");
+    expect(response.statusCode).toBe(200);
+    const deposits = response.json().data.deposits as { id: string; amount: number; amountUsd: unknown }[];
+    expect(deposits.map((d) => [d.id, d.amount, d.amountUsd])).toEqual([
+      ["synced-eth", 1.25, Math.round(1.25 * 2450.5 * 100) / 100],
+      ["old-usdt", 500, 500],
+      ["old-dai", 20.5, 20.5],
+      ["old-eth", 2, null],
+    ]);
+    expect(fake.requests.filter((r) => r.path === "/v5/market/kline")).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import type { Exchange } from "ccxt";
 import type { Db } from "../db/client.js";
+import { createUsdPricer } from "./createUsdPricer.js";
 import { describeExchangeError } from "./describeExchangeError.js";
 import { syncEquity } from "./syncEquity.js";
 import { syncExchangeTransfers } from "./syncExchangeTransfers.js";
@@ -16,11 +17,14 @@ export type RunBybitSyncParameters = {
   overlapMs?: number;
   onStored?: () => void;
   log?: (line: string) => void;
+  /** Expected, quiet events (e.g. a coin with no USDT market to price it). */
+  debug?: (line: string) => void;
 };
 
 /**
  * One pass of every exchange job (deposits, withdrawals, equity). Each job's failure is recorded in
- * `sync_state` in plain words and does not stop the others.
+ * `sync_state` in plain words and does not stop the others. The transfer jobs share one USD pricer, so a
+ * coin-minute is priced at most once per run.
  */
 export async function runBybitSync({
   db,
@@ -29,12 +33,22 @@ export async function runBybitSync({
   overlapMs = 3 * 86_400_000,
   onStored,
   log = () => {},
+  debug = () => {},
 }: RunBybitSyncParameters): Promise<void> {
+  const pricer = exchange && createUsdPricer({ exchange, log, debug });
   const jobs: [string, (exchange: Exchange) => Promise<unknown>][] = [
     [
       JOBS.deposits,
       (e) =>
-        syncExchangeTransfers({ db, exchange: e, kind: "deposit", startMs, overlapMs, ...(onStored && { onStored }) }),
+        syncExchangeTransfers({
+          db,
+          exchange: e,
+          kind: "deposit",
+          startMs,
+          overlapMs,
+          ...(pricer && { pricer }),
+          ...(onStored && { onStored }),
+        }),
     ],
     [
       JOBS.withdrawals,
@@ -45,6 +59,7 @@ export async function runBybitSync({
           kind: "withdrawal",
           startMs,
           overlapMs,
+          ...(pricer && { pricer }),
           ...(onStored && { onStored }),
         }),
     ],

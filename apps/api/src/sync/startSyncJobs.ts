@@ -46,6 +46,7 @@ export async function startSyncJobs({ config, db, cache, tokens, log }: StartSyn
           startMs: config.bybit.syncStartMs,
           onStored: () => cache.clear(),
           log: (line) => log.warn(line),
+          debug: (line) => log.debug(line),
         }),
     });
   } else {

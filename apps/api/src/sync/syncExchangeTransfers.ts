@@ -1,8 +1,10 @@
 import type { ExchangeTransfer } from "@fundament/sdk";
 import type { Exchange, Transaction } from "ccxt";
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { exchangeTransfers } from "../db/schema.js";
+import type { PricedTransfer } from "./amountUsd.js";
+import { createUsdPricer, type UsdPricer } from "./createUsdPricer.js";
 import { getSyncState, JOBS, saveCursor } from "./syncState.js";
 import { toUnifiedTransfer } from "./toUnifiedTransfer.js";
 
@@ -24,6 +26,8 @@ export type SyncExchangeTransfersParameters = {
   pageLimit?: number;
   /** Called after each stored window (e.g. to drop cached responses). */
   onStored?: () => void;
+  /** Prices each record in US dollars; one for this run on `exchange` by default (its cache lives as long). */
+  pricer?: UsdPricer;
 };
 
 export type SyncExchangeTransfersReturnType = { windows: number; stored: number; cursor: number };
@@ -32,7 +36,8 @@ export type SyncExchangeTransfersReturnType = { windows: number; stored: number;
  * Copies the fund's deposits or withdrawals from the exchange into `exchange_transfers`, window by window
  * (each at most 30 days), following the exchange's page cursor inside a window. A window's rows are upserted
  * and the job's cursor moved to its end in one transaction, so a crash loses and duplicates nothing; the next
- * run resumes from the cursor.
+ * run resumes from the cursor. Each record gets its `amountUsd` before it is stored; a price that cannot be had
+ * is null and never stops the window.
  */
 export async function syncExchangeTransfers({
   db,
@@ -44,6 +49,7 @@ export async function syncExchangeTransfers({
   windowMs = MAX_WINDOW_MS,
   pageLimit = 50,
   onStored,
+  pricer = createUsdPricer({ exchange }),
 }: SyncExchangeTransfersParameters): Promise<SyncExchangeTransfersReturnType> {
   const job = kind === "deposit" ? JOBS.deposits : JOBS.withdrawals;
   const state = await getSyncState(db, job);
@@ -53,7 +59,7 @@ export async function syncExchangeTransfers({
   let count = 0;
   while (from < untilMs) {
     const to = Math.min(from + Math.min(windowMs, MAX_WINDOW_MS), untilMs);
-    const rows = await fetchWindow(exchange, kind, from, to, pageLimit);
+    const rows = await priceWindow(db, kind, await fetchWindow(exchange, kind, from, to, pageLimit), pricer);
     await db.transaction(async (tx) => {
       await upsertTransfers(tx as unknown as Db, "bybit", "bybit", rows);
       await saveCursor(tx as unknown as Db, job, String(to));
@@ -92,12 +98,47 @@ async function fetchWindow(
   return rows;
 }
 
+/**
+ * The window's records with their `amountUsd`. A value already stored for the same record (same coin, amount
+ * and time) is kept, so re-read records (the overlap before the cursor) cost no new price request; a stored
+ * null is priced again.
+ */
+async function priceWindow(
+  db: Db,
+  kind: "deposit" | "withdrawal",
+  rows: readonly ExchangeTransfer[],
+  pricer: UsdPricer,
+): Promise<PricedTransfer[]> {
+  const known = new Map<string, Record<string, unknown>>();
+  const t = exchangeTransfers;
+  for (let i = 0; i < rows.length; i += 500) {
+    const ids = rows.slice(i, i + 500).map((row) => row.id);
+    const stored = await db
+      .select({ id: t.id, record: t.record })
+      .from(t)
+      .where(and(eq(t.exchange, "bybit"), eq(t.kind, kind), inArray(t.id, ids)));
+    for (const row of stored) known.set(row.id, row.record);
+  }
+  const priced: PricedTransfer[] = [];
+  for (const row of rows) {
+    const before = known.get(row.id);
+    const reuse =
+      before !== undefined &&
+      typeof before.amountUsd === "number" &&
+      before.coin === row.coin &&
+      before.amount === row.amount &&
+      before.timestamp === row.timestamp;
+    priced.push({ ...row, amountUsd: reuse ? (before.amountUsd as number) : await pricer.amountUsd(row) });
+  }
+  return priced;
+}
+
 /** Idempotent insert-or-update of unified transfer records, keyed by (exchange, kind, id). */
 export async function upsertTransfers(
   db: Db,
   exchange: string,
   source: "demo" | "bybit" | "import",
-  rows: readonly ExchangeTransfer[],
+  rows: readonly PricedTransfer[],
 ): Promise<void> {
   if (rows.length === 0) return;
   for (let i = 0; i < rows.length; i += 500) {

@@ -7,6 +7,12 @@ export type BybitDepositRow = Record<string, unknown> & { id: string; successAt:
 /** A withdrawal row as Bybit v5 returns it (`/v5/asset/withdraw/query-record`). */
 export type BybitWithdrawalRow = Record<string, unknown> & { withdrawId: string; createTime: string };
 
+/**
+ * A candle as Bybit v5 lists it (`/v5/market/kline`): `[startTime, open, high, low, close, volume, turnover]`,
+ * all strings.
+ */
+export type BybitKline = [string, string, string, string, string, string, string];
+
 export type FakeBybitRequest = { path: string; query: URLSearchParams };
 
 /** What the fake answers instead of the real thing: a status and body, or a dropped connection. */
@@ -19,6 +25,8 @@ export type FakeBybit = {
   deposits: BybitDepositRow[];
   withdrawals: BybitWithdrawalRow[];
   totalEquity: string;
+  /** Candles per Bybit symbol ("ETHUSDT"), any order; a symbol absent here is refused ("Not supported symbols"). */
+  klines: Record<string, BybitKline[]>;
   /** Every request received, in order. */
   requests: FakeBybitRequest[];
   /** Return a failure to answer a request with it instead. */
@@ -27,6 +35,8 @@ export type FakeBybit = {
 };
 
 const WINDOW_LIMIT_MS = 30 * 86_400_000;
+/** Bybit's kline intervals in minutes (`D`, `W` and `M` are left out). */
+const KLINE_MINUTES = new Set(["1", "3", "5", "15", "30", "60", "120", "240", "360", "720"]);
 
 const envelope = (result: unknown, retCode = 0, retMsg = "OK") => ({
   retCode,
@@ -40,7 +50,9 @@ const envelope = (result: unknown, retCode = 0, retMsg = "OK") => ({
  * A local server answering the Bybit v5 routes ccxt calls for the API's sync, checking the HMAC signature
  * the way Bybit does (`X-BAPI-SIGN` = HMAC-SHA256(secret, timestamp + key + recvWindow + query)) and
  * answering Bybit's own error bodies (10003 unknown key, 10004 bad signature, 10001 range over 30 days).
- * Records are served newest first, `limit` at a time, with an opaque `nextPageCursor`.
+ * Records are served newest first, `limit` at a time, with an opaque `nextPageCursor`. The public kline route
+ * needs no signature and answers like Bybit: the `limit` candles from the one containing `start` onwards (the
+ * latest ones without `start`), listed newest first; 10001 "Not supported symbols" for an unknown symbol.
  */
 export async function startFakeBybit({
   apiKey = "test-key",
@@ -56,6 +68,7 @@ export async function startFakeBybit({
     deposits: [],
     withdrawals: [],
     totalEquity: "0",
+    klines: {},
     requests: [],
     fail: undefined,
     stop: async () => {},
@@ -100,6 +113,24 @@ export async function startFakeBybit({
     });
   };
 
+  const kline = (query: URLSearchParams) => {
+    const category = query.get("category") ?? "linear";
+    const symbol = query.get("symbol") ?? "";
+    const interval = query.get("interval") ?? "";
+    if (!KLINE_MINUTES.has(interval)) return envelope({}, 10001, "Invalid period!");
+    const candles = fake.klines[symbol];
+    if (!candles) return envelope({}, 10001, "Not supported symbols");
+    const length = Number(interval) * 60_000;
+    const start = query.get("start");
+    const end = Number(query.get("end") ?? Number.MAX_SAFE_INTEGER);
+    const limit = Math.min(Number(query.get("limit") ?? 200), 1000);
+    const inRange = candles
+      .filter((c) => (start === null || Number(c[0]) + length > Number(start)) && Number(c[0]) <= end)
+      .sort((a, b) => Number(a[0]) - Number(b[0]));
+    const chosen = start === null ? inRange.slice(-limit) : inRange.slice(0, limit);
+    return envelope({ category, symbol, list: chosen.reverse() });
+  };
+
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://fake");
     const rawQuery = (request.url ?? "").split("?")[1] ?? "";
@@ -114,6 +145,7 @@ export async function startFakeBybit({
     if (url.pathname === "/v5/market/time") {
       return send(response, 200, envelope({ timeSecond: String(Math.floor(Date.now() / 1000)) }));
     }
+    if (url.pathname === "/v5/market/kline") return send(response, 200, kline(url.searchParams));
     const refused = checkSignature(request, rawQuery);
     if (refused) return send(response, 200, refused);
     switch (url.pathname) {
@@ -159,6 +191,12 @@ export async function startFakeBybit({
 }
 
 const DAY = 86_400_000;
+
+/** A 1-minute candle starting at `startMs` that closes at `close` (its open, high and low around it). */
+export function makeKline(startMs: number, close: string): BybitKline {
+  const value = Number(close);
+  return [String(startMs), String(value * 0.999), String(value * 1.002), String(value * 0.998), close, "12.5", "37500"];
+}
 
 /** `count` Bybit deposit rows spread evenly from `from` to `to`. */
 export function makeDeposits(count: number, from: number, to: number): BybitDepositRow[] {
