@@ -6,40 +6,27 @@
  * a wallet rejection in the spec's words, and a reload that keeps the connection.
  */
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import { devAccount } from "../../scripts/lib/accounts.mjs";
-import { foreignHosts, launchBrowser, openPage, screenshot } from "../lib/browser.mjs";
-import { chainTools } from "../lib/chain.mjs";
-import { startTestStack } from "../lib/stack.mjs";
+import { foreignHosts, openPage, screenshot } from "../lib/browser.mjs";
+import { useJourney } from "../lib/journey.mjs";
 
 /** @param {string | null} text */
 const usd = (text) => Number(String(text).replace(/[$,]/g, ""));
 
 describe("investor journey", { timeout: 300_000 }, () => {
-  /** @type {Awaited<ReturnType<typeof startTestStack>>} */
-  let stack;
-  /** @type {import("playwright-core").Browser} */
-  let browser;
+  const j = useJourney();
   /** @type {Awaited<ReturnType<typeof openPage>>} */
   let tab;
-  /** @type {Awaited<ReturnType<typeof chainTools>>} */
-  let chain;
   const investor = 1;
 
   before(async () => {
-    stack = await startTestStack();
-    chain = await chainTools(stack.rpcUrl, stack.deployment);
-    browser = await launchBrowser();
-    tab = await openPage(browser, { rpcUrl: stack.rpcUrl, accountIndex: investor });
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.dispose();
+    tab = await openPage(j.browser, { rpcUrl: j.stack.rpcUrl, accountIndex: investor });
   });
 
   test("connects through the EIP-6963 test wallet and signs in", async () => {
     const { page } = tab;
-    await page.goto(stack.webUrl);
+    await page.goto(j.stack.webUrl);
     await page.getByRole("button", { name: "Connect Wallet" }).click();
     await page
       .getByRole("dialog")
@@ -52,7 +39,7 @@ describe("investor journey", { timeout: 300_000 }, () => {
     await signIn.waitFor({ state: "hidden", timeout: 15_000 });
     const session = await page.evaluate(
       async (api) => (await fetch(`${api}/auth/session`, { credentials: "include" })).json(),
-      stack.apiUrl,
+      j.stack.apiUrl,
     );
     assert.equal(String(session.address).toLowerCase(), devAccount(investor).address.toLowerCase());
     await page.getByRole("button", { name: /^Account 0x/ }).waitFor();
@@ -66,13 +53,13 @@ describe("investor journey", { timeout: 300_000 }, () => {
 
   test("invests in two steps and sees TVL and the position update", async () => {
     const { page } = tab;
-    await page.goto(`${stack.webUrl}/vaults/nft-vault`);
+    await page.goto(`${j.stack.webUrl}/vaults/nft-vault`);
     await page.getByRole("heading", { level: 1, name: "NFT lending vault" }).waitFor();
     const tvl = page.getByTestId("vault-tvl");
     await tvl.waitFor();
     const before = usd(await tvl.textContent());
     /** @type {bigint} */
-    const poolBefore = (await chain.readFund("getCurrentPoolData"))[1];
+    const poolBefore = (await j.chain.readFund("getCurrentPoolData"))[1];
     await page.getByLabel(/Amount/).fill("1,500");
     await page.getByRole("button", { name: "Approve and invest" }).click();
     await page.getByText("Investment transaction submitted successfully!").first().waitFor({ timeout: 30_000 });
@@ -83,8 +70,8 @@ describe("investor journey", { timeout: 300_000 }, () => {
     );
     assert.equal(usd(await tvl.textContent()) - before, 1500);
     /** @type {bigint} */
-    const poolAfter = (await chain.readFund("getCurrentPoolData"))[1];
-    assert.equal(poolAfter - poolBefore, chain.units(1500));
+    const poolAfter = (await j.chain.readFund("getCurrentPoolData"))[1];
+    assert.equal(poolAfter - poolBefore, j.chain.units(1500));
     await screenshot(page, "vault-invested");
   });
 
@@ -102,7 +89,7 @@ describe("investor journey", { timeout: 300_000 }, () => {
   test("a reverted approval shows 'Approval transaction failed!' and nothing is invested", async () => {
     const { page } = tab;
     /** @type {bigint} */
-    const poolBefore = (await chain.readFund("getCurrentPoolData"))[1];
+    const poolBefore = (await j.chain.readFund("getCurrentPoolData"))[1];
     // The wallet sends the next approval with too little gas: it is mined, and reverts.
     await page.evaluate(() => /** @type {any} */ (window).__fundamentTestWallet.starveGasNext("0x095ea7b3"));
     await page.getByLabel(/Amount/).fill("5,000");
@@ -111,12 +98,12 @@ describe("investor journey", { timeout: 300_000 }, () => {
     await screenshot(page, "vault-approval-failed");
     const requests = await page.evaluate(() => /** @type {any} */ (window).__fundamentTestWallet.requests);
     assert.equal(requests.filter((/** @type {string} */ m) => m === "eth_sendTransaction").length >= 1, true);
-    assert.equal((await chain.readFund("getCurrentPoolData"))[1], poolBefore, "nothing was invested");
+    assert.equal((await j.chain.readFund("getCurrentPoolData"))[1], poolBefore, "nothing was invested");
   });
 
   test("a reload keeps the connection and the portfolio shows the position", async () => {
     const { page, requests, errors } = tab;
-    await page.goto(`${stack.webUrl}/portfolio`);
+    await page.goto(`${j.stack.webUrl}/portfolio`);
     await page.getByRole("button", { name: /^Account 0x/ }).waitFor({ timeout: 15_000 });
     await page
       .getByText(/Voting power/i)

@@ -5,28 +5,16 @@
  */
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { after, before, describe, test } from "node:test";
-import { foreignHosts, launchBrowser, openPage, screenshot } from "../lib/browser.mjs";
-import { startTestStack } from "../lib/stack.mjs";
+import { describe, test } from "node:test";
+import { foreignHosts, openPage, screenshot } from "../lib/browser.mjs";
+import { useJourney } from "../lib/journey.mjs";
 
 describe("the app on the local stack", { timeout: 300_000 }, () => {
-  /** @type {Awaited<ReturnType<typeof startTestStack>>} */
-  let stack;
-  /** @type {import("playwright-core").Browser} */
-  let browser;
-
-  before(async () => {
-    stack = await startTestStack();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.dispose();
-  });
+  const j = useJourney();
 
   test("Vaults shows both vaults and nothing leaves localhost", async () => {
-    const { page, requests, errors, context } = await openPage(browser, { rpcUrl: stack.rpcUrl });
-    await page.goto(stack.webUrl);
+    const { page, requests, errors, context } = await openPage(j.browser, { rpcUrl: j.stack.rpcUrl });
+    await page.goto(j.stack.webUrl);
     await page
       .getByRole("heading", { name: /Crypto futures trading vault/i })
       .first()
@@ -43,13 +31,13 @@ describe("the app on the local stack", { timeout: 300_000 }, () => {
   });
 
   test("History shows the exchange's transfers in US dollars and exports all of them as CSV", async () => {
-    const { page, errors, context } = await openPage(browser, { rpcUrl: stack.rpcUrl });
+    const { page, errors, context } = await openPage(j.browser, { rpcUrl: j.stack.rpcUrl });
     /** @param {string} kind */
     const fromApi = async (kind) =>
-      (await (await fetch(`${stack.apiUrl}/api/${kind}/bybit?limit=500`)).json()).data[kind] ?? [];
+      (await (await fetch(`${j.stack.apiUrl}/api/${kind}/bybit?limit=500`)).json()).data[kind] ?? [];
     const total = (await fromApi("deposits")).length + (await fromApi("withdrawals")).length;
     assert.ok(total > 0, "the demo data has exchange transfers");
-    await page.goto(`${stack.webUrl}/history`);
+    await page.goto(`${j.stack.webUrl}/history`);
     const firstRow = page.getByRole("table").getByRole("row").nth(1);
     await firstRow.waitFor({ timeout: 20_000 });
     const usd = await firstRow.locator("td").nth(3).textContent();
@@ -65,7 +53,7 @@ describe("the app on the local stack", { timeout: 300_000 }, () => {
     assert.equal(lines.length, 1 + total, "one line per transfer");
     await screenshot(page, "history");
 
-    await page.goto(`${stack.webUrl}/performance`);
+    await page.goto(`${j.stack.webUrl}/performance`);
     await page.getByRole("heading", { level: 1, name: "Performance" }).waitFor();
     await page.waitForLoadState("networkidle");
     await screenshot(page, "performance");
@@ -74,8 +62,8 @@ describe("the app on the local stack", { timeout: 300_000 }, () => {
   });
 
   test("on a phone the pages fit the screen's width", async () => {
-    const { page, errors, context } = await openPage(browser, {
-      rpcUrl: stack.rpcUrl,
+    const { page, errors, context } = await openPage(j.browser, {
+      rpcUrl: j.stack.rpcUrl,
       viewport: { width: 390, height: 844 },
     });
     for (const [path, ready, name] of /** @type {const} */ ([
@@ -84,7 +72,7 @@ describe("the app on the local stack", { timeout: 300_000 }, () => {
       ["/governance", "Proposals", "governance-phone"],
       ["/history", "History", null],
     ])) {
-      await page.goto(`${stack.webUrl}${path}`);
+      await page.goto(`${j.stack.webUrl}${path}`);
       await page.getByText(ready).first().waitFor({ timeout: 20_000 });
       await page.waitForLoadState("networkidle");
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -6,37 +6,25 @@
  * disconnect returns to 'Connect Wallet'.
  */
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { createPublicClient, http, parseEther } from "viem";
-import { foreignHosts, launchBrowser, openPage, screenshot } from "../lib/browser.mjs";
-import { startTestStack } from "../lib/stack.mjs";
+import { foreignHosts, openPage, screenshot } from "../lib/browser.mjs";
+import { useJourney } from "../lib/journey.mjs";
 
 const RECEIVER = "0x000000000000000000000000000000000000cafE";
 
 describe("wallet layer journey", { timeout: 300_000 }, () => {
-  /** @type {Awaited<ReturnType<typeof startTestStack>>} */
-  let stack;
-  /** @type {import("playwright-core").Browser} */
-  let browser;
-
-  before(async () => {
-    stack = await startTestStack();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.dispose();
-  });
+  const j = useJourney();
 
   test("wrong network → UnsupportedChain → switch; declined sign-in; send; disconnect", async () => {
-    const publicClient = createPublicClient({ transport: http(stack.rpcUrl) });
-    const { page, context, requests } = await openPage(browser, {
-      rpcUrl: stack.rpcUrl,
+    const publicClient = createPublicClient({ transport: http(j.stack.rpcUrl) });
+    const { page, context, requests } = await openPage(j.browser, {
+      rpcUrl: j.stack.rpcUrl,
       accountIndex: 2,
       chainId: 1,
       switchableChainIds: [31337, 1],
     });
-    await page.goto(stack.webUrl);
+    await page.goto(j.stack.webUrl);
     await page.evaluate(() => /** @type {any} */ (window).__fundamentTestWallet.rejectNext("personal_sign"));
     await page.getByRole("button", { name: "Connect Wallet" }).click();
     await page

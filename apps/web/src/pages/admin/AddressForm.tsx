@@ -1,4 +1,5 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
+import { Field } from "../../shared/components/Field";
 import { addressError } from "./admin.helpers";
 
 export type AddressFormAction = {
@@ -11,8 +12,6 @@ export type AddressFormAction = {
 export function AddressForm({ label, actions, busy }: { label: string; actions: AddressFormAction[]; busy: boolean }) {
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const inputId = useId();
-  const errorId = useId();
 
   const submit = async (action: AddressFormAction, event?: FormEvent) => {
     event?.preventDefault();
@@ -26,28 +25,22 @@ export function AddressForm({ label, actions, busy }: { label: string; actions: 
   const [first, ...rest] = actions;
   return (
     <form className="inline-form" noValidate onSubmit={(e) => first && void submit(first, e)}>
-      <div className="field">
-        <label htmlFor={inputId}>{label}</label>
-        <input
-          id={inputId}
-          className="input mono"
-          placeholder="0x…"
-          autoComplete="off"
-          spellCheck={false}
-          value={value}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(e) => {
-            setValue(e.target.value);
-            setError(null);
-          }}
-        />
-        {error && (
-          <p id={errorId} className="error-text" role="alert">
-            {error}
-          </p>
+      <Field label={label} error={error}>
+        {(control) => (
+          <input
+            {...control}
+            className="input mono"
+            placeholder="0x…"
+            autoComplete="off"
+            spellCheck={false}
+            value={value}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setError(null);
+            }}
+          />
         )}
-      </div>
+      </Field>
       <div className="inline-form__actions">
         {first && (
           <button type="submit" className={`button button--${first.tone ?? "primary"}`} disabled={busy}>

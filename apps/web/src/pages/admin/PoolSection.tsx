@@ -1,8 +1,9 @@
 import { endLockupPeriod, formatDate, setEmergencyState, startLockupPeriod, toUserMessage } from "@fundament/sdk";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { formatUnits } from "viem";
 import { ConfirmAction } from "../../shared/components/ConfirmAction";
+import { Field } from "../../shared/components/Field";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { TxStatus } from "../../shared/components/TxStatus";
 import { useAppConfig } from "../../shared/hooks/useAppConfig";
@@ -34,7 +35,6 @@ export function PoolSection() {
   // null: follow the collected total (what the contract expects); a string once the admin edits it.
   const [returned, setReturned] = useState<string | null>(null);
   const [returnedError, setReturnedError] = useState<string | null>(null);
-  const returnedId = useId();
   const busy = [start, end, emergency].some((a) => a.state.status === "pending");
 
   if (!settings.data || !token.data) {
@@ -109,27 +109,25 @@ export function PoolSection() {
             <Skeleton height="5rem" />
           )}
           <form className="inline-form" onSubmit={onEnd} noValidate>
-            <div className="field">
-              <label htmlFor={returnedId}>Total returned ({symbol})</label>
-              <input
-                id={returnedId}
-                className="input"
-                inputMode="decimal"
-                value={returnedText}
-                aria-invalid={Boolean(returnedError)}
-                onChange={(e) => setReturned(e.target.value)}
-              />
-              {returnedError && (
-                <p className="error-text" role="alert">
-                  {returnedError}
-                </p>
-              )}
-              <p className="field__hint">
-                {lockupEnded
+            <Field
+              label={`Total returned (${symbol})`}
+              error={returnedError}
+              hint={
+                lockupEnded
                   ? "The lockup has ended. Collect the funds from the trading wallets; the total collected is filled in."
-                  : `The lockup has not ended yet${chainTime === undefined ? "" : `: ${timeLeft(Number(currentPool.lockupEndTime), chainTime)}`}.`}
-              </p>
-            </div>
+                  : `The lockup has not ended yet${chainTime === undefined ? "" : `: ${timeLeft(Number(currentPool.lockupEndTime), chainTime)}`}.`
+              }
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  className="input"
+                  inputMode="decimal"
+                  value={returnedText}
+                  onChange={(e) => setReturned(e.target.value)}
+                />
+              )}
+            </Field>
             <div className="inline-form__actions">
               <button type="submit" className="button button--primary" disabled={busy}>
                 End lockup period

@@ -1,6 +1,7 @@
 import { addTradingWallet, removeTradingWallet, shortenAddress, toUserMessage } from "@fundament/sdk";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
+import { Field } from "../../shared/components/Field";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { TxStatus } from "../../shared/components/TxStatus";
 import { useAppConfig } from "../../shared/hooks/useAppConfig";
@@ -20,7 +21,6 @@ export function TradingWalletsSection() {
   const [walletType, setWalletType] = useState("");
   const [allocation, setAllocation] = useState("");
   const [errors, setErrors] = useState<{ wallet?: string; walletType?: string; allocation?: string }>({});
-  const ids = { wallet: useId(), type: useId(), allocation: useId() };
   const busy = add.state.status === "pending" || remove.state.status === "pending";
   const total = wallets.data?.reduce((sum, w) => sum + w.allocation, 0) ?? 0;
 
@@ -107,57 +107,42 @@ export function TradingWalletsSection() {
         </div>
       )}
       <form className="form form--grid" onSubmit={onSubmit} noValidate aria-label="Add a trading wallet">
-        <div className="field">
-          <label htmlFor={ids.wallet}>Trading wallet address</label>
-          <input
-            id={ids.wallet}
-            className="input mono"
-            placeholder="0x…"
-            autoComplete="off"
-            spellCheck={false}
-            value={wallet}
-            aria-invalid={Boolean(errors.wallet)}
-            onChange={(e) => setWallet(e.target.value)}
-          />
-          {errors.wallet && (
-            <p className="error-text" role="alert">
-              {errors.wallet}
-            </p>
+        <Field label="Trading wallet address" error={errors.wallet}>
+          {(control) => (
+            <input
+              {...control}
+              className="input mono"
+              placeholder="0x…"
+              autoComplete="off"
+              spellCheck={false}
+              value={wallet}
+              onChange={(e) => setWallet(e.target.value)}
+            />
           )}
-        </div>
-        <div className="field">
-          <label htmlFor={ids.type}>Wallet type</label>
-          <input
-            id={ids.type}
-            className="input"
-            placeholder="Futures"
-            value={walletType}
-            aria-invalid={Boolean(errors.walletType)}
-            onChange={(e) => setWalletType(e.target.value)}
-          />
-          {errors.walletType && (
-            <p className="error-text" role="alert">
-              {errors.walletType}
-            </p>
+        </Field>
+        <Field label="Wallet type" error={errors.walletType}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              placeholder="Futures"
+              value={walletType}
+              onChange={(e) => setWalletType(e.target.value)}
+            />
           )}
-        </div>
-        <div className="field">
-          <label htmlFor={ids.allocation}>Allocation (basis points)</label>
-          <input
-            id={ids.allocation}
-            className="input"
-            inputMode="numeric"
-            placeholder="6000 = 60%"
-            value={allocation}
-            aria-invalid={Boolean(errors.allocation)}
-            onChange={(e) => setAllocation(e.target.value)}
-          />
-          {errors.allocation && (
-            <p className="error-text" role="alert">
-              {errors.allocation}
-            </p>
+        </Field>
+        <Field label="Allocation (basis points)" error={errors.allocation}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              inputMode="numeric"
+              placeholder="6000 = 60%"
+              value={allocation}
+              onChange={(e) => setAllocation(e.target.value)}
+            />
           )}
-        </div>
+        </Field>
         <div className="form__submit">
           <button type="submit" className="button button--primary" disabled={busy}>
             Add trading wallet
