@@ -27,10 +27,10 @@ export const DEV_ACCOUNTS: readonly Address[] = [
   "0x976EA74026E726554dB657fA54763abd0C3a0aa9",
 ];
 
-export function testConfig(overrides: Partial<{ apiUrl: string }> = {}): AppConfig {
+export function testConfig(overrides: Partial<{ apiUrl: string; rpcUrl: string }> = {}): AppConfig {
   return parseAppConfig({
     chainId: 31337,
-    rpcUrl: inject("rpcUrl"),
+    rpcUrl: overrides.rpcUrl ?? inject("rpcUrl"),
     apiUrl: overrides.apiUrl ?? "http://127.0.0.1:9",
     deployment: inject("deployment"),
   });
@@ -59,14 +59,23 @@ export type RenderAppOptions = {
   path?: string;
   account?: Address;
   apiUrl?: string;
+  /** Another RPC address (e.g. one where nothing listens, to see the app with its RPC down). */
+  rpcUrl?: string;
   /** Connect the wallet on this chain instead (e.g. 1, to see the wrong-network banner). */
   walletChainId?: number;
   children?: ReactNode;
 };
 
 /** Renders the app's routes at `path` (or `children`), optionally with a connected dev account. */
-export async function renderApp({ path = "/", account, apiUrl, walletChainId, children }: RenderAppOptions = {}) {
-  const config = testConfig(apiUrl ? { apiUrl } : {});
+export async function renderApp({
+  path = "/",
+  account,
+  apiUrl,
+  rpcUrl,
+  walletChainId,
+  children,
+}: RenderAppOptions = {}) {
+  const config = testConfig({ ...(apiUrl ? { apiUrl } : {}), ...(rpcUrl ? { rpcUrl } : {}) });
   const connectors = [mock({ accounts: account ? [account] : [DEV_ACCOUNTS[0] as Address] })];
   const wagmiConfig = walletChainId
     ? createConfig({

@@ -82,6 +82,11 @@ describe("toUserMessage", () => {
       "Contract call failed.",
     ],
     ["an RPC failure", rpc, "Blockchain RPC request failed."],
+    [
+      "a contract call that failed because the RPC could not be reached",
+      new ContractFunctionExecutionError(rpc, { abi: investmentFundAbi, functionName: "invest", args: [1n] }),
+      "Blockchain RPC request failed.",
+    ],
     ["an error with a nested detail", { details: "insufficient funds for gas" }, "insufficient funds for gas"],
     ["an error with a short message", { shortMessage: "Chain mismatch" }, "Chain mismatch"],
     ["an empty object", {}, "An unexpected error occurred."],

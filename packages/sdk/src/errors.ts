@@ -168,6 +168,10 @@ const isUserRejection = (e: unknown) =>
   e instanceof UserRejectedRequestError ||
   (typeof e === "object" && e !== null && (e as { code?: unknown }).code === UserRejectedRequestError.code);
 
+/** A failure to reach the node at all (HTTP error or no answer), as opposed to an error the node answered with. */
+const isTransportFailure = (e: unknown) =>
+  e instanceof HttpRequestError || e instanceof WebSocketRequestError || e instanceof TimeoutError;
+
 /** The decoded custom error of a reverted contract call, if any. */
 export function revertOf(error: unknown): { errorName: string; args: readonly unknown[] } | undefined {
   const reverted = walk(error, (e) => e instanceof ContractFunctionRevertedError);
@@ -177,8 +181,8 @@ export function revertOf(error: unknown): { errorName: string; args: readonly un
 
 /**
  * Turns any error into the text a person sees, following the spec's catalogue (section 8): a wallet
- * rejection, then a decoded contract error in plain words, then transaction execution, contract call
- * and RPC failures, then the nested detail or short message, then 'An unexpected error occurred.';
+ * rejection, then a decoded contract error in plain words, then an RPC that could not be reached (whatever
+ * call it broke), then transaction execution, contract call and other RPC failures, then the nested detail or short message, then 'An unexpected error occurred.';
  * a non-object error is 'Unknown error.'.
  */
 export function toUserMessage(error: unknown, context: FundErrorContext = {}): string {
@@ -190,20 +194,11 @@ export function toUserMessage(error: unknown, context: FundErrorContext = {}): s
     if (described) return described;
   }
   if (error instanceof FundamentError) return error.shortMessage;
+  // The node could not be reached (or answered HTTP errors): an RPC failure, whatever call it broke.
+  if (walk(error, isTransportFailure)) return errorMessages.rpcFailed;
   if (walk(error, (e) => e instanceof TransactionExecutionError)) return errorMessages.executionFailed;
   if (walk(error, (e) => e instanceof ContractFunctionExecutionError)) return errorMessages.contractCallFailed;
-  if (
-    walk(
-      error,
-      (e) =>
-        e instanceof HttpRequestError ||
-        e instanceof RpcRequestError ||
-        e instanceof WebSocketRequestError ||
-        e instanceof TimeoutError,
-    )
-  ) {
-    return errorMessages.rpcFailed;
-  }
+  if (walk(error, (e) => e instanceof RpcRequestError)) return errorMessages.rpcFailed;
   const detail = (error as { details?: unknown }).details;
   if (typeof detail === "string" && detail) return detail;
   const short = (error as { shortMessage?: unknown }).shortMessage;

@@ -79,4 +79,12 @@ describe("VaultCard", () => {
     );
     expect(figure(root, "Unlock date")).toMatch(/^Dec 21, 2026/);
   });
+
+  it("says 'Blockchain RPC request failed.' with a retry when the RPC is down, never a blank page", async () => {
+    await renderApp({ path: "/", rpcUrl: "http://127.0.0.1:9" });
+    const alert = await screen.findByRole("alert", {}, { timeout: 20_000 });
+    expect(alert.textContent).toContain("Blockchain RPC request failed.");
+    expect(within(alert).getByRole("button", { name: "Try again" })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 1, name: "Vaults" })).toBeTruthy();
+  });
 });
