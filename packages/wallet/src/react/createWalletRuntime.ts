@@ -248,6 +248,7 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
       } else if (current === view) core.router.replace(view, { ...data, connectorId });
       else core.router.push(view, { ...data, connectorId });
       connectAttempt.setState({ status: "connecting", connectorId, error: undefined });
+      core.setLoading("eip155", true);
       const onMessage = ({ type, data }: { type: string; data?: unknown }) => {
         if (type === "display_uri" && typeof data === "string")
           core.walletConnect.setState({ uri: data, pairingExpiry: getPairingExpiry() });
@@ -278,11 +279,13 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
         core.bus.emit("CONNECT_ERROR", { connector: connector.id, message });
         core.triggerShake();
       } finally {
+        core.setLoading("eip155", false);
         if (connector.type === "walletConnect") connector.emitter.off("message", onMessage);
       }
     },
     disconnect,
     async switchNetwork(network) {
+      core.setLoading(network.chainNamespace, true);
       try {
         await switchNetwork({
           core,
@@ -295,6 +298,8 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
         lastChainId = Number(network.id);
       } catch (error) {
         core.toasts.show(isUserRejection(error) ? SWITCH_DECLINED : errorText(error), "error");
+      } finally {
+        core.setLoading(network.chainNamespace, false);
       }
     },
     mount() {

@@ -14,6 +14,8 @@ export function WalletDialog() {
   const { core } = useWalletRuntime();
   const open = useStore(core.modal, (s) => s.open);
   const shake = useStore(core.modal, (s) => s.shake);
+  // The active family is connecting or switching network (spec: loading per namespace).
+  const loading = useStore(core.modal, (s) => Boolean(s.loading[core.state.getState().activeChain]));
   const view = useStore(core.router, (s) => s.view);
   const theme = useTheme();
   const title = useViewTitle();
@@ -31,7 +33,9 @@ export function WalletDialog() {
           data-fw-theme={theme}
           data-fw-view={view}
           aria-describedby={undefined}
+          aria-busy={loading}
         >
+          {loading ? <div className="fw-progress" role="progressbar" aria-label="Working…" /> : null}
           <PanelHeader
             title={<Dialog.Title className="fw-title">{title}</Dialog.Title>}
             close={

@@ -25,6 +25,9 @@ describe("ConnectingExternal view", () => {
       name: "Extension Wallet",
     });
     const { core } = renderWallet({ rpcUrl: anvil.rpcUrl });
+    // The family's loading flag is up while a connection is under way, and down after.
+    const loading: boolean[] = [];
+    core.modal.subscribe((s) => loading.push(Boolean(s.loading.eip155)));
     wallet.rejectNext("eth_requestAccounts");
     await userEvent.click(await screen.findByRole("button", { name: "Connect Wallet" }));
     let dialog = await screen.findByRole("dialog", { name: "Connect Wallet" });
@@ -32,6 +35,8 @@ describe("ConnectingExternal view", () => {
     dialog = await screen.findByRole("dialog", { name: "Extension Wallet" });
     expect((await within(dialog).findByRole("alert")).textContent).toBe("Connection declined");
     expect(core.bus.history().map((e) => e.event)).toContain("CONNECT_ERROR");
+    expect(loading).toContain(true);
+    expect(core.modal.getState().loading.eip155).toBe(false);
     await userEvent.click(within(dialog).getByRole("button", { name: "Try again" }));
     expect(await screen.findByRole("button", { name: /^Account 0xf39F/ })).toBeTruthy();
 
