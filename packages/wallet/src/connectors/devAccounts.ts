@@ -6,6 +6,8 @@ import { createDevAccountsProvider, type DevAccountsProvider } from "./createDev
 export type DevAccountsParameters = { accountIndex?: number | undefined; rpcUrl?: string | undefined };
 
 const CONNECTED_KEY = "devAccounts.connected";
+/** The account picked last (Account view), so a reload keeps it. */
+const INDEX_KEY = "devAccounts.index";
 
 devAccounts.type = "devAccounts" as const;
 
@@ -36,6 +38,7 @@ export function devAccounts(parameters: DevAccountsParameters = {}) {
     },
     async disconnect() {
       await config.storage?.removeItem(CONNECTED_KEY);
+      await config.storage?.removeItem(INDEX_KEY as never);
     },
     async getAccounts() {
       const p = await this.getProvider();
@@ -48,11 +51,17 @@ export function devAccounts(parameters: DevAccountsParameters = {}) {
       if (!provider) {
         const chain = config.chains.find((c) => c.id === DEV_CHAIN_ID);
         if (!chain) throw new ChainNotConfiguredError();
-        provider = createDevAccountsProvider({
+        const stored = Number(await config.storage?.getItem(INDEX_KEY as never));
+        const created = createDevAccountsProvider({
           chain,
           rpcUrl: parameters.rpcUrl,
-          accountIndex: parameters.accountIndex,
+          accountIndex: parameters.accountIndex ?? (Number.isInteger(stored) && stored > 0 ? stored : undefined),
         });
+        created.on(
+          "accountsChanged",
+          () => void config.storage?.setItem(INDEX_KEY as never, created.getAccountIndex() as never),
+        );
+        provider ??= created;
       }
       return provider;
     },

@@ -3,8 +3,8 @@ import { act, cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { mock } from "wagmi";
-import { connect } from "wagmi/actions";
-import { renderWallet } from "../testUtils.js";
+import { connect, getConnection } from "wagmi/actions";
+import { memoryStorage, renderWallet } from "../testUtils.js";
 
 beforeEach(() => localStorage.clear());
 afterEach(() => cleanup());
@@ -41,5 +41,34 @@ describe("disconnect", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Disconnect" }));
     expect(await screen.findByText("Failed to disconnect")).toBeTruthy();
     expect(rendered.core.bus.history().map((e) => e.event)).toContain("DISCONNECT_ERROR");
+  });
+});
+
+const rendered = (r: ReturnType<typeof renderWallet>) => getConnection(r.wagmiConfig);
+
+describe("dev account picker", () => {
+  it("switches the dev-accounts connector to another anvil account, and a reload keeps it", async () => {
+    const storage = memoryStorage();
+    const first = renderWallet({ rpcUrl: "http://127.0.0.1:9", storage });
+    const connector = first.wagmiConfig.connectors.find((c) => c.id === "devAccounts");
+    if (!connector) throw new Error("no dev connector");
+    await act(() => connect(first.wagmiConfig, { connector }));
+    expect(await screen.findByRole("button", { name: /^Account 0xf39F/ })).toBeTruthy();
+    act(() => first.core.open());
+    const dialog = await screen.findByRole("dialog", { name: "Account" });
+    await userEvent.selectOptions(within(dialog).getByLabelText("Dev account"), "3");
+    expect(await within(dialog).findByText("0x90F7…b906")).toBeTruthy();
+    expect(rendered(first).address).toBe("0x90F79bf6EB2c4f870365E785982E1f101E93b906");
+    cleanup();
+
+    // A new page load with the same storage restores the connection on account 3.
+    renderWallet({ rpcUrl: "http://127.0.0.1:9", storage });
+    expect(
+      await screen.findByRole(
+        "button",
+        { name: /^Account 0x90F79bf6EB2c4f870365E785982E1f101E93b906$/ },
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
   });
 });

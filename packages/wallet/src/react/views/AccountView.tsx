@@ -1,4 +1,5 @@
 import { CopyButton } from "../components/CopyButton.js";
+import { DevAccountPicker } from "../components/DevAccountPicker.js";
 import { ListItemButton } from "../components/ListItemButton.js";
 import { ListNav } from "../components/ListNav.js";
 import { WalletImage } from "../components/WalletImage.js";
@@ -39,6 +40,7 @@ export function AccountView() {
         </p>
         <CopyButton text={address} />
       </div>
+      {wallet?.id === "devAccounts" ? <DevAccountPicker address={address} /> : null}
       <ListNav label="Account actions">
         <ListItemButton
           name={network ? network.name : "Network"}
