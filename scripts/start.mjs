@@ -91,7 +91,8 @@ try {
     "Dev accounts (anvil's publicly known keys: local chain only, never for real funds):",
     ...DEV_ACCOUNTS.slice(0, 6).map((a) => `  ${a.index}  ${a.address}  ${a.privateKey}  ${ROLES[a.index] ?? ""}`),
     "  Accounts 7 and 8 are the trading wallets (Futures, NFT lending); account 9 is the fund wallet.",
-    "  In the app, 'Connect Wallet' offers these accounts on the local chain; no browser wallet is needed.",
+    "  In the app, 'Connect Wallet' offers these accounts on the local chain (account 0 first; pick another",
+    "  in the wallet's Account view); no browser wallet is needed.",
     "",
     "Press Ctrl-C to stop.",
   ];
