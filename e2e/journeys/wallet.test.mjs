@@ -78,4 +78,40 @@ describe("wallet layer journey", { timeout: 300_000 }, () => {
     assert.deepEqual(foreignHosts(requests), []);
     await context.close();
   });
+
+  test("without a browser wallet: the dev accounts connect, sign in, and any account can be picked", async () => {
+    const { page, context, errors } = await openPage(j.browser, { rpcUrl: j.stack.rpcUrl, wallet: false });
+    await page.goto(`${j.stack.webUrl}/portfolio`);
+    await page.getByRole("button", { name: "Connect Wallet" }).first().click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: /Dev accounts/ })
+      .click();
+    const signIn = page.getByRole("dialog", { name: /Sign In/i });
+    await signIn.waitFor({ timeout: 15_000 });
+    await signIn.getByRole("button", { name: "Sign" }).click();
+    await signIn.waitFor({ state: "hidden", timeout: 15_000 });
+    await page.getByRole("button", { name: /^Account 0xf39F/ }).click();
+    const account = page.getByRole("dialog", { name: "Account" });
+    await account.getByLabel("Dev account").selectOption("3");
+    // Another account has no session yet: sign in as it.
+    const again = page.getByRole("dialog", { name: /Sign In/i });
+    await again.waitFor({ timeout: 15_000 });
+    await screenshot(page, "wallet-dev-account-sign-in");
+    await again.getByRole("button", { name: "Sign" }).click();
+    await again.waitFor({ state: "hidden", timeout: 15_000 });
+    await page.getByRole("button", { name: /^Account 0x90F7/ }).waitFor({ timeout: 15_000 });
+    const session = await page.evaluate(
+      async (api) => (await fetch(`${api}/auth/session`, { credentials: "include" })).json(),
+      j.stack.apiUrl,
+    );
+    assert.equal(String(session.address).toLowerCase(), "0x90f79bf6eb2c4f870365e785982e1f101e93b906");
+    // The portfolio is account 3's: an unwithdrawn pool-1 payout.
+    await page.getByText("Voting power").first().waitFor();
+    await page.reload();
+    await page.getByRole("button", { name: /^Account 0x90F7/ }).waitFor({ timeout: 15_000 });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });
+
