@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { AddressInput } from "../../shared/components/AddressInput";
 import { Field } from "../../shared/components/Field";
 import { addressError } from "./admin.helpers";
 
@@ -27,12 +28,8 @@ export function AddressForm({ label, actions, busy }: { label: string; actions: 
     <form className="inline-form" noValidate onSubmit={(e) => first && void submit(first, e)}>
       <Field label={label} error={error}>
         {(control) => (
-          <input
+          <AddressInput
             {...control}
-            className="input mono"
-            placeholder="0x…"
-            autoComplete="off"
-            spellCheck={false}
             value={value}
             onChange={(e) => {
               setValue(e.target.value);

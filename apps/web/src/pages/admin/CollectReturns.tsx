@@ -2,6 +2,7 @@ import { collectFundsFromTradingWallet, type PoolReturns, shortenAddress } from 
 import { TxStatus } from "../../shared/components/TxStatus";
 import { useFundAction } from "../../shared/hooks/useFundAction";
 import { formatTokenAmount } from "../vault/invest.helpers";
+import { TradingWalletCells } from "./TradingWalletCells";
 
 /**
  * Collecting the locked pool's funds back: per trading wallet, what it has made collectable (it approves the fund for
@@ -45,10 +46,7 @@ export function CollectReturns({
             <tbody>
               {returns.wallets.map((w) => (
                 <tr key={`${w.walletAddress}-${w.index}`}>
-                  <td>{w.walletType}</td>
-                  <td className="mono" title={w.walletAddress}>
-                    {shortenAddress(w.walletAddress, 12)}
-                  </td>
+                  <TradingWalletCells wallet={w} />
                   <td className="num" data-testid={`collectable-${w.index}`}>
                     {amount(w.collectable)}
                   </td>

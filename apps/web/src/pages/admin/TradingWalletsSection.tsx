@@ -1,6 +1,7 @@
 import { addTradingWallet, removeTradingWallet, shortenAddress, toUserMessage } from "@fundament/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { AddressInput } from "../../shared/components/AddressInput";
 import { Field } from "../../shared/components/Field";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { TxStatus } from "../../shared/components/TxStatus";
@@ -9,6 +10,7 @@ import { useFundAction } from "../../shared/hooks/useFundAction";
 import { useFundClient } from "../../shared/hooks/useFundClient";
 import { addressError, allocationError, bpsToPercent } from "./admin.helpers";
 import { tradingWalletsQuery } from "./admin.queries";
+import { TradingWalletCells } from "./TradingWalletCells";
 
 /** The current pool's trading wallets: list, add (address, wallet type, allocation), remove. */
 export function TradingWalletsSection() {
@@ -72,10 +74,7 @@ export function TradingWalletsSection() {
             <tbody>
               {wallets.data.map((w) => (
                 <tr key={`${w.walletAddress}-${w.index}`}>
-                  <td>{w.walletType}</td>
-                  <td className="mono" title={w.walletAddress}>
-                    {shortenAddress(w.walletAddress, 12)}
-                  </td>
+                  <TradingWalletCells wallet={w} />
                   <td className="num">{bpsToPercent(w.allocation)}</td>
                   <td className="num">
                     <button
@@ -108,17 +107,7 @@ export function TradingWalletsSection() {
       )}
       <form className="form form--grid" onSubmit={onSubmit} noValidate aria-label="Add a trading wallet">
         <Field label="Trading wallet address" error={errors.wallet}>
-          {(control) => (
-            <input
-              {...control}
-              className="input mono"
-              placeholder="0x…"
-              autoComplete="off"
-              spellCheck={false}
-              value={wallet}
-              onChange={(e) => setWallet(e.target.value)}
-            />
-          )}
+          {(control) => <AddressInput {...control} value={wallet} onChange={(e) => setWallet(e.target.value)} />}
         </Field>
         <Field label="Wallet type" error={errors.walletType}>
           {(control) => (

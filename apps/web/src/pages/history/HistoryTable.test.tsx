@@ -4,30 +4,17 @@ import userEvent from "@testing-library/user-event";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startApiServer } from "../../../test/apiServer";
 import { renderApp } from "../../../test/render";
+import { exchangeTransfer } from "../../../test/transfers";
 import { HistoryTable, type HistoryTableProps } from "./HistoryTable";
 
-const transfer = (i: number, type: "deposit" | "withdrawal"): ExchangeTransfer => ({
-  coin: "USDT",
-  chain: "ETH",
-  amount: 1000 + i,
-  txID: `0x${i.toString(16).padStart(64, "0")}`,
-  status: "ok",
-  tag: null,
-  id: `${type}-${i}`,
-  txid: `0x${i.toString(16).padStart(64, "0")}`,
-  timestamp: Date.UTC(2026, 10, 1 + i),
-  datetime: new Date(Date.UTC(2026, 10, 1 + i)).toISOString(),
-  network: "ETH",
-  address: null,
-  addressTo: null,
-  addressFrom: null,
-  tagTo: null,
-  tagFrom: null,
-  type,
-  currency: "USDT",
-  fee: { currency: "USDT", cost: 1.5 },
-  info: {},
-});
+const transfer = (i: number, type: "deposit" | "withdrawal"): ExchangeTransfer =>
+  exchangeTransfer(type, Date.UTC(2026, 10, 1 + i), {
+    amount: 1000 + i,
+    id: `${type}-${i}`,
+    txID: `0x${i.toString(16).padStart(64, "0")}`,
+    txid: `0x${i.toString(16).padStart(64, "0")}`,
+    fee: { currency: "USDT", cost: 1.5 },
+  });
 
 const props = (change: Partial<HistoryTableProps>): HistoryTableProps => ({
   rows: [],

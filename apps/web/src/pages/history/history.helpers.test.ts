@@ -1,31 +1,17 @@
 import type { ExchangeTransfer } from "@fundament/sdk";
 import { describe, expect, it } from "vitest";
+import { exchangeTransfer } from "../../../test/transfers";
 import { mergeLoaded, transferAmountUsd, transfersToCsv } from "./history.helpers";
 
-const t = (day: number, type: "deposit" | "withdrawal", change: Partial<ExchangeTransfer> = {}): ExchangeTransfer => ({
-  coin: "USDT",
-  chain: "ETH",
-  amount: 100 + day,
-  txID: null,
-  status: "ok",
-  tag: null,
-  id: `${type}-${day}`,
-  txid: `0x${day.toString(16).padStart(64, "0")}`,
-  timestamp: Date.UTC(2026, 9, day),
-  datetime: new Date(Date.UTC(2026, 9, day)).toISOString(),
-  network: "ETH",
-  address: null,
-  addressTo: null,
-  addressFrom: null,
-  tagTo: null,
-  tagFrom: null,
-  type,
-  currency: "USDT",
-  fee: null,
-  info: {},
-  amountUsd: 100 + day,
-  ...change,
-});
+const t = (day: number, type: "deposit" | "withdrawal", change: Partial<ExchangeTransfer> = {}): ExchangeTransfer =>
+  exchangeTransfer(type, Date.UTC(2026, 9, day), {
+    amount: 100 + day,
+    txID: null,
+    id: `${type}-${day}`,
+    txid: `0x${day.toString(16).padStart(64, "0")}`,
+    amountUsd: 100 + day,
+    ...change,
+  });
 
 describe("mergeLoaded", () => {
   it("shows nothing older than the oldest loaded record of a stream that has more on the server", () => {

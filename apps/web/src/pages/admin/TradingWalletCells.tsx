@@ -1,0 +1,13 @@
+import { shortenAddress, type TradingWallet } from "@fundament/sdk";
+
+/** A trading wallet's first two cells in a table row: its type, and its address (shortened, whole on hover). */
+export function TradingWalletCells({ wallet }: { wallet: Pick<TradingWallet, "walletType" | "walletAddress"> }) {
+  return (
+    <>
+      <td>{wallet.walletType}</td>
+      <td className="mono" title={wallet.walletAddress}>
+        {shortenAddress(wallet.walletAddress, 12)}
+      </td>
+    </>
+  );
+}
