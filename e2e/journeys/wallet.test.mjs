@@ -114,4 +114,3 @@ describe("wallet layer journey", { timeout: 300_000 }, () => {
     await context.close();
   });
 });
-
