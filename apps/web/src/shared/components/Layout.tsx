@@ -1,7 +1,8 @@
 import { lazy, Suspense } from "react";
-import { NavLink, Outlet } from "react-router";
+import { NavLink, Outlet, useLocation } from "react-router";
 import { useLiveFundData } from "../hooks/useLiveFundData";
 import { ConnectButton } from "../wallet/ConnectButton";
+import { ErrorBoundary } from "./ErrorBoundary";
 import { NetworkBanner } from "./NetworkBanner";
 import { PageSkeleton } from "./Skeleton";
 import { Toasts } from "./Toasts";
@@ -23,6 +24,7 @@ const NAV = [
  */
 export function Layout() {
   useLiveFundData();
+  const { pathname } = useLocation();
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -58,14 +60,31 @@ export function Layout() {
       </header>
       <NetworkBanner />
       <main id="main" className="main" tabIndex={-1}>
-        <Suspense fallback={<PageSkeleton />}>
-          <Outlet />
-        </Suspense>
+        {/* A page that cannot load or render says so; the frame stays, and another page starts afresh. */}
+        <ErrorBoundary key={pathname} fallback={<PageFailed />}>
+          <Suspense fallback={<PageSkeleton />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
       <footer className="footer">
         <p>Fundament — an open-source on-chain investment fund. Investments are locked until the pool's unlock date.</p>
       </footer>
       <Toasts />
+    </div>
+  );
+}
+
+/** Shown instead of a page that failed to load (e.g. offline, or a new version was deployed) or to render. */
+export function PageFailed() {
+  return (
+    <div className="page">
+      <div className="error-state" role="alert">
+        <p>This page could not be loaded. Check your connection, then reload.</p>
+        <button type="button" className="button button--secondary" onClick={() => window.location.reload()}>
+          Reload
+        </button>
+      </div>
     </div>
   );
 }
