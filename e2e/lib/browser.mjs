@@ -99,11 +99,13 @@ export function foreignHosts(urls) {
 }
 
 /**
- * Saves a full-page screenshot as docs/screenshots/<name>.png.
+ * Saves a full-page screenshot as docs/screenshots/<name>.png, scrolled to the top first.
  * @param {import("playwright-core").Page} page
  * @param {string} name
  */
 export async function screenshot(page, name) {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  // From the top: a page scrolled down would show its sticky header part-way down the full-page capture.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(SCREENSHOTS_DIR, `${name}.png`), fullPage: true });
 }
