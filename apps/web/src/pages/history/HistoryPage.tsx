@@ -26,9 +26,11 @@ type ExportState = { status: "idle" } | { status: "running"; count: number } | {
 function useTransfers(apiUrl: string, kind: HistoryKind) {
   const query = useInfiniteQuery(transfersQuery(apiUrl, kind));
   const pages = query.data?.pages ?? [];
-  const records = pages.some((p) => transfersOf(p, kind) !== null)
-    ? pages.flatMap((p) => transfersOf(p, kind) ?? [])
-    : null;
+  // One array per load (not per render), so the merged list is only rebuilt when a page arrives.
+  const records = useMemo(() => {
+    const loaded = query.data?.pages ?? [];
+    return loaded.some((p) => transfersOf(p, kind) !== null) ? loaded.flatMap((p) => transfersOf(p, kind) ?? []) : null;
+  }, [query.data, kind]);
   const error = query.isError
     ? historyErrorMessage(kind === "deposits" ? "Deposits" : "Withdrawals", query.error, apiUrl)
     : (pages[0]?.data.error ?? null);

@@ -16,7 +16,7 @@ export const RPC_BATCH_WAIT_MS = 16;
  *
  * Reads are batched twice: contract reads made in the same tick go into one multicall (deployless where the chain
  * has no Multicall3, as on anvil), and JSON-RPC requests made within a few milliseconds of each other go into one
- * HTTP request (JSON-RPC batch), so a page's reads and the wallet button's balance cost one round trip.
+ * HTTP request (JSON-RPC batch): a page's first reads, and the event watcher's filter, go out as one request.
  */
 export function createAppWagmiConfig(config: AppConfig, options: { connectors?: CreateConnectorFn[] } = {}): Config {
   const chain = configChain(config);
