@@ -28,7 +28,7 @@ export function PoolSection() {
   const token = useInvestmentToken();
   const locked = settings.data?.currentPool.isLocked === true;
   const returns = useQuery(poolReturnsQuery(client, deployment, locked));
-  const chainTime = useChainTime();
+  const chainTime = useChainTime(locked);
   const start = useFundAction(startLockupPeriod);
   const end = useFundAction(endLockupPeriod);
   const emergency = useFundAction(setEmergencyState);
