@@ -79,7 +79,7 @@ describe("wallet layer journey", { timeout: 300_000 }, () => {
     await context.close();
   });
 
-  test("without a browser wallet: the dev accounts connect, sign in, and any account can be picked", async () => {
+  test("without a browser wallet: the dev accounts connect, any account can be picked, and it signs in", async () => {
     const { page, context, errors } = await openPage(j.browser, { rpcUrl: j.stack.rpcUrl, wallet: false });
     await page.goto(`${j.stack.webUrl}/portfolio`);
     await page.getByRole("button", { name: "Connect Wallet" }).first().click();
@@ -87,10 +87,19 @@ describe("wallet layer journey", { timeout: 300_000 }, () => {
       .getByRole("dialog")
       .getByRole("button", { name: /Dev accounts/ })
       .click();
+    // Sign-in is optional here: cancel it. A reload in the same browser session does not ask again.
     const signIn = page.getByRole("dialog", { name: /Sign In/i });
     await signIn.waitFor({ timeout: 15_000 });
-    await signIn.getByRole("button", { name: "Sign" }).click();
+    await signIn.getByRole("button", { name: "Cancel" }).click();
     await signIn.waitFor({ state: "hidden", timeout: 15_000 });
+    // (The restored connection asks the API for a session; the prompt would follow its answer.)
+    const sessionChecked = page.waitForResponse((r) => r.url().includes("/auth/session"), { timeout: 15_000 });
+    await page.reload();
+    await page.getByRole("button", { name: /^Account 0xf39F/ }).waitFor({ timeout: 15_000 });
+    await sessionChecked;
+    await page.getByText("Voting power").first().waitFor();
+    await page.waitForTimeout(300);
+    assert.equal(await page.getByRole("dialog", { name: /Sign In/i }).count(), 0, "no sign-in prompt after a reload");
     await page.getByRole("button", { name: /^Account 0xf39F/ }).click();
     const account = page.getByRole("dialog", { name: "Account" });
     await account.getByLabel("Dev account").selectOption("3");

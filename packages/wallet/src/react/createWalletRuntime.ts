@@ -174,6 +174,8 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
     : undefined;
 
   let lastAddress: string | undefined;
+  // Whether this page has seen a connection yet (a later connect or account switch is not a restore).
+  let everConnected = false;
   let lastChainId: number | undefined;
   // A connect landed on an unsupported network: sign in once the wallet is on a supported one.
   let signInPending = false;
@@ -203,12 +205,15 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
         }
       }
       if (c.status === "connected" && addressChanged) {
+        // The first address after mount of a connection persisted from the last visit: a restore, not a switch.
+        const restored = restoring && lastAddress === undefined && !everConnected;
+        everConnected = true;
         lastAddress = c.address;
         // The embedded panel follows the connection (a dialog is closed and opens on Account next time).
         if (core.options.embedded && isConnectView(core.router.getState().view)) core.router.reset("Account");
         // A restored connection or an account switched in the wallet: sign in unless a session exists. (A connect
         // started here signs in once it has finished, in `connect`.)
-        if (siwx && connectAttempt.getState().status !== "connecting") void siwx.onConnected();
+        if (siwx && connectAttempt.getState().status !== "connecting") void siwx.onConnected({ restored });
       }
       return;
     }

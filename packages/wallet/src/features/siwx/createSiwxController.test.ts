@@ -25,7 +25,16 @@ afterAll(async () => {
   await anvil?.stop();
 });
 
-function setup(p: { required?: boolean; sign?: (message: string) => Promise<`0x${string}`>; baseUrl?: string } = {}) {
+type TestStorage = Pick<Storage, "getItem" | "setItem">;
+
+function setup(
+  p: {
+    required?: boolean;
+    sign?: (message: string) => Promise<`0x${string}`>;
+    baseUrl?: string;
+    storage?: TestStorage;
+  } = {},
+) {
   const core = createWalletCore({ networks: [toCaipNetwork(foundry)], isMobile: () => false });
   core.state.setConnected("eip155", account.address);
   const adapter = createApiSiwxAdapter({ baseUrl: p.baseUrl ?? server.url, fetch: createCookieFetch() });
@@ -40,6 +49,7 @@ function setup(p: { required?: boolean; sign?: (message: string) => Promise<`0x$
     statement: "Sign in to Fundament",
     signMessage: p.sign ?? ((message) => account.signMessage({ message })),
     disconnect,
+    storage: p.storage,
   });
   siwx.subscribe((s) => statuses.push(s.message));
   const toasts = () => core.toasts.getState().toasts.map((t) => `${t.variant}:${t.message}`);
@@ -141,6 +151,35 @@ describe("SIWX flow against the API routes", () => {
     expect(required.disconnect).toHaveBeenCalledTimes(1);
     expect(required.core.state.isConnected()).toBe(false);
     expect(required.core.modal.getState().open).toBe(false);
+  });
+
+  it("a cancelled optional sign-in is not asked again when the connection is restored in the same session", async () => {
+    const map = new Map<string, string>();
+    const storage: TestStorage = { getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v) };
+    const first = setup({ storage });
+    await first.siwx.onConnected();
+    expect(first.core.router.getState().view).toBe("SIWXSignMessage");
+    await first.siwx.cancel();
+    // A reload restores the connection: no prompt for this account.
+    const reload = setup({ storage });
+    await reload.siwx.onConnected({ restored: true });
+    expect(reload.core.modal.getState().open).toBe(false);
+    // Connecting again on purpose asks again, and signing in clears the memory.
+    await reload.siwx.onConnected();
+    expect(reload.core.modal.getState().open).toBe(true);
+    await reload.siwx.signIn();
+    const after = setup({ storage });
+    await after.siwx.signOut();
+    await after.siwx.onConnected({ restored: true });
+    expect(after.core.modal.getState().open).toBe(true);
+    // A required sign-in is always asked.
+    map.clear();
+    const required = setup({ required: true, storage });
+    await required.siwx.onConnected();
+    await required.siwx.cancel();
+    required.core.state.setConnected("eip155", account.address);
+    await required.siwx.onConnected({ restored: true });
+    expect(required.core.modal.getState().open).toBe(true);
   });
 
   it("an unreachable API gives the initialisation error", async () => {

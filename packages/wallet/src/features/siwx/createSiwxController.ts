@@ -35,11 +35,22 @@ export type CreateSiwxControllerParameters = {
   /** Defaults to the page's host and origin. */
   domain?: string | undefined;
   uri?: string | undefined;
+  /**
+   * Where an optional sign-in the user cancelled is remembered for the browser session (default
+   * `sessionStorage`), so a reload does not ask again.
+   */
+  storage?: Pick<Storage, "getItem" | "setItem"> | undefined;
 };
 
+/** The `storage` key of the accounts whose optional sign-in was cancelled in this browser session. */
+export const SIWX_SKIPPED_KEY = "fundament.siwx.skipped";
+
 export type SiwxController = Store<SiwxState> & {
-  /** After a connection: opens the sign-message view when no session for this account exists. */
-  onConnected(): Promise<void>;
+  /**
+   * After a connection: opens the sign-message view when no session for this account exists. For a connection
+   * `restored` at page load, not when the user cancelled an optional sign-in for this account in this session.
+   */
+  onConnected(options?: { restored?: boolean }): Promise<void>;
   /** Signs in: nonce, message, signature, verification. */
   signIn(): Promise<SiwxSession | undefined>;
   /** Cancel on the sign-message view: disconnect when sign-in is required, else close. */
@@ -62,10 +73,27 @@ export function createSiwxController(p: CreateSiwxControllerParameters): SiwxCon
   };
   const matches = (session: SiwxSession | null, address: string, chainId: number) =>
     Boolean(session && session.address.toLowerCase() === address.toLowerCase() && session.chainId === chainId);
+  const storage = p.storage ?? (typeof sessionStorage === "undefined" ? undefined : sessionStorage);
+  const skipped = (): string[] => {
+    try {
+      const list = JSON.parse(storage?.getItem(SIWX_SKIPPED_KEY) ?? "[]");
+      return Array.isArray(list) ? list.filter((a): a is string => typeof a === "string") : [];
+    } catch {
+      return [];
+    }
+  };
+  const setSkipped = (address: string, skip: boolean) => {
+    const others = skipped().filter((a) => a !== address.toLowerCase());
+    try {
+      storage?.setItem(SIWX_SKIPPED_KEY, JSON.stringify(skip ? [...others, address.toLowerCase()] : others));
+    } catch {
+      // Storage full or blocked: the user is asked again after a reload, nothing worse.
+    }
+  };
 
   return {
     ...store,
-    async onConnected() {
+    async onConnected(options = {}) {
       if (!p.adapter || !p.core.state.isConnected()) return;
       const { address, chainId } = active();
       let session: SiwxSession | null = null;
@@ -79,6 +107,7 @@ export function createSiwxController(p: CreateSiwxControllerParameters): SiwxCon
         return;
       }
       store.setState({ session: null, status: "idle", message: undefined });
+      if (options.restored && !p.required && skipped().includes(address.toLowerCase())) return;
       p.core.open({ view: "SIWXSignMessage" });
     },
     async signIn() {
@@ -108,6 +137,7 @@ export function createSiwxController(p: CreateSiwxControllerParameters): SiwxCon
         const signature = await p.signMessage(message);
         const session = await p.adapter.verify({ message, signature });
         store.setState({ status: "success", message: undefined, session });
+        setSkipped(address, false);
         p.core.bus.emit("SIWX_AUTH_SUCCESS", { chainId });
         p.core.close();
         return session;
@@ -126,6 +156,7 @@ export function createSiwxController(p: CreateSiwxControllerParameters): SiwxCon
     },
     async cancel() {
       store.setState({ status: "idle", message: undefined });
+      if (!p.required && p.core.state.isConnected()) setSkipped(active().address, true);
       if (p.required) {
         await p.disconnect();
         p.core.close();
