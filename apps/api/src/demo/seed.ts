@@ -2,7 +2,7 @@ import ccxt from "ccxt";
 import { and, count, eq } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { exchangeTransfers, performanceSnapshots } from "../db/schema.js";
-import { isUsdStablecoin, type PricedTransfer } from "../sync/amountUsd.js";
+import { isUsdStablecoin, type PricedTransfer, toCents } from "../sync/amountUsd.js";
 import { upsertTransfers } from "../sync/syncExchangeTransfers.js";
 import { toUnifiedTransfer } from "../sync/toUnifiedTransfer.js";
 
@@ -102,7 +102,7 @@ function demoTransfers(next: () => number, total: number, end: number): PricedTr
     const parsed = parser.parseTransaction(raw);
     const transfer = toUnifiedTransfer(parsed, isDeposit ? "deposit" : "withdrawal");
     const price = isUsdStablecoin(transfer.coin) ? 1 : DEMO_USD_PRICES[transfer.coin];
-    records.push({ ...transfer, amountUsd: price === undefined ? null : transfer.amount * price });
+    records.push({ ...transfer, amountUsd: price === undefined ? null : toCents(transfer.amount * price) });
   }
   return records;
 }

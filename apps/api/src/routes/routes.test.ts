@@ -2,7 +2,7 @@ import ccxt from "ccxt";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { exchangeTransfers } from "../db/schema.js";
 import { DEMO_USD_PRICES, seedDemo } from "../demo/seed.js";
-import { USD_STABLECOINS } from "../sync/amountUsd.js";
+import { toCents, USD_STABLECOINS } from "../sync/amountUsd.js";
 import { createBybit } from "../sync/createBybit.js";
 import { runBybitSync } from "../sync/runBybitSync.js";
 import { toUnifiedTransfer } from "../sync/toUnifiedTransfer.js";
@@ -81,7 +81,7 @@ describe("without exchange keys, on demo data", () => {
     expect([...coins].sort()).toEqual(["BTC", "ETH", "USDC", "USDT"]);
     for (const r of records) {
       const price = USD_STABLECOINS.has(r.coin) ? 1 : DEMO_USD_PRICES[r.coin];
-      expect(r.amountUsd, r.coin).toBe(r.amount * (price ?? Number.NaN));
+      expect(r.amountUsd, r.coin).toBe(toCents(r.amount * (price ?? Number.NaN)));
     }
     expect(DEMO_USD_PRICES).toEqual({ ETH: 3_000, BTC: 60_000 });
   });
@@ -334,7 +334,7 @@ describe("amountUsd of synced and older records", () => {
     expect(response.statusCode).toBe(200);
     const deposits = response.json().data.deposits as { id: string; amount: number; amountUsd: unknown }[];
     expect(deposits.map((d) => [d.id, d.amount, d.amountUsd])).toEqual([
-      ["synced-eth", 1.25, Math.round(1.25 * 2450.5 * 100) / 100],
+      ["synced-eth", 1.25, toCents(1.25 * 2450.5)],
       ["old-usdt", 500, 500],
       ["old-dai", 20.5, 20.5],
       ["old-eth", 2, null],

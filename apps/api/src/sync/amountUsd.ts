@@ -12,6 +12,11 @@ export const USD_STABLECOINS: ReadonlySet<string> = new Set([
   "USD1",
 ]);
 
+/** A US-dollar amount to the cent: the product of two decimals carries float noise (4518.509999…). */
+export function toCents(usd: number): number {
+  return Math.round(usd * 100) / 100;
+}
+
 /** A unified transfer record with its value in US dollars at the transfer's time (null when unknown). */
 export type PricedTransfer = ExchangeTransfer & { amountUsd: number | null };
 

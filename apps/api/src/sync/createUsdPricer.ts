@@ -1,6 +1,6 @@
 import type { ExchangeTransfer } from "@fundament/sdk";
 import ccxt, { type Exchange } from "ccxt";
-import { isUsdStablecoin, transferCoin } from "./amountUsd.js";
+import { isUsdStablecoin, toCents, transferCoin } from "./amountUsd.js";
 import { describeExchangeError } from "./describeExchangeError.js";
 
 const MINUTE_MS = 60_000;
@@ -62,8 +62,7 @@ export function createUsdPricer({ exchange, log = () => {}, debug = () => {} }: 
         prices.set(key, price);
       }
       const close = await price;
-      // Cents: the product of two decimals carries float noise (4518.509999…).
-      return close === null ? null : Math.round(transfer.amount * close * 100) / 100;
+      return close === null ? null : toCents(transfer.amount * close);
     },
   };
 }

@@ -12,6 +12,7 @@ import {
   startFakeBybit,
 } from "../testing/fakeBybit.js";
 import { drivers, testDatabase } from "../testing/testDatabase.js";
+import { toCents } from "./amountUsd.js";
 import { createBybit } from "./createBybit.js";
 import { createUsdPricer } from "./createUsdPricer.js";
 import { describeExchangeError } from "./describeExchangeError.js";
@@ -203,7 +204,7 @@ describe.each(drivers)("exchange sync on %s", (driver) => {
     const rows = await database.db.select().from(exchangeTransfers);
     const usd = Object.fromEntries(rows.map((row) => [row.id, row.record.amountUsd]));
     // Priced to the cent.
-    const cents = (n: number) => Math.round(n * 100) / 100;
+    const cents = toCents;
     expect(usd).toEqual({
       usdt: 250.5,
       usdc: 1000,
