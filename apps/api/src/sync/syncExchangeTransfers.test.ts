@@ -204,16 +204,15 @@ describe.each(drivers)("exchange sync on %s", (driver) => {
     const rows = await database.db.select().from(exchangeTransfers);
     const usd = Object.fromEntries(rows.map((row) => [row.id, row.record.amountUsd]));
     // Priced to the cent.
-    const cents = toCents;
     expect(usd).toEqual({
       usdt: 250.5,
       usdc: 1000,
       usde: 42.25,
-      "eth-a": cents(1.5 * 3012.34),
-      "eth-b": cents(0.25 * 3012.34),
-      "eth-c": cents(2 * 3020.5),
-      btc: cents(0.1 * 65000.5),
-      "btc-later": cents(0.2 * 70000),
+      "eth-a": toCents(1.5 * 3012.34),
+      "eth-b": toCents(0.25 * 3012.34),
+      "eth-c": toCents(2 * 3020.5),
+      btc: toCents(0.1 * 65000.5),
+      "btc-later": toCents(0.2 * 70000),
     });
     // One request per distinct coin-minute (ETH ×2, BTC ×2), none for the stablecoins, on the public spot route.
     const requests = klineRequests();
