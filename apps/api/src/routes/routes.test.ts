@@ -232,17 +232,23 @@ describe("without exchange keys, on demo data", () => {
   });
 });
 
+/** The app with Bybit keys, pointed at a fresh fake Bybit, without the response cache. */
+async function startKeyedApp(): Promise<{ t: TestApp; fake: FakeBybit }> {
+  const fake = await startFakeBybit();
+  const t = await testApp({
+    BYBIT_API_KEY: fake.apiKey,
+    BYBIT_API_SECRET: fake.secret,
+    BYBIT_BASE_URL: fake.url,
+    CACHE_TTL_MS: "0",
+  });
+  return { t, fake };
+}
+
 describe("with exchange keys", () => {
   let t: TestApp;
   let fake: FakeBybit;
   beforeAll(async () => {
-    fake = await startFakeBybit();
-    t = await testApp({
-      BYBIT_API_KEY: fake.apiKey,
-      BYBIT_API_SECRET: fake.secret,
-      BYBIT_BASE_URL: fake.url,
-      CACHE_TTL_MS: "0",
-    });
+    ({ t, fake } = await startKeyedApp());
   });
   afterAll(async () => {
     await t.close();
@@ -291,13 +297,7 @@ describe("amountUsd of synced and older records", () => {
   let t: TestApp;
   let fake: FakeBybit;
   beforeAll(async () => {
-    fake = await startFakeBybit();
-    t = await testApp({
-      BYBIT_API_KEY: fake.apiKey,
-      BYBIT_API_SECRET: fake.secret,
-      BYBIT_BASE_URL: fake.url,
-      CACHE_TTL_MS: "0",
-    });
+    ({ t, fake } = await startKeyedApp());
   });
   afterAll(async () => {
     await t.close();
