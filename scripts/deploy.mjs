@@ -1,7 +1,10 @@
 // @ts-check
 /**
  * Deploys the InvestmentFund (and, on the local chain, the MockUSDC investment token) and
- * writes `contracts/deployments/<chainId>.json`.
+ * writes `contracts/deployments/<chainId>.json`. The constructor creates the fund's two vaults: vault 1,
+ * the Crypto futures trading vault (its first pool is pool 1), and vault 2, the NFT lending vault (pool 2),
+ * both with the same minimum investment and lockup length; an admin changes them per vault later
+ * (`setMinimumInvestment(vaultId, x)`, `setLockupPeriodDuration(vaultId, x)`).
  *
  *   node scripts/deploy.mjs            # reads RPC_URL, PRIVATE_KEY, ... (see .env.example)
  *
@@ -35,8 +38,8 @@ const TOKEN_ARTIFACT = /** @type {const} */ (["MockUSDC.sol", "MockUSDC"]);
  * @property {import("viem").Hex} [privateKey] default: anvil account 0, on chain 31337 only
  * @property {import("viem").Address} [investmentToken] required off the local chain; on 31337 a MockUSDC is deployed when unset
  * @property {import("viem").Address} [fundWallet] default: anvil account 9, on chain 31337 only
- * @property {bigint} [minimumInvestment] token base units; default 100_000000
- * @property {bigint} [lockupPeriodDuration] seconds; default 30 days
+ * @property {bigint} [minimumInvestment] token base units, for both vaults; default 100_000000
+ * @property {bigint} [lockupPeriodDuration] seconds, for both vaults; default 30 days
  * @property {string | false} [deploymentsDir] where to write `<chainId>.json`; false to skip writing
  * @property {(line: string) => void} [log]
  */
@@ -49,8 +52,8 @@ const TOKEN_ARTIFACT = /** @type {const} */ (["MockUSDC.sol", "MockUSDC"]);
  * @property {number} deploymentBlock the block of the InvestmentFund deployment
  * @property {import("viem").Address} deployer holds DEFAULT_ADMIN_ROLE and ADMIN_ROLE
  * @property {import("viem").Address} fundWallet
- * @property {string} minimumInvestment token base units, as a decimal string
- * @property {number} lockupPeriodDuration seconds
+ * @property {string} minimumInvestment both vaults' minimum at deployment: token base units, as a decimal string
+ * @property {number} lockupPeriodDuration both vaults' lockup length at deployment, in seconds
  * @property {string} deployedAt ISO 8601
  */
 

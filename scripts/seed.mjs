@@ -1,22 +1,36 @@
 // @ts-check
 /**
- * Seeds demo state on the local chain (31337): a settled pool with profit, an open pool with
- * investors, and proposals in every state (passed, rejected, active).
+ * Seeds demo state on the local chain (31337) through the fund's real calls: both vaults with history,
+ * positions that roll over and positions that were withdrawn, and proposals in every state.
  *
  *   node scripts/seed.mjs     # RPC_URL (default http://127.0.0.1:8545) and contracts/deployments/31337.json
  *
- * Every transaction is sent from one of anvil's unlocked dev accounts (eth_sendTransaction), and
- * time moves with `evm_increaseTime` + `evm_mine`, so the chain ends up about 30 days ahead of
- * the wall clock.
+ * What it leaves (with the default 30-day lockup; pool ids are global, in the order the rounds open):
+ * - Crypto futures trading vault (vault 1, trading wallet account 7): round 1 = pool 1 settled at +6%,
+ *   round 2 = pool 3 settled at +4.5%, round 3 = pool 5 open. Accounts 1 and 3 roll over from round 1; account
+ *   1 rolls on into round 3, account 3 turned roll-over off during round 2 and withdrew; account 5 joins in
+ *   round 2 and rolls into round 3; account 2 withdraws after each round and re-invests; account 4 leaves its
+ *   round-1 payout unwithdrawn.
+ * - NFT lending vault (vault 2, trading wallet account 8): round 1 = pool 2 settled at +3%, round 2 = pool 4
+ *   locked, its lockup ending one lockup period after the chain's "now". Account 5 rolls from round 1 into
+ *   round 2; accounts 2 and 4 withdrew; accounts 1 and 3 joined in round 2.
+ * - The fund wallet (account 9) claimed the fees of the first round of each vault; round 2 of the futures
+ *   vault's fee is still accrued.
+ * - Four proposals: one passed and executed, one rejected, two open for seven days.
  *
- * Cast: account 0 is the admin (deployer), accounts 1-5 are investors, accounts 7 and 8 are the
- * trading wallets, account 9 is the fund wallet.
+ * Every transaction is sent from one of anvil's unlocked dev accounts (eth_sendTransaction), and time moves
+ * with `evm_increaseTime` + `evm_mine`: the seed moves the chain clock `seedClockAdvance(lockup)` seconds
+ * (about two lockup periods). Start anvil with its genesis that far in the past (`seedGenesisTimestamp`, as
+ * `npm start` does) and the chain clock ends at the wall clock; otherwise it ends that far ahead.
+ *
+ * Cast: account 0 is the admin (deployer), accounts 1-5 are investors, account 7 is the futures vault's
+ * trading wallet, account 8 the NFT lending vault's, account 9 is the fund wallet.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createTestClient, createWalletClient, formatUnits, http, parseUnits } from "viem";
-import { DEFAULT_RPC_URL } from "./deploy.mjs";
-import { devAccount, LOCAL_CHAIN_ID } from "./lib/accounts.mjs";
+import { DEFAULT_LOCKUP_PERIOD_DURATION, DEFAULT_RPC_URL } from "./deploy.mjs";
+import { devAccount, devAccountIndex, LOCAL_CHAIN_ID } from "./lib/accounts.mjs";
 import { connect, loadDotEnv } from "./lib/chain.mjs";
 import { isMain, runCli } from "./lib/cli.mjs";
 import { loadArtifact } from "./lib/foundry.mjs";
@@ -25,31 +39,48 @@ import { DEPLOYMENTS_DIR } from "./lib/paths.mjs";
 /** @typedef {import("viem").Address} Address */
 /** @typedef {import("./deploy.mjs").Deployment} Deployment */
 
+/** The vault ids the constructor creates. */
+export const FUTURES_VAULT = 1n;
+export const NFT_VAULT = 2n;
+
 /** Whole tokens each investor (accounts 1-5) receives from the faucet. */
 const FAUCET_AMOUNT = 50_000;
-/** Pool 1 deposits, whole tokens, by dev account index. */
-const POOL_1_DEPOSITS = /** @type {const} */ ([
-  [1, 5_000],
-  [2, 12_000],
-  [3, 8_000],
-  [4, 20_000],
-]);
-/** Pool 2 deposits, whole tokens, by dev account index (1 and 2 withdraw from pool 1 first). */
-const POOL_2_DEPOSITS = /** @type {const} */ ([
-  [1, 6_000],
-  [2, 10_000],
-  [5, 4_000],
-]);
-/** Trading wallets: dev account index, type, allocation in basis points. */
+/** Trading wallets: vault, dev account index, type, allocation in basis points. */
 const TRADING_WALLETS = /** @type {const} */ ([
-  [7, "Futures", 6_000n],
-  [8, "NFT lending", 4_000n],
+  [FUTURES_VAULT, 7, "Futures", 10_000n],
+  [NFT_VAULT, 8, "NFT lending", 10_000n],
 ]);
-/** Return the trading wallets make over the lockup, in basis points of what they received. */
-const PROFIT_BPS = 800n;
+/** What each settled round returns over its principal, in basis points, by vault. */
+const RETURNS_BPS = /** @type {const} */ ({ futures: [600n, 450n], nft: [300n] });
+
+/** Pool states as the contract's `PoolState` enum numbers them. */
+export const POOL_STATES = /** @type {const} */ (["none", "open", "locked", "settled"]);
 
 const ONE_HOUR = 3_600;
 const SEVEN_DAYS = 7 * 24 * ONE_HOUR;
+/** Extra seconds after each lockup end before settling. */
+const SETTLE_MARGIN = 60;
+/** How long the seed waits for the short proposals to close. */
+const GOVERNANCE_WAIT = 2 * ONE_HOUR;
+
+/**
+ * Seconds the seed moves the chain clock with `evm_increaseTime` (two futures rounds and the wait for the
+ * short proposals), for a lockup of `lockupPeriodDuration` seconds in both vaults.
+ * @param {bigint | number} [lockupPeriodDuration] default 30 days
+ */
+export function seedClockAdvance(lockupPeriodDuration = DEFAULT_LOCKUP_PERIOD_DURATION) {
+  return 2 * (Number(lockupPeriodDuration) + SETTLE_MARGIN) + GOVERNANCE_WAIT;
+}
+
+/**
+ * The genesis timestamp to start anvil with so that the chain clock is at the wall clock once the seed has
+ * run: `seedClockAdvance(lockup)` seconds before `now`.
+ * @param {bigint | number} [lockupPeriodDuration] default 30 days
+ * @param {number} [now] Unix seconds; default the wall clock
+ */
+export function seedGenesisTimestamp(lockupPeriodDuration, now = Math.floor(Date.now() / 1000)) {
+  return now - seedClockAdvance(lockupPeriodDuration);
+}
 
 /**
  * @typedef {object} ProposalSummary
@@ -64,25 +95,61 @@ const SEVEN_DAYS = 7 * 24 * ONE_HOUR;
  */
 
 /**
- * @typedef {object} PoolSummary
- * @property {number} id
+ * @typedef {object} RoundSummary
+ * @property {bigint} poolId
+ * @property {number} round
+ * @property {"none" | "open" | "locked" | "settled"} state
  * @property {bigint} totalFunds
- * @property {boolean} isLocked
  * @property {bigint} preLockupTotal
+ * @property {bigint} collected
  * @property {bigint} postLockupTotal
  * @property {bigint} profitGenerated
+ * @property {bigint} fundFee
+ * @property {bigint} rolledOver
+ * @property {number} lockupEndTime
+ */
+
+/**
+ * @typedef {object} VaultSummary
+ * @property {bigint} vaultId
+ * @property {string} name
+ * @property {bigint} currentPoolId
+ * @property {number} round
+ * @property {RoundSummary[]} rounds oldest first
+ * @property {ReadonlyArray<{ address: Address, allocation: bigint, walletType: string }>} tradingWallets of the current pool
+ */
+
+/**
+ * @typedef {object} PositionSummary
+ * @property {bigint} vaultId
+ * @property {bigint} poolId
+ * @property {bigint} shares
+ * @property {bigint} principal
+ * @property {boolean} rollOver
+ * @property {bigint} value
+ * @property {bigint} withdrawable
+ * @property {"none" | "open" | "locked" | "settled"} poolState
+ */
+
+/**
+ * @typedef {object} InvestorSummary
+ * @property {number} account
+ * @property {Address} address
+ * @property {bigint} investedAmount principal across the vaults
+ * @property {bigint} totalWithdrawn
+ * @property {bigint} votingPower
+ * @property {PositionSummary[]} positions one per vault with shares
  */
 
 /**
  * @typedef {object} SeedSummary
  * @property {number} decimals
  * @property {string} symbol
- * @property {PoolSummary} settledPool pool 1
- * @property {PoolSummary} openPool pool 2
- * @property {bigint} collected what the trading wallets returned for pool 1
- * @property {bigint} pool2Invested the sum of the pool 2 deposits
- * @property {ReadonlyArray<{ account: number, address: Address, investedAmount: bigint, totalWithdrawn: bigint, votingPower: bigint }>} investors
- * @property {ReadonlyArray<{ address: Address, allocation: bigint, walletType: string }>} tradingWallets of pool 2
+ * @property {VaultSummary[]} vaults
+ * @property {InvestorSummary[]} investors
+ * @property {bigint} fundFeesClaimed what the fund wallet received from `claimFundFees`
+ * @property {bigint} fundFeesAccrued still to claim
+ * @property {number} chainTime the chain clock after seeding (Unix seconds)
  * @property {ProposalSummary[]} proposals
  */
 
@@ -121,8 +188,8 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
 
   const fundCode = await publicClient.getCode({ address: fund });
   if (!fundCode || fundCode === "0x") throw new Error(`no InvestmentFund at ${fund} on ${rpcUrl}: deploy first`);
-  if (((await read(fund, fundAbi, "currentPoolId")) ?? 0n) !== 1n) {
-    throw new Error("the fund already has a settled pool: seed a fresh deployment");
+  if (((await read(fund, fundAbi, "poolCount")) ?? 0n) !== 2n) {
+    throw new Error("the fund has run rounds already: seed a fresh deployment");
   }
 
   /**
@@ -135,6 +202,8 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
   async function read(address, abi, functionName, args = []) {
     return publicClient.readContract({ address, abi, functionName, args });
   }
+  /** @param {string} functionName @param {readonly unknown[]} [args] */
+  const readFund = (functionName, args = []) => read(fund, fundAbi, functionName, args);
 
   /**
    * Sends a transaction from an unlocked dev account and waits for it to be mined.
@@ -145,11 +214,27 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
    * @param {readonly unknown[]} [args]
    */
   async function send(from, address, abi, functionName, args = []) {
-    const hash = await wallet.writeContract({ account: devAccount(from).address, address, abi, functionName, args });
+    const account = devAccount(from).address;
+    // Gas estimated against the pending block, where the transaction lands: against the latest one, a call that
+    // moves the sender's voting power looks cheaper than it is (it would update the checkpoint written in that
+    // block instead of adding one), and a withdraw right after another one ran out of gas. Plus a fifth, as the
+    // SDK does.
+    const estimate = await publicClient.estimateContractGas({
+      account,
+      address,
+      abi,
+      functionName,
+      args,
+      blockTag: "pending",
+    });
+    const gas = estimate + estimate / 5n;
+    const hash = await wallet.writeContract({ account, address, abi, functionName, args, gas });
     const receipt = await publicClient.waitForTransactionReceipt({ hash });
     if (receipt.status !== "success") throw new Error(`${functionName} from account ${from} reverted (tx ${hash})`);
     return receipt;
   }
+  /** @param {number} from @param {string} functionName @param {readonly unknown[]} [args] */
+  const sendFund = (from, functionName, args = []) => send(from, fund, fundAbi, functionName, args);
 
   /** @param {number} seconds */
   async function travel(seconds) {
@@ -162,71 +247,163 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
   /** @param {number} whole */
   const units = (whole) => parseUnits(String(whole), decimals);
   /** @param {bigint} amount */
-  const fmt = (amount) => formatAmount(amount, decimals);
+  const fmt = (amount) => `${formatAmount(amount, decimals)} ${symbol}`;
+  /** @param {bigint} vaultId */
+  const vaultName = (vaultId) => (vaultId === FUTURES_VAULT ? "futures" : "NFT lending");
 
-  /** @param {number} index @param {number} whole */
-  const invest = async (index, whole) => {
-    await send(index, token, tokenAbi, "approve", [fund, units(whole)]);
-    await send(index, fund, fundAbi, "invest", [units(whole)]);
+  /**
+   * Deposits into the vault's open pool.
+   * @param {bigint} vaultId @param {ReadonlyArray<readonly [number, number]>} deposits [account, whole tokens]
+   */
+  const investAll = async (vaultId, deposits) => {
+    const poolId = await readFund("currentPoolId", [vaultId]);
+    for (const [index, whole] of deposits) {
+      await send(index, token, tokenAbi, "approve", [fund, units(whole)]);
+      await sendFund(index, "invest", [vaultId, units(whole)]);
+    }
+    log(
+      `  ${vaultName(vaultId)} pool ${poolId} deposits: ${deposits.map(([i, w]) => `account ${i} ${w.toLocaleString("en-US")}`).join(", ")}`,
+    );
   };
 
-  // 1. Faucet and whitelist.
+  /** @param {bigint} vaultId */
+  const lock = async (vaultId) => {
+    const poolId = await readFund("currentPoolId", [vaultId]);
+    await sendFund(0, "startLockupPeriod", [vaultId]);
+    const info = await readFund("getPoolInfo", [poolId]);
+    log(`  ${vaultName(vaultId)} pool ${poolId} (round ${info.round}) locked with ${fmt(info.preLockupTotal)}`);
+  };
+
+  /**
+   * The vault's trading wallets return what they received plus `profitBps` and approve the fund; the admin
+   * collects it and settles the round with `endLockupPeriod(vaultId, collected)`.
+   * @param {bigint} vaultId @param {bigint} profitBps
+   */
+  const settle = async (vaultId, profitBps) => {
+    const poolId = /** @type {bigint} */ (await readFund("currentPoolId", [vaultId]));
+    const info = await readFund("getPoolInfo", [poolId]);
+    const total = /** @type {bigint} */ (info.preLockupTotal);
+    const [wallets, allocations] = await readFund("getTradingWallets", [poolId]);
+    let sent = 0n;
+    let collected = 0n;
+    for (let i = 0; i < wallets.length; i++) {
+      // What startLockupPeriod sent this wallet (the last one receives the rounding dust).
+      const share = i + 1 === wallets.length ? total - sent : (total * allocations[i]) / 10_000n;
+      sent += share;
+      const index = devAccountIndex(wallets[i]);
+      const amount = share + (share * profitBps) / 10_000n;
+      await send(index, token, tokenAbi, "mint", [wallets[i], amount - share]);
+      await send(index, token, tokenAbi, "approve", [fund, amount]);
+      await sendFund(0, "collectFundsFromTradingWallet", [vaultId, wallets[i], amount]);
+      collected += amount;
+    }
+    await sendFund(0, "endLockupPeriod", [vaultId, collected]);
+    const settled = await readFund("getPoolInfo", [poolId]);
+    log(
+      `  ${vaultName(vaultId)} pool ${poolId} (round ${settled.round}) settled: ${fmt(collected)} returned, investors' share ${fmt(settled.postLockupTotal)}, ${fmt(settled.rolledOver)} rolled into pool ${await readFund("currentPoolId", [vaultId])}`,
+    );
+  };
+
+  /** @param {bigint} vaultId @param {ReadonlyArray<number>} accounts @param {boolean} enabled */
+  const rollOver = async (vaultId, accounts, enabled) => {
+    for (const index of accounts) await sendFund(index, "setRollOver", [vaultId, enabled]);
+    log(`  ${vaultName(vaultId)}: roll-over ${enabled ? "on" : "off"} for account ${accounts.join(", ")}`);
+  };
+
+  /** @param {bigint} vaultId @param {ReadonlyArray<number>} accounts */
+  const withdrawAll = async (vaultId, accounts) => {
+    for (const index of accounts) await sendFund(index, "withdraw", [vaultId]);
+    log(`  ${vaultName(vaultId)}: account ${accounts.join(", ")} withdrew`);
+  };
+
+  /** Waits until both vaults' locked pools may be settled. */
+  const waitForLockupEnd = async () => {
+    const latest = await publicClient.getBlock();
+    let end = 0n;
+    for (const vaultId of [FUTURES_VAULT, NFT_VAULT]) {
+      const [, , isLocked, lockupEndTime] = await readFund("getCurrentPoolData", [vaultId]);
+      if (isLocked && lockupEndTime > end) end = lockupEndTime;
+    }
+    const seconds = Number(end - latest.timestamp) + SETTLE_MARGIN;
+    await travel(seconds);
+    log(`  ${(seconds / 86_400).toFixed(1)} days passed`);
+  };
+
+  // 1. Faucet and whitelist (fund-wide: whitelisted once, they may invest in any vault).
   for (const index of [1, 2, 3, 4, 5]) {
     await send(index, token, tokenAbi, "mint", [devAccount(index).address, units(FAUCET_AMOUNT)]);
-    await send(0, fund, fundAbi, "whitelistInvestor", [devAccount(index).address]);
+    await sendFund(0, "whitelistInvestor", [devAccount(index).address]);
   }
   log(`  minted ${FAUCET_AMOUNT.toLocaleString("en-US")} ${symbol} to accounts 1-5 and whitelisted them`);
 
-  // 2. Trading wallets of pool 1 (pool 2 inherits them).
-  for (const [index, walletType, allocation] of TRADING_WALLETS) {
-    await send(0, fund, fundAbi, "addTradingWallet", [devAccount(index).address, walletType, allocation]);
+  // 2. Each vault's own trading wallet.
+  for (const [vaultId, index, walletType, allocation] of TRADING_WALLETS) {
+    await sendFund(0, "addTradingWallet", [vaultId, devAccount(index).address, walletType, allocation]);
+    log(`  ${vaultName(vaultId)} trading wallet: account ${index} ${walletType} ${Number(allocation) / 100}%`);
   }
-  log(`  trading wallets: ${TRADING_WALLETS.map(([i, t, a]) => `account ${i} ${t} ${Number(a) / 100}%`).join(", ")}`);
 
-  // 3. Pool 1: deposits, lockup, a profitable trading period, settlement.
-  for (const [index, whole] of POOL_1_DEPOSITS) await invest(index, whole);
-  log(`  pool 1 deposits: ${POOL_1_DEPOSITS.map(([i, w]) => `account ${i} ${w.toLocaleString("en-US")}`).join(", ")}`);
+  // 3. Round 1 of both vaults. Accounts 1 and 3 roll over in futures, account 5 in NFT lending.
+  await rollOver(FUTURES_VAULT, [1, 3], true);
+  await rollOver(NFT_VAULT, [5], true);
+  await investAll(FUTURES_VAULT, [
+    [1, 5_000],
+    [2, 12_000],
+    [3, 8_000],
+    [4, 20_000],
+  ]);
+  await investAll(NFT_VAULT, [
+    [2, 6_000],
+    [4, 10_000],
+    [5, 9_000],
+  ]);
+  await lock(FUTURES_VAULT);
+  await lock(NFT_VAULT);
+  await waitForLockupEnd();
+  await settle(FUTURES_VAULT, RETURNS_BPS.futures[0]);
+  await settle(NFT_VAULT, RETURNS_BPS.nft[0]);
+  const fundWallet = /** @type {Address} */ (await readFund("fundWallet"));
+  const feesBefore = /** @type {bigint} */ (await read(token, tokenAbi, "balanceOf", [fundWallet]));
+  await sendFund(0, "claimFundFees");
+  const fundFeesClaimed = /** @type {bigint} */ (await read(token, tokenAbi, "balanceOf", [fundWallet])) - feesBefore;
+  log(`  fund fees claimed: ${fmt(fundFeesClaimed)} to the fund wallet`);
 
-  await send(0, fund, fundAbi, "startLockupPeriod");
-  const lockup = BigInt(await read(fund, fundAbi, "lockupPeriodDuration"));
-  await travel(Number(lockup) + 1);
+  // 4. Futures round 2: account 2 takes its payout and re-invests, account 4 leaves its payout in pool 1,
+  // account 5 joins with roll-over on. NFT round 2 takes deposits while futures round 2 runs.
+  await withdrawAll(FUTURES_VAULT, [2]);
+  await withdrawAll(NFT_VAULT, [2, 4]);
+  await rollOver(FUTURES_VAULT, [5], true);
+  await investAll(FUTURES_VAULT, [
+    [2, 10_000],
+    [5, 4_000],
+  ]);
+  await investAll(NFT_VAULT, [
+    [1, 8_000],
+    [3, 5_000],
+  ]);
+  await lock(FUTURES_VAULT);
+  // Account 3 changes its mind while the round is locked: it leaves at this round's settlement.
+  await rollOver(FUTURES_VAULT, [3], false);
+  await waitForLockupEnd();
+  await settle(FUTURES_VAULT, RETURNS_BPS.futures[1]);
+  await withdrawAll(FUTURES_VAULT, [2, 3]);
 
-  let collected = 0n;
-  for (const [index] of TRADING_WALLETS) {
-    const address = devAccount(index).address;
-    const received = /** @type {bigint} */ (await read(token, tokenAbi, "balanceOf", [address]));
-    if (received === 0n) throw new Error(`trading wallet ${address} received nothing at startLockupPeriod`);
-    const profit = (received * PROFIT_BPS) / 10_000n;
-    await send(index, token, tokenAbi, "mint", [address, profit]);
-    const amount = received + profit;
-    await send(index, token, tokenAbi, "approve", [fund, amount]);
-    await send(0, fund, fundAbi, "collectFundsFromTradingWallet", [address, amount]);
-    collected += amount;
-  }
-  await send(0, fund, fundAbi, "endLockupPeriod", [collected]);
-  log(`  pool 1 locked, ${Number(lockup) / 86_400} days passed, ${fmt(collected)} ${symbol} returned, settled`);
+  // 5. Futures round 3 takes deposits.
+  await investAll(FUTURES_VAULT, [[2, 7_000]]);
 
-  // 4. Accounts 1 and 2 take their payout; 1, 2 and 5 invest into pool 2.
-  for (const index of [1, 2]) await send(index, fund, fundAbi, "withdraw");
-  for (const [index, whole] of POOL_2_DEPOSITS) await invest(index, whole);
-  log(
-    `  accounts 1, 2 withdrew; pool 2 deposits: ${POOL_2_DEPOSITS.map(([i, w]) => `account ${i} ${w.toLocaleString("en-US")}`).join(", ")}`,
-  );
-
-  // 5. Governance. Every proposer invested in an earlier block, as createProposal requires.
+  // 6. Governance. Every proposer invested in an earlier block, as createProposal requires.
   /** @param {number} proposer @param {string} text @param {number} seconds @returns {Promise<bigint>} */
   const propose = async (proposer, text, seconds) => {
-    await send(proposer, fund, fundAbi, "createProposal", [text, BigInt(seconds)]);
-    return /** @type {bigint} */ (await read(fund, fundAbi, "proposalCount"));
+    await sendFund(proposer, "createProposal", [text, BigInt(seconds)]);
+    return /** @type {bigint} */ (await readFund("proposalCount"));
   };
   /** @param {bigint} id @param {ReadonlyArray<readonly [number, boolean]>} ballots */
   const voteAll = async (id, ballots) => {
-    for (const [voter, support] of ballots) await send(voter, fund, fundAbi, "vote", [id, support]);
+    for (const [voter, support] of ballots) await sendFund(voter, "vote", [id, support]);
   };
 
   const passed = await propose(
     1,
-    "Raise the futures trading wallet's allocation from 60% to 65% for the next pool, funded from the NFT lending wallet.",
+    "Add a second futures trading wallet running a market-neutral basis strategy, with a 30% allocation from the next round.",
     ONE_HOUR,
   );
   await voteAll(passed, [
@@ -236,7 +413,7 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
   ]);
   const rejected = await propose(
     2,
-    "Add a third trading wallet running delta-neutral funding-rate arbitrage with a 15% allocation.",
+    "Raise the NFT lending vault's minimum investment from 100 to 1,000 mUSDC.",
     ONE_HOUR,
   );
   await voteAll(rejected, [
@@ -244,8 +421,8 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
     [4, false],
     [5, false],
   ]);
-  await travel(2 * ONE_HOUR);
-  await send(1, fund, fundAbi, "executeProposal", [passed]);
+  await travel(GOVERNANCE_WAIT);
+  await sendFund(1, "executeProposal", [passed]);
 
   const leverage = await propose(
     3,
@@ -267,53 +444,94 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
   ]);
   log("  proposals: 1 passed and executed, 1 rejected, 2 open for 7 days");
 
+  // 7. Last, NFT round 2 goes to its trading wallet: its lockup ends one lockup period from the chain's now.
+  await lock(NFT_VAULT);
+
   return summarize();
 
   /** @returns {Promise<SeedSummary>} */
   async function summarize() {
-    /** @param {number} id @returns {Promise<PoolSummary>} */
-    const pool = async (id) => {
-      const [totalFunds, , , isLocked, preLockupTotal, postLockupTotal, profitGenerated] = await read(
-        fund,
-        fundAbi,
-        "investmentPools",
-        [BigInt(id)],
-      );
-      return { id, totalFunds, isLocked, preLockupTotal, postLockupTotal, profitGenerated };
-    };
-    const count = Number(await read(fund, fundAbi, "proposalCount"));
+    const vaultCount = /** @type {bigint} */ (await readFund("vaultCount"));
+    const poolCount = /** @type {bigint} */ (await readFund("poolCount"));
+    /** @type {VaultSummary[]} */
+    const vaults = [];
+    for (let vaultId = 1n; vaultId <= vaultCount; vaultId++) {
+      const vault = await readFund("getVault", [vaultId]);
+      /** @type {RoundSummary[]} */
+      const rounds = [];
+      for (let poolId = 1n; poolId <= poolCount; poolId++) {
+        const info = await readFund("getPoolInfo", [poolId]);
+        if (info.vaultId !== vaultId) continue;
+        rounds.push({
+          poolId,
+          round: Number(info.round),
+          state: POOL_STATES[Number(info.state)] ?? "none",
+          totalFunds: info.totalFunds,
+          preLockupTotal: info.preLockupTotal,
+          collected: info.collected,
+          postLockupTotal: info.postLockupTotal,
+          profitGenerated: info.profitGenerated,
+          fundFee: info.fundFee,
+          rolledOver: info.rolledOver,
+          lockupEndTime: Number(info.lockupEndTime),
+        });
+      }
+      const [wallets, allocations, walletTypes] = await readFund("getTradingWallets", [vault.currentPoolId]);
+      vaults.push({
+        vaultId,
+        name: vault.name,
+        currentPoolId: vault.currentPoolId,
+        round: Number(vault.round),
+        rounds,
+        tradingWallets: wallets.map((/** @type {Address} */ address, /** @type {number} */ i) => ({
+          address,
+          allocation: allocations[i],
+          walletType: walletTypes[i],
+        })),
+      });
+    }
+    const count = Number(await readFund("proposalCount"));
     /** @type {ProposalSummary[]} */
     const proposals = [];
     for (let id = 1; id <= count; id++) {
-      const [, description, votesFor, votesAgainst, , endTime, executed, active] = await read(
-        fund,
-        fundAbi,
+      const [, description, votesFor, votesAgainst, , endTime, executed, active] = await readFund(
         "getProposalDetails",
         [BigInt(id)],
       );
       const status = active ? "active" : executed ? "passed" : "rejected";
       proposals.push({ id, description, votesFor, votesAgainst, endTime: Number(endTime), executed, active, status });
     }
+    /** @type {InvestorSummary[]} */
     const investors = [];
     for (const index of [1, 2, 3, 4, 5]) {
       const address = devAccount(index).address;
-      const [investedAmount, , , totalWithdrawn, votingPower] = await read(fund, fundAbi, "getInvestorData", [address]);
-      investors.push({ account: index, address, investedAmount, totalWithdrawn, votingPower });
+      const [investedAmount, , , totalWithdrawn, votingPower] = await readFund("getInvestorData", [address]);
+      /** @type {PositionSummary[]} */
+      const positions = [];
+      for (let vaultId = 1n; vaultId <= vaultCount; vaultId++) {
+        const p = await readFund("getPosition", [address, vaultId]);
+        if (p.shares === 0n) continue;
+        positions.push({
+          vaultId,
+          poolId: p.poolId,
+          shares: p.shares,
+          principal: p.principal,
+          rollOver: p.rollOver,
+          value: p.value,
+          withdrawable: p.withdrawable,
+          poolState: POOL_STATES[Number(p.poolState)] ?? "none",
+        });
+      }
+      investors.push({ account: index, address, investedAmount, totalWithdrawn, votingPower, positions });
     }
-    const [wallets, allocations, walletTypes] = await read(fund, fundAbi, "getTradingWallets", [2n]);
     return {
       decimals,
       symbol,
-      settledPool: await pool(1),
-      openPool: await pool(2),
-      collected,
-      pool2Invested: units(POOL_2_DEPOSITS.reduce((sum, [, whole]) => sum + whole, 0)),
+      vaults,
       investors,
-      tradingWallets: wallets.map((/** @type {Address} */ address, /** @type {number} */ i) => ({
-        address,
-        allocation: allocations[i],
-        walletType: walletTypes[i],
-      })),
+      fundFeesClaimed,
+      fundFeesAccrued: await readFund("fundFeesAccrued"),
+      chainTime: Number((await publicClient.getBlock()).timestamp),
       proposals,
     };
   }
@@ -337,24 +555,46 @@ export function formatAmount(amount, decimals) {
  * @returns {string[]}
  */
 export function describeSeed(summary) {
-  const { decimals, symbol, settledPool: p1, openPool: p2 } = summary;
+  const { decimals, symbol } = summary;
   /** @param {bigint} amount */
   const fmt = (amount) => `${formatAmount(amount, decimals)} ${symbol}`;
-  const lines = [
-    `Pool 1  settled  in ${fmt(p1.preLockupTotal)}, returned ${fmt(summary.collected)}, profit ${fmt(p1.profitGenerated)}, investors' share ${fmt(p1.postLockupTotal)}`,
-    `Pool 2  ${p2.isLocked ? "locked" : "open   "}  ${fmt(p2.totalFunds)}; trading wallets ${summary.tradingWallets
-      .map((w) => `${w.walletType} ${Number(w.allocation) / 100}%`)
-      .join(", ")}`,
-  ];
+  /** @param {number} seconds */
+  const date = (seconds) => new Date(seconds * 1000).toISOString().slice(0, 10);
+  /** @type {string[]} */
+  const lines = [];
+  for (const vault of summary.vaults) {
+    const wallets = vault.tradingWallets.map((w) => `${w.walletType} ${Number(w.allocation) / 100}%`).join(", ");
+    lines.push(`Vault ${vault.vaultId} ${vault.name} (round ${vault.round}, trading wallets: ${wallets})`);
+    for (const r of vault.rounds) {
+      const what =
+        r.state === "settled"
+          ? `in ${fmt(r.preLockupTotal)}, returned ${fmt(r.collected)}, investors' share ${fmt(r.postLockupTotal)}, rolled over ${fmt(r.rolledOver)}`
+          : r.state === "locked"
+            ? `${fmt(r.preLockupTotal)} with the traders until ${date(r.lockupEndTime)}`
+            : `${fmt(r.totalFunds)} deposited`;
+      lines.push(`  Round ${r.round}  pool ${r.poolId}  ${r.state.padEnd(7)}  ${what}`);
+    }
+  }
   for (const investor of summary.investors) {
+    const positions = investor.positions
+      .map(
+        (p) =>
+          `vault ${p.vaultId} pool ${p.poolId} ${p.poolState} ${fmt(p.value)}${p.rollOver ? " rolling" : ""}${p.poolState === "settled" ? " withdrawable" : ""}`,
+      )
+      .join("; ");
     lines.push(
-      `Account ${investor.account}  invested ${fmt(investor.investedAmount)}, withdrawn ${fmt(investor.totalWithdrawn)}`,
+      `Account ${investor.account}  principal ${fmt(investor.investedAmount)}, withdrawn ${fmt(investor.totalWithdrawn)}${positions ? `; ${positions}` : ""}`,
     );
   }
+  lines.push(`Fund fees  claimed ${fmt(summary.fundFeesClaimed)}, accrued ${fmt(summary.fundFeesAccrued)}`);
   for (const proposal of summary.proposals) {
     lines.push(
       `Proposal ${proposal.id}  ${proposal.status.padEnd(8)} for ${fmt(proposal.votesFor)} / against ${fmt(proposal.votesAgainst)}  "${truncate(proposal.description, 60)}"`,
     );
+  }
+  const offset = summary.chainTime - Math.floor(Date.now() / 1000);
+  if (Math.abs(offset) > 3_600) {
+    lines.push(`Chain clock ${date(summary.chainTime)}, ${(offset / 86_400).toFixed(1)} days off the wall clock`);
   }
   return lines;
 }

@@ -26,11 +26,11 @@ const { startStack } = await import("./lib/stack.mjs");
 /** @type {Record<number, string>} */
 const ROLES = {
   0: "admin (DEFAULT_ADMIN_ROLE + ADMIN_ROLE), deployer",
-  1: "investor: pool 2, withdrew pool 1, proposer",
-  2: "investor: pool 2, withdrew pool 1, proposer",
-  3: "investor: unwithdrawn pool 1 payout, proposer",
-  4: "investor: unwithdrawn pool 1 payout",
-  5: "investor: pool 2, proposer",
+  1: "investor: futures rolling since round 1, NFT round 2; proposer",
+  2: "investor: withdraws after each futures round, futures round 3; proposer",
+  3: "investor: rolled futures round 1 into 2, then withdrew; NFT round 2; proposer",
+  4: "investor: unwithdrawn futures round 1 payout, withdrew NFT round 1",
+  5: "investor: futures and NFT both rolling; proposer",
 };
 
 /** @type {import("./lib/stack.mjs").Stack | undefined} */
@@ -90,7 +90,7 @@ try {
     "",
     "Dev accounts (anvil's publicly known keys: local chain only, never for real funds):",
     ...DEV_ACCOUNTS.slice(0, 6).map((a) => `  ${a.index}  ${a.address}  ${a.privateKey}  ${ROLES[a.index] ?? ""}`),
-    "  Accounts 7 and 8 are the trading wallets (Futures, NFT lending); account 9 is the fund wallet.",
+    "  Account 7 is the futures vault's trading wallet, account 8 the NFT lending vault's; 9 is the fund wallet.",
     "  In the app, 'Connect Wallet' offers these accounts on the local chain (account 0 first; pick another",
     "  in the wallet's Account view); no browser wallet is needed.",
     "",

@@ -14,7 +14,7 @@ import { deploy } from "./deploy.mjs";
 import { devAccount, LOCAL_CHAIN_ID } from "./lib/accounts.mjs";
 import { freePort, startAnvil } from "./lib/anvil.mjs";
 import { loadArtifact } from "./lib/foundry.mjs";
-import { seed } from "./seed.mjs";
+import { seed, seedGenesisTimestamp } from "./seed.mjs";
 
 describe("npm start: deploy + seed on a real anvil", { timeout: 120_000 }, () => {
   /** @type {import("./lib/anvil.mjs").Anvil} */
@@ -44,7 +44,7 @@ describe("npm start: deploy + seed on a real anvil", { timeout: 120_000 }, () =>
   before(async () => {
     const port = await freePort();
     assert.notEqual(port, 8545);
-    anvil = await startAnvil({ port });
+    anvil = await startAnvil({ port, timestamp: seedGenesisTimestamp() }); // as npm start does
     deploymentsDir = mkdtempSync(join(tmpdir(), "fundament-deployments-"));
     deployment = await deploy({ rpcUrl: anvil.url, deploymentsDir }); // builds when artifacts are missing
     abi = loadArtifact("InvestmentFund.sol", "InvestmentFund").abi;
@@ -78,8 +78,10 @@ describe("npm start: deploy + seed on a real anvil", { timeout: 120_000 }, () =>
   test("the fund is configured as deployed, with account 0 as admin", async () => {
     assert.equal(await read("investmentToken"), deployment.investmentToken);
     assert.equal(await read("fundWallet"), deployment.fundWallet);
-    assert.equal(await read("minimumInvestment"), 100_000000n);
-    assert.equal(await read("lockupPeriodDuration"), 2_592_000n);
+    for (const vaultId of [1n, 2n]) {
+      assert.equal(await read("minimumInvestment", [vaultId]), 100_000000n);
+      assert.equal(await read("lockupPeriodDuration", [vaultId]), 2_592_000n);
+    }
     const adminRole = await read("ADMIN_ROLE");
     assert.equal(await read("hasRole", [adminRole, devAccount(0).address]), true);
     assert.equal(await read("hasRole", [await read("DEFAULT_ADMIN_ROLE"), devAccount(0).address]), true);
@@ -93,51 +95,197 @@ describe("npm start: deploy + seed on a real anvil", { timeout: 120_000 }, () =>
     assert.deepEqual([name, symbol, decimals], ["Mock USD Coin", "mUSDC", 6]);
   });
 
-  test("pool 1 is settled with profit", async () => {
-    const [totalFunds, lockupStartTime, lockupEndTime, isLocked, preLockupTotal, postLockupTotal, profitGenerated] =
-      await read("investmentPools", [1n]);
-    assert.equal(isLocked, false);
-    assert.equal(await read("isPoolSettled", [1n]), true);
-    assert.equal(totalFunds, mUSDC(45_000));
-    assert.equal(preLockupTotal, mUSDC(45_000));
-    assert.equal(lockupEndTime - lockupStartTime, 2_592_000n);
-    assert.ok(profitGenerated > 0n, "profitGenerated > 0");
-    // What came back is 8% over what went out; investors keep all but the fund's share of the profit.
-    const collected = await read("poolCollected", [1n]);
-    assert.equal(collected, preLockupTotal + profitGenerated);
-    assert.equal(profitGenerated, (preLockupTotal * 8n) / 100n);
-    const fundShare = (profitGenerated * (await read("FUND_PROFIT_PERCENTAGE"))) / (await read("BASIS_POINTS"));
-    assert.equal(postLockupTotal, collected - fundShare);
-    assert.ok(postLockupTotal > preLockupTotal, "postLockupTotal > preLockupTotal");
+  /** @param {bigint} poolId @returns {Promise<any>} */
+  const pool = (poolId) => read("getPoolInfo", [poolId]);
+  /** @param {number} index @param {bigint} vaultId @returns {Promise<any>} */
+  const position = (index, vaultId) => read("getPosition", [devAccount(index).address, vaultId]);
+  /** Within 0.01 token of `expected`, for amounts that went through share-price rounding. */
+  const near = (/** @type {bigint} */ actual, /** @type {bigint} */ expected, /** @type {string} */ what) =>
+    assert.ok(actual >= expected - 10_000n && actual <= expected + 10_000n, `${what}: ${actual} ≉ ${expected}`);
+  /** investors' share of a round that returned `bps` over `principal`, after the fund's 20% of the profit */
+  const afterFee = (/** @type {bigint} */ principal, /** @type {bigint} */ bps) =>
+    principal + (principal * bps * 8_000n) / 10_000n / 10_000n;
+
+  test("two vaults with the same settings, five pools, the rounds where the seed left them", async () => {
+    assert.equal(await read("vaultCount"), 2n);
+    assert.equal(await read("poolCount"), 5n);
+    const [futures, nft] = await Promise.all([read("getVault", [1n]), read("getVault", [2n])]);
+    assert.equal(futures.name, "Crypto futures trading vault");
+    assert.equal(nft.name, "NFT lending vault");
+    assert.equal(await read("currentPoolId", [1n]), 5n);
+    assert.equal(await read("currentPoolId", [2n]), 4n);
+    assert.deepEqual([futures.currentPoolId, futures.round, futures.isLocked], [5n, 3n, false]);
+    assert.deepEqual([nft.currentPoolId, nft.round, nft.isLocked], [4n, 2n, true]);
+    for (const vault of [futures, nft]) {
+      assert.equal(vault.minimumInvestment, 100_000000n);
+      assert.equal(vault.lockupPeriodDuration, 2_592_000n);
+    }
+    // PoolState: 0 None, 1 Open, 2 Locked, 3 Settled.
+    const states = await Promise.all([1n, 2n, 3n, 4n, 5n, 6n].map((id) => read("poolState", [id])));
+    assert.deepEqual(states, [3, 3, 3, 2, 1, 0]);
+    const infos = await Promise.all([1n, 2n, 3n, 4n, 5n].map(pool));
+    assert.deepEqual(
+      infos.map((info) => [info.vaultId, info.round]),
+      [
+        [1n, 1n],
+        [2n, 1n],
+        [1n, 2n],
+        [2n, 2n],
+        [1n, 3n],
+      ],
+    );
+    assert.deepEqual(
+      summary.vaults.map((v) => v.rounds.map((r) => `${r.poolId}:${r.state}`)),
+      [
+        ["1:settled", "3:settled", "5:open"],
+        ["2:settled", "4:locked"],
+      ],
+    );
+  });
+
+  test("futures vault: rounds 1 and 2 settled with profit, rolled positions carried into round 3", async () => {
+    const [p1, p3, p5] = await Promise.all([pool(1n), pool(3n), pool(5n)]);
+    // Round 1: accounts 1-4 deposit 45,000; +6%; the fund keeps 20% of the profit.
+    assert.equal(p1.preLockupTotal, mUSDC(45_000));
+    assert.equal(p1.lockupEndTime - p1.lockupStartTime, 2_592_000n);
+    assert.equal(p1.collected, mUSDC(47_700));
+    assert.equal(p1.profitGenerated, mUSDC(2_700));
+    assert.equal(p1.fundFee, mUSDC(540));
+    assert.equal(p1.postLockupTotal, mUSDC(47_160));
+    // Accounts 1 (5,000) and 3 (8,000) rolled over.
+    assert.equal(p1.rolledOver, afterFee(mUSDC(13_000), 600n));
+    assert.equal(p3.startSharePrice, p1.settleSharePrice);
+    // Round 2: what rolled over plus 10,000 from account 2 and 4,000 from account 5; +4.5%.
+    assert.equal(p3.preLockupTotal, p1.rolledOver + mUSDC(14_000));
+    assert.equal(p3.collected, p3.preLockupTotal + (p3.preLockupTotal * 450n) / 10_000n);
+    assert.ok(p3.profitGenerated > 0n && p3.postLockupTotal > p3.preLockupTotal);
+    // Accounts 1 and 5 rolled on; account 3 turned roll-over off while round 2 was locked, and withdrew.
+    near(p3.rolledOver, afterFee(afterFee(mUSDC(5_000), 600n), 450n) + afterFee(mUSDC(4_000), 450n), "round 2 rolled");
+    // Round 3 is open: the rolled positions plus account 2's 7,000.
+    assert.equal(p5.totalFunds, p3.rolledOver + mUSDC(7_000));
+    assert.equal(p5.startSharePrice, p3.settleSharePrice);
+    const [poolId, totalFunds, isLocked] = await read("getCurrentPoolData", [1n]);
+    assert.deepEqual([poolId, totalFunds, isLocked], [5n, p5.totalFunds, false]);
+  });
+
+  test("NFT lending vault: round 1 settled, round 2 locked until after the chain's now", async () => {
+    const [p2, p4] = await Promise.all([pool(2n), pool(4n)]);
+    assert.equal(p2.preLockupTotal, mUSDC(25_000));
+    assert.equal(p2.collected, mUSDC(25_750));
+    assert.equal(p2.postLockupTotal, mUSDC(25_600));
+    assert.equal(p2.rolledOver, afterFee(mUSDC(9_000), 300n)); // account 5
+    // Round 2: account 5's rolled position, 8,000 from account 1 and 5,000 from account 3.
+    near(p4.preLockupTotal, p2.rolledOver + mUSDC(13_000), "round 2 principal");
+    assert.equal(p4.collected, 0n);
+    const latest = await client.getBlock();
+    assert.ok(p4.lockupEndTime > latest.timestamp, "the NFT round's lockup ends in the future");
+    assert.equal(p4.lockupEndTime - p4.lockupStartTime, 2_592_000n);
+    const [poolId, , isLocked, lockupEndTime] = await read("getCurrentPoolData", [2n]);
+    assert.deepEqual([poolId, isLocked, lockupEndTime], [4n, true, p4.lockupEndTime]);
     const [totalProfit, , highest, profitablePools] = await read("getProfitStatistics");
-    assert.deepEqual([totalProfit, highest, profitablePools], [profitGenerated, profitGenerated, 1n]);
+    assert.equal(totalProfit, mUSDC(2_700) + mUSDC(750) + (await pool(3n)).profitGenerated);
+    assert.deepEqual([highest, profitablePools], [mUSDC(2_700), 3n]);
   });
 
-  test("pool 2 is open with the pool 2 deposits and inherits both trading wallets", async () => {
-    assert.equal(await read("currentPoolId"), 2n);
-    const [poolId, totalFunds, isLocked] = await read("getCurrentPoolData");
-    assert.equal(poolId, 2n);
-    assert.equal(isLocked, false);
-    assert.equal(totalFunds, mUSDC(6_000 + 10_000 + 4_000));
-    assert.equal(totalFunds, summary.pool2Invested);
-    const [wallets, allocations, walletTypes] = await read("getTradingWallets", [2n]);
-    assert.deepEqual(wallets, [devAccount(7).address, devAccount(8).address]);
-    assert.deepEqual(allocations, [6_000n, 4_000n]);
-    assert.deepEqual(walletTypes, ["Futures", "NFT lending"]);
+  test("each vault has its own trading wallet, and each pool keeps it", async () => {
+    for (const [poolId, index, walletType] of /** @type {const} */ ([
+      [1n, 7, "Futures"],
+      [3n, 7, "Futures"],
+      [5n, 7, "Futures"],
+      [2n, 8, "NFT lending"],
+      [4n, 8, "NFT lending"],
+    ])) {
+      const [wallets, allocations, walletTypes] = await read("getTradingWallets", [poolId]);
+      assert.deepEqual([wallets, allocations, walletTypes], [[devAccount(index).address], [10_000n], [walletType]]);
+    }
+    // The trading wallets returned everything they were sent for settled rounds; account 8 holds round 2 now.
+    const balance = (/** @type {number} */ index) =>
+      client.readContract({
+        address: deployment.investmentToken,
+        abi: tokenAbi,
+        functionName: "balanceOf",
+        args: [devAccount(index).address],
+      });
+    assert.equal(await balance(7), 0n);
+    assert.equal(await balance(8), (await pool(4n)).preLockupTotal);
   });
 
-  test("investors: 1 and 2 withdrew with profit and re-invested; 3 and 4 hold pool 1 payouts", async () => {
-    const [invested1, lastWithdrawn1, , withdrawn1, power1] = await read("getInvestorData", [devAccount(1).address]);
-    assert.ok(withdrawn1 > mUSDC(5_000), "account 1 withdrew more than its 5,000 principal");
-    assert.equal(lastWithdrawn1, 1n);
-    assert.equal(invested1, mUSDC(6_000));
-    assert.equal(power1, invested1);
+  test("positions: account 1 in both vaults, rolled twice in futures", async () => {
+    const [futures, nft] = await Promise.all([position(1, 1n), position(1, 2n)]);
+    assert.equal(futures.poolId, 5n);
+    assert.equal(futures.poolState, 1);
+    assert.equal(futures.rollOver, true);
+    assert.equal(futures.principal, mUSDC(5_000));
+    near(futures.value, afterFee(afterFee(mUSDC(5_000), 600n), 450n), "account 1 futures value");
+    assert.equal(futures.withdrawable, futures.value); // round 3 is open: a refund at the current value
+    assert.equal(nft.poolId, 4n);
+    assert.equal(nft.poolState, 2);
+    assert.equal(nft.rollOver, false);
+    assert.equal(nft.principal, mUSDC(8_000));
+    near(nft.value, mUSDC(8_000), "account 1 NFT value");
+    assert.equal(nft.withdrawable, 0n); // locked
+    const [invested, , , withdrawn, power] = await read("getInvestorData", [devAccount(1).address]);
+    assert.deepEqual([invested, withdrawn, power], [mUSDC(13_000), 0n, mUSDC(13_000)]);
+    assert.deepEqual(
+      summary.investors.find((i) => i.account === 1)?.positions.map((p) => [p.vaultId, p.poolId, p.poolState]),
+      [
+        [1n, 5n, "open"],
+        [2n, 4n, "locked"],
+      ],
+    );
+  });
+
+  test("positions: 5 rolls in both vaults, 4 holds a round-1 payout, 2 and 3 withdrew", async () => {
+    const [five1, five2] = await Promise.all([position(5, 1n), position(5, 2n)]);
+    assert.deepEqual([five1.poolId, five1.rollOver, five2.poolId, five2.rollOver], [5n, true, 4n, true]);
+    near(five1.value, afterFee(mUSDC(4_000), 450n), "account 5 futures value");
+    near(five2.value, afterFee(mUSDC(9_000), 300n), "account 5 NFT value");
+    assert.equal(five2.principal, mUSDC(9_000));
+
+    const four = await position(4, 1n);
+    assert.deepEqual([four.poolId, four.poolState, four.rollOver], [1n, 3, false]);
+    assert.equal(four.withdrawable, afterFee(mUSDC(20_000), 600n));
+    assert.equal(await read("previewWithdraw", [devAccount(4).address, 1n]), four.withdrawable);
+    assert.equal((await position(4, 2n)).shares, 0n);
     const [invested4, , , withdrawn4] = await read("getInvestorData", [devAccount(4).address]);
-    assert.equal(invested4, mUSDC(20_000));
-    assert.equal(withdrawn4, 0n);
-    assert.ok((await read("previewWithdraw", [devAccount(4).address])) > mUSDC(20_000));
+    assert.deepEqual([invested4, withdrawn4], [mUSDC(20_000), afterFee(mUSDC(10_000), 300n)]);
+
+    // Account 2 withdrew after futures rounds 1 and 2 and NFT round 1, and is in futures round 3.
+    const two = await position(2, 1n);
+    assert.deepEqual([two.poolId, two.principal, two.rollOver], [5n, mUSDC(7_000), false]);
+    const [invested2, lastWithdrawn2, , withdrawn2] = await read("getInvestorData", [devAccount(2).address]);
+    assert.equal(invested2, mUSDC(7_000));
+    assert.equal(lastWithdrawn2, 3n);
+    assert.ok(withdrawn2 > mUSDC(12_000 + 6_000 + 10_000), "account 2 withdrew its principals with profit");
+    // Account 3 rolled from round 1 into round 2, then left: its futures position is closed.
+    assert.equal((await position(3, 1n)).shares, 0n);
+    const [, lastWithdrawn3, , withdrawn3] = await read("getInvestorData", [devAccount(3).address]);
+    assert.equal(lastWithdrawn3, 3n);
+    near(withdrawn3, afterFee(afterFee(mUSDC(8_000), 600n), 450n), "account 3 withdrew");
+
     for (const index of [1, 2, 3, 4, 5]) assert.equal(await read("isWhitelisted", [devAccount(index).address]), true);
     assert.equal(await read("isWhitelisted", [devAccount(6).address]), false);
+  });
+
+  test("the fund wallet claimed round 1's fees; futures round 2's fee is accrued", async () => {
+    const [p1, p2, p3] = await Promise.all([pool(1n), pool(2n), pool(3n)]);
+    const fundWalletBalance = await client.readContract({
+      address: deployment.investmentToken,
+      abi: tokenAbi,
+      functionName: "balanceOf",
+      args: [devAccount(9).address],
+    });
+    assert.equal(fundWalletBalance, p1.fundFee + p2.fundFee);
+    assert.equal(summary.fundFeesClaimed, mUSDC(690));
+    assert.equal(await read("fundFeesAccrued"), p3.fundFee);
+    assert.ok(p3.fundFee > 0n);
+  });
+
+  test("the chain clock ends at the wall clock (anvil started seedClockAdvance() in the past)", async () => {
+    const latest = await client.getBlock();
+    const now = BigInt(Math.floor(Date.now() / 1000));
+    assert.ok(latest.timestamp <= now + 120n && latest.timestamp >= now - 120n, `${latest.timestamp} vs ${now}`);
+    assert.ok(Math.abs(summary.chainTime - Number(now)) <= 120);
   });
 
   test("governance: one passed and executed, one rejected, two active", async () => {
@@ -168,9 +316,13 @@ describe("npm start: deploy + seed on a real anvil", { timeout: 120_000 }, () =>
       summary.proposals.map((p) => p.status),
       ["passed", "rejected", "active", "active"],
     );
+    // ProposalState: 0 Active, 1 Defeated, 2 Succeeded, 3 Executed.
+    const states = await Promise.all([1n, 2n, 3n, 4n].map((id) => read("proposalState", [id])));
+    assert.deepEqual(states, [3, 1, 0, 0]);
   });
 
   test("the fund holds at least what it owes", async () => {
+    // Nothing owed is out with the traders: NFT round 2's principal is at account 8, not in the fund.
     const owed = await read("totalOwed");
     const balance = await client.readContract({
       address: deployment.investmentToken,

@@ -2,41 +2,46 @@
 pragma solidity ^0.8.24;
 
 import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
-import {AccessControlEnumerable} from "@openzeppelin/contracts/access/extensions/AccessControlEnumerable.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {Checkpoints} from "@openzeppelin/contracts/utils/structs/Checkpoints.sol";
+import {ShortString, ShortStrings} from "@openzeppelin/contracts/utils/ShortStrings.sol";
 
 import {IInvestmentFund} from "./interfaces/IInvestmentFund.sol";
 
 /// @title InvestmentFund
-/// @notice An on-chain investment fund. Whitelisted investors deposit the investment token into the open
-/// pool; an admin locks the pool, which sends its funds to the pool's trading wallets by allocation; at the
-/// end of the lockup the funds are collected back and the pool is settled: profit (only when more came back
-/// than went out) is split between the fund wallet (`FUND_PROFIT_PERCENTAGE`) and the pool's investors
-/// (`POOL_PROFIT_PERCENTAGE`), a loss is shared pro rata, and the next pool opens.
+/// @notice An on-chain investment fund with several vaults, each running rounds for as long as the fund lives.
+/// Whitelisted investors deposit the investment token into a vault's open pool; an admin locks the pool, which
+/// sends its funds to the vault's trading wallets by allocation; at the end of the lockup the funds are
+/// collected back and the pool is settled: profit (only when more came back than went out) is split between
+/// the fund (`FUND_PROFIT_PERCENTAGE`, accrued for the fund wallet to claim) and the pool's investors
+/// (`POOL_PROFIT_PERCENTAGE`), a confirmed loss is shared pro rata, and the vault's next pool opens.
 ///
-/// Principal does not roll over. After settlement each investor withdraws their share of the settled pool
-/// exactly once (`withdraw`) and may then invest into the open pool again; investing while holding an
-/// unwithdrawn settled position reverts with `UnwithdrawnPosition`, so nobody's money moves without them.
+/// Accounting: a position is a number of vault shares. Each pool has a starting share price (what a share
+/// bought in it costs) and, once settled, a settlement price (the investors' total divided by the pool's
+/// shares). Rolling positions keep their shares from round to round: the next pool starts at the settlement
+/// price, so no investor is ever visited in a loop. A position that does not roll stays in its settled pool
+/// and is paid `shares x settlementPrice` when its owner withdraws.
 ///
-/// Accounting rules that keep the fund solvent:
+/// Rules that keep the fund solvent:
 /// - Every amount credited (on `invest` and on `collectFundsFromTradingWallet`) is the balance change the
 ///   contract actually saw, so a fee-on-transfer token can never inflate an account.
 /// - `endLockupPeriod(totalReturned)` must report exactly what was collected for the pool.
-/// - Payouts round down, so the sum of payouts never exceeds what the pool's investors are owed.
-/// - No function loops over investors; loops over trading wallets are bounded by `MAX_TRADING_WALLETS`.
+/// - Shares and payouts round down, so what is paid out never exceeds what the pool holds; the last exit of
+///   a settled pool releases its rounding dust to `sweepExcess`.
+/// - No function loops over investors or rounds; loops over trading wallets are bounded by
+///   `MAX_TRADING_WALLETS` and the view `totalOwed` loops over at most `MAX_VAULTS` vaults.
 ///
-/// Governance: voting power is the invested principal of the current position. A vote is weighted by the
-/// voter's power at the end of the block before the proposal was created, so power gained afterwards (a
-/// flash deposit, an invest-vote-withdraw loop) does not count.
+/// Governance: voting power is the invested principal across all vaults. A vote is weighted by the voter's
+/// power at the end of the block before the proposal was created, so power gained afterwards (a flash
+/// deposit, an invest-vote-withdraw loop) does not count.
 /// @dev Functions that move tokens are `nonReentrant`. `invest` and `collectFundsFromTradingWallet` pull
 /// tokens before updating state because they credit the observed balance delta; the reentrancy guard makes
-/// that safe.
-contract InvestmentFund is IInvestmentFund, AccessControlEnumerable, ReentrancyGuardTransient {
+/// that safe. Every other token transfer comes after the state change (checks-effects-interactions).
+contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
     using SafeCast for uint256;
     using Checkpoints for Checkpoints.Trace208;
@@ -45,122 +50,188 @@ contract InvestmentFund is IInvestmentFund, AccessControlEnumerable, ReentrancyG
     // Constants
     // ----------------------------------------------------------------------------------------------
 
-    /// @notice Role of the fund's administrators (trading wallets, whitelist, admins, lockups, emergency).
+    /// @notice Role of the fund's administrators (vaults, trading wallets, whitelist, admins, lockups, emergency).
     bytes32 public constant ADMIN_ROLE = keccak256("ADMIN_ROLE");
     /// @notice Role of the trading desk: may collect funds back from the trading wallets and settle a pool.
     bytes32 public constant OPERATOR_ROLE = keccak256("OPERATOR_ROLE");
 
     /// @notice Denominator of every percentage and allocation (100% = 10,000).
     uint256 public constant BASIS_POINTS = 10_000;
-    /// @notice Share of a pool's profit paid to the fund wallet, in basis points.
+    /// @notice Share of a pool's profit that accrues to the fund wallet, in basis points.
     uint256 public constant FUND_PROFIT_PERCENTAGE = 2_000;
     /// @notice Share of a pool's profit kept by the pool's investors, in basis points.
     uint256 public constant POOL_PROFIT_PERCENTAGE = BASIS_POINTS - FUND_PROFIT_PERCENTAGE;
+    /// @notice Scale of share prices: a vault's first pool sells one share per token unit.
+    uint256 public constant SHARE_PRICE_SCALE = 1e18;
 
-    /// @notice Most trading wallets a pool can have; bounds every loop over them.
-    uint256 public constant MAX_TRADING_WALLETS = 10;
-    /// @notice Longest trading-wallet type name, in bytes.
-    uint256 public constant MAX_WALLET_TYPE_LENGTH = 64;
+    /// @notice Most vaults the fund can hold; bounds the loop of `totalOwed`.
+    uint256 internal constant MAX_VAULTS = 16;
+    /// @notice Most trading wallets a vault can have; bounds every loop over them.
+    uint256 internal constant MAX_TRADING_WALLETS = 10;
+    /// @notice Longest trading-wallet type name and vault name, in bytes.
+    uint256 internal constant MAX_WALLET_TYPE_LENGTH = 31;
+    uint256 internal constant MAX_NAME_LENGTH = 31;
     /// @notice Longest proposal description, in bytes.
-    uint256 public constant MAX_DESCRIPTION_LENGTH = 2_000;
+    uint256 internal constant MAX_DESCRIPTION_LENGTH = 2_000;
     /// @notice Shortest and longest voting period of a proposal.
-    uint256 public constant MIN_VOTING_PERIOD = 1 hours;
-    uint256 public constant MAX_VOTING_PERIOD = 90 days;
+    uint256 internal constant MIN_VOTING_PERIOD = 1 hours;
+    uint256 internal constant MAX_VOTING_PERIOD = 90 days;
     /// @notice Shortest and longest lockup period of a pool.
-    uint256 public constant MIN_LOCKUP_PERIOD = 1 hours;
-    uint256 public constant MAX_LOCKUP_PERIOD = 365 days;
+    uint256 internal constant MIN_LOCKUP_PERIOD = 1 hours;
+    uint256 internal constant MAX_LOCKUP_PERIOD = 365 days;
 
     // ----------------------------------------------------------------------------------------------
     // Storage (packed so that `invest` and `vote` touch as few slots as possible)
     // ----------------------------------------------------------------------------------------------
 
-    /// @dev Fund-wide settings read by `invest`: one slot.
+    /// @dev Fund-wide state read by `invest` and `createProposal`: one slot.
     struct Config {
-        uint32 currentPoolId;
         bool emergencyState;
-        uint96 minimumInvestment;
-        uint48 lockupPeriodDuration;
         // Creation block of the newest proposal: decides whether a voting-power entry may be forgotten.
-        uint48 lastProposalBlock;
+        uint32 lastProposalBlock;
+        uint32 poolCount;
+        uint32 vaultCount;
+    }
+
+    struct Vault {
+        // slot 0: everything `invest` reads. The current pool's share price is a copy of its
+        // `startSharePrice`; `emergencyState` and `lastProposalBlock` are copies of the fund-wide values (set in
+        // every vault by `setEmergencyState` and `createProposal`), so `invest` reads no other fund slot.
+        uint32 currentPoolId;
+        bool isLocked;
+        bool emergencyState;
+        uint88 minimumInvestment;
+        uint32 lastProposalBlock;
+        uint88 sharePrice;
+        // slot 1: shares that move into the next pool at settlement, and the rest of the settings
+        uint128 rollingShares;
+        uint48 lockupPeriodDuration;
+        // First pool after a settlement that left the vault's shares worthless: rolling positions from
+        // before it hold nothing.
+        uint32 eraStartPoolId;
+        uint32 round;
+        ShortString name;
+    }
+
+    /// @dev Slot 0 of a `Vault`, decoded from one SLOAD by `_loadVaultHead`.
+    struct VaultHead {
+        uint32 currentPoolId;
+        bool isLocked;
+        bool emergencyState;
+        uint88 minimumInvestment;
+        uint32 lastProposalBlock;
+        uint88 sharePrice;
     }
 
     struct Pool {
-        // slot 0: what `invest` reads and writes
+        // slot 0: what `invest` writes
         uint128 totalFunds;
+        uint128 totalShares;
+        // slot 1
+        uint128 startSharePrice;
         uint48 lockupStartTime;
         uint48 lockupEndTime;
-        bool isLocked;
-        bool settled;
-        // slot 1: what `withdraw` reads
+        uint32 vaultId;
+        // slot 2
         uint128 preLockupTotal;
         uint128 postLockupTotal;
-        // slot 2
+        // slot 3
         uint128 profitGenerated;
         uint128 collected;
+        // slot 4: settlement, and what the pool's non-rolling positions still have to claim
+        uint128 settleSharePrice;
+        uint128 unclaimedShares;
+        // slot 5
+        uint128 unclaimedPayouts;
+        uint128 fundFee;
+        // slot 6
+        uint128 rolledOver;
+        uint32 round;
+        bool settled;
     }
 
-    /// @dev An investor's position and a two-entry history of their voting power: the current power
-    /// (`investedAmount`, in effect from block `powerChangedAt`) and the one before it (`previousPower`,
-    /// in effect from `previousChangedAt`). Older entries go to `_powerArchive` only when a proposal's
-    /// snapshot could still ask for them, so repeat deposits do not pay for a new storage slot each time.
+    /// @dev One slot per (investor, vault). `poolId` is the pool the shares were last counted in; for a
+    /// rolling position the shares are in the vault's current pool whatever `poolId` says (unless an era
+    /// started since). `principal` is the deposits not yet withdrawn (its share of the voting power).
+    struct Position {
+        uint120 shares;
+        uint96 principal;
+        uint32 poolId;
+        bool rollOver;
+    }
+
+    /// @dev An investor's fund-wide record and a two-entry history of their voting power: the current power
+    /// (`investedAmount`, in effect from block `powerChangedAt`) and the one before it (`previousPower`, in
+    /// effect from `previousChangedAt`). Older entries go to `_powerArchive` only when a proposal's snapshot
+    /// could still ask for them, so repeat deposits do not pay for a new storage slot each time.
     struct Investor {
-        // slot 0
-        uint128 investedAmount;
-        uint32 positionPoolId;
-        uint48 powerChangedAt;
+        uint88 investedAmount;
+        uint88 previousPower;
+        uint32 powerChangedAt;
+        uint32 previousChangedAt;
         bool whitelisted;
-        // slot 1
-        uint128 previousPower;
-        uint48 previousChangedAt;
-        uint32 lastWithdrawnPoolId;
-        // slot 2
-        uint256 totalWithdrawn;
     }
 
+    /// @dev What an investor has taken out of the fund.
+    struct Withdrawals {
+        uint32 lastWithdrawnPoolId;
+        uint224 totalWithdrawn;
+    }
+
+    /// @dev One slot each, so copying and shifting the list is cheap.
     struct TradingWallet {
         address wallet;
         uint96 allocation;
-        string walletType;
+        ShortString walletType;
     }
 
-    /// @dev Slot 0 holds everything `vote` needs, and is non-zero from creation so a vote only ever
-    /// rewrites it.
+    /// @dev Tallies are uint128 (no overflow for any token supply: a voter's power is at most a uint88).
     struct Proposal {
-        uint88 votesFor;
-        uint88 votesAgainst;
+        // slot 0: what a vote for reads and writes (non-zero from creation, so a vote only rewrites it)
+        uint128 votesFor;
         uint40 endTime;
         uint40 snapshotBlock;
-        uint40 startTime;
         bool executed;
+        // slot 1: what a vote against writes (non-zero from creation through `startTime`)
+        uint128 votesAgainst;
+        uint40 startTime;
         address proposer;
         string description;
     }
 
-    /// @notice The token investors deposit.
-    IERC20 public immutable investmentToken;
+    /// @inheritdoc IInvestmentFund
+    address public immutable investmentToken;
+    IERC20 private immutable _token;
 
     Config private _config;
     address private _fundWallet;
     uint256 private _proposalCount;
-    /// @dev Sum of what settled pools still owe their investors (payouts not yet withdrawn).
+    /// @dev Sum of what settled pools still owe their non-rolling positions.
     uint256 private _unclaimedPayouts;
+    uint256 private _fundFeesAccrued;
 
     uint256 private _totalProfitGenerated;
     uint256 private _highestProfit;
     uint256 private _profitablePoolCount;
     uint256 private _settledPoolCount;
 
+    mapping(uint256 vaultId => Vault) private _vaults;
     mapping(uint256 poolId => Pool) private _pools;
-    mapping(address investor => Investor) private _investors;
+    /// @dev Each investor's `Investor` record packed by hand into one word (`_loadInvestor` / `_storeInvestor`).
+    mapping(address investor => uint256) private _investors;
+    mapping(address investor => Withdrawals) private _withdrawals;
+    /// @dev Each position packed by hand into one word (`_loadPosition` / `_storePosition`), so that reading and
+    /// writing it costs one SLOAD and one SSTORE.
+    mapping(address investor => mapping(uint256 vaultId => uint256)) private _positions;
     mapping(address investor => Checkpoints.Trace208) private _powerArchive;
     mapping(uint256 proposalId => Proposal) private _proposals;
     mapping(uint256 proposalId => mapping(address voter => bool)) private _hasVoted;
     mapping(address account => uint256) private _discordCodes;
 
-    /// @dev Trading wallets are copy-on-write across pools: a new pool uses the list of the pool it
-    /// inherited from (`_walletSource`) until an admin changes it, which copies the list first.
-    mapping(uint256 poolId => TradingWallet[]) private _tradingWallets;
-    mapping(uint256 poolId => uint256) private _walletSource;
+    /// @dev Trading wallets per vault; they can change only while the vault's pool is open, so a locked pool's
+    /// list is the one it was locked with (the `TradingWalletAdded`/`Removed` events keep the history).
+    mapping(uint256 vaultId => TradingWallet[]) private _tradingWallets;
+    mapping(bytes32 role => uint256) private _roleMemberCount;
 
     // ----------------------------------------------------------------------------------------------
     // Construction
@@ -168,10 +239,11 @@ contract InvestmentFund is IInvestmentFund, AccessControlEnumerable, ReentrancyG
 
     /// @param investmentToken_ The token investors deposit.
     /// @param fundWallet_ Receives the fund's share of each pool's profit.
-    /// @param minimumInvestment_ Smallest deposit accepted, in token units.
-    /// @param lockupPeriodDuration_ Length of a pool's lockup, in seconds.
-    /// @dev The deployer receives `DEFAULT_ADMIN_ROLE` and `ADMIN_ROLE`. Admins manage the admin role
-    /// themselves (spec: an admin grants or revokes admin); the last holder of either role cannot leave.
+    /// @param minimumInvestment_ Smallest deposit of the two vaults created here, in token units.
+    /// @param lockupPeriodDuration_ Lockup length of the two vaults created here, in seconds.
+    /// @dev Creates the spec's two vaults: vault 1 (crypto futures, pool 1) and vault 2 (NFT lending, pool 2).
+    /// The deployer receives `DEFAULT_ADMIN_ROLE` and `ADMIN_ROLE`. Admins manage the admin role themselves
+    /// (spec: an admin grants or revokes admin), but cannot take it from a default admin.
     constructor(
         IERC20 investmentToken_,
         address fundWallet_,
@@ -181,19 +253,17 @@ contract InvestmentFund is IInvestmentFund, AccessControlEnumerable, ReentrancyG
         if (address(investmentToken_) == address(0) || fundWallet_ == address(0)) {
             revert InvalidAddress();
         }
-        investmentToken = investmentToken_;
+        investmentToken = address(investmentToken_);
+        _token = investmentToken_;
         _fundWallet = fundWallet_;
-        _config.currentPoolId = 1;
-        _setMinimumInvestment(minimumInvestment_);
-        _setLockupPeriodDuration(lockupPeriodDuration_);
-        _walletSource[1] = 1;
 
         _setRoleAdmin(ADMIN_ROLE, ADMIN_ROLE);
         _setRoleAdmin(OPERATOR_ROLE, ADMIN_ROLE);
         _grantRole(DEFAULT_ADMIN_ROLE, msg.sender);
         _grantRole(ADMIN_ROLE, msg.sender);
         emit FundWalletUpdated(fundWallet_);
-        emit PoolOpened(1);
+        _createVault("Crypto futures trading vault", minimumInvestment_, lockupPeriodDuration_);
+        _createVault("NFT lending vault", minimumInvestment_, lockupPeriodDuration_);
     }
 
     // ----------------------------------------------------------------------------------------------
@@ -211,78 +281,74 @@ contract InvestmentFund is IInvestmentFund, AccessControlEnumerable, ReentrancyG
     // Investors
     // ----------------------------------------------------------------------------------------------
 
-    /// @notice Deposits `amount` of the investment token into the open pool.
-    /// @dev Requires an allowance of at least `amount`. Credits what actually arrived.
-    /// Reverts with `NotWhitelisted`, `EmergencyActive`, `BelowMinimumInvestment`, `PoolLocked`,
-    /// `UnwithdrawnPosition` (withdraw the settled pool first) or `NothingReceived`.
-    /// @param amount Token units to deposit.
-    function invest(uint256 amount) external nonReentrant {
-        Investor storage investor = _investors[msg.sender];
+    /// @inheritdoc IInvestmentFund
+    function invest(uint256 vaultId, uint256 amount) external nonReentrant {
+        Investor memory investor = _loadInvestor(msg.sender);
         if (!investor.whitelisted) revert NotWhitelisted(msg.sender);
-        Config memory config = _config;
-        if (config.emergencyState) revert EmergencyActive();
-        if (amount < config.minimumInvestment) revert BelowMinimumInvestment(amount, config.minimumInvestment);
-        uint32 poolId = config.currentPoolId;
-        Pool storage pool = _pools[poolId];
-        if (pool.isLocked) revert PoolLocked(poolId);
+        Vault storage vault = _vaults[vaultId];
+        VaultHead memory head = _loadVaultHead(vault);
+        uint32 poolId = head.currentPoolId;
+        if (poolId == 0) revert VaultNotFound(vaultId);
+        if (head.emergencyState) revert EmergencyActive();
+        if (head.isLocked) revert PoolLocked(poolId);
+        if (amount < head.minimumInvestment) revert BelowMinimumInvestment(amount, head.minimumInvestment);
+        uint48 lastProposalBlock = head.lastProposalBlock;
 
-        uint128 principal = investor.investedAmount;
-        if (investor.positionPoolId != poolId) {
-            if (principal != 0) revert UnwithdrawnPosition(investor.positionPoolId);
-            investor.positionPoolId = poolId;
-        }
+        Position memory position = _resolve(msg.sender, investor, vaultId, vault, lastProposalBlock);
+        if (position.shares != 0 && position.poolId != poolId) revert UnwithdrawnPosition(position.poolId);
 
         uint256 received = _pull(msg.sender, amount);
-
-        uint128 credited = received.toUint128();
-        pool.totalFunds += credited;
-        _setPower(investor, msg.sender, principal + credited, config.lastProposalBlock);
-        emit Invested(msg.sender, poolId, received);
-    }
-
-    /// @notice Withdraws the caller's share of the settled pool they invested in: principal plus their
-    /// part of the investors' profit, or minus their part of a loss. Once per position.
-    /// @dev Reverts with `NothingToWithdraw` or `PoolNotSettled`. Works in an emergency too.
-    /// @return payout Token units sent to the caller.
-    function withdraw() external nonReentrant returns (uint256 payout) {
-        Investor storage investor = _investors[msg.sender];
-        if (investor.investedAmount == 0) revert NothingToWithdraw();
-        uint32 poolId = investor.positionPoolId;
-        if (!_pools[poolId].settled) revert PoolNotSettled(poolId);
-        payout = _withdrawSettled(investor, poolId);
-        emit Withdrawn(msg.sender, poolId, payout);
-        investmentToken.safeTransfer(msg.sender, payout);
-    }
-
-    /// @notice In an emergency, returns what the contract holds for the caller: the full principal of a
-    /// position in the open pool, or the share of a settled pool. Nobody can block another investor's exit.
-    /// @dev A position in a locked pool cannot be paid from here while its funds are with the trading
-    /// wallets: in an emergency an admin or operator may collect and settle before the lockup ends, after
-    /// which this function pays the settled share. Reverts with `NotInEmergency`, `NothingToWithdraw` or
-    /// `PoolLocked`.
-    /// @return payout Token units sent to the caller.
-    function emergencyWithdraw() external nonReentrant returns (uint256 payout) {
-        Config memory config = _config;
-        if (!config.emergencyState) revert NotInEmergency();
-        Investor storage investor = _investors[msg.sender];
-        uint128 principal = investor.investedAmount;
-        if (principal == 0) revert NothingToWithdraw();
-        uint32 poolId = investor.positionPoolId;
         Pool storage pool = _pools[poolId];
-        if (pool.settled) {
-            payout = _withdrawSettled(investor, poolId);
-        } else {
-            if (pool.isLocked) revert PoolLocked(poolId);
-            payout = principal;
-            pool.totalFunds -= principal;
-            _setPower(investor, msg.sender, 0, config.lastProposalBlock);
-        }
-        emit EmergencyWithdrawn(msg.sender, poolId, payout);
-        investmentToken.safeTransfer(msg.sender, payout);
+        uint256 shares = received * SHARE_PRICE_SCALE / head.sharePrice;
+        if (shares == 0) revert NothingReceived();
+
+        _addToPoolTotals(pool, received, shares);
+        if (position.rollOver) vault.rollingShares += shares.toUint128();
+        position.shares += shares.toUint120();
+        position.principal += received.toUint96();
+        position.poolId = poolId;
+        _storePosition(msg.sender, vaultId, position);
+        _setPower(investor, msg.sender, investor.investedAmount + received, lastProposalBlock);
+        _storeInvestor(msg.sender, investor);
+        emit Invested(msg.sender, vaultId, poolId, received, shares);
     }
 
-    /// @notice Stores and returns a fresh six-digit Discord verification code for the caller.
-    /// @return code The new code.
+    /// @inheritdoc IInvestmentFund
+    function withdraw(uint256 vaultId) external nonReentrant returns (uint256 payout) {
+        uint256 poolId;
+        (poolId, payout) = _exit(vaultId);
+        emit Withdrawn(msg.sender, vaultId, poolId, payout);
+        _token.safeTransfer(msg.sender, payout);
+    }
+
+    /// @inheritdoc IInvestmentFund
+    function emergencyWithdraw(uint256 vaultId) external nonReentrant returns (uint256 payout) {
+        if (!_config.emergencyState) revert NotInEmergency();
+        uint256 poolId;
+        (poolId, payout) = _exit(vaultId);
+        emit EmergencyWithdrawn(msg.sender, vaultId, poolId, payout);
+        _token.safeTransfer(msg.sender, payout);
+    }
+
+    /// @inheritdoc IInvestmentFund
+    function setRollOver(uint256 vaultId, bool enabled) external nonReentrant {
+        Vault storage vault = _vault(vaultId);
+        Investor memory investor = _loadInvestor(msg.sender);
+        uint256 powerBefore = investor.investedAmount;
+        Position memory position = _resolve(msg.sender, investor, vaultId, vault, _config.lastProposalBlock);
+        if (investor.investedAmount != powerBefore) _storeInvestor(msg.sender, investor);
+        if (position.shares != 0) {
+            uint32 current = vault.currentPoolId;
+            if (position.poolId != current) revert UnwithdrawnPosition(position.poolId);
+            if (enabled && !position.rollOver) vault.rollingShares += position.shares;
+            else if (!enabled && position.rollOver) vault.rollingShares -= position.shares;
+        }
+        position.rollOver = enabled;
+        _storePosition(msg.sender, vaultId, position);
+        emit RollOverSet(msg.sender, vaultId, enabled);
+    }
+
+    /// @inheritdoc IInvestmentFund
     function generateDiscordCode() external returns (uint256 code) {
         code = uint256(keccak256(abi.encode(msg.sender, block.prevrandao, block.number, _discordCodes[msg.sender])))
             % 1_000_000;
@@ -291,22 +357,28 @@ contract InvestmentFund is IInvestmentFund, AccessControlEnumerable, ReentrancyG
     }
 
     // ----------------------------------------------------------------------------------------------
-    // Pools (admin and operator)
+    // Vaults and pools (admin and operator)
     // ----------------------------------------------------------------------------------------------
 
-    /// @notice Locks the open pool: snapshots its total as `preLockupTotal`, sets the lockup end and sends
-    /// the funds to the pool's trading wallets by allocation (the last wallet receives the rounding dust).
-    /// @dev Admin only. Reverts with `EmergencyActive`, `PoolLocked`, `EmptyPool` or `AllocationIncomplete`
-    /// (allocations must add up to exactly `BASIS_POINTS`).
-    function startLockupPeriod() external onlyRole(ADMIN_ROLE) nonReentrant {
-        Config memory config = _config;
-        if (config.emergencyState) revert EmergencyActive();
-        uint256 poolId = config.currentPoolId;
+    /// @inheritdoc IInvestmentFund
+    function createVault(string calldata name, uint256 minimumInvestment_, uint256 lockupPeriodDuration_)
+        external
+        onlyRole(ADMIN_ROLE)
+        returns (uint256 vaultId)
+    {
+        return _createVault(name, minimumInvestment_, lockupPeriodDuration_);
+    }
+
+    /// @inheritdoc IInvestmentFund
+    function startLockupPeriod(uint256 vaultId) external onlyRole(ADMIN_ROLE) nonReentrant {
+        if (_config.emergencyState) revert EmergencyActive();
+        Vault storage vault = _vault(vaultId);
+        uint256 poolId = vault.currentPoolId;
+        if (vault.isLocked) revert PoolLocked(poolId);
         Pool storage pool = _pools[poolId];
-        if (pool.isLocked) revert PoolLocked(poolId);
+        if (pool.totalShares == 0) revert EmptyPool();
         uint256 total = pool.totalFunds;
-        if (total == 0) revert EmptyPool();
-        TradingWallet[] storage wallets = _tradingWallets[_walletSource[poolId]];
+        TradingWallet[] storage wallets = _tradingWallets[vaultId];
         uint256 count = wallets.length;
         uint256 allocated;
         for (uint256 i; i < count; ++i) {
@@ -315,14 +387,14 @@ contract InvestmentFund is IInvestmentFund, AccessControlEnumerable, ReentrancyG
         if (allocated != BASIS_POINTS) revert AllocationIncomplete(allocated);
 
         uint48 start = uint48(block.timestamp);
-        uint48 end = start + config.lockupPeriodDuration;
-        pool.isLocked = true;
+        uint48 end = start + vault.lockupPeriodDuration;
+        vault.isLocked = true;
         pool.lockupStartTime = start;
         pool.lockupEndTime = end;
         // Safe: total is the pool's uint128 totalFunds.
         // forge-lint: disable-next-line(unsafe-typecast)
         pool.preLockupTotal = uint128(total);
-        emit LockupStarted(poolId, total, start, end);
+        emit LockupStarted(vaultId, poolId, total, start, end);
 
         uint256 sent;
         for (uint256 i; i < count; ++i) {
@@ -330,89 +402,49 @@ contract InvestmentFund is IInvestmentFund, AccessControlEnumerable, ReentrancyG
             uint256 share = i + 1 == count ? total - sent : total * w.allocation / BASIS_POINTS;
             sent += share;
             emit FundsSentToTradingWallet(poolId, w.wallet, share);
-            investmentToken.safeTransfer(w.wallet, share);
+            if (share != 0) _token.safeTransfer(w.wallet, share);
         }
     }
 
-    /// @notice Pulls `amount` back from one of the locked pool's trading wallets (which must have approved
-    /// this contract) and credits the pool with what arrived.
-    /// @dev Admin or operator. Reverts with `PoolNotLocked`, `TradingWalletNotFound` or `NothingReceived`.
-    /// @param wallet A trading wallet of the current pool.
-    /// @param amount Token units to pull.
-    function collectFundsFromTradingWallet(address wallet, uint256 amount) external onlyAdminOrOperator nonReentrant {
-        uint256 poolId = _config.currentPoolId;
-        Pool storage pool = _pools[poolId];
-        if (!pool.isLocked) revert PoolNotLocked(poolId);
-        if (!_isTradingWallet(poolId, wallet)) revert TradingWalletNotFound(wallet);
+    /// @inheritdoc IInvestmentFund
+    function collectFundsFromTradingWallet(uint256 vaultId, address wallet, uint256 amount)
+        external
+        onlyAdminOrOperator
+        nonReentrant
+    {
+        Vault storage vault = _vault(vaultId);
+        uint256 poolId = vault.currentPoolId;
+        if (!vault.isLocked) revert PoolNotLocked(poolId);
+        if (!_isTradingWallet(vaultId, wallet)) revert TradingWalletNotFound(wallet);
         uint256 received = _pull(wallet, amount);
-        pool.collected += received.toUint128();
+        _pools[poolId].collected += received.toUint128();
         emit FundsCollected(poolId, wallet, received);
     }
 
-    /// @notice Settles the locked pool and opens the next one. `totalReturned` must equal what was collected
-    /// for the pool (a confirmation that the books agree). Profit, only when more came back than went out, is
-    /// split: `FUND_PROFIT_PERCENTAGE` to the fund wallet, the rest to the pool's investors; a loss is shared
-    /// pro rata. Emits `ProfitDistributed`.
-    /// @dev Admin or operator. Only after the lockup end, except in an emergency. Reverts with
-    /// `PoolNotLocked`, `LockupNotEnded` or `ReturnedAmountMismatch`.
-    /// @param totalReturned Token units returned by the trading wallets for this pool.
-    function endLockupPeriod(uint256 totalReturned) external onlyAdminOrOperator nonReentrant {
-        Config memory config = _config;
-        uint32 poolId = config.currentPoolId;
-        Pool storage pool = _pools[poolId];
-        if (!pool.isLocked) revert PoolNotLocked(poolId);
-        if (!config.emergencyState && block.timestamp < pool.lockupEndTime) revert LockupNotEnded(pool.lockupEndTime);
-        if (totalReturned != pool.collected) revert ReturnedAmountMismatch(totalReturned, pool.collected);
-
-        uint256 principal = pool.preLockupTotal;
-        uint256 profit = totalReturned > principal ? totalReturned - principal : 0;
-        uint256 fundFee = profit * FUND_PROFIT_PERCENTAGE / BASIS_POINTS;
-        uint256 investorsTotal = totalReturned - fundFee;
-
-        pool.isLocked = false;
-        pool.settled = true;
-        // Safe: investorsTotal <= totalReturned == pool.collected, a uint128.
-        // forge-lint: disable-next-line(unsafe-typecast)
-        pool.postLockupTotal = uint128(investorsTotal);
-        // Safe: profit <= totalReturned == pool.collected, a uint128.
-        // forge-lint: disable-next-line(unsafe-typecast)
-        pool.profitGenerated = uint128(profit);
-        _unclaimedPayouts += investorsTotal;
-        _settledPoolCount += 1;
-        if (profit != 0) {
-            _totalProfitGenerated += profit;
-            _profitablePoolCount += 1;
-            if (profit > _highestProfit) _highestProfit = profit;
-        }
-        uint32 nextPoolId = poolId + 1;
-        _config.currentPoolId = nextPoolId;
-        _walletSource[nextPoolId] = _walletSource[poolId];
-        emit ProfitDistributed(poolId, totalReturned, profit, fundFee, investorsTotal);
-        emit PoolOpened(nextPoolId);
-
-        if (fundFee != 0) investmentToken.safeTransfer(_fundWallet, fundFee);
+    /// @inheritdoc IInvestmentFund
+    function endLockupPeriod(uint256 vaultId, uint256 totalReturned) external onlyAdminOrOperator nonReentrant {
+        _settle(vaultId, totalReturned, false);
     }
 
-    /// @notice Adds a trading wallet to the open pool.
-    /// @dev Admin only. Reverts with `InvalidAddress` (zero, the fund or the token), `InvalidWalletType`,
-    /// `InvalidAllocation`, `AllocationExceedsLimit`, `TooManyTradingWallets`, `TradingWalletAlreadyAdded`
-    /// or `PoolLocked`.
-    /// @param wallet Address that receives the pool's funds at lockup.
-    /// @param walletType A display name for the wallet's strategy (e.g. "Futures").
-    /// @param allocation Share of the pool sent to this wallet, in basis points.
-    function addTradingWallet(address wallet, string calldata walletType, uint256 allocation)
+    /// @inheritdoc IInvestmentFund
+    function endLockupPeriodAtLoss(uint256 vaultId, uint256 totalReturned) external onlyAdminOrOperator nonReentrant {
+        _settle(vaultId, totalReturned, true);
+    }
+
+    /// @inheritdoc IInvestmentFund
+    function addTradingWallet(uint256 vaultId, address wallet, string calldata walletType, uint256 allocation)
         external
         onlyRole(ADMIN_ROLE)
     {
         // The fund itself or the token as a "trading wallet" would strand the pool's funds at lockup.
-        if (wallet == address(0) || wallet == address(this) || wallet == address(investmentToken)) {
+        if (wallet == address(0) || wallet == address(this) || wallet == investmentToken) {
             revert InvalidAddress();
         }
         uint256 typeLength = bytes(walletType).length;
         if (typeLength == 0 || typeLength > MAX_WALLET_TYPE_LENGTH) revert InvalidWalletType();
         if (allocation == 0 || allocation > BASIS_POINTS) revert InvalidAllocation(allocation);
-        uint256 poolId = _openPoolForWalletChanges();
-        TradingWallet[] storage wallets = _tradingWallets[poolId];
+        uint256 poolId = _openPoolForWalletChanges(vaultId);
+        TradingWallet[] storage wallets = _tradingWallets[vaultId];
         uint256 count = wallets.length;
         if (count >= MAX_TRADING_WALLETS) revert TooManyTradingWallets();
         uint256 allocated = allocation;
@@ -423,16 +455,18 @@ contract InvestmentFund is IInvestmentFund, AccessControlEnumerable, ReentrancyG
         if (allocated > BASIS_POINTS) revert AllocationExceedsLimit(allocated);
         // Safe: allocation <= BASIS_POINTS was checked above.
         // forge-lint: disable-next-line(unsafe-typecast)
-        wallets.push(TradingWallet({wallet: wallet, allocation: uint96(allocation), walletType: walletType}));
-        emit TradingWalletAdded(poolId, wallet, walletType, allocation);
+        wallets.push(
+            TradingWallet({
+                wallet: wallet, allocation: uint96(allocation), walletType: ShortStrings.toShortString(walletType)
+            })
+        );
+        emit TradingWalletAdded(vaultId, poolId, wallet, walletType, allocation);
     }
 
-    /// @notice Removes the open pool's trading wallet at `index`, keeping the order of the others.
-    /// @dev Admin only. Reverts with `TradingWalletIndexOutOfBounds` or `PoolLocked`.
-    /// @param index Position in `getTradingWallets(currentPoolId())`.
-    function removeTradingWallet(uint256 index) external onlyRole(ADMIN_ROLE) {
-        uint256 poolId = _openPoolForWalletChanges();
-        TradingWallet[] storage wallets = _tradingWallets[poolId];
+    /// @inheritdoc IInvestmentFund
+    function removeTradingWallet(uint256 vaultId, uint256 index) external onlyRole(ADMIN_ROLE) {
+        uint256 poolId = _openPoolForWalletChanges(vaultId);
+        TradingWallet[] storage wallets = _tradingWallets[vaultId];
         uint256 count = wallets.length;
         if (index >= count) revert TradingWalletIndexOutOfBounds(index, count);
         address removed = wallets[index].wallet;
@@ -440,86 +474,86 @@ contract InvestmentFund is IInvestmentFund, AccessControlEnumerable, ReentrancyG
             wallets[i] = wallets[i + 1];
         }
         wallets.pop();
-        emit TradingWalletRemoved(poolId, removed, index);
+        emit TradingWalletRemoved(vaultId, poolId, removed, index);
     }
 
     // ----------------------------------------------------------------------------------------------
     // Whitelist and settings (admin)
     // ----------------------------------------------------------------------------------------------
 
-    /// @notice Allows `investor` to invest.
-    /// @dev Admin only. Reverts with `InvalidAddress` or `AlreadyWhitelisted`.
+    /// @inheritdoc IInvestmentFund
     function whitelistInvestor(address investor) external onlyRole(ADMIN_ROLE) {
         if (investor == address(0)) revert InvalidAddress();
-        Investor storage data = _investors[investor];
+        Investor memory data = _loadInvestor(investor);
         if (data.whitelisted) revert AlreadyWhitelisted(investor);
         data.whitelisted = true;
+        _storeInvestor(investor, data);
         emit InvestorWhitelisted(investor);
     }
 
-    /// @notice Stops `investor` from investing or creating proposals. Their existing position stays
-    /// theirs: they can still withdraw it, and vote with power they already had.
-    /// @dev Admin only. Reverts with `NotWhitelisted`.
+    /// @inheritdoc IInvestmentFund
     function removeInvestorFromWhitelist(address investor) external onlyRole(ADMIN_ROLE) {
-        Investor storage data = _investors[investor];
+        Investor memory data = _loadInvestor(investor);
         if (!data.whitelisted) revert NotWhitelisted(investor);
         data.whitelisted = false;
+        _storeInvestor(investor, data);
         emit InvestorRemovedFromWhitelist(investor);
     }
 
-    /// @notice Turns the emergency state on or off. While on, deposits and lockups stop, a locked pool
-    /// may be settled early, and investors may `emergencyWithdraw`.
-    /// @dev Admin only. Reverts with `EmergencyStateUnchanged`.
+    /// @inheritdoc IInvestmentFund
     function setEmergencyState(bool emergencyState_) external onlyRole(ADMIN_ROLE) {
         if (_config.emergencyState == emergencyState_) revert EmergencyStateUnchanged();
         _config.emergencyState = emergencyState_;
+        uint256 count = _config.vaultCount;
+        for (uint256 vaultId = 1; vaultId <= count; ++vaultId) {
+            _vaults[vaultId].emergencyState = emergencyState_;
+        }
         emit EmergencyStateChanged(emergencyState_);
     }
 
-    /// @notice Sets the smallest deposit accepted.
-    /// @dev Admin only. Reverts with `InvalidMinimumInvestment`.
-    function setMinimumInvestment(uint256 minimumInvestment_) external onlyRole(ADMIN_ROLE) {
-        _setMinimumInvestment(minimumInvestment_);
+    /// @inheritdoc IInvestmentFund
+    function setMinimumInvestment(uint256 vaultId, uint256 minimumInvestment_) external onlyRole(ADMIN_ROLE) {
+        _setMinimumInvestment(vaultId, _vault(vaultId), minimumInvestment_);
     }
 
-    /// @notice Sets the lockup length used by the next `startLockupPeriod`.
-    /// @dev Admin only. Reverts with `InvalidLockupPeriodDuration`.
-    function setLockupPeriodDuration(uint256 lockupPeriodDuration_) external onlyRole(ADMIN_ROLE) {
-        _setLockupPeriodDuration(lockupPeriodDuration_);
+    /// @inheritdoc IInvestmentFund
+    function setLockupPeriodDuration(uint256 vaultId, uint256 lockupPeriodDuration_) external onlyRole(ADMIN_ROLE) {
+        _setLockupPeriodDuration(vaultId, _vault(vaultId), lockupPeriodDuration_);
     }
 
-    /// @notice Sets the wallet that receives the fund's share of profits.
-    /// @dev Default admin only. Reverts with `InvalidAddress`.
+    /// @inheritdoc IInvestmentFund
     function setFundWallet(address fundWallet_) external onlyRole(DEFAULT_ADMIN_ROLE) {
         if (fundWallet_ == address(0)) revert InvalidAddress();
         _fundWallet = fundWallet_;
         emit FundWalletUpdated(fundWallet_);
     }
 
-    /// @notice Sends tokens the contract holds beyond everything it owes (e.g. sent to it by mistake) to
-    /// the fund wallet.
-    /// @dev Admin only. Reverts with `NoExcess`.
+    /// @inheritdoc IInvestmentFund
+    function claimFundFees() external nonReentrant returns (uint256 amount) {
+        amount = _fundFeesAccrued;
+        if (amount == 0) revert NoFundFees();
+        _fundFeesAccrued = 0;
+        address to = _fundWallet;
+        emit FundFeesClaimed(to, amount);
+        _token.safeTransfer(to, amount);
+    }
+
+    /// @inheritdoc IInvestmentFund
     function sweepExcess() external onlyRole(ADMIN_ROLE) nonReentrant {
-        uint256 balance = investmentToken.balanceOf(address(this));
+        uint256 balance = _token.balanceOf(address(this));
         uint256 owed = totalOwed();
         if (balance <= owed) revert NoExcess();
         uint256 excess = balance - owed;
         address to = _fundWallet;
         emit ExcessSwept(to, excess);
-        investmentToken.safeTransfer(to, excess);
+        _token.safeTransfer(to, excess);
     }
 
     // ----------------------------------------------------------------------------------------------
     // Governance
     // ----------------------------------------------------------------------------------------------
 
-    /// @notice Opens a proposal for `votingPeriodSeconds`. The caller must be whitelisted and have had
-    /// voting power before this block.
-    /// @dev Reverts with `EmptyDescription`, `DescriptionTooLong`, `InvalidVotingPeriod`, `NotWhitelisted`
-    /// or `NoVotingPower`.
-    /// @param description The proposal text (also its title).
-    /// @param votingPeriodSeconds Voting time from now, in seconds.
-    /// @return proposalId The new proposal's id (1, 2, ...).
+    /// @inheritdoc IInvestmentFund
     function createProposal(string calldata description, uint256 votingPeriodSeconds)
         external
         returns (uint256 proposalId)
@@ -530,7 +564,7 @@ contract InvestmentFund is IInvestmentFund, AccessControlEnumerable, ReentrancyG
         if (votingPeriodSeconds < MIN_VOTING_PERIOD || votingPeriodSeconds > MAX_VOTING_PERIOD) {
             revert InvalidVotingPeriod(votingPeriodSeconds);
         }
-        if (!_investors[msg.sender].whitelisted) revert NotWhitelisted(msg.sender);
+        if (!_loadInvestor(msg.sender).whitelisted) revert NotWhitelisted(msg.sender);
         if (_powerAt(msg.sender, block.number) == 0) revert NoVotingPower(msg.sender);
 
         proposalId = ++_proposalCount;
@@ -544,13 +578,16 @@ contract InvestmentFund is IInvestmentFund, AccessControlEnumerable, ReentrancyG
         proposal.startTime = start;
         proposal.proposer = msg.sender;
         proposal.description = description;
-        _config.lastProposalBlock = uint48(block.number);
+        uint32 blockNumber = _blockNumber32();
+        _config.lastProposalBlock = blockNumber;
+        uint256 count = _config.vaultCount;
+        for (uint256 vaultId = 1; vaultId <= count; ++vaultId) {
+            _vaults[vaultId].lastProposalBlock = blockNumber;
+        }
         emit ProposalCreated(proposalId, msg.sender, description, start, end);
     }
 
-    /// @notice Votes for (`support` true) or against a proposal, once, with the voting power the caller
-    /// had before the proposal was created.
-    /// @dev Reverts with `ProposalNotFound`, `VotingClosed`, `AlreadyVoted` or `NoVotingPower`.
+    /// @inheritdoc IInvestmentFund
     function vote(uint256 proposalId, bool support) external {
         Proposal storage proposal = _proposals[proposalId];
         uint256 end = proposal.endTime;
@@ -561,22 +598,20 @@ contract InvestmentFund is IInvestmentFund, AccessControlEnumerable, ReentrancyG
         if (weight == 0) revert NoVotingPower(msg.sender);
 
         _hasVoted[proposalId][msg.sender] = true;
-        if (support) proposal.votesFor += weight.toUint88();
-        else proposal.votesAgainst += weight.toUint88();
+        // Power is a uint128 principal; a uint128 tally of a token's supply cannot overflow in practice, and
+        // checked arithmetic would revert rather than wrap.
+        if (support) proposal.votesFor += weight.toUint128();
+        else proposal.votesAgainst += weight.toUint128();
         emit Voted(proposalId, msg.sender, support, weight);
     }
 
-    /// @notice Marks a passed proposal executed once its voting period is over. Anyone may call it.
-    /// @dev Reverts with `ProposalNotFound`, `VotingNotEnded`, `ProposalAlreadyExecuted` or
-    /// `ProposalNotPassed` (a proposal passes with more votes for than against).
+    /// @inheritdoc IInvestmentFund
     function executeProposal(uint256 proposalId) external {
-        Proposal storage proposal = _proposals[proposalId];
-        uint256 end = proposal.endTime;
-        if (end == 0) revert ProposalNotFound(proposalId);
-        if (block.timestamp < end) revert VotingNotEnded(proposalId);
-        if (proposal.executed) revert ProposalAlreadyExecuted(proposalId);
-        if (proposal.votesFor <= proposal.votesAgainst) revert ProposalNotPassed(proposalId);
-        proposal.executed = true;
+        ProposalState state = proposalState(proposalId);
+        if (state == ProposalState.Active) revert VotingNotEnded(proposalId);
+        if (state == ProposalState.Executed) revert ProposalAlreadyExecuted(proposalId);
+        if (state == ProposalState.Defeated) revert ProposalNotPassed(proposalId);
+        _proposals[proposalId].executed = true;
         emit ProposalExecuted(proposalId);
     }
 
@@ -584,108 +619,77 @@ contract InvestmentFund is IInvestmentFund, AccessControlEnumerable, ReentrancyG
     // Views
     // ----------------------------------------------------------------------------------------------
 
-    /// @notice Wallet that receives the fund's share of profits.
+    /// @inheritdoc IInvestmentFund
     function fundWallet() external view returns (address) {
         return _fundWallet;
     }
 
-    /// @notice Smallest deposit accepted, in token units.
-    function minimumInvestment() external view returns (uint256) {
-        return _config.minimumInvestment;
+    /// @inheritdoc IInvestmentFund
+    function fundFeesAccrued() external view returns (uint256) {
+        return _fundFeesAccrued;
     }
 
-    /// @notice Lockup length applied by the next `startLockupPeriod`, in seconds.
-    function lockupPeriodDuration() external view returns (uint256) {
-        return _config.lockupPeriodDuration;
-    }
-
-    /// @notice Whether the emergency state is on.
+    /// @inheritdoc IInvestmentFund
     function emergencyState() external view returns (bool) {
         return _config.emergencyState;
     }
 
-    /// @notice Id of the pool that is open or locked now (1, 2, ...).
-    function currentPoolId() external view returns (uint256) {
-        return _config.currentPoolId;
+    /// @inheritdoc IInvestmentFund
+    function vaultCount() external view returns (uint256) {
+        return _config.vaultCount;
     }
 
-    /// @notice Number of proposals created; ids run from 1 to this number.
+    /// @inheritdoc IInvestmentFund
+    function poolCount() external view returns (uint256) {
+        return _config.poolCount;
+    }
+
+    /// @inheritdoc IInvestmentFund
     function proposalCount() external view returns (uint256) {
         return _proposalCount;
     }
 
-    /// @notice Whether `account` may invest.
-    function isWhitelisted(address account) external view returns (bool) {
-        return _investors[account].whitelisted;
+    /// @inheritdoc IInvestmentFund
+    function getVault(uint256 vaultId) external view returns (VaultInfo memory info) {
+        Vault storage vault = _vault(vaultId);
+        info.name = ShortStrings.toString(vault.name);
+        info.currentPoolId = vault.currentPoolId;
+        info.round = vault.round;
+        info.isLocked = vault.isLocked;
+        info.minimumInvestment = vault.minimumInvestment;
+        info.lockupPeriodDuration = vault.lockupPeriodDuration;
+        info.rollingShares = vault.rollingShares;
+        info.eraStartPoolId = vault.eraStartPoolId;
     }
 
-    /// @notice The Discord verification code last generated by `account` (0 if none).
-    function discordVerificationCode(address account) external view returns (uint256) {
-        return _discordCodes[account];
+    /// @inheritdoc IInvestmentFund
+    function minimumInvestment(uint256 vaultId) external view returns (uint256) {
+        return _vault(vaultId).minimumInvestment;
     }
 
-    /// @notice Whether `voter` has voted on `proposalId`.
-    function hasVoted(uint256 proposalId, address voter) external view returns (bool) {
-        return _hasVoted[proposalId][voter];
+    /// @inheritdoc IInvestmentFund
+    function lockupPeriodDuration(uint256 vaultId) external view returns (uint256) {
+        return _vault(vaultId).lockupPeriodDuration;
     }
 
-    /// @notice An investor's position.
-    /// @return investedAmount Principal of the current position (0 once withdrawn).
-    /// @return lastWithdrawnPoolId Last settled pool the investor withdrew from.
-    /// @return hasWithdrawnCurrent Whether the position's pool has been withdrawn.
-    /// @return totalWithdrawn Sum of all withdrawals, in token units.
-    /// @return votingPower Current voting power (equal to the invested principal).
-    function getInvestorData(address account)
+    /// @inheritdoc IInvestmentFund
+    function currentPoolId(uint256 vaultId) external view returns (uint256) {
+        return _vault(vaultId).currentPoolId;
+    }
+
+    /// @inheritdoc IInvestmentFund
+    function getCurrentPoolData(uint256 vaultId)
         external
         view
-        returns (
-            uint256 investedAmount,
-            uint256 lastWithdrawnPoolId,
-            bool hasWithdrawnCurrent,
-            uint256 totalWithdrawn,
-            uint256 votingPower
-        )
+        returns (uint256 poolId, uint256 totalFunds, bool isLocked, uint256 lockupEndTime)
     {
-        Investor storage investor = _investors[account];
-        investedAmount = investor.investedAmount;
-        lastWithdrawnPoolId = investor.lastWithdrawnPoolId;
-        hasWithdrawnCurrent = investor.positionPoolId != 0 && investor.lastWithdrawnPoolId == investor.positionPoolId;
-        totalWithdrawn = investor.totalWithdrawn;
-        votingPower = investedAmount;
+        Vault storage vault = _vault(vaultId);
+        poolId = vault.currentPoolId;
+        Pool storage pool = _pools[poolId];
+        return (poolId, pool.totalFunds, vault.isLocked, pool.lockupEndTime);
     }
 
-    /// @notice The pool `account`'s current position belongs to (0 if they never invested).
-    function positionPoolOf(address account) external view returns (uint256) {
-        return _investors[account].positionPoolId;
-    }
-
-    /// @notice The weight `account` votes with on `proposalId`: their power at the end of the block before
-    /// the proposal was created. Exact for every proposal.
-    function getProposalVotingPower(uint256 proposalId, address account) external view returns (uint256) {
-        Proposal storage proposal = _proposals[proposalId];
-        if (proposal.endTime == 0) revert ProposalNotFound(proposalId);
-        return _powerAt(account, proposal.snapshotBlock);
-    }
-
-    /// @notice Voting power `account` had at the end of block `blockNumber` (which must be in the past).
-    /// @dev Exact for the block before any proposal's creation (every block a vote can ask about) and for
-    /// blocks since the account's previous power change. Older blocks that no proposal snapshot covers are
-    /// not kept (that is what keeps repeat deposits cheap) and may read an earlier value: use
-    /// `getProposalVotingPower` for a proposal's weights.
-    function getPastVotingPower(address account, uint256 blockNumber) external view returns (uint256) {
-        if (blockNumber >= block.number) revert VotingNotEnded(blockNumber);
-        return _powerAt(account, blockNumber + 1);
-    }
-
-    /// @notice What `withdraw` would pay `account` now (0 if nothing is withdrawable).
-    function previewWithdraw(address account) external view returns (uint256) {
-        Investor storage investor = _investors[account];
-        Pool storage pool = _pools[investor.positionPoolId];
-        if (investor.investedAmount == 0 || !pool.settled) return 0;
-        return Math.mulDiv(investor.investedAmount, pool.postLockupTotal, pool.preLockupTotal);
-    }
-
-    /// @notice A pool's figures.
+    /// @inheritdoc IInvestmentFund
     function investmentPools(uint256 poolId)
         external
         view
@@ -704,35 +708,63 @@ contract InvestmentFund is IInvestmentFund, AccessControlEnumerable, ReentrancyG
             pool.totalFunds,
             pool.lockupStartTime,
             pool.lockupEndTime,
-            pool.isLocked,
+            poolState(poolId) == PoolState.Locked,
             pool.preLockupTotal,
             pool.postLockupTotal,
             pool.profitGenerated
         );
     }
 
-    /// @notice Whether `poolId` has been settled.
-    function isPoolSettled(uint256 poolId) external view returns (bool) {
-        return _pools[poolId].settled;
+    /// @inheritdoc IInvestmentFund
+    function poolState(uint256 poolId) public view returns (PoolState) {
+        Pool storage pool = _pools[poolId];
+        uint256 vaultId = pool.vaultId;
+        if (vaultId == 0) return PoolState.None;
+        if (pool.settled) return PoolState.Settled;
+        return _vaults[vaultId].isLocked ? PoolState.Locked : PoolState.Open;
     }
 
-    /// @notice Token units collected back from the trading wallets for `poolId`.
-    function poolCollected(uint256 poolId) external view returns (uint256) {
-        return _pools[poolId].collected;
+    /// @inheritdoc IInvestmentFund
+    function getPoolInfo(uint256 poolId) external view returns (PoolInfo memory info) {
+        Pool storage pool = _pools[poolId];
+        info.vaultId = pool.vaultId;
+        info.round = pool.round;
+        info.state = poolState(poolId);
+        info.totalFunds = pool.totalFunds;
+        info.totalShares = pool.totalShares;
+        info.lockupStartTime = pool.lockupStartTime;
+        info.lockupEndTime = pool.lockupEndTime;
+        info.preLockupTotal = pool.preLockupTotal;
+        info.postLockupTotal = pool.postLockupTotal;
+        info.profitGenerated = pool.profitGenerated;
+        info.collected = pool.collected;
+        info.fundFee = pool.fundFee;
+        info.rolledOver = pool.rolledOver;
+        info.startSharePrice = pool.startSharePrice;
+        info.settleSharePrice = pool.settleSharePrice;
+        info.unclaimedShares = pool.unclaimedShares;
+        info.unclaimedPayouts = pool.unclaimedPayouts;
     }
 
-    /// @notice The current pool's id, total funds, lock state and lockup end.
-    function getCurrentPoolData()
+    /// @inheritdoc IInvestmentFund
+    function getTradingWallets(uint256 poolId)
         external
         view
-        returns (uint256 poolId, uint256 totalFunds, bool isLocked, uint256 lockupEndTime)
+        returns (address[] memory wallets, uint256[] memory allocations, string[] memory walletTypes)
     {
-        poolId = _config.currentPoolId;
-        Pool storage pool = _pools[poolId];
-        return (poolId, pool.totalFunds, pool.isLocked, pool.lockupEndTime);
+        TradingWallet[] storage list = _tradingWallets[_pools[poolId].vaultId];
+        uint256 count = list.length;
+        wallets = new address[](count);
+        allocations = new uint256[](count);
+        walletTypes = new string[](count);
+        for (uint256 i; i < count; ++i) {
+            wallets[i] = list[i].wallet;
+            allocations[i] = list[i].allocation;
+            walletTypes[i] = ShortStrings.toString(list[i].walletType);
+        }
     }
 
-    /// @notice Profit figures over all settled pools. The average is over settled pools.
+    /// @inheritdoc IInvestmentFund
     function getProfitStatistics()
         external
         view
@@ -750,25 +782,72 @@ contract InvestmentFund is IInvestmentFund, AccessControlEnumerable, ReentrancyG
         profitablePoolCount = _profitablePoolCount;
     }
 
-    /// @notice A pool's trading wallets (a pool inherits the previous pool's list until an admin changes it).
-    function getTradingWallets(uint256 poolId)
-        external
-        view
-        returns (address[] memory wallets, uint256[] memory allocations, string[] memory walletTypes)
-    {
-        TradingWallet[] storage list = _tradingWallets[_walletSource[poolId]];
-        uint256 count = list.length;
-        wallets = new address[](count);
-        allocations = new uint256[](count);
-        walletTypes = new string[](count);
-        for (uint256 i; i < count; ++i) {
-            wallets[i] = list[i].wallet;
-            allocations[i] = list[i].allocation;
-            walletTypes[i] = list[i].walletType;
-        }
+    /// @inheritdoc IInvestmentFund
+    function isWhitelisted(address account) external view returns (bool) {
+        return _loadInvestor(account).whitelisted;
     }
 
-    /// @notice A proposal's details; `active` is true while voting is open.
+    /// @inheritdoc IInvestmentFund
+    function getInvestorData(address account)
+        external
+        view
+        returns (
+            uint256 investedAmount,
+            uint256 lastWithdrawnPoolId,
+            bool hasWithdrawnCurrent,
+            uint256 totalWithdrawn,
+            uint256 votingPower
+        )
+    {
+        investedAmount = _loadInvestor(account).investedAmount;
+        Withdrawals storage withdrawals = _withdrawals[account];
+        lastWithdrawnPoolId = withdrawals.lastWithdrawnPoolId;
+        hasWithdrawnCurrent = lastWithdrawnPoolId != 0 && investedAmount == 0;
+        totalWithdrawn = withdrawals.totalWithdrawn;
+        votingPower = investedAmount;
+    }
+
+    /// @inheritdoc IInvestmentFund
+    function getPosition(address account, uint256 vaultId) external view returns (PositionInfo memory info) {
+        Position memory position = _positionNow(account, vaultId);
+        info.shares = position.shares;
+        info.principal = position.principal;
+        info.rollOver = position.rollOver;
+        if (position.shares == 0) return info;
+        info.poolId = position.poolId;
+        info.poolState = poolState(position.poolId);
+        (info.value, info.withdrawable) = _valueOf(position);
+    }
+
+    /// @inheritdoc IInvestmentFund
+    function previewWithdraw(address account, uint256 vaultId) external view returns (uint256 payout) {
+        Position memory position = _positionNow(account, vaultId);
+        if (position.shares != 0) (, payout) = _valueOf(position);
+    }
+
+    /// @inheritdoc IInvestmentFund
+    function hasVoted(uint256 proposalId, address voter) external view returns (bool) {
+        return _hasVoted[proposalId][voter];
+    }
+
+    /// @inheritdoc IInvestmentFund
+    function getProposalVotingPower(uint256 proposalId, address account) external view returns (uint256) {
+        Proposal storage proposal = _proposals[proposalId];
+        if (proposal.endTime == 0) revert ProposalNotFound(proposalId);
+        return _powerAt(account, proposal.snapshotBlock);
+    }
+
+    /// @inheritdoc IInvestmentFund
+    /// @dev Exact for the block before any proposal's creation (every block a vote can ask about) and for blocks
+    /// since the account's previous power change. Older blocks that no proposal snapshot covers are not kept
+    /// (that is what keeps repeat deposits cheap) and may read an earlier value: use `getProposalVotingPower`
+    /// for a proposal's weights.
+    function getPastVotingPower(address account, uint256 blockNumber) external view returns (uint256) {
+        if (blockNumber >= block.number) revert FutureLookup(blockNumber, block.number);
+        return _powerAt(account, blockNumber + 1);
+    }
+
+    /// @inheritdoc IInvestmentFund
     function getProposalDetails(uint256 proposalId)
         external
         view
@@ -797,92 +876,392 @@ contract InvestmentFund is IInvestmentFund, AccessControlEnumerable, ReentrancyG
         );
     }
 
-    /// @notice Who created a proposal.
+    /// @inheritdoc IInvestmentFund
+    function proposalState(uint256 proposalId) public view returns (ProposalState) {
+        Proposal storage proposal = _proposals[proposalId];
+        uint256 end = proposal.endTime;
+        if (end == 0) revert ProposalNotFound(proposalId);
+        if (proposal.executed) return ProposalState.Executed;
+        if (block.timestamp < end) return ProposalState.Active;
+        return proposal.votesFor > proposal.votesAgainst ? ProposalState.Succeeded : ProposalState.Defeated;
+    }
+
+    /// @inheritdoc IInvestmentFund
     function proposalProposer(uint256 proposalId) external view returns (address) {
         return _proposals[proposalId].proposer;
     }
 
-    /// @notice Everything the contract owes: unwithdrawn payouts of settled pools plus the current pool's
-    /// deposits (while open) or collected returns (while locked). Its token balance always covers this.
-    function totalOwed() public view returns (uint256) {
-        Pool storage pool = _pools[_config.currentPoolId];
-        return _unclaimedPayouts + (pool.isLocked ? pool.collected : pool.totalFunds);
+    /// @inheritdoc IInvestmentFund
+    function discordVerificationCode(address account) external view returns (uint256) {
+        return _discordCodes[account];
+    }
+
+    /// @inheritdoc IInvestmentFund
+    function totalOwed() public view returns (uint256 owed) {
+        owed = _unclaimedPayouts + _fundFeesAccrued;
+        uint256 count = _config.vaultCount;
+        for (uint256 vaultId = 1; vaultId <= count; ++vaultId) {
+            Vault storage vault = _vaults[vaultId];
+            Pool storage pool = _pools[vault.currentPoolId];
+            owed += vault.isLocked ? pool.collected : pool.totalFunds;
+        }
     }
 
     // ----------------------------------------------------------------------------------------------
     // Roles
     // ----------------------------------------------------------------------------------------------
 
-    /// @dev The last holder of `DEFAULT_ADMIN_ROLE` or `ADMIN_ROLE` cannot be revoked or renounce, so the
-    /// fund can never be left without administrators by accident.
+    /// @dev The last holder of `DEFAULT_ADMIN_ROLE` or `ADMIN_ROLE` cannot be revoked or renounce, so the fund
+    /// can never be left without administrators by accident; and no one but a default admin themself can take
+    /// `ADMIN_ROLE` from a default admin, who can therefore always restore the admins.
     function _revokeRole(bytes32 role, address account) internal override returns (bool) {
-        if (
-            (role == DEFAULT_ADMIN_ROLE || role == ADMIN_ROLE) && getRoleMemberCount(role) == 1
-                && hasRole(role, account)
-        ) {
-            revert LastRoleMember(role);
+        if (hasRole(role, account)) {
+            if ((role == DEFAULT_ADMIN_ROLE || role == ADMIN_ROLE) && _roleMemberCount[role] == 1) {
+                revert LastRoleMember(role);
+            }
+            if (role == ADMIN_ROLE && account != _msgSender() && hasRole(DEFAULT_ADMIN_ROLE, account)) {
+                revert DefaultAdminProtected(account);
+            }
         }
-        return super._revokeRole(role, account);
+        bool revoked = super._revokeRole(role, account);
+        if (revoked) --_roleMemberCount[role];
+        return revoked;
+    }
+
+    /// @dev Counts each role's members (the admin list itself is rebuilt from `RoleGranted` events, spec §6).
+    function _grantRole(bytes32 role, address account) internal override returns (bool granted) {
+        granted = super._grantRole(role, account);
+        if (granted) ++_roleMemberCount[role];
+    }
+
+    /// @inheritdoc IInvestmentFund
+    function getRoleMemberCount(bytes32 role) external view returns (uint256) {
+        return _roleMemberCount[role];
     }
 
     // ----------------------------------------------------------------------------------------------
     // Internals
     // ----------------------------------------------------------------------------------------------
 
-    /// @dev Pulls `amount` from `from` and returns what actually arrived.
-    function _pull(address from, uint256 amount) private returns (uint256 received) {
-        uint256 before = investmentToken.balanceOf(address(this));
-        investmentToken.safeTransferFrom(from, address(this), amount);
-        received = investmentToken.balanceOf(address(this)) - before;
-        if (received == 0) revert NothingReceived();
+    function _vault(uint256 vaultId) private view returns (Vault storage vault) {
+        // A vault exists once it has a pool (its current pool id is never 0 again).
+        vault = _vaults[vaultId];
+        if (vault.currentPoolId == 0) revert VaultNotFound(vaultId);
     }
 
-    /// @dev Closes a position in a settled pool and returns its payout. Effects only; the caller transfers.
-    function _withdrawSettled(Investor storage investor, uint32 poolId) private returns (uint256 payout) {
+    function _createVault(string memory name, uint256 minimumInvestment_, uint256 lockupPeriodDuration_)
+        private
+        returns (uint256 vaultId)
+    {
+        uint256 nameLength = bytes(name).length;
+        if (nameLength == 0 || nameLength > MAX_NAME_LENGTH) revert InvalidVaultName();
+        Config memory config = _config;
+        if (config.vaultCount >= MAX_VAULTS) revert TooManyVaults();
+        vaultId = config.vaultCount + 1;
+        _config.vaultCount = uint32(vaultId);
+        Vault storage vault = _vaults[vaultId];
+        vault.name = ShortStrings.toShortString(name);
+        vault.emergencyState = config.emergencyState;
+        vault.lastProposalBlock = config.lastProposalBlock;
+        _setMinimumInvestment(vaultId, vault, minimumInvestment_);
+        _setLockupPeriodDuration(vaultId, vault, lockupPeriodDuration_);
+        uint256 poolId = _openPool(vaultId, vault, 0, SHARE_PRICE_SCALE, 0);
+        vault.eraStartPoolId = uint32(poolId);
+        emit VaultCreated(vaultId, name, poolId, minimumInvestment_, lockupPeriodDuration_);
+    }
+
+    /// @dev Opens `vaultId`'s next pool with the next free id, carrying `funds` and `shares` rolled over from the
+    /// vault's previous pool (none for a new vault) at `sharePrice`.
+    function _openPool(uint256 vaultId, Vault storage vault, uint256 funds, uint256 sharePrice, uint256 shares)
+        private
+        returns (uint256 poolId)
+    {
+        poolId = uint256(_config.poolCount) + 1;
+        // Safe: pool ids are counted one by one; four billion rounds are out of reach.
+        // forge-lint: disable-next-line(unsafe-typecast)
+        _config.poolCount = uint32(poolId);
+        uint32 round = vault.round + 1;
         Pool storage pool = _pools[poolId];
-        uint256 principal = investor.investedAmount;
-        payout = Math.mulDiv(principal, pool.postLockupTotal, pool.preLockupTotal);
-        investor.lastWithdrawnPoolId = poolId;
-        investor.totalWithdrawn += payout;
-        _unclaimedPayouts -= payout;
-        _setPower(investor, msg.sender, 0, _config.lastProposalBlock);
+        pool.vaultId = uint32(vaultId);
+        pool.round = round;
+        pool.startSharePrice = sharePrice.toUint128();
+        vault.sharePrice = sharePrice.toUint88();
+        pool.totalFunds = funds.toUint128();
+        pool.totalShares = shares.toUint128();
+        vault.currentPoolId = uint32(poolId);
+        vault.round = round;
+        vault.isLocked = false;
+        emit PoolOpened(vaultId, poolId, round);
     }
 
-    function _setMinimumInvestment(uint256 minimumInvestment_) private {
-        if (minimumInvestment_ == 0 || minimumInvestment_ > type(uint96).max) revert InvalidMinimumInvestment();
-        // Safe: the bound was checked on the line above.
-        // forge-lint: disable-next-line(unsafe-typecast)
-        _config.minimumInvestment = uint96(minimumInvestment_);
-        emit MinimumInvestmentUpdated(minimumInvestment_);
-    }
+    /// @dev Settles `vaultId`'s locked pool and opens the next one. `atLoss` selects which of the two entry
+    /// points was called: a result below the principal must come through the loss entry, and only it.
+    function _settle(uint256 vaultId, uint256 totalReturned, bool atLoss) private {
+        Vault storage vault = _vault(vaultId);
+        uint32 poolId = vault.currentPoolId;
+        Pool storage pool = _pools[poolId];
+        if (!vault.isLocked) revert PoolNotLocked(poolId);
+        if (!_config.emergencyState && block.timestamp < pool.lockupEndTime) revert LockupNotEnded(pool.lockupEndTime);
+        if (totalReturned != pool.collected) revert ReturnedAmountMismatch(totalReturned, pool.collected);
+        uint256 principal = pool.preLockupTotal;
+        if (!atLoss && totalReturned < principal) revert LossNotConfirmed(principal, totalReturned);
+        if (atLoss && totalReturned >= principal) revert NotALoss(principal, totalReturned);
 
-    function _setLockupPeriodDuration(uint256 duration) private {
-        if (duration < MIN_LOCKUP_PERIOD || duration > MAX_LOCKUP_PERIOD) revert InvalidLockupPeriodDuration(duration);
-        // Safe: duration <= MAX_LOCKUP_PERIOD was checked on the line above.
-        // forge-lint: disable-next-line(unsafe-typecast)
-        _config.lockupPeriodDuration = uint48(duration);
-        emit LockupPeriodDurationUpdated(duration);
-    }
-
-    /// @dev Returns the open pool's id after giving it its own trading-wallet list (copying the inherited
-    /// one, at most `MAX_TRADING_WALLETS` entries).
-    function _openPoolForWalletChanges() private returns (uint256 poolId) {
-        poolId = _config.currentPoolId;
-        if (_pools[poolId].isLocked) revert PoolLocked(poolId);
-        uint256 source = _walletSource[poolId];
-        if (source != poolId) {
-            TradingWallet[] storage from = _tradingWallets[source];
-            TradingWallet[] storage to = _tradingWallets[poolId];
-            uint256 count = from.length;
-            for (uint256 i; i < count; ++i) {
-                to.push(from[i]);
-            }
-            _walletSource[poolId] = poolId;
+        uint256 rolling = vault.rollingShares;
+        (uint256 settlePrice, uint256 rolledOver) = _recordSettlement(vaultId, poolId, pool, rolling, totalReturned);
+        if (settlePrice == 0 || rolling == 0) {
+            // No share carries over (none rolls, or the rolling shares are worth nothing): the next pool starts
+            // at the first price, so newcomers buy round share amounts. Any dust left goes to its investors. A
+            // worthless settlement starts a new era: rolling positions from before it hold nothing.
+            vault.rollingShares = 0;
+            uint256 next = _openPool(vaultId, vault, rolledOver, SHARE_PRICE_SCALE, 0);
+            if (settlePrice == 0) vault.eraStartPoolId = uint32(next);
+        } else {
+            _openPool(vaultId, vault, rolledOver, settlePrice, rolling);
         }
     }
 
-    function _isTradingWallet(uint256 poolId, address wallet) private view returns (bool) {
-        TradingWallet[] storage wallets = _tradingWallets[_walletSource[poolId]];
+    /// @dev Writes a settled pool's figures and the fund's totals; returns the settlement share price and what
+    /// rolls into the next pool.
+    function _recordSettlement(
+        uint256 vaultId,
+        uint256 poolId,
+        Pool storage pool,
+        uint256 rolling,
+        uint256 totalReturned
+    ) private returns (uint256 settlePrice, uint256 rolledOver) {
+        uint256 principal = pool.preLockupTotal;
+        uint256 profit = totalReturned > principal ? totalReturned - principal : 0;
+        uint256 fundFee = profit * FUND_PROFIT_PERCENTAGE / BASIS_POINTS;
+        uint256 investorsTotal = totalReturned - fundFee;
+        uint256 totalShares = pool.totalShares;
+        settlePrice = Math.mulDiv(investorsTotal, SHARE_PRICE_SCALE, totalShares);
+        // A share price beyond uint88 (a pool returning 3e8 times its principal) is capped rather than blocking
+        // the settlement; what the cap leaves over rolls into the next pool.
+        if (settlePrice > type(uint88).max) settlePrice = type(uint88).max;
+        uint256 exitShares = totalShares - rolling;
+        // With no rolling shares the whole investors' total is reserved for the exits (the rounding dust is
+        // released by the last exit), so the next pool starts with nothing it does not own.
+        uint256 reserved = rolling == 0 ? investorsTotal : Math.mulDiv(exitShares, settlePrice, SHARE_PRICE_SCALE);
+        rolledOver = investorsTotal - reserved;
+
+        // Safe (the casts below): every amount is at most totalReturned == pool.collected, a uint128, and
+        // exitShares is at most the pool's uint128 totalShares.
+        // forge-lint: disable-next-line(unsafe-typecast)
+        pool.postLockupTotal = uint128(investorsTotal);
+        // forge-lint: disable-next-line(unsafe-typecast)
+        pool.profitGenerated = uint128(profit);
+        pool.settleSharePrice = settlePrice.toUint128();
+        // forge-lint: disable-next-line(unsafe-typecast)
+        pool.unclaimedShares = uint128(exitShares);
+        // forge-lint: disable-next-line(unsafe-typecast)
+        pool.unclaimedPayouts = uint128(reserved);
+        // forge-lint: disable-next-line(unsafe-typecast)
+        pool.fundFee = uint128(fundFee);
+        // forge-lint: disable-next-line(unsafe-typecast)
+        pool.rolledOver = uint128(rolledOver);
+        pool.settled = true;
+        _unclaimedPayouts += reserved;
+        _fundFeesAccrued += fundFee;
+        _settledPoolCount += 1;
+        if (profit != 0) {
+            _totalProfitGenerated += profit;
+            _profitablePoolCount += 1;
+            if (profit > _highestProfit) _highestProfit = profit;
+        }
+        emit ProfitDistributed(vaultId, poolId, totalReturned, profit, fundFee, investorsTotal, rolledOver);
+    }
+
+    /// @dev Brings a position up to date without writing it: a rolling position is in the vault's current
+    /// pool, unless an era started since it was last counted, in which case it lost everything (its principal
+    /// leaves the voting power here, which is the one write).
+    function _resolve(
+        address account,
+        Investor memory investor,
+        uint256 vaultId,
+        Vault storage vault,
+        uint48 lastProposalBlock
+    ) private returns (Position memory position) {
+        position = _loadPosition(account, vaultId);
+        if (!position.rollOver || position.shares == 0) return position;
+        if (position.poolId < vault.eraStartPoolId) {
+            _setPower(investor, account, investor.investedAmount - position.principal, lastProposalBlock);
+            position.shares = 0;
+            position.principal = 0;
+        }
+        position.poolId = vault.currentPoolId;
+    }
+
+    /// @dev A position as `_resolve` would see it, for views.
+    function _positionNow(address account, uint256 vaultId) private view returns (Position memory position) {
+        Vault storage vault = _vault(vaultId);
+        position = _loadPosition(account, vaultId);
+        if (position.rollOver && position.shares != 0) {
+            if (position.poolId < vault.eraStartPoolId) {
+                position.shares = 0;
+                position.principal = 0;
+            }
+            position.poolId = vault.currentPoolId;
+        }
+    }
+
+    /// @dev What a resolved position is worth now and what it may withdraw now.
+    function _valueOf(Position memory position) private view returns (uint256 value, uint256 withdrawable) {
+        Pool storage pool = _pools[position.poolId];
+        if (pool.settled) {
+            value = Math.mulDiv(position.shares, pool.settleSharePrice, SHARE_PRICE_SCALE);
+            return (value, value);
+        }
+        value = Math.mulDiv(position.shares, pool.startSharePrice, SHARE_PRICE_SCALE);
+        if (!_vaults[pool.vaultId].isLocked) withdrawable = value;
+    }
+
+    /// @dev Closes the caller's position in `vaultId` (effects only; the caller transfers the payout).
+    function _exit(uint256 vaultId) private returns (uint256 poolId, uint256 payout) {
+        Vault storage vault = _vault(vaultId);
+        Investor memory investor = _loadInvestor(msg.sender);
+        uint48 lastProposalBlock = _config.lastProposalBlock;
+        Position memory position = _resolve(msg.sender, investor, vaultId, vault, lastProposalBlock);
+        if (position.shares == 0) revert NothingToWithdraw();
+        poolId = position.poolId;
+        Pool storage pool = _pools[poolId];
+        if (pool.settled) {
+            payout = Math.mulDiv(position.shares, pool.settleSharePrice, SHARE_PRICE_SCALE);
+            uint256 remainingShares = pool.unclaimedShares - position.shares;
+            uint256 remainingPayouts = pool.unclaimedPayouts - payout;
+            // The last exit releases the pool's rounding dust, so it does not stay owed for ever.
+            uint256 released = remainingShares == 0 ? payout + remainingPayouts : payout;
+            if (remainingShares == 0) remainingPayouts = 0;
+            // Safe: both are at most their uint128 fields, decremented above.
+            // forge-lint: disable-next-line(unsafe-typecast)
+            pool.unclaimedShares = uint128(remainingShares);
+            // forge-lint: disable-next-line(unsafe-typecast)
+            pool.unclaimedPayouts = uint128(remainingPayouts);
+            _unclaimedPayouts -= released;
+        } else {
+            if (vault.isLocked) revert PoolLocked(poolId);
+            payout = Math.mulDiv(position.shares, pool.startSharePrice, SHARE_PRICE_SCALE);
+            // Safe: the position's shares and value are part of the pool's totals.
+            // forge-lint: disable-next-line(unsafe-typecast)
+            pool.totalFunds -= uint128(payout);
+            pool.totalShares -= position.shares;
+            if (position.rollOver) vault.rollingShares -= position.shares;
+        }
+        Withdrawals storage withdrawals = _withdrawals[msg.sender];
+        withdrawals.lastWithdrawnPoolId = uint32(poolId);
+        withdrawals.totalWithdrawn += payout.toUint224();
+        _setPower(investor, msg.sender, investor.investedAmount - position.principal, lastProposalBlock);
+        _storeInvestor(msg.sender, investor);
+        _storePosition(msg.sender, vaultId, Position({shares: 0, principal: 0, poolId: 0, rollOver: position.rollOver}));
+    }
+
+    /// @dev Reads slot 0 of `vault` once. Solidity packs a struct's members from the low-order bytes up in
+    /// declaration order: currentPoolId 0-31, isLocked 32-39, emergencyState 40-47, minimumInvestment 48-135,
+    /// lastProposalBlock 136-167, sharePrice 168-255 (`test_vaultHead_matchesStorage` checks this layout).
+    function _loadVaultHead(Vault storage vault) private view returns (VaultHead memory head) {
+        uint256 word;
+        // solhint-disable-next-line no-inline-assembly
+        assembly ("memory-safe") {
+            word := sload(vault.slot)
+        }
+        // Safe (the casts below): each field is masked to its own width by the cast itself.
+        // forge-lint: disable-next-line(unsafe-typecast)
+        head.currentPoolId = uint32(word);
+        head.isLocked = uint8(word >> 32) != 0;
+        head.emergencyState = uint8(word >> 40) != 0;
+        // forge-lint: disable-next-line(unsafe-typecast)
+        head.minimumInvestment = uint88(word >> 48);
+        // forge-lint: disable-next-line(unsafe-typecast)
+        head.lastProposalBlock = uint32(word >> 136);
+        // forge-lint: disable-next-line(unsafe-typecast)
+        head.sharePrice = uint88(word >> 168);
+    }
+
+    /// @dev Adds to a pool's `totalFunds` (bits 0-127 of its slot 0) and `totalShares` (bits 128-255) with one
+    /// SLOAD and one SSTORE; reverts on overflow like checked arithmetic.
+    function _addToPoolTotals(Pool storage pool, uint256 funds, uint256 shares) private {
+        uint256 newFunds = pool.totalFunds + funds;
+        uint256 newShares = pool.totalShares + shares;
+        uint256 word = uint256(newFunds.toUint128()) | (uint256(newShares.toUint128()) << 128);
+        // solhint-disable-next-line no-inline-assembly
+        assembly ("memory-safe") {
+            sstore(pool.slot, word)
+        }
+    }
+
+    /// @dev Investor word: investedAmount in bits 0-87, previousPower in 88-175, powerChangedAt in 176-207,
+    /// previousChangedAt in 208-239, whitelisted in 240.
+    function _loadInvestor(address account) private view returns (Investor memory investor) {
+        uint256 word = _investors[account];
+        // Safe (the casts below): each field is masked to its own width by the cast itself.
+        // forge-lint: disable-next-line(unsafe-typecast)
+        investor.investedAmount = uint88(word);
+        // forge-lint: disable-next-line(unsafe-typecast)
+        investor.previousPower = uint88(word >> 88);
+        // forge-lint: disable-next-line(unsafe-typecast)
+        investor.powerChangedAt = uint32(word >> 176);
+        // forge-lint: disable-next-line(unsafe-typecast)
+        investor.previousChangedAt = uint32(word >> 208);
+        investor.whitelisted = (word >> 240) != 0;
+    }
+
+    function _storeInvestor(address account, Investor memory investor) private {
+        _investors[account] = uint256(investor.investedAmount) | (uint256(investor.previousPower) << 88)
+            | (uint256(investor.powerChangedAt) << 176) | (uint256(investor.previousChangedAt) << 208)
+            | (investor.whitelisted ? 1 << 240 : 0);
+    }
+
+    /// @dev Position word: shares in bits 0-119, principal in 120-215, poolId in 216-247, rollOver in 248.
+    function _loadPosition(address account, uint256 vaultId) private view returns (Position memory position) {
+        uint256 word = _positions[account][vaultId];
+        // Safe (the casts below): each field is masked to its own width by the cast itself.
+        // forge-lint: disable-next-line(unsafe-typecast)
+        position.shares = uint120(word);
+        // forge-lint: disable-next-line(unsafe-typecast)
+        position.principal = uint96(word >> 120);
+        // forge-lint: disable-next-line(unsafe-typecast)
+        position.poolId = uint32(word >> 216);
+        position.rollOver = (word >> 248) != 0;
+    }
+
+    function _storePosition(address account, uint256 vaultId, Position memory position) private {
+        _positions[account][vaultId] = uint256(position.shares) | (uint256(position.principal) << 120)
+            | (uint256(position.poolId) << 216) | (position.rollOver ? 1 << 248 : 0);
+    }
+
+    /// @dev Pulls `amount` from `from` and returns what actually arrived.
+    function _pull(address from, uint256 amount) private returns (uint256 received) {
+        uint256 before = _token.balanceOf(address(this));
+        _token.safeTransferFrom(from, address(this), amount);
+        received = _token.balanceOf(address(this)) - before;
+        if (received == 0) revert NothingReceived();
+    }
+
+    function _setMinimumInvestment(uint256 vaultId, Vault storage vault, uint256 minimumInvestment_) private {
+        if (minimumInvestment_ == 0 || minimumInvestment_ > type(uint88).max) revert InvalidMinimumInvestment();
+        // Safe: the bound was checked on the line above.
+        // forge-lint: disable-next-line(unsafe-typecast)
+        vault.minimumInvestment = uint88(minimumInvestment_);
+        emit MinimumInvestmentUpdated(vaultId, minimumInvestment_);
+    }
+
+    function _setLockupPeriodDuration(uint256 vaultId, Vault storage vault, uint256 duration) private {
+        if (duration < MIN_LOCKUP_PERIOD || duration > MAX_LOCKUP_PERIOD) revert InvalidLockupPeriodDuration(duration);
+        // Safe: duration <= MAX_LOCKUP_PERIOD was checked on the line above.
+        // forge-lint: disable-next-line(unsafe-typecast)
+        vault.lockupPeriodDuration = uint48(duration);
+        emit LockupPeriodDurationUpdated(vaultId, duration);
+    }
+
+    /// @dev Returns `vaultId`'s open pool, whose trading wallets may change.
+    function _openPoolForWalletChanges(uint256 vaultId) private view returns (uint256 poolId) {
+        Vault storage vault = _vault(vaultId);
+        poolId = vault.currentPoolId;
+        if (vault.isLocked) revert PoolLocked(poolId);
+    }
+
+    function _isTradingWallet(uint256 vaultId, address wallet) private view returns (bool) {
+        TradingWallet[] storage wallets = _tradingWallets[vaultId];
         uint256 count = wallets.length;
         for (uint256 i; i < count; ++i) {
             if (wallets[i].wallet == wallet) return true;
@@ -895,28 +1274,36 @@ contract InvestmentFund is IInvestmentFund, AccessControlEnumerable, ReentrancyG
     /// When the power changes in a new block, the current entry becomes the previous one; the previous one
     /// is archived only if some snapshot may still fall in its range (i.e. the newest snapshot is after the
     /// block it took effect), otherwise no snapshot can ever ask for it and it is dropped.
-    function _setPower(Investor storage investor, address account, uint128 newPower, uint48 lastSnapshot) private {
-        uint48 currentBlock = uint48(block.number);
-        uint48 changedAt = investor.powerChangedAt;
+    function _setPower(Investor memory investor, address account, uint256 newPower, uint48 lastSnapshot) private {
+        uint32 currentBlock = _blockNumber32();
+        uint32 changedAt = investor.powerChangedAt;
         if (changedAt != currentBlock) {
-            uint48 previousAt = investor.previousChangedAt;
+            uint32 previousAt = investor.previousChangedAt;
             // previousAt == 0 only before the first change. A zero entry needs no archiving while the
             // archive is empty: a lookup there answers zero anyway.
             if (previousAt != 0 && lastSnapshot > previousAt) {
                 Checkpoints.Trace208 storage archive = _powerArchive[account];
-                uint128 previousPower = investor.previousPower;
+                uint88 previousPower = investor.previousPower;
                 if (previousPower != 0 || archive.length() != 0) archive.push(previousAt, previousPower);
             }
             investor.previousPower = investor.investedAmount;
             investor.previousChangedAt = changedAt == 0 ? 1 : changedAt;
             investor.powerChangedAt = currentBlock;
         }
-        investor.investedAmount = newPower;
+        investor.investedAmount = newPower.toUint88();
+    }
+
+    /// @dev The block number as the power history stores it. 2^32 blocks last centuries at Ethereum's pace and
+    /// decades on the fastest chains; beyond that the history saturates rather than blocking any exit.
+    function _blockNumber32() private view returns (uint32) {
+        // Safe: saturated on the same line.
+        // forge-lint: disable-next-line(unsafe-typecast)
+        return block.number > type(uint32).max ? type(uint32).max : uint32(block.number);
     }
 
     /// @dev Voting power in effect before block `snapshot` (i.e. at the end of block `snapshot - 1`).
     function _powerAt(address account, uint256 snapshot) private view returns (uint256) {
-        Investor storage investor = _investors[account];
+        Investor memory investor = _loadInvestor(account);
         if (investor.powerChangedAt < snapshot) return investor.investedAmount;
         if (investor.previousChangedAt < snapshot) return investor.previousPower;
         // Safe: snapshot is a block number taken from uint40/uint48 fields or block.number + 1.

@@ -23,10 +23,17 @@ contract AdminTest is FundFixture {
         assertEq(fund.OPERATOR_ROLE(), keccak256("OPERATOR_ROLE"));
         assertEq(address(fund.investmentToken()), address(token));
         assertEq(fund.fundWallet(), fundWallet);
-        assertEq(fund.minimumInvestment(), MINIMUM);
-        assertEq(fund.lockupPeriodDuration(), LOCKUP);
+        assertEq(fund.minimumInvestment(FUTURES), MINIMUM);
+        assertEq(fund.lockupPeriodDuration(FUTURES), LOCKUP);
+        assertEq(fund.minimumInvestment(NFT), MINIMUM);
+        assertEq(fund.lockupPeriodDuration(NFT), LOCKUP);
         assertFalse(fund.emergencyState());
-        assertEq(fund.currentPoolId(), 1);
+        assertEq(fund.currentPoolId(FUTURES), 1);
+        assertEq(fund.currentPoolId(NFT), 2);
+        assertEq(fund.vaultCount(), 2);
+        assertEq(fund.poolCount(), 2);
+        assertEq(fund.fundFeesAccrued(), 0);
+        assertEq(fund.SHARE_PRICE_SCALE(), 1e18);
         assertEq(fund.proposalCount(), 0);
         assertTrue(fund.hasRole(defaultAdminRole, admin));
         assertTrue(fund.hasRole(adminRole, admin));
@@ -36,20 +43,64 @@ contract AdminTest is FundFixture {
 
     // ---- admins ---------------------------------------------------------------------------------
 
-    function test_grantAndRevokeAdmin_enumerable() public {
+    function test_grantAndRevokeAdmin_counted() public {
         address second = makeAddr("second");
+        address third = makeAddr("third");
+        vm.expectEmit(true, true, true, false, address(fund));
+        emit IAccessControl.RoleGranted(adminRole, second, admin);
         vm.prank(admin);
         fund.grantRole(adminRole, second);
         assertEq(fund.getRoleMemberCount(adminRole), 2);
-        assertEq(fund.getRoleMember(adminRole, 1), second);
-        // The new admin can act, including managing admins.
+        // The new admin can act, including managing admins who are not default admins.
         vm.prank(second);
         fund.whitelistInvestor(alice);
         vm.prank(second);
+        fund.grantRole(adminRole, third);
+        vm.prank(second);
+        fund.revokeRole(adminRole, third);
+        assertEq(fund.getRoleMemberCount(adminRole), 2);
+        assertFalse(fund.hasRole(adminRole, third));
+    }
+
+    function test_RevertIf_adminRevokesAdminRoleOfDefaultAdmin() public {
+        address second = makeAddr("second");
+        vm.prank(admin);
+        fund.grantRole(adminRole, second);
+        vm.prank(second);
+        vm.expectRevert(_errAddr(IInvestmentFund.DefaultAdminProtected.selector, admin));
         fund.revokeRole(adminRole, admin);
-        address[] memory members = fund.getRoleMembers(adminRole);
-        assertEq(members.length, 1);
-        assertEq(members[0], second);
+        assertTrue(fund.hasRole(adminRole, admin));
+    }
+
+    function test_defaultAdminRestoresAdmins() public {
+        address rogue = makeAddr("rogue");
+        address second = makeAddr("second");
+        vm.startPrank(admin);
+        fund.grantRole(adminRole, rogue);
+        fund.grantRole(adminRole, second);
+        vm.stopPrank();
+        vm.prank(rogue);
+        fund.revokeRole(adminRole, second); // a rogue admin strips another admin...
+        vm.prank(rogue);
+        vm.expectRevert(_errAddr(IInvestmentFund.DefaultAdminProtected.selector, admin));
+        fund.revokeRole(adminRole, admin); // ...but not the default admin
+        vm.startPrank(admin);
+        fund.revokeRole(adminRole, rogue);
+        fund.grantRole(adminRole, second);
+        vm.stopPrank();
+        assertFalse(fund.hasRole(adminRole, rogue));
+        assertTrue(fund.hasRole(adminRole, second));
+        assertEq(fund.getRoleMemberCount(adminRole), 2);
+    }
+
+    function test_defaultAdminMayGiveUpOwnAdminRole() public {
+        address second = makeAddr("second");
+        vm.startPrank(admin);
+        fund.grantRole(adminRole, second);
+        fund.renounceRole(adminRole, admin);
+        vm.stopPrank();
+        assertFalse(fund.hasRole(adminRole, admin));
+        assertTrue(fund.hasRole(defaultAdminRole, admin));
     }
 
     function test_RevertIf_lastAdminRevokedOrRenounces() public {
@@ -115,32 +166,38 @@ contract AdminTest is FundFixture {
         address newWallet = makeAddr("newFundWallet");
         vm.startPrank(admin);
         vm.expectEmit(false, false, false, true, address(fund));
-        emit IInvestmentFund.MinimumInvestmentUpdated(5 * USDC);
-        fund.setMinimumInvestment(5 * USDC);
+        emit IInvestmentFund.MinimumInvestmentUpdated(FUTURES, 5 * USDC);
+        fund.setMinimumInvestment(FUTURES, 5 * USDC);
         vm.expectEmit(false, false, false, true, address(fund));
-        emit IInvestmentFund.LockupPeriodDurationUpdated(90 days);
-        fund.setLockupPeriodDuration(90 days);
+        emit IInvestmentFund.LockupPeriodDurationUpdated(NFT, 90 days);
+        fund.setLockupPeriodDuration(NFT, 90 days);
         vm.expectEmit(true, false, false, false, address(fund));
         emit IInvestmentFund.FundWalletUpdated(newWallet);
         fund.setFundWallet(newWallet);
         vm.stopPrank();
-        assertEq(fund.minimumInvestment(), 5 * USDC);
-        assertEq(fund.lockupPeriodDuration(), 90 days);
+        assertEq(fund.minimumInvestment(FUTURES), 5 * USDC);
+        assertEq(fund.minimumInvestment(NFT), MINIMUM, "settings are per vault");
+        assertEq(fund.lockupPeriodDuration(NFT), 90 days);
+        assertEq(fund.lockupPeriodDuration(FUTURES), LOCKUP);
         assertEq(fund.fundWallet(), newWallet);
     }
 
     function test_RevertIf_badSettings() public {
         vm.startPrank(admin);
         vm.expectRevert(_sel(IInvestmentFund.InvalidMinimumInvestment.selector));
-        fund.setMinimumInvestment(0);
+        fund.setMinimumInvestment(FUTURES, 0);
         vm.expectRevert(_sel(IInvestmentFund.InvalidMinimumInvestment.selector));
-        fund.setMinimumInvestment(uint256(type(uint96).max) + 1);
+        fund.setMinimumInvestment(FUTURES, uint256(type(uint96).max) + 1);
         vm.expectRevert(_err(IInvestmentFund.InvalidLockupPeriodDuration.selector, 366 days));
-        fund.setLockupPeriodDuration(366 days);
+        fund.setLockupPeriodDuration(FUTURES, 366 days);
         vm.expectRevert(_err(IInvestmentFund.InvalidLockupPeriodDuration.selector, 59 minutes));
-        fund.setLockupPeriodDuration(59 minutes);
+        fund.setLockupPeriodDuration(FUTURES, 59 minutes);
         vm.expectRevert(_sel(IInvestmentFund.InvalidAddress.selector));
         fund.setFundWallet(address(0));
+        vm.expectRevert(_err(IInvestmentFund.VaultNotFound.selector, 3));
+        fund.setMinimumInvestment(3, MINIMUM);
+        vm.expectRevert(_err(IInvestmentFund.VaultNotFound.selector, 0));
+        fund.setLockupPeriodDuration(0, LOCKUP);
         vm.stopPrank();
     }
 

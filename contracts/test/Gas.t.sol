@@ -2,71 +2,158 @@
 pragma solidity ^0.8.24;
 
 import {FundFixture} from "./FundFixture.sol";
-import {InvestmentFund} from "../src/InvestmentFund.sol";
 import {MockUSDC} from "../src/mocks/MockUSDC.sol";
 import {console} from "./utils/Test.sol";
 
-/// @notice Gas: no operation grows with the number of investors, and per-operation figures for the
-/// benchmark (`npm run bench` runs this suite with `--isolate`, so each call is costed as a transaction).
+/// @notice Gas: no operation grows with the number of investors or with the number of rounds a vault has run,
+/// and per-operation figures for the benchmark (`npm run bench` runs the `test_gas_*` tests with `--isolate`, so
+/// each call is costed as a transaction of its own; the figures land in `contracts/snapshots/GasTest.json`).
 contract GasTest is FundFixture {
-    /// @dev Settles a pool of `investors` investors and returns (gas of endLockupPeriod, gas of the first
-    /// investor's withdraw), each on a fresh token and fund so both scenarios start from the same state.
-    function _settleAndWithdrawGas(uint256 investors) internal returns (uint256 settleGas, uint256 withdrawGas) {
+    /// @dev Gas of one round's operations, measured with `gasleft()` around each call.
+    struct RoundGas {
+        uint256 invest;
+        uint256 settle;
+        uint256 withdraw;
+    }
+
+    /// @dev A fresh investor per measured round, so that no measured deposit finds its slots already warm.
+    uint160 internal _measured = 0xBEEF0000;
+
+    /// @dev A fresh token and fund in which vault 2 has already run one round, so that the fund-wide counters
+    /// (fees, statistics, unclaimed payouts) are past their first zero-to-nonzero write in every scenario, and
+    /// with a record profit no measured round beats (a new record costs one more storage write).
+    function _freshFund() internal {
         token = new MockUSDC();
-        vm.prank(admin);
-        fund = new InvestmentFund(token, fundWallet, MINIMUM, LOCKUP);
-        _approveFundFrom(traderA);
-        _approveFundFrom(traderB);
-        bytes32 operatorRole = fund.OPERATOR_ROLE();
-        vm.prank(admin);
-        fund.grantRole(operatorRole, operator);
+        _deploy();
+        _investIn(NFT, address(0xFEED), 1_000_000 * USDC);
+        _round(NFT, 2_000_000 * USDC);
+        vm.prank(address(0xFEED));
+        fund.withdraw(NFT);
+    }
+
+    /// @dev All calls of a test run in one transaction, where a slot read once stays warm: reading vault 1 and
+    /// its current pool through the views first makes every scenario start from the same warm slots (for example
+    /// the vault's `rollingShares` slot, first read by the vault's first settlement).
+    function _warm() internal view {
+        fund.getVault(FUTURES);
+        fund.getPoolInfo(fund.currentPoolId(FUTURES));
+    }
+
+    /// @dev Runs one round of vault 1 with `investors` earlier investors, measuring a new investor's deposit, the
+    /// settlement and that investor's withdrawal.
+    function _measuredRound(uint256 investors) internal returns (RoundGas memory gas) {
         for (uint256 i; i < investors; ++i) {
             _invest(address(uint160(0xA11CE + i)), 1_000 * USDC);
         }
+        address measured = address(++_measured);
+        _whitelist(measured);
+        token.mint(measured, 1_000 * USDC);
+        vm.prank(measured);
+        token.approve(address(fund), 1_000 * USDC);
+        _warm();
+        vm.prank(measured);
+        fund.invest(FUTURES, 1_000 * USDC);
+        gas.invest = vm.lastCallGas().gasTotalUsed;
+
         _lock();
-        uint256 principal = investors * 1_000 * USDC;
-        uint256 returned = principal + principal / 10;
+        uint256 principal = (investors + 1) * 1_000 * USDC;
         token.mint(traderA, principal / 10);
         vm.startPrank(operator);
-        fund.collectFundsFromTradingWallet(traderA, token.balanceOf(traderA));
-        fund.collectFundsFromTradingWallet(traderB, token.balanceOf(traderB));
+        fund.collectFundsFromTradingWallet(FUTURES, traderA, token.balanceOf(traderA));
+        fund.collectFundsFromTradingWallet(FUTURES, traderB, token.balanceOf(traderB));
         vm.warp(block.timestamp + LOCKUP);
-        uint256 before = gasleft();
-        fund.endLockupPeriod(returned);
-        settleGas = before - gasleft();
+        _warm();
+        fund.endLockupPeriod(FUTURES, principal + principal / 10);
+        gas.settle = vm.lastCallGas().gasTotalUsed;
         vm.stopPrank();
 
-        vm.prank(address(uint160(0xA11CE)));
-        before = gasleft();
-        fund.withdraw();
-        withdrawGas = before - gasleft();
+        _warm();
+        vm.prank(measured);
+        fund.withdraw(FUTURES);
+        gas.withdraw = vm.lastCallGas().gasTotalUsed;
+        for (uint256 i; i < investors; ++i) {
+            vm.prank(address(uint160(0xA11CE + i)));
+            fund.withdraw(FUTURES);
+        }
+        _nextBlock();
     }
 
-    function test_scale_settleAndWithdrawGasIndependentOfInvestorCount() public {
-        (uint256 settle1, uint256 withdraw1) = _settleAndWithdrawGas(1);
-        (uint256 settle500, uint256 withdraw500) = _settleAndWithdrawGas(500);
-        console.log("endLockupPeriod gas, 1 investor", settle1);
-        console.log("endLockupPeriod gas, 500 investors", settle500);
-        console.log("withdraw gas, 1 investor", withdraw1);
-        console.log("withdraw gas, 500 investors", withdraw500);
-        assertEq(settle1, settle500, "settle gas must not depend on the number of investors");
-        assertEq(withdraw1, withdraw500, "withdraw gas must not depend on the number of investors");
+    function test_scale_gasIndependentOfInvestorCount() public {
+        _freshFund();
+        RoundGas memory one = _measuredRound(1);
+        _freshFund();
+        RoundGas memory many = _measuredRound(500);
+        console.log("invest gas, 1 / 500 investors", one.invest, many.invest);
+        console.log("endLockupPeriod gas, 1 / 500 investors", one.settle, many.settle);
+        console.log("withdraw gas, 1 / 500 investors", one.withdraw, many.withdraw);
+        assertEq(one.invest, many.invest, "invest gas must not depend on the number of investors");
+        assertEq(one.settle, many.settle, "settle gas must not depend on the number of investors");
+        assertEq(one.withdraw, many.withdraw, "withdraw gas must not depend on the number of investors");
     }
 
-    // ---- per-operation scenarios, read by the gas report -------------------------------------------
+    function test_scale_gasIndependentOfRoundNumber() public {
+        _freshFund();
+        RoundGas memory first = _measuredRound(1);
+        _freshFund();
+        for (uint256 round = 1; round < 50; ++round) {
+            _measuredRound(1);
+        }
+        assertEq(fund.getVault(FUTURES).round, 50);
+        RoundGas memory fiftieth = _measuredRound(1);
+        console.log("invest gas, round 1 / 50", first.invest, fiftieth.invest);
+        console.log("endLockupPeriod gas, round 1 / 50", first.settle, fiftieth.settle);
+        console.log("withdraw gas, round 1 / 50", first.withdraw, fiftieth.withdraw);
+        assertEq(first.invest, fiftieth.invest, "invest gas must not depend on the round");
+        assertEq(first.settle, fiftieth.settle, "settle gas must not depend on the round");
+        assertEq(first.withdraw, fiftieth.withdraw, "withdraw gas must not depend on the round");
+    }
+
+    /// @notice A rolling position costs the same to settle whether one or 500 positions roll.
+    function test_scale_rollingSettlementIndependentOfInvestorCount() public {
+        uint256 one = _rollingSettleGas(1);
+        uint256 many = _rollingSettleGas(500);
+        console.log("endLockupPeriod gas with rolling positions, 1 / 500", one, many);
+        assertEq(one, many, "settling rolling positions must not loop over them");
+    }
+
+    function _rollingSettleGas(uint256 investors) internal returns (uint256 gas) {
+        _freshFund();
+        for (uint256 i; i < investors; ++i) {
+            address investor = address(uint160(0xA11CE + i));
+            _invest(investor, 1_000 * USDC);
+            _setRollOver(investor, FUTURES, true);
+        }
+        _round(FUTURES, investors * 1_100 * USDC); // first settlement rolls everyone
+        _lock();
+        uint256 principal = fund.getPoolInfo(_currentPool()).preLockupTotal;
+        uint256 fromA = token.balanceOf(traderA) < principal ? token.balanceOf(traderA) : principal;
+        vm.startPrank(operator);
+        fund.collectFundsFromTradingWallet(FUTURES, traderA, fromA);
+        if (principal > fromA) fund.collectFundsFromTradingWallet(FUTURES, traderB, principal - fromA);
+        vm.warp(block.timestamp + LOCKUP);
+        _warm();
+        fund.endLockupPeriod(FUTURES, principal);
+        gas = vm.lastCallGas().gasTotalUsed;
+        vm.stopPrank();
+    }
+
+    // ---- per-operation scenarios, for `npm run bench` (--isolate) and the gas report -----------------
 
     function test_gas_investFirstThenRepeat() public {
         _whitelist(alice);
-        token.mint(alice, 2_000 * USDC);
+        token.mint(alice, 3_000 * USDC);
         vm.prank(alice);
-        token.approve(address(fund), 2_000 * USDC);
+        token.approve(address(fund), 3_000 * USDC);
         vm.prank(alice);
-        fund.invest(1_000 * USDC);
+        fund.invest(FUTURES, 1_000 * USDC);
         vm.snapshotGasLastCall("invest (first)");
         _nextBlock();
         vm.prank(alice);
-        fund.invest(1_000 * USDC);
+        fund.invest(FUTURES, 1_000 * USDC);
         vm.snapshotGasLastCall("invest (repeat)");
+        vm.prank(alice);
+        fund.invest(NFT, 1_000 * USDC);
+        vm.snapshotGasLastCall("invest (second vault)");
     }
 
     function test_gas_governance() public {
@@ -85,27 +172,40 @@ contract GasTest is FundFixture {
         vm.snapshotGasLastCall("vote");
     }
 
-    function test_gas_lockupWithOneAndTenWallets() public {
+    function test_gas_roundWithOneAndTenWallets() public {
         _invest(alice, 1_000 * USDC);
         vm.prank(admin);
-        fund.addTradingWallet(traderA, "Futures", 10_000);
+        fund.addTradingWallet(FUTURES, traderA, "Futures", 10_000);
         vm.prank(admin);
-        fund.startLockupPeriod();
+        fund.startLockupPeriod(FUTURES);
         vm.snapshotGasLastCall("startLockupPeriod (1 wallet)");
         _settle(1_100 * USDC);
         vm.snapshotGasLastCall("endLockupPeriod");
         vm.prank(alice);
-        fund.withdraw();
-        vm.snapshotGasLastCall("withdraw");
+        fund.withdraw(FUTURES);
+        vm.snapshotGasLastCall("withdraw (settled)");
+        fund.claimFundFees();
+        vm.snapshotGasLastCall("claimFundFees");
 
         _invest(bob, 1_000 * USDC);
+        vm.prank(bob);
+        fund.setRollOver(FUTURES, true);
+        vm.snapshotGasLastCall("setRollOver");
         vm.startPrank(admin);
-        fund.removeTradingWallet(0);
+        fund.removeTradingWallet(FUTURES, 0);
         for (uint256 i; i < 10; ++i) {
-            fund.addTradingWallet(address(uint160(0x7000 + i)), "Desk", 1_000);
+            fund.addTradingWallet(FUTURES, address(uint160(0x7000 + i)), "Desk", 1_000);
         }
-        fund.startLockupPeriod();
+        fund.startLockupPeriod(FUTURES);
         vm.snapshotGasLastCall("startLockupPeriod (10 wallets)");
         vm.stopPrank();
+    }
+
+    function test_gas_refundFromOpenPool() public {
+        _invest(alice, 1_000 * USDC);
+        _nextBlock();
+        vm.prank(alice);
+        fund.withdraw(FUTURES);
+        vm.snapshotGasLastCall("withdraw (open pool refund)");
     }
 }

@@ -76,7 +76,7 @@ contract GovernanceTest is FundFixture {
         _nextBlock();
         uint256 id = _propose(alice, "After settlement", 3 days);
         vm.prank(bob);
-        fund.withdraw();
+        fund.withdraw(FUTURES);
         vm.prank(bob);
         fund.vote(id, true);
         (,, uint256 votesFor,,,,,) = fund.getProposalDetails(id);
@@ -220,8 +220,58 @@ contract GovernanceTest is FundFixture {
         assertEq(against2, a + b + c);
     }
 
-    function test_RevertIf_pastVotingPowerOfCurrentBlock() public {
-        vm.expectRevert(_err(IInvestmentFund.VotingNotEnded.selector, block.number));
+    function test_RevertIf_pastVotingPowerOfCurrentOrFutureBlock() public {
+        vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.FutureLookup.selector, block.number, block.number));
         fund.getPastVotingPower(alice, block.number);
+        vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.FutureLookup.selector, block.number + 5, block.number));
+        fund.getPastVotingPower(alice, block.number + 5);
+    }
+
+    // ---- proposal state ------------------------------------------------------------------------
+
+    function test_proposalState_activeSucceededExecuted() public {
+        uint256 id = _propose(alice, "Pass me", 1 hours);
+        assertEq(uint256(fund.proposalState(id)), uint256(IInvestmentFund.ProposalState.Active));
+        vm.prank(bob);
+        fund.vote(id, true);
+        assertEq(uint256(fund.proposalState(id)), uint256(IInvestmentFund.ProposalState.Active));
+        vm.warp(block.timestamp + 1 hours);
+        assertEq(uint256(fund.proposalState(id)), uint256(IInvestmentFund.ProposalState.Succeeded));
+        fund.executeProposal(id);
+        assertEq(uint256(fund.proposalState(id)), uint256(IInvestmentFund.ProposalState.Executed));
+    }
+
+    function test_proposalState_defeatedOnTieOrMoreAgainst() public {
+        uint256 tie = _propose(alice, "Tie", 1 hours);
+        uint256 against = _propose(alice, "Against", 1 hours);
+        vm.prank(bob);
+        fund.vote(against, false);
+        vm.warp(block.timestamp + 1 hours);
+        assertEq(uint256(fund.proposalState(tie)), uint256(IInvestmentFund.ProposalState.Defeated));
+        assertEq(uint256(fund.proposalState(against)), uint256(IInvestmentFund.ProposalState.Defeated));
+    }
+
+    function test_RevertIf_proposalStateOfUnknownProposal() public {
+        vm.expectRevert(_err(IInvestmentFund.ProposalNotFound.selector, 9));
+        fund.proposalState(9);
+    }
+
+    // ---- voting power across vaults --------------------------------------------------------------
+
+    function test_votingPower_isPrincipalAcrossVaults() public {
+        _investIn(NFT, alice, 2_000 * USDC); // alice: 1,000 in vault 1 and 2,000 in vault 2
+        (uint256 invested,,,, uint256 power) = fund.getInvestorData(alice);
+        assertEq(invested, 3_000 * USDC);
+        assertEq(power, 3_000 * USDC);
+        _nextBlock();
+        uint256 id = _propose(bob, "Both vaults count", 1 days);
+        vm.prank(alice);
+        fund.vote(id, true);
+        (,, uint256 votesFor,,,,,) = fund.getProposalDetails(id);
+        assertEq(votesFor, 3_000 * USDC);
+        // Leaving one vault removes only that vault's principal.
+        _withdrawFrom(NFT, alice);
+        assertEq(_invested(alice), 1_000 * USDC);
+        assertEq(fund.getProposalVotingPower(id, alice), 3_000 * USDC, "the snapshot keeps both");
     }
 }

@@ -17,12 +17,12 @@ contract InvestTest is FundFixture {
         assertFalse(withdrawnCurrent);
         assertEq(totalWithdrawn, 0);
         assertEq(power, 1_000 * USDC);
-        (uint256 poolId, uint256 totalFunds, bool locked,) = fund.getCurrentPoolData();
+        (uint256 poolId, uint256 totalFunds, bool locked,) = fund.getCurrentPoolData(FUTURES);
         assertEq(poolId, 1);
         assertEq(totalFunds, 1_000 * USDC);
         assertFalse(locked);
         assertEq(token.balanceOf(address(fund)), 1_000 * USDC);
-        assertEq(fund.positionPoolOf(alice), 1);
+        assertEq(_positionPool(alice), 1);
         assertEq(fund.totalOwed(), 1_000 * USDC);
     }
 
@@ -32,7 +32,7 @@ contract InvestTest is FundFixture {
         _invest(alice, 500 * USDC);
         _invest(bob, 200 * USDC);
         assertEq(_invested(alice), 1_500 * USDC);
-        (, uint256 totalFunds,,) = fund.getCurrentPoolData();
+        (, uint256 totalFunds,,) = fund.getCurrentPoolData(FUTURES);
         assertEq(totalFunds, 1_700 * USDC);
     }
 
@@ -41,9 +41,9 @@ contract InvestTest is FundFixture {
         token.mint(alice, MINIMUM);
         vm.startPrank(alice);
         token.approve(address(fund), MINIMUM);
-        vm.expectEmit(true, true, false, true, address(fund));
-        emit IInvestmentFund.Invested(alice, 1, MINIMUM);
-        fund.invest(MINIMUM);
+        vm.expectEmit(true, true, true, true, address(fund));
+        emit IInvestmentFund.Invested(alice, FUTURES, 1, MINIMUM, MINIMUM);
+        fund.invest(FUTURES, MINIMUM);
         vm.stopPrank();
     }
 
@@ -59,7 +59,7 @@ contract InvestTest is FundFixture {
         vm.startPrank(stranger);
         token.approve(address(fund), MINIMUM);
         vm.expectRevert(_errAddr(IInvestmentFund.NotWhitelisted.selector, stranger));
-        fund.invest(MINIMUM);
+        fund.invest(FUTURES, MINIMUM);
         vm.stopPrank();
     }
 
@@ -71,7 +71,7 @@ contract InvestTest is FundFixture {
         vm.startPrank(alice);
         token.approve(address(fund), MINIMUM);
         vm.expectRevert(_errAddr(IInvestmentFund.NotWhitelisted.selector, alice));
-        fund.invest(MINIMUM);
+        fund.invest(FUTURES, MINIMUM);
         vm.stopPrank();
     }
 
@@ -80,7 +80,7 @@ contract InvestTest is FundFixture {
         _whitelist(alice);
         vm.prank(alice);
         vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.BelowMinimumInvestment.selector, amount, MINIMUM));
-        fund.invest(amount);
+        fund.invest(FUTURES, amount);
     }
 
     function test_RevertIf_poolLocked() public {
@@ -91,7 +91,7 @@ contract InvestTest is FundFixture {
         vm.startPrank(bob);
         token.approve(address(fund), MINIMUM);
         vm.expectRevert(_err(POOL_LOCKED, 1));
-        fund.invest(MINIMUM);
+        fund.invest(FUTURES, MINIMUM);
         vm.stopPrank();
     }
 
@@ -101,7 +101,7 @@ contract InvestTest is FundFixture {
         fund.setEmergencyState(true);
         vm.prank(alice);
         vm.expectRevert(_sel(IInvestmentFund.EmergencyActive.selector));
-        fund.invest(MINIMUM);
+        fund.invest(FUTURES, MINIMUM);
     }
 
     function test_RevertIf_allowanceTooLow() public {
@@ -109,7 +109,7 @@ contract InvestTest is FundFixture {
         token.mint(alice, MINIMUM);
         vm.prank(alice);
         vm.expectRevert();
-        fund.invest(MINIMUM);
+        fund.invest(FUTURES, MINIMUM);
         assertEq(_invested(alice), 0);
     }
 
@@ -121,12 +121,12 @@ contract InvestTest is FundFixture {
         vm.startPrank(alice);
         token.approve(address(fund), MINIMUM);
         vm.expectRevert(_err(IInvestmentFund.UnwithdrawnPosition.selector, 1));
-        fund.invest(MINIMUM);
-        // After withdrawing the settled pool, the same investor may invest into pool 2.
-        fund.withdraw();
-        fund.invest(MINIMUM);
+        fund.invest(FUTURES, MINIMUM);
+        // After withdrawing the settled pool, the same investor may invest into the vault's next pool.
+        fund.withdraw(FUTURES);
+        fund.invest(FUTURES, MINIMUM);
         vm.stopPrank();
-        assertEq(fund.positionPoolOf(alice), 2);
+        assertEq(_positionPool(alice), 3, "vault 1's second pool is pool 3");
         assertEq(_invested(alice), MINIMUM);
     }
 
@@ -140,5 +140,78 @@ contract InvestTest is FundFixture {
         new InvestmentFund(token, fundWallet, 0, LOCKUP);
         vm.expectRevert(_err(IInvestmentFund.InvalidLockupPeriodDuration.selector, 1));
         new InvestmentFund(token, fundWallet, MINIMUM, 1);
+    }
+
+    function test_invest_buysSharesAtPoolStartPrice() public {
+        _invest(alice, 1_000 * USDC);
+        IInvestmentFund.PositionInfo memory position = _position(alice, FUTURES);
+        assertEq(position.poolId, 1);
+        assertEq(position.shares, 1_000 * USDC, "the first pool sells one share per token unit");
+        assertEq(position.principal, 1_000 * USDC);
+        assertEq(position.value, 1_000 * USDC);
+        assertEq(position.withdrawable, 1_000 * USDC, "an open pool refunds");
+        assertEq(uint256(position.poolState), uint256(IInvestmentFund.PoolState.Open));
+        assertEq(fund.getPoolInfo(1).totalShares, 1_000 * USDC);
+        assertEq(fund.getPoolInfo(1).startSharePrice, fund.SHARE_PRICE_SCALE());
+    }
+
+    function test_invest_secondVaultUsesItsOwnPool() public {
+        _investIn(NFT, alice, 700 * USDC);
+        (uint256 poolId, uint256 totalFunds,,) = fund.getCurrentPoolData(NFT);
+        assertEq(poolId, 2);
+        assertEq(totalFunds, 700 * USDC);
+        (, uint256 futuresFunds,,) = fund.getCurrentPoolData(FUTURES);
+        assertEq(futuresFunds, 0);
+        assertEq(_position(alice, NFT).poolId, 2);
+        assertEq(_position(alice, FUTURES).shares, 0);
+    }
+
+    function testFuzz_RevertIf_vaultNotFound(uint256 vaultId) public {
+        vm.assume(vaultId == 0 || vaultId > 2);
+        _whitelist(alice);
+        vm.prank(alice);
+        vm.expectRevert(_err(IInvestmentFund.VaultNotFound.selector, vaultId));
+        fund.invest(vaultId, MINIMUM);
+    }
+
+    function test_RevertIf_belowVaultsOwnMinimum() public {
+        vm.prank(admin);
+        fund.setMinimumInvestment(NFT, 500 * USDC);
+        _invest(alice, MINIMUM); // vault 1 keeps its minimum
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.BelowMinimumInvestment.selector, MINIMUM, 500 * USDC));
+        fund.invest(NFT, MINIMUM);
+    }
+
+    /// @notice `invest` decodes the vault's first storage slot by hand (`_loadVaultHead`): every field it holds
+    /// must read back exactly, at the edges of its width, in a pool that is not the vault's first.
+    function test_vaultHead_matchesStorage() public {
+        _invest(alice, 1_000 * USDC);
+        vm.prank(alice);
+        fund.setRollOver(FUTURES, true);
+        _lock();
+        _settle(1_500 * USDC); // alice rolls: pool 3 starts at 1.4e18 (1,400 of 1,000 shares after the fee)
+        uint256 price = fund.getPoolInfo(3).startSharePrice;
+        assertEq(price, 1.4e18);
+        uint256 maxMinimum = type(uint88).max;
+        vm.prank(admin);
+        fund.setMinimumInvestment(FUTURES, maxMinimum);
+        _whitelist(carol);
+        vm.prank(carol);
+        vm.expectRevert(
+            abi.encodeWithSelector(IInvestmentFund.BelowMinimumInvestment.selector, maxMinimum - 1, maxMinimum)
+        );
+        fund.invest(FUTURES, maxMinimum - 1);
+
+        vm.prank(admin);
+        fund.setMinimumInvestment(FUTURES, MINIMUM);
+        _invest(carol, MINIMUM);
+        assertEq(fund.getPosition(carol, FUTURES).poolId, 3, "the current pool id");
+        assertEq(fund.getPosition(carol, FUTURES).shares, MINIMUM * 1e18 / price, "shares at the pool's start price");
+        vm.prank(admin);
+        fund.setEmergencyState(true);
+        vm.prank(carol);
+        vm.expectRevert(IInvestmentFund.EmergencyActive.selector);
+        fund.invest(FUTURES, MINIMUM);
     }
 }

@@ -7,8 +7,8 @@ import {IInvestmentFund} from "../src/interfaces/IInvestmentFund.sol";
 /// @notice Trading wallets: add, remove, limits, and copy-on-write inheritance across pools.
 contract TradingWalletsTest is FundFixture {
     function test_addTradingWallet_listsAddressAllocationAndType() public {
-        vm.expectEmit(true, true, false, true, address(fund));
-        emit IInvestmentFund.TradingWalletAdded(1, traderA, "Futures", 6_000);
+        vm.expectEmit(true, true, true, true, address(fund));
+        emit IInvestmentFund.TradingWalletAdded(FUTURES, 1, traderA, "Futures", 6_000);
         _addDefaultWallets();
         (address[] memory wallets, uint256[] memory allocations, string[] memory types) = fund.getTradingWallets(1);
         assertEq(wallets.length, 2);
@@ -17,18 +17,18 @@ contract TradingWalletsTest is FundFixture {
         assertEq(types[0], "Futures");
         assertEq(wallets[1], traderB);
         assertEq(allocations[1], 4_000);
-        assertEq(types[1], "NFT lending");
+        assertEq(types[1], "Options");
     }
 
     function test_removeTradingWallet_keepsOrderOfOthers() public {
         address traderC = makeAddr("traderC");
         vm.startPrank(admin);
-        fund.addTradingWallet(traderA, "A", 1_000);
-        fund.addTradingWallet(traderB, "B", 1_000);
-        fund.addTradingWallet(traderC, "C", 1_000);
-        vm.expectEmit(true, true, false, true, address(fund));
-        emit IInvestmentFund.TradingWalletRemoved(1, traderA, 0);
-        fund.removeTradingWallet(0);
+        fund.addTradingWallet(FUTURES, traderA, "A", 1_000);
+        fund.addTradingWallet(FUTURES, traderB, "B", 1_000);
+        fund.addTradingWallet(FUTURES, traderC, "C", 1_000);
+        vm.expectEmit(true, true, true, true, address(fund));
+        emit IInvestmentFund.TradingWalletRemoved(FUTURES, 1, traderA, 0);
+        fund.removeTradingWallet(FUTURES, 0);
         vm.stopPrank();
         (address[] memory wallets,, string[] memory types) = fund.getTradingWallets(1);
         assertEq(wallets.length, 2);
@@ -41,53 +41,53 @@ contract TradingWalletsTest is FundFixture {
         _addDefaultWallets();
         vm.prank(admin);
         vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.TradingWalletIndexOutOfBounds.selector, 2, 2));
-        fund.removeTradingWallet(2);
+        fund.removeTradingWallet(FUTURES, 2);
     }
 
     function test_RevertIf_allocationsExceedBasisPoints() public {
         _addDefaultWallets();
         vm.prank(admin);
         vm.expectRevert(_err(IInvestmentFund.AllocationExceedsLimit.selector, 10_001));
-        fund.addTradingWallet(makeAddr("extra"), "Extra", 1);
+        fund.addTradingWallet(FUTURES, makeAddr("extra"), "Extra", 1);
     }
 
     function testFuzz_RevertIf_invalidAllocation(uint256 allocation) public {
         vm.assume(allocation == 0 || allocation > 10_000);
         vm.prank(admin);
         vm.expectRevert(_err(IInvestmentFund.InvalidAllocation.selector, allocation));
-        fund.addTradingWallet(traderA, "Futures", allocation);
+        fund.addTradingWallet(FUTURES, traderA, "Futures", allocation);
     }
 
     function test_RevertIf_invalidWalletOrType() public {
         vm.startPrank(admin);
         vm.expectRevert(_sel(IInvestmentFund.InvalidAddress.selector));
-        fund.addTradingWallet(address(0), "Futures", 1_000);
+        fund.addTradingWallet(FUTURES, address(0), "Futures", 1_000);
         vm.expectRevert(_sel(IInvestmentFund.InvalidAddress.selector));
-        fund.addTradingWallet(address(fund), "Self", 1_000);
+        fund.addTradingWallet(FUTURES, address(fund), "Self", 1_000);
         vm.expectRevert(_sel(IInvestmentFund.InvalidAddress.selector));
-        fund.addTradingWallet(address(token), "Token", 1_000);
+        fund.addTradingWallet(FUTURES, address(token), "Token", 1_000);
         vm.expectRevert(_sel(IInvestmentFund.InvalidWalletType.selector));
-        fund.addTradingWallet(traderA, "", 1_000);
+        fund.addTradingWallet(FUTURES, traderA, "", 1_000);
         vm.expectRevert(_sel(IInvestmentFund.InvalidWalletType.selector));
-        fund.addTradingWallet(traderA, string(new bytes(65)), 1_000);
+        fund.addTradingWallet(FUTURES, traderA, string(new bytes(32)), 1_000);
         vm.stopPrank();
     }
 
     function test_RevertIf_duplicateWallet() public {
         vm.startPrank(admin);
-        fund.addTradingWallet(traderA, "Futures", 1_000);
+        fund.addTradingWallet(FUTURES, traderA, "Futures", 1_000);
         vm.expectRevert(_errAddr(IInvestmentFund.TradingWalletAlreadyAdded.selector, traderA));
-        fund.addTradingWallet(traderA, "Again", 1_000);
+        fund.addTradingWallet(FUTURES, traderA, "Again", 1_000);
         vm.stopPrank();
     }
 
     function test_RevertIf_moreThanMaxWallets() public {
         vm.startPrank(admin);
         for (uint256 i; i < 10; ++i) {
-            fund.addTradingWallet(address(uint160(0x1000 + i)), "Desk", 1_000);
+            fund.addTradingWallet(FUTURES, address(uint160(0x1000 + i)), "Desk", 1_000);
         }
         vm.expectRevert(_sel(IInvestmentFund.TooManyTradingWallets.selector));
-        fund.addTradingWallet(address(0x2000), "Desk", 1);
+        fund.addTradingWallet(FUTURES, address(0x2000), "Desk", 1);
         vm.stopPrank();
     }
 
@@ -96,32 +96,105 @@ contract TradingWalletsTest is FundFixture {
         _lock();
         vm.startPrank(admin);
         vm.expectRevert(_err(POOL_LOCKED, 1));
-        fund.addTradingWallet(makeAddr("late"), "Late", 1);
+        fund.addTradingWallet(FUTURES, makeAddr("late"), "Late", 1);
         vm.expectRevert(_err(POOL_LOCKED, 1));
-        fund.removeTradingWallet(0);
+        fund.removeTradingWallet(FUTURES, 0);
         vm.stopPrank();
     }
 
-    function test_inheritance_changesToNextPoolLeaveHistoryIntact() public {
+    /// @notice A vault keeps one list for all its pools: a change made while the next pool is open applies to it
+    /// and to the rounds after (the events say which pool it was made in); pools not opened yet have none.
+    function test_vaultList_changesApplyFromTheOpenPoolOn() public {
         _invest(alice, MINIMUM);
         _lock();
         _settle(MINIMUM);
         address traderC = makeAddr("traderC");
         vm.startPrank(admin);
-        fund.removeTradingWallet(1);
-        fund.addTradingWallet(traderC, "Options", 4_000);
+        vm.expectEmit(true, true, true, true, address(fund));
+        emit IInvestmentFund.TradingWalletRemoved(FUTURES, 3, traderB, 1);
+        fund.removeTradingWallet(FUTURES, 1);
+        vm.expectEmit(true, true, true, true, address(fund));
+        emit IInvestmentFund.TradingWalletAdded(FUTURES, 3, traderC, "Options", 4_000);
+        fund.addTradingWallet(FUTURES, traderC, "Options", 4_000);
         vm.stopPrank();
 
-        (address[] memory past,, string[] memory pastTypes) = fund.getTradingWallets(1);
-        assertEq(past.length, 2);
-        assertEq(past[1], traderB);
-        assertEq(pastTypes[1], "NFT lending");
-        (address[] memory current,, string[] memory currentTypes) = fund.getTradingWallets(2);
+        (address[] memory current,, string[] memory currentTypes) = fund.getTradingWallets(3);
         assertEq(current.length, 2);
         assertEq(current[0], traderA);
         assertEq(current[1], traderC);
         assertEq(currentTypes[1], "Options");
-        (address[] memory future,,) = fund.getTradingWallets(3);
+        (address[] memory settled,,) = fund.getTradingWallets(1);
+        assertEq(settled[1], traderC, "a settled pool reads its vault's list");
+        (address[] memory future,,) = fund.getTradingWallets(5);
         assertEq(future.length, 0, "pools that have not opened have no wallets");
+    }
+
+    // ---- per-vault lists -----------------------------------------------------------------------
+
+    function test_perVault_listsAreIndependent() public {
+        _addDefaultWallets(FUTURES);
+        _addDefaultWallets(NFT);
+        (address[] memory futures,,) = fund.getTradingWallets(1);
+        (address[] memory nft, uint256[] memory allocations, string[] memory types) = fund.getTradingWallets(2);
+        assertEq(futures.length, 2);
+        assertEq(nft.length, 1);
+        assertEq(nft[0], nftDesk);
+        assertEq(allocations[0], 10_000);
+        assertEq(types[0], "NFT lending");
+        // The same wallet may serve two vaults; each vault checks duplicates in its own list only.
+        vm.prank(admin);
+        vm.expectRevert(_err(IInvestmentFund.AllocationExceedsLimit.selector, 10_001));
+        fund.addTradingWallet(NFT, traderA, "Shared", 1);
+        vm.prank(admin);
+        fund.removeTradingWallet(NFT, 0);
+        vm.prank(admin);
+        fund.addTradingWallet(NFT, traderA, "Shared", 10_000);
+        (nft,,) = fund.getTradingWallets(2);
+        assertEq(nft[0], traderA);
+    }
+
+    function test_perVault_nftDepositsNeverReachFuturesWallets() public {
+        _investIn(NFT, alice, 1_000 * USDC);
+        _invest(bob, 2_000 * USDC);
+        _lock(NFT);
+        assertEq(token.balanceOf(nftDesk), 1_000 * USDC);
+        assertEq(token.balanceOf(traderA), 0);
+        assertEq(token.balanceOf(traderB), 0);
+        _lock(FUTURES);
+        assertEq(token.balanceOf(traderA), 1_200 * USDC);
+        assertEq(token.balanceOf(traderB), 800 * USDC);
+        assertEq(token.balanceOf(nftDesk), 1_000 * USDC);
+    }
+
+    function test_RevertIf_collectFromAnotherVaultsWallet() public {
+        _investIn(NFT, alice, 1_000 * USDC);
+        _invest(bob, 1_000 * USDC);
+        _lock(NFT);
+        _lock(FUTURES);
+        vm.prank(operator);
+        vm.expectRevert(_errAddr(IInvestmentFund.TradingWalletNotFound.selector, traderA));
+        fund.collectFundsFromTradingWallet(NFT, traderA, 1);
+        vm.prank(operator);
+        vm.expectRevert(_errAddr(IInvestmentFund.TradingWalletNotFound.selector, nftDesk));
+        fund.collectFundsFromTradingWallet(FUTURES, nftDesk, 1);
+    }
+
+    function test_RevertIf_changeWalletsOfUnknownVault() public {
+        vm.startPrank(admin);
+        vm.expectRevert(_err(IInvestmentFund.VaultNotFound.selector, 3));
+        fund.addTradingWallet(3, traderA, "Futures", 1_000);
+        vm.expectRevert(_err(IInvestmentFund.VaultNotFound.selector, 0));
+        fund.removeTradingWallet(0, 0);
+        vm.stopPrank();
+    }
+
+    function test_lockingOneVaultLeavesOthersWalletsEditable() public {
+        _invest(alice, MINIMUM);
+        _lock(FUTURES);
+        _addDefaultWallets(NFT);
+        vm.prank(admin);
+        fund.removeTradingWallet(NFT, 0);
+        (address[] memory nft,,) = fund.getTradingWallets(2);
+        assertEq(nft.length, 0);
     }
 }

@@ -16,9 +16,13 @@ contract WithdrawTest is FundFixture {
     function test_withdraw_principalPlusProfitShare() public {
         _roundWith(4_400 * USDC); // 400 profit: 80 to the fund, 320 to investors
         vm.prank(alice);
-        assertEq(fund.withdraw(), 1_080 * USDC);
+        assertEq(fund.withdraw(FUTURES), 1_080 * USDC);
         vm.prank(bob);
-        assertEq(fund.withdraw(), 3_240 * USDC);
+        assertEq(fund.withdraw(FUTURES), 3_240 * USDC);
+        assertEq(fund.fundFeesAccrued(), 80 * USDC, "the fee accrues for the fund wallet to claim");
+        assertEq(token.balanceOf(address(fund)), 80 * USDC);
+        assertEq(fund.totalOwed(), 80 * USDC);
+        fund.claimFundFees();
         assertEq(token.balanceOf(fundWallet), 80 * USDC);
         assertEq(token.balanceOf(address(fund)), 0);
         assertEq(fund.totalOwed(), 0);
@@ -27,7 +31,7 @@ contract WithdrawTest is FundFixture {
     function test_withdraw_updatesInvestorData() public {
         _roundWith(4_400 * USDC);
         vm.prank(alice);
-        fund.withdraw();
+        fund.withdraw(FUTURES);
         (uint256 invested, uint256 lastWithdrawn, bool withdrawnCurrent, uint256 totalWithdrawn, uint256 power) =
             fund.getInvestorData(alice);
         assertEq(invested, 0);
@@ -35,33 +39,33 @@ contract WithdrawTest is FundFixture {
         assertTrue(withdrawnCurrent);
         assertEq(totalWithdrawn, 1_080 * USDC);
         assertEq(power, 0);
-        assertEq(fund.previewWithdraw(alice), 0);
+        assertEq(fund.previewWithdraw(alice, FUTURES), 0);
     }
 
     function test_withdraw_lossSharedProRata() public {
         _roundWith(3_000 * USDC); // a 25% loss; no fee
-        assertEq(fund.previewWithdraw(alice), 750 * USDC);
+        assertEq(fund.previewWithdraw(alice, FUTURES), 750 * USDC);
         vm.prank(alice);
-        assertEq(fund.withdraw(), 750 * USDC);
+        assertEq(fund.withdraw(FUTURES), 750 * USDC);
         vm.prank(bob);
-        assertEq(fund.withdraw(), 2_250 * USDC);
-        assertEq(token.balanceOf(fundWallet), 0);
+        assertEq(fund.withdraw(FUTURES), 2_250 * USDC);
+        assertEq(fund.fundFeesAccrued(), 0);
     }
 
     function test_withdraw_totalLossPaysNothing() public {
         _roundWith(0);
         vm.prank(alice);
-        assertEq(fund.withdraw(), 0);
+        assertEq(fund.withdraw(FUTURES), 0);
         (,,,, uint256 power) = fund.getInvestorData(alice);
         assertEq(power, 0);
     }
 
     function test_withdraw_emitsWithdrawn() public {
         _roundWith(4_000 * USDC);
-        vm.expectEmit(true, true, false, true, address(fund));
-        emit IInvestmentFund.Withdrawn(alice, 1, 1_000 * USDC);
+        vm.expectEmit(true, true, true, true, address(fund));
+        emit IInvestmentFund.Withdrawn(alice, FUTURES, 1, 1_000 * USDC);
         vm.prank(alice);
-        fund.withdraw();
+        fund.withdraw(FUTURES);
     }
 
     function testFuzz_withdraw_payoutsNeverExceedWhatCameBack(uint256 a, uint256 b, uint256 c, uint256 returned)
@@ -79,14 +83,15 @@ contract WithdrawTest is FundFixture {
         _settle(returned);
         uint256 paid;
         vm.prank(alice);
-        paid += fund.withdraw();
+        paid += fund.withdraw(FUTURES);
         vm.prank(bob);
-        paid += fund.withdraw();
+        paid += fund.withdraw(FUTURES);
         vm.prank(carol);
-        paid += fund.withdraw();
-        uint256 fee = token.balanceOf(fundWallet);
+        paid += fund.withdraw(FUTURES);
+        uint256 fee = fund.fundFeesAccrued();
         assertLe(paid + fee, returned);
         assertLe(returned - paid - fee, 3, "dust is at most one unit per investor");
+        assertEq(fund.totalOwed(), fee, "the last exit released the dust");
         if (returned <= principal) assertEq(fee, 0);
         else assertEq(fee, (returned - principal) * 2_000 / 10_000);
     }
@@ -94,27 +99,47 @@ contract WithdrawTest is FundFixture {
     function test_RevertIf_withdrawTwice() public {
         _roundWith(4_400 * USDC);
         vm.startPrank(alice);
-        fund.withdraw();
+        fund.withdraw(FUTURES);
         vm.expectRevert(_sel(IInvestmentFund.NothingToWithdraw.selector));
-        fund.withdraw();
+        fund.withdraw(FUTURES);
         vm.stopPrank();
     }
 
-    function test_RevertIf_withdrawBeforeSettlement() public {
+    function test_withdraw_fromOpenPoolRefundsPrincipal() public {
+        _invest(alice, 1_000 * USDC);
+        _invest(bob, 500 * USDC);
+        assertEq(fund.previewWithdraw(alice, FUTURES), 1_000 * USDC);
+        vm.expectEmit(true, true, true, true, address(fund));
+        emit IInvestmentFund.Withdrawn(alice, FUTURES, 1, 1_000 * USDC);
+        assertEq(_withdraw(alice), 1_000 * USDC);
+        assertEq(token.balanceOf(alice), 1_000 * USDC);
+        (, uint256 totalFunds,,) = fund.getCurrentPoolData(FUTURES);
+        assertEq(totalFunds, 500 * USDC);
+        assertEq(fund.getPoolInfo(1).totalShares, 500 * USDC);
+        assertEq(_invested(alice), 0);
+        assertEq(_totalWithdrawn(alice), 1_000 * USDC);
+        assertEq(fund.totalOwed(), 500 * USDC);
+    }
+
+    function test_RevertIf_withdrawWhileLocked() public {
         _invest(alice, MINIMUM);
-        vm.prank(alice);
-        vm.expectRevert(_err(IInvestmentFund.PoolNotSettled.selector, 1));
-        fund.withdraw();
         _lock();
+        assertEq(fund.previewWithdraw(alice, FUTURES), 0);
         vm.prank(alice);
-        vm.expectRevert(_err(IInvestmentFund.PoolNotSettled.selector, 1));
-        fund.withdraw();
+        vm.expectRevert(_err(POOL_LOCKED, 1));
+        fund.withdraw(FUTURES);
+    }
+
+    function test_RevertIf_withdrawFromUnknownVault() public {
+        vm.prank(alice);
+        vm.expectRevert(_err(IInvestmentFund.VaultNotFound.selector, 3));
+        fund.withdraw(3);
     }
 
     function test_RevertIf_withdrawWithoutPosition() public {
         vm.prank(stranger);
         vm.expectRevert(_sel(IInvestmentFund.NothingToWithdraw.selector));
-        fund.withdraw();
+        fund.withdraw(FUTURES);
     }
 
     function test_withdraw_delistedInvestorCanStillExit() public {
@@ -122,7 +147,7 @@ contract WithdrawTest is FundFixture {
         vm.prank(admin);
         fund.removeInvestorFromWhitelist(alice);
         vm.prank(alice);
-        assertEq(fund.withdraw(), 1_080 * USDC);
+        assertEq(fund.withdraw(FUTURES), 1_080 * USDC);
     }
 
     // ---- emergency ------------------------------------------------------------------------------
@@ -132,17 +157,18 @@ contract WithdrawTest is FundFixture {
         _invest(bob, 500 * USDC);
         vm.prank(admin);
         fund.setEmergencyState(true);
-        vm.expectEmit(true, true, false, true, address(fund));
-        emit IInvestmentFund.EmergencyWithdrawn(alice, 1, 1_000 * USDC);
+        vm.expectEmit(true, true, true, true, address(fund));
+        emit IInvestmentFund.EmergencyWithdrawn(alice, FUTURES, 1, 1_000 * USDC);
         vm.prank(alice);
-        assertEq(fund.emergencyWithdraw(), 1_000 * USDC);
+        assertEq(fund.emergencyWithdraw(FUTURES), 1_000 * USDC);
         assertEq(token.balanceOf(alice), 1_000 * USDC);
-        (, uint256 totalFunds,,) = fund.getCurrentPoolData();
+        (, uint256 totalFunds,,) = fund.getCurrentPoolData(FUTURES);
         assertEq(totalFunds, 500 * USDC);
         assertEq(_invested(alice), 0);
-        (, uint256 lastWithdrawn, bool withdrawnCurrent,,) = fund.getInvestorData(alice);
-        assertEq(lastWithdrawn, 0, "a refund is not a pool withdrawal");
-        assertFalse(withdrawnCurrent);
+        (, uint256 lastWithdrawn, bool withdrawnCurrent, uint256 totalWithdrawn,) = fund.getInvestorData(alice);
+        assertEq(lastWithdrawn, 1);
+        assertTrue(withdrawnCurrent);
+        assertEq(totalWithdrawn, 1_000 * USDC, "a refund counts as a withdrawal");
         assertEq(fund.totalOwed(), 500 * USDC);
     }
 
@@ -151,7 +177,7 @@ contract WithdrawTest is FundFixture {
         vm.prank(admin);
         fund.setEmergencyState(true);
         vm.prank(bob);
-        assertEq(fund.emergencyWithdraw(), 3_240 * USDC);
+        assertEq(fund.emergencyWithdraw(FUTURES), 3_240 * USDC);
         assertEq(_totalWithdrawn(bob), 3_240 * USDC);
     }
 
@@ -162,23 +188,23 @@ contract WithdrawTest is FundFixture {
         fund.setEmergencyState(true);
         vm.prank(alice);
         vm.expectRevert(_err(POOL_LOCKED, 1));
-        fund.emergencyWithdraw();
+        fund.emergencyWithdraw(FUTURES);
         // The operator collects what the traders hold and settles before the lockup end.
         vm.prank(operator);
-        fund.collectFundsFromTradingWallet(traderA, 600 * USDC);
+        fund.collectFundsFromTradingWallet(FUTURES, traderA, 600 * USDC);
         vm.prank(operator);
-        fund.collectFundsFromTradingWallet(traderB, 350 * USDC);
+        fund.collectFundsFromTradingWallet(FUTURES, traderB, 350 * USDC);
         vm.prank(operator);
-        fund.endLockupPeriod(950 * USDC);
+        fund.endLockupPeriodAtLoss(FUTURES, 950 * USDC);
         vm.prank(alice);
-        assertEq(fund.emergencyWithdraw(), 950 * USDC);
+        assertEq(fund.emergencyWithdraw(FUTURES), 950 * USDC);
     }
 
     function test_RevertIf_emergencyWithdrawOutsideEmergency() public {
         _invest(alice, MINIMUM);
         vm.prank(alice);
         vm.expectRevert(_sel(IInvestmentFund.NotInEmergency.selector));
-        fund.emergencyWithdraw();
+        fund.emergencyWithdraw(FUTURES);
     }
 
     function test_RevertIf_emergencyWithdrawWithoutPosition() public {
@@ -186,7 +212,7 @@ contract WithdrawTest is FundFixture {
         fund.setEmergencyState(true);
         vm.prank(alice);
         vm.expectRevert(_sel(IInvestmentFund.NothingToWithdraw.selector));
-        fund.emergencyWithdraw();
+        fund.emergencyWithdraw(FUTURES);
     }
 
     function test_emergency_refundThenReinvestAfterEmergencyEnds() public {
@@ -194,7 +220,7 @@ contract WithdrawTest is FundFixture {
         vm.prank(admin);
         fund.setEmergencyState(true);
         vm.prank(alice);
-        fund.emergencyWithdraw();
+        fund.emergencyWithdraw(FUTURES);
         vm.prank(admin);
         fund.setEmergencyState(false);
         _nextBlock();
@@ -203,6 +229,6 @@ contract WithdrawTest is FundFixture {
         _lock();
         _settle(400 * USDC);
         vm.prank(alice);
-        assertEq(fund.withdraw(), 400 * USDC);
+        assertEq(fund.withdraw(FUTURES), 400 * USDC);
     }
 }

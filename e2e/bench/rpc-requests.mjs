@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * `npm run bench -w @fundament/e2e`: the JSON-RPC HTTP requests the browser makes to render Vaults
- * and Portfolio with a connected wallet, counted in real Chromium against the local stack
+ * `npm run bench -w @fundament/e2e`: the JSON-RPC HTTP requests the browser makes to render Vaults,
+ * a vault's page and Portfolio with a connected wallet, counted in real Chromium against the local stack
  * (target: at most 2 per page after the first paint). Prints figures, asserts nothing.
  */
 import { launchBrowser, openPage } from "../lib/browser.mjs";
@@ -32,6 +32,8 @@ try {
   const rows = [];
   for (const [name, path, ready] of /** @type {const} */ ([
     ["Vaults", "/", "NFT lending vault"],
+    // A vault's own page: its rounds (the seeded futures vault has three) and the position in it.
+    ["Vault", "/vaults/futures-trading-vault", "Crypto futures trading vault"],
     ["Portfolio", "/portfolio", "Voting power"],
   ])) {
     rpc = [];

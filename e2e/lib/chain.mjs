@@ -4,7 +4,7 @@
  * trading wallets returning funds), anvil time travel, and reads that check the app's figures.
  */
 import { createTestClient, createWalletClient, http, parseUnits } from "viem";
-import { devAccount } from "../../scripts/lib/accounts.mjs";
+import { devAccount, devAccountIndex } from "../../scripts/lib/accounts.mjs";
 import { connect } from "../../scripts/lib/chain.mjs";
 import { loadArtifact } from "../../scripts/lib/foundry.mjs";
 
@@ -29,7 +29,18 @@ export async function chainTools(rpcUrl, deployment) {
    * @param {readonly unknown[]} [args]
    */
   const send = async (from, address, abi, functionName, args = []) => {
-    const hash = await wallet.writeContract({ account: devAccount(from).address, address, abi, functionName, args });
+    const account = devAccount(from).address;
+    // Estimated against the pending block, plus a fifth (see `send` in scripts/seed.mjs).
+    const estimate = await publicClient.estimateContractGas({
+      account,
+      address,
+      abi,
+      functionName,
+      args,
+      blockTag: "pending",
+    });
+    const gas = estimate + estimate / 5n;
+    const hash = await wallet.writeContract({ account, address, abi, functionName, args, gas });
     const receipt = await publicClient.waitForTransactionReceipt({ hash });
     if (receipt.status !== "success") throw new Error(`${functionName} from account ${from} reverted`);
   };
@@ -40,34 +51,119 @@ export async function chainTools(rpcUrl, deployment) {
   const readToken = (functionName, args = []) =>
     publicClient.readContract({ address: token, abi: tokenAbi, functionName, args });
 
+  /** @param {bigint | number} vaultId @returns {Promise<bigint>} */
+  const currentPoolId = (vaultId) => readFund("currentPoolId", [BigInt(vaultId)]);
+
+  /**
+   * What `startLockupPeriod` sent trading wallet `address` from the vault's locked pool (the last wallet gets the
+   * rounding dust), or 0 when it is not one of the pool's wallets.
+   * @param {bigint | number} vaultId @param {import("viem").Address} address
+   */
+  const sentTo = async (vaultId, address) => {
+    const poolId = await currentPoolId(vaultId);
+    const { preLockupTotal } = await readFund("getPoolInfo", [poolId]);
+    /** @type {[import("viem").Address[], bigint[]]} */
+    const [wallets, allocations] = await readFund("getTradingWallets", [poolId]);
+    let sent = 0n;
+    for (let i = 0; i < wallets.length; i++) {
+      const allocation = allocations[i] ?? 0n;
+      const share = i + 1 === wallets.length ? preLockupTotal - sent : (preLockupTotal * allocation) / 10_000n;
+      sent += share;
+      if (wallets[i]?.toLowerCase() === address.toLowerCase()) return share;
+    }
+    return 0n;
+  };
+
+  /**
+   * A trading wallet returns what it received plus `profitBps` (negative for a loss) and approves the fund to
+   * collect it; resolves with the amount approved. With `vaultId`, "what it received" is what the vault's locked
+   * pool sent it; without, its whole token balance.
+   * @param {number} index @param {bigint} profitBps @param {bigint | number} [vaultId]
+   */
+  const prepareReturn = async (index, profitBps, vaultId) => {
+    const address = devAccount(index).address;
+    /** @type {bigint} */
+    const held = vaultId === undefined ? await readToken("balanceOf", [address]) : await sentTo(vaultId, address);
+    const amount = held + (held * profitBps) / 10_000n;
+    /** @type {bigint} */
+    const balance = await readToken("balanceOf", [address]);
+    if (amount > balance) await send(index, token, tokenAbi, "mint", [address, amount - balance]);
+    await send(index, token, tokenAbi, "approve", [fund, amount]);
+    return amount;
+  };
+
+  /** @param {number} seconds */
+  const travel = async (seconds) => {
+    await testClient.increaseTime({ seconds });
+    await testClient.mine({ blocks: 1 });
+  };
+
   return {
     publicClient,
     readFund,
     readToken,
     /** Token units of a whole amount (6 decimals). @param {number | string} whole */
     units: (whole) => parseUnits(String(whole), 6),
-    /** @param {number} seconds */
-    travel: async (seconds) => {
-      await testClient.increaseTime({ seconds });
-      await testClient.mine({ blocks: 1 });
-    },
+    travel,
     /** Gives a dev account tokens (MockUSDC's open mint). @param {number} index @param {bigint} amount */
     mint: (index, amount) => send(index, token, tokenAbi, "mint", [devAccount(index).address, amount]),
-    /**
-     * A trading wallet returns what it received plus `profitBps` and approves the fund to collect it;
-     * resolves with the amount approved.
-     * @param {number} index @param {bigint} profitBps
-     */
-    prepareReturn: async (index, profitBps) => {
-      const address = devAccount(index).address;
-      /** @type {bigint} */
-      const held = await readToken("balanceOf", [address]);
-      const amount = held + (held * profitBps) / 10_000n;
-      await send(index, token, tokenAbi, "mint", [address, amount - held]);
-      await send(index, token, tokenAbi, "approve", [fund, amount]);
-      return amount;
-    },
+    prepareReturn,
     /** @param {number} from @param {string} functionName @param {readonly unknown[]} [args] */
     sendFund: (from, functionName, args = []) => send(from, fund, fundAbi, functionName, args),
+
+    // The vault dimension: reads and the parties the app does not drive, per vault.
+    currentPoolId,
+    /**
+     * `getVault(vaultId)`: {name, currentPoolId, round, isLocked, minimumInvestment, lockupPeriodDuration, ...}.
+     * @param {bigint | number} vaultId @returns {Promise<any>}
+     */
+    vault: (vaultId) => readFund("getVault", [BigInt(vaultId)]),
+    /**
+     * `getPoolInfo(poolId)`: {vaultId, round, state, totalFunds, preLockupTotal, collected, postLockupTotal, ...}.
+     * @param {bigint | number} poolId @returns {Promise<any>}
+     */
+    pool: (poolId) => readFund("getPoolInfo", [BigInt(poolId)]),
+    /**
+     * `getPosition(account, vaultId)`: {poolId, shares, principal, rollOver, value, withdrawable, poolState}.
+     * @param {number} index dev account @param {bigint | number} vaultId @returns {Promise<any>}
+     */
+    position: (index, vaultId) => readFund("getPosition", [devAccount(index).address, BigInt(vaultId)]),
+    /**
+     * An investor deposits outside the app (approve + `invest(vaultId, amount)`).
+     * @param {number} index @param {bigint | number} vaultId @param {bigint} amount
+     */
+    invest: async (index, vaultId, amount) => {
+      await send(index, token, tokenAbi, "approve", [fund, amount]);
+      await send(index, fund, fundAbi, "invest", [BigInt(vaultId), amount]);
+    },
+    /** Moves the chain clock past the vault's locked pool's lockup end. @param {bigint | number} vaultId */
+    travelPastLockup: async (vaultId) => {
+      const [, , isLocked, lockupEndTime] = await readFund("getCurrentPoolData", [BigInt(vaultId)]);
+      if (!isLocked) throw new Error(`vault ${vaultId}'s pool is not locked`);
+      const latest = await publicClient.getBlock();
+      if (latest.timestamp <= lockupEndTime) await travel(Number(lockupEndTime - latest.timestamp) + 1);
+    },
+    /**
+     * Settles the vault's locked round outside the app: every trading wallet of the pool returns what it was sent
+     * plus `profitBps`, the admin (account 0) collects it and calls `endLockupPeriod` (or `endLockupPeriodAtLoss`
+     * below the principal). Travel past the lockup end first. Resolves with the settled pool id and the total.
+     * @param {bigint | number} vaultId @param {bigint} profitBps
+     */
+    settleRound: async (vaultId, profitBps) => {
+      const id = BigInt(vaultId);
+      const poolId = await currentPoolId(id);
+      /** @type {[import("viem").Address[]]} */
+      const [wallets] = await readFund("getTradingWallets", [poolId]);
+      let total = 0n;
+      for (const wallet of wallets) {
+        const index = devAccountIndex(wallet);
+        const amount = await prepareReturn(index, profitBps, id);
+        if (amount > 0n) await send(0, fund, fundAbi, "collectFundsFromTradingWallet", [id, wallet, amount]);
+        total += amount;
+      }
+      const { preLockupTotal } = await readFund("getPoolInfo", [poolId]);
+      await send(0, fund, fundAbi, total < preLockupTotal ? "endLockupPeriodAtLoss" : "endLockupPeriod", [id, total]);
+      return { poolId, total };
+    },
   };
 }

@@ -71,3 +71,14 @@ export function devAccount(index) {
   if (!account) throw new Error(`no anvil dev account ${index}`);
   return account;
 }
+
+/**
+ * The index of the dev account with `address`.
+ * @param {string} address
+ * @returns {number}
+ */
+export function devAccountIndex(address) {
+  const index = DEV_ACCOUNTS.findIndex((a) => a.address.toLowerCase() === address.toLowerCase());
+  if (index < 0) throw new Error(`${address} is not an anvil dev account`);
+  return index;
+}

@@ -69,6 +69,8 @@ export async function waitForRpc(url, { timeoutMs = 20_000, isDead = () => false
  * @property {number} [port] default 8545
  * @property {string} [host] default 127.0.0.1
  * @property {number} [chainId] default 31337
+ * @property {number} [timestamp] the genesis block's Unix time (anvil `--timestamp`); later blocks follow the
+ *   wall clock from there. Default: now
  * @property {string} [logFile] append anvil's output here
  * @property {readonly string[]} [extraArgs]
  */
@@ -89,13 +91,22 @@ export async function waitForRpc(url, { timeoutMs = 20_000, isDead = () => false
  * @param {AnvilOptions} [options]
  * @returns {Promise<Anvil>}
  */
-export async function startAnvil({ port = 8545, host = "127.0.0.1", chainId = 31337, logFile, extraArgs = [] } = {}) {
+export async function startAnvil({
+  port = 8545,
+  host = "127.0.0.1",
+  chainId = 31337,
+  timestamp,
+  logFile,
+  extraArgs = [],
+} = {}) {
   if (!(await isPortFree(port, host))) {
     throw new Error(
       `port ${host}:${port} is already in use: stop whatever listens there (another \`npm start\`?) or set ANVIL_PORT`,
     );
   }
-  const args = ["--host", host, "--port", String(port), "--chain-id", String(chainId), ...extraArgs];
+  const args = ["--host", host, "--port", String(port), "--chain-id", String(chainId)];
+  if (timestamp !== undefined) args.push("--timestamp", String(Math.floor(timestamp)));
+  args.push(...extraArgs);
   const child = spawn(foundryBin("anvil"), args, { stdio: ["ignore", "pipe", "pipe"] });
 
   // Keep the tail of the output for error messages; optionally log everything.

@@ -1,13 +1,14 @@
 // @ts-check
 /**
  * A throwaway local chain for test suites: anvil on a free port with the contracts deployed and the demo state
- * seeded by the same scripts `npm start` uses. The SDK's and the web app's Vitest global setups share it.
+ * seeded by the same scripts `npm start` uses; as there, the chain clock ends at the wall clock. The SDK's and the
+ * web app's Vitest global setups share it.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deploy } from "../deploy.mjs";
-import { seed } from "../seed.mjs";
+import { seed, seedGenesisTimestamp } from "../seed.mjs";
 import { freePort, startAnvil } from "./anvil.mjs";
 import { forgeBuild } from "./foundry.mjs";
 
@@ -26,7 +27,8 @@ import { forgeBuild } from "./foundry.mjs";
  */
 export async function startSeededChain({ build = false, name = "fundament" } = {}) {
   if (build) await forgeBuild({ silent: true });
-  const anvil = await startAnvil({ port: await freePort() });
+  // Genesis in the past, so that the seeded chain's clock ends at the wall clock.
+  const anvil = await startAnvil({ port: await freePort(), timestamp: seedGenesisTimestamp() });
   const deploymentsDir = mkdtempSync(join(tmpdir(), `${name}-`));
   const stop = async () => {
     await anvil.stop();

@@ -7,8 +7,8 @@
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { deploy } from "../deploy.mjs";
-import { seed } from "../seed.mjs";
+import { DEFAULT_LOCKUP_PERIOD_DURATION, deploy } from "../deploy.mjs";
+import { seed, seedGenesisTimestamp } from "../seed.mjs";
 import { startAnvil } from "./anvil.mjs";
 import { forgeBuild } from "./foundry.mjs";
 import { DATA_DIR, ROOT } from "./paths.mjs";
@@ -77,7 +77,9 @@ export async function startStack(options) {
 
     const anvilLog = join(dataDir, "anvil.log");
     step(`anvil on ${host}:${options.anvilPort} (log in ${anvilLog})`);
-    const anvil = await startAnvil({ host, port: options.anvilPort, logFile: anvilLog });
+    // The chain starts as far in the past as the seed moves its clock, so it ends at the wall clock.
+    const timestamp = seedGenesisTimestamp(options.lockupPeriodDuration ?? DEFAULT_LOCKUP_PERIOD_DURATION);
+    const anvil = await startAnvil({ host, port: options.anvilPort, timestamp, logFile: anvilLog });
     stops.push(() => anvil.stop());
     anvil.exited.then((code) => {
       if (!stopped) fail(`anvil exited unexpectedly (code ${code}); see ${anvilLog}`);

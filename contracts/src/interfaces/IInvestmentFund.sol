@@ -2,37 +2,146 @@
 pragma solidity ^0.8.24;
 
 /// @title IInvestmentFund
-/// @notice The events and custom errors of the Fundament investment fund. Pools are rounds:
-/// open (accepting investments) -> locked (funds with the trading wallets) -> settled, and the
-/// next pool opens at settlement. Principal does not roll over: after settlement each investor
-/// withdraws their share of the settled pool once, and re-invests into the open pool if they wish.
+/// @notice The Fundament investment fund: one contract holding several vaults. A vault is a strategy that runs
+/// rounds for as long as the fund lives; each round is a pool with a global id. A pool is open (taking
+/// deposits), then locked (its funds with the vault's trading wallets), then settled, and at settlement the
+/// vault's next pool opens. Vault 1's first pool is pool 1, vault 2's first pool is pool 2; later pools take
+/// the next free id, so `investmentPools(id)` describes every pool ever run.
+///
+/// Positions are per (investor, vault) and held in vault shares priced per round, so a position can roll
+/// from one round into the next without any loop over investors. Nobody's money moves without consent: a
+/// position rolls over only while its owner's standing choice (`setRollOver`) says so; otherwise it stays in
+/// its settled pool until withdrawn. The whitelist, roles, fund wallet, emergency state and governance are
+/// fund-wide.
 interface IInvestmentFund {
+    // ----------------------------------------------------------------------------------------
+    // Types
+    // ----------------------------------------------------------------------------------------
+
+    /// @notice Where a pool is in its round. `None`: no such pool.
+    enum PoolState {
+        None,
+        Open,
+        Locked,
+        Settled
+    }
+
+    /// @notice Where a proposal is (modelled on OpenZeppelin Governor's `state()`). `Defeated`: voting ended
+    /// without more votes for than against. `Succeeded`: voting ended with more votes for, not executed yet.
+    enum ProposalState {
+        Active,
+        Defeated,
+        Succeeded,
+        Executed
+    }
+
+    /// @notice A vault's settings and where its rounds are.
+    struct VaultInfo {
+        string name;
+        uint256 currentPoolId;
+        uint256 round;
+        bool isLocked;
+        uint256 minimumInvestment;
+        uint256 lockupPeriodDuration;
+        uint256 rollingShares;
+        uint256 eraStartPoolId;
+    }
+
+    /// @notice Everything about one pool (round) beyond the spec's seven fields of `investmentPools`.
+    /// @dev Share prices are scaled by `SHARE_PRICE_SCALE`: a share bought in this pool cost `startSharePrice`,
+    /// and is worth `settleSharePrice` after settlement.
+    struct PoolInfo {
+        uint256 vaultId;
+        uint256 round;
+        PoolState state;
+        uint256 totalFunds;
+        uint256 totalShares;
+        uint256 lockupStartTime;
+        uint256 lockupEndTime;
+        uint256 preLockupTotal;
+        uint256 postLockupTotal;
+        uint256 profitGenerated;
+        uint256 collected;
+        uint256 fundFee;
+        uint256 rolledOver;
+        uint256 startSharePrice;
+        uint256 settleSharePrice;
+        uint256 unclaimedShares;
+        uint256 unclaimedPayouts;
+    }
+
+    /// @notice An investor's position in one vault.
+    /// @dev `poolId` is the pool the position is in now (for a rolling position, the vault's current pool).
+    /// `value` is what the position is worth now: its share of an open or locked pool at the pool's starting
+    /// price, or its payout once the pool is settled. `withdrawable` is what `withdraw(vaultId)` would pay now.
+    struct PositionInfo {
+        uint256 poolId;
+        uint256 shares;
+        uint256 principal;
+        bool rollOver;
+        uint256 value;
+        uint256 withdrawable;
+        PoolState poolState;
+    }
+
     // ----------------------------------------------------------------------------------------
     // Events (past tense, emitted right after the state change)
     // ----------------------------------------------------------------------------------------
 
-    event Invested(address indexed investor, uint256 indexed poolId, uint256 amount);
-    event Withdrawn(address indexed investor, uint256 indexed poolId, uint256 amount);
-    event EmergencyWithdrawn(address indexed investor, uint256 indexed poolId, uint256 amount);
+    /// @notice A vault was created with its first pool.
+    event VaultCreated(
+        uint256 indexed vaultId,
+        string name,
+        uint256 firstPoolId,
+        uint256 minimumInvestment,
+        uint256 lockupPeriodDuration
+    );
+    /// @notice `investor` deposited `amount` into `poolId` of `vaultId` and received `shares`.
+    event Invested(
+        address indexed investor, uint256 indexed vaultId, uint256 indexed poolId, uint256 amount, uint256 shares
+    );
+    /// @notice `investor` left `poolId` of `vaultId` with `amount`.
+    event Withdrawn(address indexed investor, uint256 indexed vaultId, uint256 indexed poolId, uint256 amount);
+    /// @notice `investor` left `poolId` of `vaultId` with `amount` during an emergency.
+    event EmergencyWithdrawn(address indexed investor, uint256 indexed vaultId, uint256 indexed poolId, uint256 amount);
+    /// @notice `investor`'s standing roll-over choice for `vaultId` changed.
+    event RollOverSet(address indexed investor, uint256 indexed vaultId, bool enabled);
     event InvestorWhitelisted(address indexed investor);
     event InvestorRemovedFromWhitelist(address indexed investor);
-    event TradingWalletAdded(uint256 indexed poolId, address indexed wallet, string walletType, uint256 allocation);
-    event TradingWalletRemoved(uint256 indexed poolId, address indexed wallet, uint256 index);
-    event LockupStarted(uint256 indexed poolId, uint256 preLockupTotal, uint256 lockupStartTime, uint256 lockupEndTime);
+    event TradingWalletAdded(
+        uint256 indexed vaultId, uint256 indexed poolId, address indexed wallet, string walletType, uint256 allocation
+    );
+    event TradingWalletRemoved(uint256 indexed vaultId, uint256 indexed poolId, address indexed wallet, uint256 index);
+    event LockupStarted(
+        uint256 indexed vaultId,
+        uint256 indexed poolId,
+        uint256 preLockupTotal,
+        uint256 lockupStartTime,
+        uint256 lockupEndTime
+    );
     event FundsSentToTradingWallet(uint256 indexed poolId, address indexed wallet, uint256 amount);
     event FundsCollected(uint256 indexed poolId, address indexed wallet, uint256 amount);
+    /// @notice A pool was settled: `fundFee` accrued to the fund wallet, `investorsTotal` belongs to the pool's
+    /// investors, of which `rolledOver` moved into the vault's next pool.
     event ProfitDistributed(
-        uint256 indexed poolId, uint256 totalReturned, uint256 profitGenerated, uint256 fundFee, uint256 investorsTotal
+        uint256 indexed vaultId,
+        uint256 indexed poolId,
+        uint256 totalReturned,
+        uint256 profitGenerated,
+        uint256 fundFee,
+        uint256 investorsTotal,
+        uint256 rolledOver
     );
-    event PoolOpened(uint256 indexed poolId);
+    event PoolOpened(uint256 indexed vaultId, uint256 indexed poolId, uint256 round);
+    event FundFeesClaimed(address indexed fundWallet, uint256 amount);
     event ProposalCreated(
         uint256 indexed proposalId, address indexed proposer, string description, uint256 startTime, uint256 endTime
     );
     event Voted(uint256 indexed proposalId, address indexed voter, bool support, uint256 weight);
     event ProposalExecuted(uint256 indexed proposalId);
     event EmergencyStateChanged(bool emergencyState);
-    event MinimumInvestmentUpdated(uint256 minimumInvestment);
-    event LockupPeriodDurationUpdated(uint256 lockupPeriodDuration);
+    event MinimumInvestmentUpdated(uint256 indexed vaultId, uint256 minimumInvestment);
+    event LockupPeriodDurationUpdated(uint256 indexed vaultId, uint256 lockupPeriodDuration);
     event FundWalletUpdated(address indexed fundWallet);
     event DiscordCodeGenerated(address indexed account, uint256 code);
     event ExcessSwept(address indexed to, uint256 amount);
@@ -41,50 +150,364 @@ interface IInvestmentFund {
     // Errors, by domain
     // ----------------------------------------------------------------------------------------
 
-    // configuration
+    /// @notice Thrown when an address argument is zero or would strand funds (the fund or the token itself).
     error InvalidAddress();
+    /// @notice Thrown when a minimum investment is zero or does not fit the contract's storage.
     error InvalidMinimumInvestment();
+    /// @notice Thrown when a lockup duration is outside `MIN_LOCKUP_PERIOD`..`MAX_LOCKUP_PERIOD`.
     error InvalidLockupPeriodDuration(uint256 duration);
-    // investing and withdrawing
+    /// @notice Thrown when a vault name is empty or longer than `MAX_NAME_LENGTH` (31 bytes).
+    error InvalidVaultName();
+    /// @notice Thrown when `vaultId` names no vault.
+    error VaultNotFound(uint256 vaultId);
+    /// @notice Thrown when creating a vault beyond `MAX_VAULTS`.
+    error TooManyVaults();
+    /// @notice Thrown when an account that is not whitelisted invests or proposes.
     error NotWhitelisted(address account);
+    /// @notice Thrown when whitelisting an account that already is.
     error AlreadyWhitelisted(address account);
+    /// @notice Thrown when a deposit is below the vault's minimum investment.
     error BelowMinimumInvestment(uint256 amount, uint256 minimumInvestment);
+    /// @notice Thrown when a transfer into the fund credits nothing (or buys no share).
     error NothingReceived();
+    /// @notice Thrown when an action needs the vault's pool open but it is locked.
     error PoolLocked(uint256 poolId);
+    /// @notice Thrown when an action needs the vault's pool locked but it is open.
     error PoolNotLocked(uint256 poolId);
-    error PoolNotSettled(uint256 poolId);
+    /// @notice Thrown when investing or changing roll-over while the vault holds an unwithdrawn payout of a
+    /// settled pool for the caller.
     error UnwithdrawnPosition(uint256 poolId);
+    /// @notice Thrown when withdrawing with no position in the vault.
     error NothingToWithdraw();
-    // emergency
+    /// @notice Thrown when an action is refused during an emergency.
     error EmergencyActive();
+    /// @notice Thrown when `emergencyWithdraw` is called outside an emergency.
     error NotInEmergency();
+    /// @notice Thrown when setting the emergency state to the value it has.
     error EmergencyStateUnchanged();
-    // pools and trading wallets
+    /// @notice Thrown when locking a pool that holds no shares.
     error EmptyPool();
+    /// @notice Thrown when settling before the lockup end outside an emergency.
     error LockupNotEnded(uint256 lockupEndTime);
+    /// @notice Thrown when the reported total returned differs from what was collected for the pool.
     error ReturnedAmountMismatch(uint256 reported, uint256 collected);
+    /// @notice Thrown when `endLockupPeriod` would settle below the pool's principal: a loss must be confirmed
+    /// with `endLockupPeriodAtLoss`.
+    error LossNotConfirmed(uint256 principal, uint256 totalReturned);
+    /// @notice Thrown when `endLockupPeriodAtLoss` is called for a pool that made no loss.
+    error NotALoss(uint256 principal, uint256 totalReturned);
+    /// @notice Thrown when a trading-wallet type is empty or longer than `MAX_WALLET_TYPE_LENGTH` (31 bytes).
     error InvalidWalletType();
+    /// @notice Thrown when an allocation is zero or above `BASIS_POINTS`.
     error InvalidAllocation(uint256 allocation);
+    /// @notice Thrown when the vault's allocations would add up to more than `BASIS_POINTS`.
     error AllocationExceedsLimit(uint256 totalAllocation);
+    /// @notice Thrown when locking a pool whose allocations do not add up to exactly `BASIS_POINTS`.
     error AllocationIncomplete(uint256 totalAllocation);
+    /// @notice Thrown when adding a trading wallet beyond `MAX_TRADING_WALLETS`.
     error TooManyTradingWallets();
+    /// @notice Thrown when adding a trading wallet the vault already has.
     error TradingWalletAlreadyAdded(address wallet);
+    /// @notice Thrown when collecting from an address that is not a trading wallet of the pool.
     error TradingWalletNotFound(address wallet);
+    /// @notice Thrown when removing a trading wallet at an index past the end of the list.
     error TradingWalletIndexOutOfBounds(uint256 index, uint256 length);
-    // governance
+    /// @notice Thrown when a proposal description is empty.
     error EmptyDescription();
+    /// @notice Thrown when a proposal description is longer than `MAX_DESCRIPTION_LENGTH`.
     error DescriptionTooLong(uint256 length);
+    /// @notice Thrown when a voting period is outside `MIN_VOTING_PERIOD`..`MAX_VOTING_PERIOD`.
     error InvalidVotingPeriod(uint256 votingPeriodSeconds);
+    /// @notice Thrown when proposing or voting without voting power at the snapshot.
     error NoVotingPower(address account);
+    /// @notice Thrown when `proposalId` names no proposal.
     error ProposalNotFound(uint256 proposalId);
+    /// @notice Thrown when voting on a proposal whose voting has ended or that was executed.
     error VotingClosed(uint256 proposalId);
+    /// @notice Thrown when executing a proposal whose voting has not ended.
     error VotingNotEnded(uint256 proposalId);
+    /// @notice Thrown when asking for voting power at a block that has not ended yet.
+    error FutureLookup(uint256 blockNumber, uint256 currentBlock);
+    /// @notice Thrown when voting twice on a proposal.
     error AlreadyVoted(uint256 proposalId, address voter);
+    /// @notice Thrown when executing a proposal twice.
     error ProposalAlreadyExecuted(uint256 proposalId);
+    /// @notice Thrown when executing a proposal without more votes for than against.
     error ProposalNotPassed(uint256 proposalId);
-    // roles
+    /// @notice Thrown when revoking (or renouncing) the last holder of `DEFAULT_ADMIN_ROLE` or `ADMIN_ROLE`.
     error LastRoleMember(bytes32 role);
+    /// @notice Thrown when an admin tries to take `ADMIN_ROLE` from a holder of `DEFAULT_ADMIN_ROLE`.
+    error DefaultAdminProtected(address account);
+    /// @notice Thrown when a caller holds neither `ADMIN_ROLE` nor `OPERATOR_ROLE`.
     error NotAdminOrOperator(address account);
-    // treasury
+    /// @notice Thrown when sweeping while the balance does not exceed what the fund owes.
     error NoExcess();
+    /// @notice Thrown when claiming fund fees while none have accrued.
+    error NoFundFees();
+
+    // ----------------------------------------------------------------------------------------
+    // Investors
+    // ----------------------------------------------------------------------------------------
+
+    /// @notice Deposits `amount` of the investment token into `vaultId`'s open pool, buying shares at the
+    /// pool's starting price.
+    /// @dev Requires an allowance of at least `amount`; credits what actually arrived. Reverts with
+    /// `VaultNotFound`, `NotWhitelisted`, `EmergencyActive`, `BelowMinimumInvestment`, `PoolLocked`,
+    /// `UnwithdrawnPosition` (withdraw the settled payout first) or `NothingReceived`.
+    /// @param vaultId The vault to invest in (1, 2, ...).
+    /// @param amount Token units to deposit.
+    function invest(uint256 vaultId, uint256 amount) external;
+
+    /// @notice Withdraws the caller's position in `vaultId`: the payout of a settled pool, or the deposit of a
+    /// pool that is still open (principal back, nothing earned). Counts in `totalWithdrawn`.
+    /// @dev Reverts with `VaultNotFound`, `NothingToWithdraw` or `PoolLocked` (the position is with the traders;
+    /// turn roll-over off to leave at the next settlement).
+    /// @param vaultId The vault to withdraw from.
+    /// @return payout Token units sent to the caller.
+    function withdraw(uint256 vaultId) external returns (uint256 payout);
+
+    /// @notice The same exit as `withdraw`, during an emergency (emits `EmergencyWithdrawn`).
+    /// @dev Reverts with `NotInEmergency`, `VaultNotFound`, `NothingToWithdraw` or `PoolLocked`.
+    /// @param vaultId The vault to withdraw from.
+    /// @return payout Token units sent to the caller.
+    function emergencyWithdraw(uint256 vaultId) external returns (uint256 payout);
+
+    /// @notice Sets the caller's standing choice for `vaultId`: when on, the position's principal plus profit
+    /// (or minus a loss) moves into the vault's next round at each settlement; when off, it stays in the
+    /// settled pool for `withdraw`. Takes effect at the next settlement, also while the pool is locked.
+    /// @dev Reverts with `VaultNotFound` or `UnwithdrawnPosition` (the position is already settled: withdraw it).
+    function setRollOver(uint256 vaultId, bool enabled) external;
+
+    /// @notice Stores and returns a fresh six-digit Discord verification code for the caller.
+    function generateDiscordCode() external returns (uint256 code);
+
+    // ----------------------------------------------------------------------------------------
+    // Vaults and pools (admin and operator)
+    // ----------------------------------------------------------------------------------------
+
+    /// @notice Creates a vault and opens its first pool.
+    /// @dev Admin only. Reverts with `InvalidVaultName`, `TooManyVaults`, `InvalidMinimumInvestment` or
+    /// `InvalidLockupPeriodDuration`.
+    /// @return vaultId The new vault's id.
+    function createVault(string calldata name, uint256 minimumInvestment, uint256 lockupPeriodDuration)
+        external
+        returns (uint256 vaultId);
+
+    /// @notice Locks `vaultId`'s open pool: snapshots `preLockupTotal`, sets the lockup end from the vault's
+    /// lockup duration and sends the funds to the vault's trading wallets by allocation (the last wallet
+    /// receives the rounding dust).
+    /// @dev Admin only. Reverts with `VaultNotFound`, `EmergencyActive`, `PoolLocked`, `EmptyPool` or
+    /// `AllocationIncomplete`.
+    function startLockupPeriod(uint256 vaultId) external;
+
+    /// @notice Pulls `amount` back from a trading wallet of `vaultId`'s locked pool (the wallet must have
+    /// approved this contract) and credits the pool with what arrived.
+    /// @dev Admin or operator. Reverts with `VaultNotFound`, `PoolNotLocked`, `TradingWalletNotFound` or
+    /// `NothingReceived`.
+    function collectFundsFromTradingWallet(uint256 vaultId, address wallet, uint256 amount) external;
+
+    /// @notice Settles `vaultId`'s locked pool at or above its principal and opens the vault's next pool.
+    /// `totalReturned` must equal what was collected. The profit is split: `FUND_PROFIT_PERCENTAGE` accrues to
+    /// the fund wallet (claimed with `claimFundFees`), the rest belongs to the pool's investors; rolling
+    /// positions move into the next pool.
+    /// @dev Admin or operator. Only after the lockup end, except in an emergency. Reverts with
+    /// `VaultNotFound`, `PoolNotLocked`, `LockupNotEnded`, `ReturnedAmountMismatch` or `LossNotConfirmed`.
+    function endLockupPeriod(uint256 vaultId, uint256 totalReturned) external;
+
+    /// @notice Settles `vaultId`'s locked pool below its principal (down to zero): the deliberate, confirmed
+    /// form of `endLockupPeriod` for a loss, shared pro rata, with no fee.
+    /// @dev Admin or operator. Reverts as `endLockupPeriod` does, and with `NotALoss` when nothing was lost.
+    function endLockupPeriodAtLoss(uint256 vaultId, uint256 totalReturned) external;
+
+    /// @notice Adds a trading wallet to `vaultId` (its open pool and the rounds after it).
+    /// @dev Admin only. Reverts with `VaultNotFound`, `InvalidAddress`, `InvalidWalletType`,
+    /// `InvalidAllocation`, `AllocationExceedsLimit`, `TooManyTradingWallets`, `TradingWalletAlreadyAdded` or
+    /// `PoolLocked`.
+    /// @param wallet Address that receives its allocation of the pool at lockup.
+    /// @param walletType A display name for the wallet's strategy.
+    /// @param allocation Share of the pool sent to this wallet, in basis points.
+    function addTradingWallet(uint256 vaultId, address wallet, string calldata walletType, uint256 allocation) external;
+
+    /// @notice Removes `vaultId`'s trading wallet at `index`, keeping the order of the others.
+    /// @dev Admin only. Reverts with `VaultNotFound`, `TradingWalletIndexOutOfBounds` or `PoolLocked`.
+    function removeTradingWallet(uint256 vaultId, uint256 index) external;
+
+    // ----------------------------------------------------------------------------------------
+    // Whitelist and settings (admin)
+    // ----------------------------------------------------------------------------------------
+
+    /// @notice Allows `investor` to invest in every vault. Admin only. Reverts with `InvalidAddress` or
+    /// `AlreadyWhitelisted`.
+    function whitelistInvestor(address investor) external;
+
+    /// @notice Stops `investor` from investing or proposing; their positions stay theirs to withdraw, and
+    /// power they already had still votes. Admin only. Reverts with `NotWhitelisted`.
+    function removeInvestorFromWhitelist(address investor) external;
+
+    /// @notice Turns the emergency state on or off. While on, deposits and lockups stop, a locked pool may be
+    /// settled early, and investors may `emergencyWithdraw`. Admin only. Reverts with `EmergencyStateUnchanged`.
+    function setEmergencyState(bool emergencyState_) external;
+
+    /// @notice Sets `vaultId`'s smallest deposit. Admin only. Reverts with `VaultNotFound` or
+    /// `InvalidMinimumInvestment`.
+    function setMinimumInvestment(uint256 vaultId, uint256 minimumInvestment_) external;
+
+    /// @notice Sets the lockup length of `vaultId`'s next lockup. Admin only. Reverts with `VaultNotFound` or
+    /// `InvalidLockupPeriodDuration`.
+    function setLockupPeriodDuration(uint256 vaultId, uint256 lockupPeriodDuration_) external;
+
+    /// @notice Sets the wallet that receives the fund's share of profits. Default admin only. Reverts with
+    /// `InvalidAddress`.
+    function setFundWallet(address fundWallet_) external;
+
+    /// @notice Sends the fund's accrued share of profits to the fund wallet. Anyone may call it.
+    /// @dev Reverts with `NoFundFees`.
+    /// @return amount Token units sent.
+    function claimFundFees() external returns (uint256 amount);
+
+    /// @notice Sends tokens the contract holds beyond everything it owes to the fund wallet. Admin only.
+    /// @dev Reverts with `NoExcess`.
+    function sweepExcess() external;
+
+    // ----------------------------------------------------------------------------------------
+    // Governance
+    // ----------------------------------------------------------------------------------------
+
+    /// @notice Opens a proposal for `votingPeriodSeconds`. The caller must be whitelisted and have had voting
+    /// power before this block.
+    /// @dev Reverts with `EmptyDescription`, `DescriptionTooLong`, `InvalidVotingPeriod`, `NotWhitelisted` or
+    /// `NoVotingPower`.
+    /// @return proposalId The new proposal's id (1, 2, ...).
+    function createProposal(string calldata description, uint256 votingPeriodSeconds)
+        external
+        returns (uint256 proposalId);
+
+    /// @notice Votes for (`support` true) or against a proposal, once, with the voting power the caller had at
+    /// the end of the block before the proposal was created.
+    /// @dev Reverts with `ProposalNotFound`, `VotingClosed`, `AlreadyVoted` or `NoVotingPower`.
+    function vote(uint256 proposalId, bool support) external;
+
+    /// @notice Marks a succeeded proposal executed once its voting is over. Anyone may call it.
+    /// @dev Reverts with `ProposalNotFound`, `VotingNotEnded`, `ProposalAlreadyExecuted` or `ProposalNotPassed`.
+    function executeProposal(uint256 proposalId) external;
+
+    // ----------------------------------------------------------------------------------------
+    // Views
+    // ----------------------------------------------------------------------------------------
+
+    /// @notice The token investors deposit.
+    function investmentToken() external view returns (address);
+    /// @notice Wallet that receives the fund's share of profits.
+    function fundWallet() external view returns (address);
+    /// @notice The fund's share of profits accrued and not yet claimed.
+    function fundFeesAccrued() external view returns (uint256);
+    /// @notice Whether the emergency state is on.
+    function emergencyState() external view returns (bool);
+    /// @notice Number of vaults; ids run from 1 to this number.
+    function vaultCount() external view returns (uint256);
+    /// @notice Number of pools ever opened; ids run from 1 to this number.
+    function poolCount() external view returns (uint256);
+    /// @notice Number of proposals created; ids run from 1 to this number.
+    function proposalCount() external view returns (uint256);
+    /// @notice A vault's settings and current round. Reverts with `VaultNotFound`.
+    function getVault(uint256 vaultId) external view returns (VaultInfo memory);
+    /// @notice `vaultId`'s smallest deposit. Reverts with `VaultNotFound`.
+    function minimumInvestment(uint256 vaultId) external view returns (uint256);
+    /// @notice `vaultId`'s lockup length for its next lockup, in seconds. Reverts with `VaultNotFound`.
+    function lockupPeriodDuration(uint256 vaultId) external view returns (uint256);
+    /// @notice Id of `vaultId`'s pool that is open or locked now. Reverts with `VaultNotFound`.
+    function currentPoolId(uint256 vaultId) external view returns (uint256);
+    /// @notice `vaultId`'s current pool: id, total funds, lock state and lockup end. Reverts with
+    /// `VaultNotFound`.
+    function getCurrentPoolData(uint256 vaultId)
+        external
+        view
+        returns (uint256 poolId, uint256 totalFunds, bool isLocked, uint256 lockupEndTime);
+    /// @notice A pool's seven spec fields (all zero for an unknown pool).
+    function investmentPools(uint256 poolId)
+        external
+        view
+        returns (
+            uint256 totalFunds,
+            uint256 lockupStartTime,
+            uint256 lockupEndTime,
+            bool isLocked,
+            uint256 preLockupTotal,
+            uint256 postLockupTotal,
+            uint256 profitGenerated
+        );
+    /// @notice Where a pool is in its round (`None` for an unknown pool).
+    function poolState(uint256 poolId) external view returns (PoolState);
+    /// @notice Everything about a pool.
+    function getPoolInfo(uint256 poolId) external view returns (PoolInfo memory);
+    /// @notice A pool's trading wallets: its vault's list, which can change only while the vault's pool is open
+    /// (the `TradingWalletAdded` / `TradingWalletRemoved` events, which name the pool, keep the history).
+    function getTradingWallets(uint256 poolId)
+        external
+        view
+        returns (address[] memory wallets, uint256[] memory allocations, string[] memory walletTypes);
+    /// @notice Profit figures over all settled pools of all vaults; the average is over settled pools.
+    function getProfitStatistics()
+        external
+        view
+        returns (
+            uint256 totalProfitGenerated,
+            uint256 averageProfitPerPool,
+            uint256 highestProfit,
+            uint256 profitablePoolCount
+        );
+    /// @notice Number of accounts holding `role` (the admin list itself comes from `RoleGranted` events).
+    function getRoleMemberCount(bytes32 role) external view returns (uint256);
+    /// @notice Whether `account` may invest.
+    function isWhitelisted(address account) external view returns (bool);
+    /// @notice An investor's fund-wide figures.
+    /// @return investedAmount Principal across all vaults (deposits not yet withdrawn).
+    /// @return lastWithdrawnPoolId The last pool the investor withdrew from (0 if none).
+    /// @return hasWithdrawnCurrent Whether the investor withdrew and holds no principal now.
+    /// @return totalWithdrawn Sum of all withdrawals, emergency ones included, in token units.
+    /// @return votingPower Current voting power (equal to `investedAmount`).
+    function getInvestorData(address account)
+        external
+        view
+        returns (
+            uint256 investedAmount,
+            uint256 lastWithdrawnPoolId,
+            bool hasWithdrawnCurrent,
+            uint256 totalWithdrawn,
+            uint256 votingPower
+        );
+    /// @notice `account`'s position in `vaultId`. Reverts with `VaultNotFound`.
+    function getPosition(address account, uint256 vaultId) external view returns (PositionInfo memory);
+    /// @notice What `withdraw(vaultId)` would pay `account` now (0 when nothing is withdrawable).
+    function previewWithdraw(address account, uint256 vaultId) external view returns (uint256);
+    /// @notice Whether `voter` has voted on `proposalId`.
+    function hasVoted(uint256 proposalId, address voter) external view returns (bool);
+    /// @notice The weight `account` votes with on `proposalId` (their power before its creation block).
+    function getProposalVotingPower(uint256 proposalId, address account) external view returns (uint256);
+    /// @notice Voting power `account` had at the end of past block `blockNumber`. Exact for every block a
+    /// proposal snapshot covers; see the contract's notes for others. Reverts with `FutureLookup`.
+    function getPastVotingPower(address account, uint256 blockNumber) external view returns (uint256);
+    /// @notice A proposal's details; `active` is true while voting is open.
+    function getProposalDetails(uint256 proposalId)
+        external
+        view
+        returns (
+            uint256 id,
+            string memory description,
+            uint256 votesFor,
+            uint256 votesAgainst,
+            uint256 startTime,
+            uint256 endTime,
+            bool executed,
+            bool active
+        );
+    /// @notice Where a proposal is. Reverts with `ProposalNotFound`.
+    function proposalState(uint256 proposalId) external view returns (ProposalState);
+    /// @notice Who created a proposal.
+    function proposalProposer(uint256 proposalId) external view returns (address);
+    /// @notice The Discord verification code last generated by `account` (0 if none).
+    function discordVerificationCode(address account) external view returns (uint256);
+    /// @notice Everything the contract owes: unwithdrawn payouts, accrued fund fees, open pools' deposits and
+    /// locked pools' collected returns. Its token balance always covers this.
+    function totalOwed() external view returns (uint256);
 }

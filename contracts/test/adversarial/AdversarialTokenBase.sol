@@ -40,8 +40,8 @@ abstract contract AdversarialTokenBase is Test {
         bytes32 operatorRole = fund.OPERATOR_ROLE();
         vm.startPrank(admin);
         fund.grantRole(operatorRole, operator);
-        fund.addTradingWallet(traderA, "Futures", 6_000);
-        fund.addTradingWallet(traderB, "NFT lending", 4_000);
+        fund.addTradingWallet(1, traderA, "Futures", 6_000);
+        fund.addTradingWallet(1, traderB, "Options", 4_000);
         vm.stopPrank();
         vm.prank(traderA);
         token_.approve(address(fund), type(uint256).max);
@@ -60,13 +60,13 @@ abstract contract AdversarialTokenBase is Test {
         asset.mint(investor, amount);
         vm.startPrank(investor);
         asset.approve(address(fund), amount);
-        fund.invest(amount);
+        fund.invest(1, amount);
         vm.stopPrank();
     }
 
     function _lock() internal {
         vm.prank(admin);
-        fund.startLockupPeriod();
+        fund.startLockupPeriod(1);
     }
 
     /// @dev Collects each trading wallet's whole balance (skipping empty ones); returns what the pool collected.
@@ -76,14 +76,14 @@ abstract contract AdversarialTokenBase is Test {
             uint256 held = asset.balanceOf(wallets[i]);
             if (held != 0) {
                 vm.prank(operator);
-                fund.collectFundsFromTradingWallet(wallets[i], held);
+                fund.collectFundsFromTradingWallet(1, wallets[i], held);
             }
         }
-        collected = fund.poolCollected(fund.currentPoolId());
+        collected = _poolCollected(fund.currentPoolId(1));
     }
 
     function _warpToLockupEnd() internal {
-        (,, uint256 end,,,,) = fund.investmentPools(fund.currentPoolId());
+        (,, uint256 end,,,,) = fund.investmentPools(fund.currentPoolId(1));
         if (vm.getBlockTimestamp() < end) vm.warp(end);
     }
 
@@ -92,8 +92,19 @@ abstract contract AdversarialTokenBase is Test {
         if (profit != 0) asset.mint(traderA, profit);
         collected = _collectAll();
         _warpToLockupEnd();
+        _endLockup(collected);
+    }
+
+    /// @dev Settles vault 1's locked pool with `collected`, confirming a loss when it is one.
+    function _endLockup(uint256 collected) internal {
+        (,,,, uint256 principal,,) = fund.investmentPools(fund.currentPoolId(1));
         vm.prank(operator);
-        fund.endLockupPeriod(collected);
+        if (collected < principal) fund.endLockupPeriodAtLoss(1, collected);
+        else fund.endLockupPeriod(1, collected);
+    }
+
+    function _poolCollected(uint256 poolId) internal view returns (uint256) {
+        return fund.getPoolInfo(poolId).collected;
     }
 
     function _invested(address investor) internal view returns (uint256 amount) {

@@ -41,7 +41,7 @@ contract AdversarialFlashVoteTest is FundFixture {
         vm.prank(admin);
         fund.setEmergencyState(true);
         vm.prank(investor);
-        fund.emergencyWithdraw();
+        fund.emergencyWithdraw(FUTURES);
         vm.prank(admin);
         fund.setEmergencyState(false);
     }
@@ -108,9 +108,9 @@ contract AdversarialFlashVoteTest is FundFixture {
         _vote(alice, id, true);
         assertEq(_votesFor(id), 1_000 * USDC);
 
-        // Loop 1: withdraw, reinvest more into pool 2, vote again.
+        // Loop 1: withdraw, reinvest more into the next pool, vote again.
         vm.prank(alice);
-        uint256 payout = fund.withdraw();
+        uint256 payout = fund.withdraw(FUTURES);
         _invest(alice, payout + 5_000 * USDC);
         vm.prank(alice);
         vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.AlreadyVoted.selector, id, alice));
@@ -122,7 +122,7 @@ contract AdversarialFlashVoteTest is FundFixture {
 
         // Loop 2: the withdrawn principal handed to another address carries no power.
         vm.prank(carol);
-        uint256 carolPayout = fund.withdraw();
+        uint256 carolPayout = fund.withdraw(FUTURES);
         _invest(bob, carolPayout);
         _nextBlock();
         _expectNoPower(bob);
@@ -189,7 +189,7 @@ contract AdversarialFlashVoteTest is FundFixture {
         assertTrue(token.transfer(bob, 1_000 * USDC));
         vm.startPrank(bob);
         token.approve(address(fund), 1_000 * USDC);
-        fund.invest(1_000 * USDC);
+        fund.invest(FUTURES, 1_000 * USDC);
         vm.stopPrank();
         _nextBlock();
         _expectNoPower(bob);
@@ -264,7 +264,7 @@ contract AdversarialFlashVoteTest is FundFixture {
     /// every proposal weighs alice at exactly the recorded snapshot power.
     function test_powerHistory_scriptedSnapshotsExact() public {
         vm.prank(admin);
-        fund.setLockupPeriodDuration(1 hours);
+        fund.setLockupPeriodDuration(FUTURES, 1 hours);
         _invest(carol, 1_000 * USDC); // the proposer
         _record();
         _nextBlock();
@@ -314,7 +314,7 @@ contract AdversarialFlashVoteTest is FundFixture {
         _lock();
         _settle(_poolTotalFunds());
         vm.prank(alice);
-        fund.withdraw(); // to zero through a settlement
+        fund.withdraw(FUTURES); // to zero through a settlement
         _record();
         _nextBlock();
 
@@ -325,14 +325,14 @@ contract AdversarialFlashVoteTest is FundFixture {
     }
 
     function _poolTotalFunds() internal view returns (uint256 total) {
-        (, total,,) = fund.getCurrentPoolData();
+        (, total,,) = fund.getCurrentPoolData(FUTURES);
     }
 
     /// @notice Random power changes across random block gaps with proposals in between: every proposal, voted
     /// on mid-way or at the end, weighs alice at exactly her power at the end of the block before it.
     function testFuzz_powerHistory_matchesModel(uint256 seed) public {
         vm.prank(admin);
-        fund.setLockupPeriodDuration(1 hours);
+        fund.setLockupPeriodDuration(FUTURES, 1 hours);
         _invest(carol, 1_000 * USDC); // the proposer: constant power, never withdraws
         _record();
         _nextBlock();
@@ -355,7 +355,7 @@ contract AdversarialFlashVoteTest is FundFixture {
                     _invest(alice, amount / 2 + MINIMUM);
                 }
             } else if (action == 1) {
-                if (_invested(alice) != 0 && fund.positionPoolOf(alice) == fund.currentPoolId()) {
+                if (_invested(alice) != 0 && _positionPool(alice) == _currentPool()) {
                     _emergencyExit(alice);
                 }
             } else if (action == 2) {
@@ -369,7 +369,7 @@ contract AdversarialFlashVoteTest is FundFixture {
                     _settle(_poolTotalFunds());
                     if (_invested(alice) != 0 && (r >> 200) % 2 == 0) {
                         vm.prank(alice);
-                        fund.withdraw();
+                        fund.withdraw(FUTURES);
                     }
                 }
             } else if (n != 0) {
@@ -393,9 +393,9 @@ contract AdversarialFlashVoteTest is FundFixture {
 
     /// @dev If alice holds a settled position, withdraws it first (invest would revert `UnwithdrawnPosition`).
     function _ensureCanInvest() internal {
-        if (_invested(alice) != 0 && fund.isPoolSettled(fund.positionPoolOf(alice))) {
+        if (_invested(alice) != 0 && _settled(_positionPool(alice))) {
             vm.prank(alice);
-            fund.withdraw();
+            fund.withdraw(FUTURES);
         }
     }
 }

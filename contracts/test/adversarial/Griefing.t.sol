@@ -35,7 +35,7 @@ contract AdversarialGriefingTest is FundFixture {
         fund.removeInvestorFromWhitelist(alice);
         _settle(2_500 * USDC); // 500 profit: 100 fee, 2,400 to investors
         vm.prank(alice);
-        assertEq(fund.withdraw(), 1_200 * USDC);
+        assertEq(fund.withdraw(FUTURES), 1_200 * USDC);
         assertEq(token.balanceOf(alice), 1_200 * USDC);
         assertFalse(fund.isWhitelisted(alice));
     }
@@ -47,7 +47,7 @@ contract AdversarialGriefingTest is FundFixture {
         fund.removeInvestorFromWhitelist(alice);
         _emergencyOn();
         vm.prank(alice);
-        assertEq(fund.emergencyWithdraw(), 1_000 * USDC);
+        assertEq(fund.emergencyWithdraw(FUTURES), 1_000 * USDC);
         assertEq(token.balanceOf(alice), 1_000 * USDC);
     }
 
@@ -77,20 +77,20 @@ contract AdversarialGriefingTest is FundFixture {
         _emergencyOn();
 
         vm.prank(bob);
-        fund.emergencyWithdraw();
+        fund.emergencyWithdraw(FUTURES);
         vm.prank(carol);
         fund.vote(id, false);
         token.mint(carol, 5 * USDC);
         vm.prank(carol);
         assertTrue(token.transfer(address(fund), 5 * USDC)); // a donation
         vm.prank(carol);
-        fund.emergencyWithdraw();
+        fund.emergencyWithdraw(FUTURES);
         vm.prank(bob);
         vm.expectRevert(IInvestmentFund.NothingToWithdraw.selector);
-        fund.emergencyWithdraw(); // bob's second try changes nothing
+        fund.emergencyWithdraw(FUTURES); // bob's second try changes nothing
 
         vm.prank(alice);
-        assertEq(fund.emergencyWithdraw(), 1_000 * USDC);
+        assertEq(fund.emergencyWithdraw(FUTURES), 1_000 * USDC);
         assertEq(token.balanceOf(alice), 1_000 * USDC);
         _assertSolvent();
         assertEq(fund.totalOwed(), 0);
@@ -102,9 +102,9 @@ contract AdversarialGriefingTest is FundFixture {
         _emergencyOn();
         vm.prank(admin);
         vm.expectRevert(IInvestmentFund.EmergencyActive.selector);
-        fund.startLockupPeriod();
+        fund.startLockupPeriod(FUTURES);
         vm.prank(alice);
-        assertEq(fund.emergencyWithdraw(), 1_000 * USDC);
+        assertEq(fund.emergencyWithdraw(FUTURES), 1_000 * USDC);
     }
 
     /// @notice Exits in any order, settled and open positions mixed, each pay exactly their amount (fuzzed).
@@ -117,9 +117,9 @@ contract AdversarialGriefingTest is FundFixture {
         _invest(bob, b);
         _lock();
         _settle((a + b) * returnedBps / 10_000);
-        _invest(carol, c); // open pool 2
-        uint256 owedAlice = fund.previewWithdraw(alice);
-        uint256 owedBob = fund.previewWithdraw(bob);
+        _invest(carol, c); // vault 1's open pool 3
+        uint256 owedAlice = fund.previewWithdraw(alice, FUTURES);
+        uint256 owedBob = fund.previewWithdraw(bob, FUTURES);
         _emergencyOn();
 
         address[3] memory who = [alice, bob, carol];
@@ -128,8 +128,8 @@ contract AdversarialGriefingTest is FundFixture {
         for (uint256 k; k < 3; ++k) {
             uint256 i = (first + k) % 3;
             vm.prank(who[i]);
-            // alice and bob use either exit; carol's open-pool position needs the emergency exit.
-            uint256 paid = (i != 2 && (order >> (k + 2)) % 2 == 0) ? fund.withdraw() : fund.emergencyWithdraw();
+            // Every exit works with either function during an emergency (an open pool refunds).
+            uint256 paid = (order >> (k + 2)) % 2 == 0 ? fund.withdraw(FUTURES) : fund.emergencyWithdraw(FUTURES);
             assertEq(paid, owed[i]);
             _assertSolvent();
         }
@@ -143,10 +143,10 @@ contract AdversarialGriefingTest is FundFixture {
         _invest(bob, 2_000 * USDC);
         _lock();
         vm.prank(alice);
-        assertEq(fund.withdraw(), 1_000 * USDC);
+        assertEq(fund.withdraw(FUTURES), 1_000 * USDC);
         _settle(2_000 * USDC);
         vm.prank(bob);
-        assertEq(fund.withdraw(), 2_000 * USDC);
+        assertEq(fund.withdraw(FUTURES), 2_000 * USDC);
     }
 
     /// @notice A donation during lockup neither blocks settlement nor changes payouts; only the admin can sweep it.
@@ -157,12 +157,12 @@ contract AdversarialGriefingTest is FundFixture {
         vm.prank(stranger);
         assertTrue(token.transfer(address(fund), 7 * USDC));
         _settle(1_000 * USDC);
-        assertEq(fund.previewWithdraw(alice), 1_000 * USDC);
+        assertEq(fund.previewWithdraw(alice, FUTURES), 1_000 * USDC);
         vm.prank(admin);
         fund.sweepExcess();
         assertEq(token.balanceOf(fundWallet), 7 * USDC);
         vm.prank(alice);
-        assertEq(fund.withdraw(), 1_000 * USDC);
+        assertEq(fund.withdraw(FUTURES), 1_000 * USDC);
     }
 
     // ---- a trading wallet that refuses to pay back ---------------------------------------------
@@ -177,34 +177,34 @@ contract AdversarialGriefingTest is FundFixture {
         token.approve(address(fund), 0); // refuses
 
         vm.startPrank(operator);
-        fund.collectFundsFromTradingWallet(traderA, 2_400 * USDC);
+        fund.collectFundsFromTradingWallet(FUTURES, traderA, 2_400 * USDC);
         vm.expectRevert(
             abi.encodeWithSelector(IERC20Errors.ERC20InsufficientAllowance.selector, address(fund), 0, 1_600 * USDC)
         );
-        fund.collectFundsFromTradingWallet(traderB, 1_600 * USDC);
+        fund.collectFundsFromTradingWallet(FUTURES, traderB, 1_600 * USDC);
         vm.warp(block.timestamp + LOCKUP);
-        fund.endLockupPeriod(2_400 * USDC);
+        fund.endLockupPeriodAtLoss(FUTURES, 2_400 * USDC);
         vm.stopPrank();
 
-        assertEq(fund.previewWithdraw(alice), 600 * USDC);
-        assertEq(fund.previewWithdraw(bob), 1_800 * USDC);
+        assertEq(fund.previewWithdraw(alice, FUTURES), 600 * USDC);
+        assertEq(fund.previewWithdraw(bob, FUTURES), 1_800 * USDC);
         vm.prank(alice);
-        assertEq(fund.withdraw(), 600 * USDC);
+        assertEq(fund.withdraw(FUTURES), 600 * USDC);
         vm.prank(bob);
-        assertEq(fund.withdraw(), 1_800 * USDC);
+        assertEq(fund.withdraw(FUTURES), 1_800 * USDC);
 
         // The next pool, without the refusing wallet, is paid in full.
         vm.prank(admin);
-        fund.removeTradingWallet(1);
+        fund.removeTradingWallet(FUTURES, 1);
         address traderC = makeAddr("traderC");
         vm.prank(admin);
-        fund.addTradingWallet(traderC, "Replacement", 4_000);
+        fund.addTradingWallet(FUTURES, traderC, "Replacement", 4_000);
         _approveFundFrom(traderC);
         _invest(carol, 2_000 * USDC);
         _lock();
         _settle(2_000 * USDC);
         vm.prank(carol);
-        assertEq(fund.withdraw(), 2_000 * USDC);
+        assertEq(fund.withdraw(FUTURES), 2_000 * USDC);
         assertEq(token.balanceOf(traderB), 1_600 * USDC); // the refused funds never touched pool 2
     }
 
@@ -218,14 +218,14 @@ contract AdversarialGriefingTest is FundFixture {
         _emergencyOn();
         vm.prank(alice);
         vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.PoolLocked.selector, 1));
-        fund.emergencyWithdraw();
+        fund.emergencyWithdraw(FUTURES);
 
         vm.startPrank(operator);
-        fund.collectFundsFromTradingWallet(traderA, 600 * USDC);
-        fund.endLockupPeriod(600 * USDC); // before the lockup end: allowed in an emergency
+        fund.collectFundsFromTradingWallet(FUTURES, traderA, 600 * USDC);
+        fund.endLockupPeriodAtLoss(FUTURES, 600 * USDC); // before the lockup end: allowed in an emergency
         vm.stopPrank();
         vm.prank(alice);
-        assertEq(fund.emergencyWithdraw(), 600 * USDC);
+        assertEq(fund.emergencyWithdraw(FUTURES), 600 * USDC);
     }
 
     /// @notice QUESTIONABLE: funds a wallet returns after settlement are not owed to the pool's investors; they
@@ -234,17 +234,46 @@ contract AdversarialGriefingTest is FundFixture {
         _invest(alice, 1_000 * USDC);
         _lock();
         vm.prank(operator);
-        fund.collectFundsFromTradingWallet(traderA, 600 * USDC);
+        fund.collectFundsFromTradingWallet(FUTURES, traderA, 600 * USDC);
         vm.warp(block.timestamp + LOCKUP);
         vm.prank(operator);
-        fund.endLockupPeriod(600 * USDC);
+        fund.endLockupPeriodAtLoss(FUTURES, 600 * USDC);
         vm.prank(traderB);
         assertTrue(token.transfer(address(fund), 400 * USDC)); // the late wallet pays back directly
-        assertEq(fund.previewWithdraw(alice), 600 * USDC);
+        assertEq(fund.previewWithdraw(alice, FUTURES), 600 * USDC);
         vm.prank(admin);
         fund.sweepExcess();
         assertEq(token.balanceOf(fundWallet), 400 * USDC);
         vm.prank(alice);
-        assertEq(fund.withdraw(), 600 * USDC);
+        assertEq(fund.withdraw(FUTURES), 600 * USDC);
+    }
+
+    // ---- a fund wallet that cannot receive -----------------------------------------------------
+
+    /// @notice Settlement never transfers to the fund wallet, so a fund wallet that cannot receive cannot block
+    /// it (see FundFees.t.sol for a token that blacklists the fund wallet).
+    function test_settlement_doesNotPayTheFundWallet() public {
+        _invest(alice, 1_000 * USDC);
+        _lock();
+        _settle(1_500 * USDC);
+        assertEq(token.balanceOf(fundWallet), 0);
+        assertEq(fund.fundFeesAccrued(), 100 * USDC);
+    }
+
+    // ---- the other vault ---------------------------------------------------------------------
+
+    /// @notice A vault whose round is stuck (a wallet never pays back) blocks neither the other vault's rounds
+    /// nor anyone's exit from it.
+    function test_stuckVault_doesNotBlockOtherVault() public {
+        _invest(alice, 1_000 * USDC);
+        _lock(); // vault 1 locked; its wallets never return
+        _investIn(NFT, bob, 2_000 * USDC);
+        _round(NFT, 2_200 * USDC);
+        _investIn(NFT, carol, 500 * USDC);
+        assertEq(_withdrawFrom(NFT, bob), 2_160 * USDC);
+        assertEq(_withdrawFrom(NFT, carol), 500 * USDC);
+        assertEq(fund.currentPoolId(FUTURES), 1);
+        assertEq(uint256(fund.poolState(1)), 2); // still locked
+        _assertSolvent();
     }
 }

@@ -19,11 +19,16 @@ contract AdversarialReentrancyTest is AdversarialTokenBase {
         EmergencyWithdraw,
         StartLockup,
         Collect,
+        ClaimFundFees,
+        SweepExcess,
         EndLockup,
-        SweepExcess
+        SetRollOver
     }
 
-    uint256 internal constant OP_COUNT = 7;
+    /// @dev The first `OUTER_COUNT` operations move tokens (and so can be re-entered from a transfer); every
+    /// operation, the last two included, is tried as the re-entrant inner call.
+    uint256 internal constant OUTER_COUNT = 7;
+    uint256 internal constant OP_COUNT = 9;
     bytes4 internal constant REENTRANT_CALL = ReentrancyGuardTransient.ReentrancyGuardReentrantCall.selector;
 
     ReentrantToken internal rtoken;
@@ -52,16 +57,18 @@ contract AdversarialReentrancyTest is AdversarialTokenBase {
     /// @dev Invests `amount` from the token contract itself (not re-entrant: the token is disarmed).
     function _attackerInvests(uint256 amount) internal {
         vm.prank(attacker);
-        fund.invest(amount);
+        fund.invest(1, amount);
     }
 
     function _innerCall(Op op) internal view returns (bytes memory) {
-        if (op == Op.Invest) return abi.encodeCall(InvestmentFund.invest, (MINIMUM));
-        if (op == Op.Withdraw) return abi.encodeCall(InvestmentFund.withdraw, ());
-        if (op == Op.EmergencyWithdraw) return abi.encodeCall(InvestmentFund.emergencyWithdraw, ());
-        if (op == Op.StartLockup) return abi.encodeCall(InvestmentFund.startLockupPeriod, ());
-        if (op == Op.Collect) return abi.encodeCall(InvestmentFund.collectFundsFromTradingWallet, (traderA, 1));
-        if (op == Op.EndLockup) return abi.encodeCall(InvestmentFund.endLockupPeriod, (0));
+        if (op == Op.Invest) return abi.encodeCall(InvestmentFund.invest, (1, MINIMUM));
+        if (op == Op.Withdraw) return abi.encodeCall(InvestmentFund.withdraw, (1));
+        if (op == Op.EmergencyWithdraw) return abi.encodeCall(InvestmentFund.emergencyWithdraw, (1));
+        if (op == Op.StartLockup) return abi.encodeCall(InvestmentFund.startLockupPeriod, (1));
+        if (op == Op.Collect) return abi.encodeCall(InvestmentFund.collectFundsFromTradingWallet, (1, traderA, 1));
+        if (op == Op.EndLockup) return abi.encodeCall(InvestmentFund.endLockupPeriodAtLoss, (1, 0));
+        if (op == Op.ClaimFundFees) return abi.encodeCall(InvestmentFund.claimFundFees, ());
+        if (op == Op.SetRollOver) return abi.encodeCall(InvestmentFund.setRollOver, (1, true));
         return abi.encodeCall(InvestmentFund.sweepExcess, ());
     }
 
@@ -71,38 +78,37 @@ contract AdversarialReentrancyTest is AdversarialTokenBase {
             rtoken.mint(alice, 1_000 * USDC);
             vm.prank(alice);
             rtoken.approve(address(fund), 1_000 * USDC);
-            return (alice, abi.encodeCall(InvestmentFund.invest, (1_000 * USDC)));
+            return (alice, abi.encodeCall(InvestmentFund.invest, (1, 1_000 * USDC)));
         }
         if (outer == Op.Withdraw) {
             _invest(alice, 1_000 * USDC);
             _attackerInvests(500 * USDC);
             _lock();
             _settleWithProfit(300 * USDC);
-            return (alice, abi.encodeCall(InvestmentFund.withdraw, ()));
+            return (alice, abi.encodeCall(InvestmentFund.withdraw, (1)));
         }
         if (outer == Op.EmergencyWithdraw) {
             _invest(alice, 1_000 * USDC);
             _attackerInvests(500 * USDC);
             vm.prank(admin);
             fund.setEmergencyState(true);
-            return (alice, abi.encodeCall(InvestmentFund.emergencyWithdraw, ()));
+            return (alice, abi.encodeCall(InvestmentFund.emergencyWithdraw, (1)));
         }
         if (outer == Op.StartLockup) {
             _invest(alice, 1_000 * USDC);
-            return (admin, abi.encodeCall(InvestmentFund.startLockupPeriod, ()));
+            return (admin, abi.encodeCall(InvestmentFund.startLockupPeriod, (1)));
         }
         if (outer == Op.Collect) {
             _invest(alice, 1_000 * USDC);
             _lock();
-            return (operator, abi.encodeCall(InvestmentFund.collectFundsFromTradingWallet, (traderA, 600 * USDC)));
+            return (operator, abi.encodeCall(InvestmentFund.collectFundsFromTradingWallet, (1, traderA, 600 * USDC)));
         }
-        if (outer == Op.EndLockup) {
+        if (outer == Op.ClaimFundFees) {
             _invest(alice, 1_000 * USDC);
+            _attackerInvests(500 * USDC);
             _lock();
-            rtoken.mint(traderA, 200 * USDC); // profit, so that settlement transfers the fee
-            uint256 collected = _collectAll();
-            _warpToLockupEnd();
-            return (operator, abi.encodeCall(InvestmentFund.endLockupPeriod, (collected)));
+            _settleWithProfit(200 * USDC); // a profit, so that a fee accrues
+            return (stranger, abi.encodeCall(InvestmentFund.claimFundFees, ()));
         }
         _invest(alice, 1_000 * USDC);
         rtoken.mint(address(fund), 50 * USDC); // a donation: excess to sweep
@@ -111,15 +117,15 @@ contract AdversarialReentrancyTest is AdversarialTokenBase {
 
     /// @dev Everything an attempt could change: the fund's books and every party's balance.
     function _snapshot() internal view returns (uint256[] memory s) {
-        uint256 poolId = fund.currentPoolId();
+        uint256 poolId = fund.currentPoolId(1);
         (uint256 totalFunds,,, bool isLocked,,,) = fund.investmentPools(poolId);
-        s = new uint256[](14);
+        s = new uint256[](16);
         s[0] = rtoken.balanceOf(address(fund));
         s[1] = fund.totalOwed();
         s[2] = poolId;
         s[3] = totalFunds;
         s[4] = isLocked ? 1 : 0;
-        s[5] = fund.poolCollected(poolId);
+        s[5] = _poolCollected(poolId);
         s[6] = _invested(alice);
         s[7] = _invested(attacker);
         s[8] = rtoken.balanceOf(alice);
@@ -128,6 +134,8 @@ contract AdversarialReentrancyTest is AdversarialTokenBase {
         s[11] = rtoken.balanceOf(traderB);
         s[12] = rtoken.balanceOf(fundWallet);
         s[13] = fund.emergencyState() ? 1 : 0;
+        s[14] = fund.getVault(1).rollingShares;
+        s[15] = fund.fundFeesAccrued();
     }
 
     function _assertSameSnapshot(uint256[] memory before, string memory where) internal view {
@@ -190,9 +198,9 @@ contract AdversarialReentrancyTest is AdversarialTokenBase {
         _assertEveryReentryBlocked(Op.Collect);
     }
 
-    /// @notice Re-entering any guarded function from inside `endLockupPeriod`'s fee transfer reverts it.
-    function test_RevertIf_reenteredDuringEndLockupPeriod() public {
-        _assertEveryReentryBlocked(Op.EndLockup);
+    /// @notice Re-entering any guarded function from inside `claimFundFees`'s transfer reverts the claim.
+    function test_RevertIf_reenteredDuringClaimFundFees() public {
+        _assertEveryReentryBlocked(Op.ClaimFundFees);
     }
 
     /// @notice Re-entering any guarded function from inside `sweepExcess`'s transfer reverts the sweep.
@@ -211,7 +219,7 @@ contract AdversarialReentrancyTest is AdversarialTokenBase {
 
     /// @notice A nested `invest` inside the attacker's own deposit cannot be counted twice by the balance delta.
     function test_reentrantInvestDuringOwnInvest_creditsOnce() public {
-        rtoken.arm(address(fund), abi.encodeCall(InvestmentFund.invest, (400 * USDC)), false, false);
+        rtoken.arm(address(fund), abi.encodeCall(InvestmentFund.invest, (1, 400 * USDC)), false, false);
         uint256 balanceBefore = rtoken.balanceOf(address(fund));
         _attackerInvests(500 * USDC);
         _assertReentryBlocked();
@@ -223,7 +231,7 @@ contract AdversarialReentrancyTest is AdversarialTokenBase {
 
     /// @notice A nested `invest` by the attacker inside another investor's deposit is not credited.
     function test_reentrantInvestDuringOthersInvest_gainsNothing() public {
-        rtoken.arm(address(fund), abi.encodeCall(InvestmentFund.invest, (400 * USDC)), false, true);
+        rtoken.arm(address(fund), abi.encodeCall(InvestmentFund.invest, (1, 400 * USDC)), false, true);
         _invest(alice, 1_000 * USDC);
         _assertReentryBlocked();
         assertEq(_invested(alice), 1_000 * USDC);
@@ -248,10 +256,10 @@ contract AdversarialReentrancyTest is AdversarialTokenBase {
     /// @notice A nested lock inside a deposit is blocked: the pool stays open and the deposit is credited.
     function test_reentrantStartLockupDuringInvest_blocked() public {
         _invest(bob, 1_000 * USDC);
-        rtoken.arm(address(fund), abi.encodeCall(InvestmentFund.startLockupPeriod, ()), false, false);
+        rtoken.arm(address(fund), abi.encodeCall(InvestmentFund.startLockupPeriod, (1)), false, false);
         _invest(alice, 1_000 * USDC);
         _assertReentryBlocked();
-        (, uint256 totalFunds, bool isLocked,) = fund.getCurrentPoolData();
+        (, uint256 totalFunds, bool isLocked,) = fund.getCurrentPoolData(1);
         assertFalse(isLocked);
         assertEq(totalFunds, 2_000 * USDC);
         assertEq(rtoken.balanceOf(traderA), 0);
@@ -263,23 +271,23 @@ contract AdversarialReentrancyTest is AdversarialTokenBase {
         _attackerInvests(1_000 * USDC);
         _lock();
         _settleWithProfit(500 * USDC); // investors get 2,400
-        uint256 payout = fund.previewWithdraw(attacker);
+        uint256 payout = fund.previewWithdraw(attacker, 1);
         assertEq(payout, 1_200 * USDC);
         uint256 attackerBefore = rtoken.balanceOf(attacker);
 
-        rtoken.arm(address(fund), abi.encodeCall(InvestmentFund.withdraw, ()), false, false);
+        rtoken.arm(address(fund), abi.encodeCall(InvestmentFund.withdraw, (1)), false, false);
         vm.prank(attacker);
-        assertEq(fund.withdraw(), payout);
+        assertEq(fund.withdraw(1), payout);
         _assertReentryBlocked();
         assertEq(rtoken.balanceOf(attacker) - attackerBefore, payout);
-        assertEq(rtoken.balanceOf(address(fund)), 1_200 * USDC);
-        assertEq(fund.totalOwed(), 1_200 * USDC);
+        assertEq(rtoken.balanceOf(address(fund)), 1_300 * USDC); // alice's 1,200 and the 100 fee
+        assertEq(fund.totalOwed(), 1_300 * USDC);
 
         vm.prank(alice);
-        assertEq(fund.withdraw(), 1_200 * USDC);
+        assertEq(fund.withdraw(1), 1_200 * USDC);
         vm.prank(attacker);
         vm.expectRevert(IInvestmentFund.NothingToWithdraw.selector);
-        fund.withdraw();
+        fund.withdraw(1);
     }
 
     /// @notice A nested `emergencyWithdraw` in the attacker's own emergency refund pays once.
@@ -290,16 +298,16 @@ contract AdversarialReentrancyTest is AdversarialTokenBase {
         fund.setEmergencyState(true);
         uint256 attackerBefore = rtoken.balanceOf(attacker);
 
-        rtoken.arm(address(fund), abi.encodeCall(InvestmentFund.emergencyWithdraw, ()), false, false);
+        rtoken.arm(address(fund), abi.encodeCall(InvestmentFund.emergencyWithdraw, (1)), false, false);
         vm.prank(attacker);
-        assertEq(fund.emergencyWithdraw(), 700 * USDC);
+        assertEq(fund.emergencyWithdraw(1), 700 * USDC);
         _assertReentryBlocked();
         assertEq(rtoken.balanceOf(attacker) - attackerBefore, 700 * USDC);
         assertEq(rtoken.balanceOf(address(fund)), 1_000 * USDC);
         assertEq(_poolTotalFunds(1), 1_000 * USDC);
 
         vm.prank(alice);
-        assertEq(fund.emergencyWithdraw(), 1_000 * USDC);
+        assertEq(fund.emergencyWithdraw(1), 1_000 * USDC);
         assertEq(rtoken.balanceOf(address(fund)), 0);
     }
 
@@ -309,35 +317,38 @@ contract AdversarialReentrancyTest is AdversarialTokenBase {
         _lock();
         _settleWithProfit(0);
         _invest(alice, 1_000 * USDC); // pool 2
-        rtoken.arm(address(fund), abi.encodeCall(InvestmentFund.withdraw, ()), false, true);
+        rtoken.arm(address(fund), abi.encodeCall(InvestmentFund.withdraw, (1)), false, true);
         _lock();
         _assertReentryBlocked();
         assertEq(_invested(attacker), 500 * USDC);
         assertEq(rtoken.balanceOf(traderA) + rtoken.balanceOf(traderB), 1_000 * USDC);
         assertEq(rtoken.balanceOf(address(fund)), 500 * USDC);
         vm.prank(attacker);
-        assertEq(fund.withdraw(), 500 * USDC);
+        assertEq(fund.withdraw(1), 500 * USDC);
         assertEq(rtoken.balanceOf(address(fund)), 0);
     }
 
-    /// @notice A `withdraw` nested in settlement's fee transfer is blocked; the pool settles once.
-    function test_reentrantWithdrawDuringEndLockup_blocked() public {
+    /// @notice Settlement makes no transfer (the fee accrues), and a `withdraw` nested in the fee claim's
+    /// transfer is blocked; the fee is paid once.
+    function test_reentrantWithdrawDuringClaimFundFees_blocked() public {
         _invest(alice, 1_000 * USDC);
         _attackerInvests(1_000 * USDC);
         _lock();
         rtoken.mint(traderA, 1_000 * USDC); // 1,000 profit: 200 fee, 2,800 to investors
         uint256 collected = _collectAll();
         _warpToLockupEnd();
-        rtoken.arm(address(fund), abi.encodeCall(InvestmentFund.withdraw, ()), false, false);
+        rtoken.arm(address(fund), abi.encodeCall(InvestmentFund.withdraw, (1)), false, false);
         vm.prank(operator);
-        fund.endLockupPeriod(collected);
+        fund.endLockupPeriod(1, collected);
+        assertFalse(rtoken.attempted(), "settlement transferred tokens");
+        fund.claimFundFees();
         _assertReentryBlocked();
         assertEq(rtoken.balanceOf(fundWallet), 200 * USDC);
         assertEq(_invested(attacker), 1_000 * USDC);
         assertEq(fund.totalOwed(), 2_800 * USDC);
         assertEq(rtoken.balanceOf(address(fund)), 2_800 * USDC);
         vm.prank(attacker);
-        assertEq(fund.withdraw(), 1_400 * USDC);
+        assertEq(fund.withdraw(1), 1_400 * USDC);
     }
 
     /// @notice A nested collection inside another cannot be counted twice by the balance delta.
@@ -346,14 +357,14 @@ contract AdversarialReentrancyTest is AdversarialTokenBase {
         _lock();
         rtoken.arm(
             address(fund),
-            abi.encodeCall(InvestmentFund.collectFundsFromTradingWallet, (traderB, 400 * USDC)),
+            abi.encodeCall(InvestmentFund.collectFundsFromTradingWallet, (1, traderB, 400 * USDC)),
             false,
             false
         );
         vm.prank(operator);
-        fund.collectFundsFromTradingWallet(traderA, 600 * USDC);
+        fund.collectFundsFromTradingWallet(1, traderA, 600 * USDC);
         _assertReentryBlocked();
-        assertEq(fund.poolCollected(1), 600 * USDC);
+        assertEq(_poolCollected(1), 600 * USDC);
         assertEq(rtoken.balanceOf(address(fund)), 600 * USDC);
         assertEq(rtoken.balanceOf(traderB), 400 * USDC);
         _warpToLockupEnd();
@@ -361,7 +372,7 @@ contract AdversarialReentrancyTest is AdversarialTokenBase {
         vm.expectRevert(
             abi.encodeWithSelector(IInvestmentFund.ReturnedAmountMismatch.selector, 1_000 * USDC, 600 * USDC)
         );
-        fund.endLockupPeriod(1_000 * USDC);
+        fund.endLockupPeriodAtLoss(1, 1_000 * USDC);
     }
 
     /// @notice Settling from inside a collection is blocked; the pool stays locked until settled normally.
@@ -369,19 +380,19 @@ contract AdversarialReentrancyTest is AdversarialTokenBase {
         _invest(alice, 1_000 * USDC);
         _lock();
         vm.prank(operator);
-        fund.collectFundsFromTradingWallet(traderA, 600 * USDC);
+        fund.collectFundsFromTradingWallet(1, traderA, 600 * USDC);
         _warpToLockupEnd();
-        rtoken.arm(address(fund), abi.encodeCall(InvestmentFund.endLockupPeriod, (600 * USDC)), false, true);
+        rtoken.arm(address(fund), abi.encodeCall(InvestmentFund.endLockupPeriodAtLoss, (1, 600 * USDC)), false, true);
         vm.prank(operator);
-        fund.collectFundsFromTradingWallet(traderB, 400 * USDC);
+        fund.collectFundsFromTradingWallet(1, traderB, 400 * USDC);
         _assertReentryBlocked();
-        (uint256 poolId,, bool isLocked,) = fund.getCurrentPoolData();
+        (uint256 poolId,, bool isLocked,) = fund.getCurrentPoolData(1);
         assertEq(poolId, 1);
         assertTrue(isLocked);
-        assertEq(fund.poolCollected(1), 1_000 * USDC);
+        assertEq(_poolCollected(1), 1_000 * USDC);
         vm.prank(operator);
-        fund.endLockupPeriod(1_000 * USDC);
-        assertEq(fund.previewWithdraw(alice), 1_000 * USDC);
+        fund.endLockupPeriod(1, 1_000 * USDC);
+        assertEq(fund.previewWithdraw(alice, 1), 1_000 * USDC);
     }
 
     /// @notice A proposal created from inside the attacker's first deposit finds no voting power.
@@ -406,7 +417,7 @@ contract AdversarialReentrancyTest is AdversarialTokenBase {
 
     /// @notice Any re-entry pair, hooked before or after the balance moves, is blocked (fuzzed over the matrix).
     function testFuzz_reentryBlocked(uint8 outerSeed, uint8 innerSeed, bool afterUpdate) public {
-        Op outer = Op(bound(outerSeed, 0, OP_COUNT - 1));
+        Op outer = Op(bound(outerSeed, 0, OUTER_COUNT - 1));
         Op inner = Op(bound(innerSeed, 0, OP_COUNT - 1));
         (address caller, bytes memory data) = _prepareOuter(outer);
         uint256[] memory before = _snapshot();
@@ -416,5 +427,20 @@ contract AdversarialReentrancyTest is AdversarialTokenBase {
         assertFalse(ok);
         assertEq(ret, abi.encodeWithSelector(REENTRANT_CALL));
         _assertSameSnapshot(before, "fuzz");
+    }
+
+    /// @notice A roll-over choice changed from inside the attacker's own deposit (after the pull, before the
+    /// position is written) is blocked, so the vault's rolling-share count cannot drift from the positions.
+    function test_reentrantSetRollOverDuringInvest_blocked() public {
+        _attackerInvests(500 * USDC);
+        rtoken.arm(address(fund), abi.encodeCall(InvestmentFund.setRollOver, (1, true)), false, true);
+        _attackerInvests(500 * USDC);
+        _assertReentryBlocked();
+        assertFalse(fund.getPosition(attacker, 1).rollOver);
+        assertEq(fund.getVault(1).rollingShares, 0);
+        // Outside a transfer the choice works: only the guard stopped it.
+        vm.prank(attacker);
+        fund.setRollOver(1, true);
+        assertEq(fund.getVault(1).rollingShares, 1_000 * USDC);
     }
 }

@@ -103,6 +103,18 @@ interface Vm {
     /// @notice Resumes counting gas after `pauseGasMetering`.
     function resumeGasMetering() external;
 
+    /// @notice Gas figures of the last call made by the test (`lastCallGas`).
+    struct Gas {
+        uint64 gasLimit;
+        uint64 gasTotalUsed;
+        uint64 gasMemoryUsed;
+        int64 gasRefunded;
+        uint64 gasRemaining;
+    }
+
+    /// @notice The gas figures of the last call the test made (its own execution only, no test-side overhead).
+    function lastCallGas() external view returns (Gas memory gas);
+
     /// @notice Records the gas used by the last call under `name` (written to `snapshots/`) and returns it.
     function snapshotGasLastCall(string calldata name) external returns (uint256 gasUsed);
 

@@ -112,6 +112,31 @@ describe("toUserMessage", () => {
     expect(revertOf(reverted("PoolLocked", [2n]))).toEqual({ errorName: "PoolLocked", args: [2n] });
   });
 
+  it.each<[string, readonly unknown[], string]>([
+    [
+      "LossNotConfirmed",
+      [5_000_000_000n, 4_000_000_000n],
+      "The returned amount (4000 mUSDC) is below the pool's principal (5000 mUSDC): settling it is a loss for the investors. Confirm the loss to settle.",
+    ],
+    [
+      "NotALoss",
+      [5_000_000_000n, 5_000_000_000n],
+      "The returned amount (5000 mUSDC) is not below the pool's principal (5000 mUSDC): settle it normally, not as a loss.",
+    ],
+    ["UnwithdrawnPosition", [3n], "Your payout from pool 3 of this vault is settled and waiting: withdraw it first."],
+    ["PoolLocked", [3n], "This vault's pool is locked until its lockup period ends: its funds are with the traders."],
+    ["VaultNotFound", [7n], "There is no vault 7."],
+    [
+      "DefaultAdminProtected",
+      ["0x0000000000000000000000000000000000000001"],
+      "The admin role of the fund's default admin cannot be removed.",
+    ],
+    ["NoFundFees", [], "There are no fund fees to claim."],
+    ["FutureLookup", [12n, 10n], "Block 12 has not ended yet: voting power is known for past blocks only."],
+  ])("words the vault-era error %s", (errorName, args, message) => {
+    expect(toUserMessage(reverted(errorName, args), { decimals: 6, symbol: "mUSDC" })).toBe(message);
+  });
+
   it("has plain words for every custom error the fund or its token can revert with", () => {
     const names = [...investmentFundAbi, ...mockUsdcAbi]
       .filter((item) => item.type === "error")

@@ -46,13 +46,29 @@ export function describeFundError(
     case "NothingReceived":
       return "No tokens arrived: check the amount and the token.";
     case "PoolLocked":
-      return "The pool is locked until its lockup period ends.";
+      return "This vault's pool is locked until its lockup period ends: its funds are with the traders.";
     case "PoolNotLocked":
-      return "The pool is not locked.";
+      return "This vault's pool is not locked.";
     case "PoolNotSettled":
       return "The pool has not been settled yet: you can withdraw once its lockup ends and it is settled.";
     case "UnwithdrawnPosition":
-      return `Withdraw your share of pool ${String(args[0])} before investing again.`;
+      return `Your payout from pool ${String(args[0])} of this vault is settled and waiting: withdraw it first.`;
+    case "VaultNotFound":
+      return `There is no vault ${String(args[0])}.`;
+    case "InvalidVaultName":
+      return "Enter a vault name of 1 to 31 characters.";
+    case "TooManyVaults":
+      return "The fund cannot hold more vaults.";
+    case "LossNotConfirmed":
+      return `The returned amount (${amount(args[1], context)}) is below the pool's principal (${amount(args[0], context)}): settling it is a loss for the investors. Confirm the loss to settle.`;
+    case "NotALoss":
+      return `The returned amount (${amount(args[1], context)}) is not below the pool's principal (${amount(args[0], context)}): settle it normally, not as a loss.`;
+    case "DefaultAdminProtected":
+      return "The admin role of the fund's default admin cannot be removed.";
+    case "NoFundFees":
+      return "There are no fund fees to claim.";
+    case "FutureLookup":
+      return `Block ${String(args[0])} has not ended yet: voting power is known for past blocks only.`;
     case "NothingToWithdraw":
       return "There is nothing to withdraw.";
     case "EmergencyActive":
@@ -70,7 +86,7 @@ export function describeFundError(
     case "InvalidAddress":
       return "That address cannot be used here.";
     case "InvalidWalletType":
-      return "Enter a wallet type of 1 to 64 characters.";
+      return "Enter a wallet type of 1 to 31 characters.";
     case "InvalidAllocation":
       return "Enter an allocation between 1 and 10,000 basis points.";
     case "AllocationExceedsLimit":
@@ -78,11 +94,11 @@ export function describeFundError(
     case "AllocationIncomplete":
       return `Trading wallet allocations must add up to 100% before the lockup starts (now ${Number(args[0]) / 100}%).`;
     case "TooManyTradingWallets":
-      return "A pool can have at most 10 trading wallets.";
+      return "A vault can have at most 10 trading wallets.";
     case "TradingWalletAlreadyAdded":
-      return "That trading wallet is already in the list.";
+      return "That trading wallet is already in this vault's list.";
     case "TradingWalletNotFound":
-      return "That address is not a trading wallet of the current pool.";
+      return "That address is not a trading wallet of this vault's pool.";
     case "TradingWalletIndexOutOfBounds":
       return "That trading wallet no longer exists.";
     case "EmptyDescription":

@@ -40,10 +40,16 @@ export type ResultMessage = (typeof resultMessages)[keyof typeof resultMessages]
 export const actionMessages = {
   startLockup: "Lockup period started.",
   settle: "Pool settled successfully.",
+  settleAtLoss: "Pool settled at a loss.",
   collect: "Funds collected from the trading wallet.",
   withdraw: "Withdrawal transaction submitted successfully!",
   emergencyWithdraw: "Emergency withdrawal transaction submitted successfully!",
   execute: "Proposal executed.",
   emergencyOn: "Emergency state turned on.",
   emergencyOff: "Emergency state turned off.",
+  rollOverOn: "Roll-over turned on: your position moves into the vault's next round at each settlement.",
+  rollOverOff: "Roll-over turned off: your payout waits for you to withdraw it after the next settlement.",
+  claimFundFees: "Fund fees sent to the fund wallet.",
+  setLockupPeriodDuration: "Lockup period updated.",
+  setMinimumInvestment: "Minimum investment updated.",
 } as const;

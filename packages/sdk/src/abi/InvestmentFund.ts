@@ -80,97 +80,6 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
-    "name": "MAX_DESCRIPTION_LENGTH",
-    "inputs": [],
-    "outputs": [
-      {
-        "name": "",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
-    "name": "MAX_LOCKUP_PERIOD",
-    "inputs": [],
-    "outputs": [
-      {
-        "name": "",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
-    "name": "MAX_TRADING_WALLETS",
-    "inputs": [],
-    "outputs": [
-      {
-        "name": "",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
-    "name": "MAX_VOTING_PERIOD",
-    "inputs": [],
-    "outputs": [
-      {
-        "name": "",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
-    "name": "MAX_WALLET_TYPE_LENGTH",
-    "inputs": [],
-    "outputs": [
-      {
-        "name": "",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
-    "name": "MIN_LOCKUP_PERIOD",
-    "inputs": [],
-    "outputs": [
-      {
-        "name": "",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
-    "name": "MIN_VOTING_PERIOD",
-    "inputs": [],
-    "outputs": [
-      {
-        "name": "",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
     "name": "OPERATOR_ROLE",
     "inputs": [],
     "outputs": [
@@ -197,8 +106,26 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
+    "name": "SHARE_PRICE_SCALE",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "addTradingWallet",
     "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
       {
         "name": "wallet",
         "type": "address",
@@ -220,8 +147,26 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
+    "name": "claimFundFees",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "amount",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
     "name": "collectFundsFromTradingWallet",
     "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
       {
         "name": "wallet",
         "type": "address",
@@ -262,8 +207,43 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
+    "name": "createVault",
+    "inputs": [
+      {
+        "name": "name",
+        "type": "string",
+        "internalType": "string"
+      },
+      {
+        "name": "minimumInvestment_",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "lockupPeriodDuration_",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
     "name": "currentPoolId",
-    "inputs": [],
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
     "outputs": [
       {
         "name": "",
@@ -308,7 +288,13 @@ export const investmentFundAbi = [
   {
     "type": "function",
     "name": "emergencyWithdraw",
-    "inputs": [],
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
     "outputs": [
       {
         "name": "payout",
@@ -322,6 +308,29 @@ export const investmentFundAbi = [
     "type": "function",
     "name": "endLockupPeriod",
     "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "totalReturned",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
+    "name": "endLockupPeriodAtLoss",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
       {
         "name": "totalReturned",
         "type": "uint256",
@@ -343,6 +352,19 @@ export const investmentFundAbi = [
     ],
     "outputs": [],
     "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
+    "name": "fundFeesAccrued",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
   },
   {
     "type": "function",
@@ -373,7 +395,13 @@ export const investmentFundAbi = [
   {
     "type": "function",
     "name": "getCurrentPoolData",
-    "inputs": [],
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
     "outputs": [
       {
         "name": "poolId",
@@ -457,6 +485,173 @@ export const investmentFundAbi = [
         "name": "",
         "type": "uint256",
         "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "getPoolInfo",
+    "inputs": [
+      {
+        "name": "poolId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [
+      {
+        "name": "info",
+        "type": "tuple",
+        "internalType": "struct IInvestmentFund.PoolInfo",
+        "components": [
+          {
+            "name": "vaultId",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "round",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "state",
+            "type": "uint8",
+            "internalType": "enum IInvestmentFund.PoolState"
+          },
+          {
+            "name": "totalFunds",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "totalShares",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "lockupStartTime",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "lockupEndTime",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "preLockupTotal",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "postLockupTotal",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "profitGenerated",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "collected",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "fundFee",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "rolledOver",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "startSharePrice",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "settleSharePrice",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "unclaimedShares",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "unclaimedPayouts",
+            "type": "uint256",
+            "internalType": "uint256"
+          }
+        ]
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "getPosition",
+    "inputs": [
+      {
+        "name": "account",
+        "type": "address",
+        "internalType": "address"
+      },
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [
+      {
+        "name": "info",
+        "type": "tuple",
+        "internalType": "struct IInvestmentFund.PositionInfo",
+        "components": [
+          {
+            "name": "poolId",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "shares",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "principal",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "rollOver",
+            "type": "bool",
+            "internalType": "bool"
+          },
+          {
+            "name": "value",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "withdrawable",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "poolState",
+            "type": "uint8",
+            "internalType": "enum IInvestmentFund.PoolState"
+          }
+        ]
       }
     ],
     "stateMutability": "view"
@@ -588,30 +783,6 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
-    "name": "getRoleMember",
-    "inputs": [
-      {
-        "name": "role",
-        "type": "bytes32",
-        "internalType": "bytes32"
-      },
-      {
-        "name": "index",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "outputs": [
-      {
-        "name": "",
-        "type": "address",
-        "internalType": "address"
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
     "name": "getRoleMemberCount",
     "inputs": [
       {
@@ -625,25 +796,6 @@ export const investmentFundAbi = [
         "name": "",
         "type": "uint256",
         "internalType": "uint256"
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
-    "name": "getRoleMembers",
-    "inputs": [
-      {
-        "name": "role",
-        "type": "bytes32",
-        "internalType": "bytes32"
-      }
-    ],
-    "outputs": [
-      {
-        "name": "",
-        "type": "address[]",
-        "internalType": "address[]"
       }
     ],
     "stateMutability": "view"
@@ -673,6 +825,67 @@ export const investmentFundAbi = [
         "name": "walletTypes",
         "type": "string[]",
         "internalType": "string[]"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "getVault",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [
+      {
+        "name": "info",
+        "type": "tuple",
+        "internalType": "struct IInvestmentFund.VaultInfo",
+        "components": [
+          {
+            "name": "name",
+            "type": "string",
+            "internalType": "string"
+          },
+          {
+            "name": "currentPoolId",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "round",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "isLocked",
+            "type": "bool",
+            "internalType": "bool"
+          },
+          {
+            "name": "minimumInvestment",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "lockupPeriodDuration",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "rollingShares",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "eraStartPoolId",
+            "type": "uint256",
+            "internalType": "uint256"
+          }
+        ]
       }
     ],
     "stateMutability": "view"
@@ -748,6 +961,11 @@ export const investmentFundAbi = [
     "name": "invest",
     "inputs": [
       {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
         "name": "amount",
         "type": "uint256",
         "internalType": "uint256"
@@ -813,26 +1031,7 @@ export const investmentFundAbi = [
       {
         "name": "",
         "type": "address",
-        "internalType": "contract IERC20"
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
-    "name": "isPoolSettled",
-    "inputs": [
-      {
-        "name": "poolId",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "outputs": [
-      {
-        "name": "",
-        "type": "bool",
-        "internalType": "bool"
+        "internalType": "address"
       }
     ],
     "stateMutability": "view"
@@ -859,7 +1058,13 @@ export const investmentFundAbi = [
   {
     "type": "function",
     "name": "lockupPeriodDuration",
-    "inputs": [],
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
     "outputs": [
       {
         "name": "",
@@ -872,6 +1077,25 @@ export const investmentFundAbi = [
   {
     "type": "function",
     "name": "minimumInvestment",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "poolCount",
     "inputs": [],
     "outputs": [
       {
@@ -884,7 +1108,7 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
-    "name": "poolCollected",
+    "name": "poolState",
     "inputs": [
       {
         "name": "poolId",
@@ -895,27 +1119,8 @@ export const investmentFundAbi = [
     "outputs": [
       {
         "name": "",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
-    "name": "positionPoolOf",
-    "inputs": [
-      {
-        "name": "account",
-        "type": "address",
-        "internalType": "address"
-      }
-    ],
-    "outputs": [
-      {
-        "name": "",
-        "type": "uint256",
-        "internalType": "uint256"
+        "type": "uint8",
+        "internalType": "enum IInvestmentFund.PoolState"
       }
     ],
     "stateMutability": "view"
@@ -928,11 +1133,16 @@ export const investmentFundAbi = [
         "name": "account",
         "type": "address",
         "internalType": "address"
+      },
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
       }
     ],
     "outputs": [
       {
-        "name": "",
+        "name": "payout",
         "type": "uint256",
         "internalType": "uint256"
       }
@@ -973,6 +1183,25 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
+    "name": "proposalState",
+    "inputs": [
+      {
+        "name": "proposalId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint8",
+        "internalType": "enum IInvestmentFund.ProposalState"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "removeInvestorFromWhitelist",
     "inputs": [
       {
@@ -988,6 +1217,11 @@ export const investmentFundAbi = [
     "type": "function",
     "name": "removeTradingWallet",
     "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
       {
         "name": "index",
         "type": "uint256",
@@ -1064,6 +1298,11 @@ export const investmentFundAbi = [
     "name": "setLockupPeriodDuration",
     "inputs": [
       {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
         "name": "lockupPeriodDuration_",
         "type": "uint256",
         "internalType": "uint256"
@@ -1077,6 +1316,11 @@ export const investmentFundAbi = [
     "name": "setMinimumInvestment",
     "inputs": [
       {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
         "name": "minimumInvestment_",
         "type": "uint256",
         "internalType": "uint256"
@@ -1087,8 +1331,32 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
+    "name": "setRollOver",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "enabled",
+        "type": "bool",
+        "internalType": "bool"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
     "name": "startLockupPeriod",
-    "inputs": [],
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
     "outputs": [],
     "stateMutability": "nonpayable"
   },
@@ -1121,6 +1389,19 @@ export const investmentFundAbi = [
   {
     "type": "function",
     "name": "totalOwed",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "owed",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "vaultCount",
     "inputs": [],
     "outputs": [
       {
@@ -1165,7 +1446,13 @@ export const investmentFundAbi = [
   {
     "type": "function",
     "name": "withdraw",
-    "inputs": [],
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
     "outputs": [
       {
         "name": "payout",
@@ -1218,6 +1505,12 @@ export const investmentFundAbi = [
         "internalType": "address"
       },
       {
+        "name": "vaultId",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      },
+      {
         "name": "poolId",
         "type": "uint256",
         "indexed": true,
@@ -1238,6 +1531,25 @@ export const investmentFundAbi = [
     "inputs": [
       {
         "name": "to",
+        "type": "address",
+        "indexed": true,
+        "internalType": "address"
+      },
+      {
+        "name": "amount",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
+    "name": "FundFeesClaimed",
+    "inputs": [
+      {
+        "name": "fundWallet",
         "type": "address",
         "indexed": true,
         "internalType": "address"
@@ -1325,6 +1637,12 @@ export const investmentFundAbi = [
         "internalType": "address"
       },
       {
+        "name": "vaultId",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      },
+      {
         "name": "poolId",
         "type": "uint256",
         "indexed": true,
@@ -1332,6 +1650,12 @@ export const investmentFundAbi = [
       },
       {
         "name": "amount",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "name": "shares",
         "type": "uint256",
         "indexed": false,
         "internalType": "uint256"
@@ -1370,6 +1694,12 @@ export const investmentFundAbi = [
     "name": "LockupPeriodDurationUpdated",
     "inputs": [
       {
+        "name": "vaultId",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      },
+      {
         "name": "lockupPeriodDuration",
         "type": "uint256",
         "indexed": false,
@@ -1382,6 +1712,12 @@ export const investmentFundAbi = [
     "type": "event",
     "name": "LockupStarted",
     "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      },
       {
         "name": "poolId",
         "type": "uint256",
@@ -1414,6 +1750,12 @@ export const investmentFundAbi = [
     "name": "MinimumInvestmentUpdated",
     "inputs": [
       {
+        "name": "vaultId",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      },
+      {
         "name": "minimumInvestment",
         "type": "uint256",
         "indexed": false,
@@ -1427,9 +1769,21 @@ export const investmentFundAbi = [
     "name": "PoolOpened",
     "inputs": [
       {
+        "name": "vaultId",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      },
+      {
         "name": "poolId",
         "type": "uint256",
         "indexed": true,
+        "internalType": "uint256"
+      },
+      {
+        "name": "round",
+        "type": "uint256",
+        "indexed": false,
         "internalType": "uint256"
       }
     ],
@@ -1439,6 +1793,12 @@ export const investmentFundAbi = [
     "type": "event",
     "name": "ProfitDistributed",
     "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      },
       {
         "name": "poolId",
         "type": "uint256",
@@ -1465,6 +1825,12 @@ export const investmentFundAbi = [
       },
       {
         "name": "investorsTotal",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "name": "rolledOver",
         "type": "uint256",
         "indexed": false,
         "internalType": "uint256"
@@ -1599,8 +1965,39 @@ export const investmentFundAbi = [
   },
   {
     "type": "event",
+    "name": "RollOverSet",
+    "inputs": [
+      {
+        "name": "investor",
+        "type": "address",
+        "indexed": true,
+        "internalType": "address"
+      },
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      },
+      {
+        "name": "enabled",
+        "type": "bool",
+        "indexed": false,
+        "internalType": "bool"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
     "name": "TradingWalletAdded",
     "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      },
       {
         "name": "poolId",
         "type": "uint256",
@@ -1633,6 +2030,12 @@ export const investmentFundAbi = [
     "name": "TradingWalletRemoved",
     "inputs": [
       {
+        "name": "vaultId",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      },
+      {
         "name": "poolId",
         "type": "uint256",
         "indexed": true,
@@ -1646,6 +2049,43 @@ export const investmentFundAbi = [
       },
       {
         "name": "index",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
+    "name": "VaultCreated",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      },
+      {
+        "name": "name",
+        "type": "string",
+        "indexed": false,
+        "internalType": "string"
+      },
+      {
+        "name": "firstPoolId",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "name": "minimumInvestment",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "name": "lockupPeriodDuration",
         "type": "uint256",
         "indexed": false,
         "internalType": "uint256"
@@ -1693,6 +2133,12 @@ export const investmentFundAbi = [
         "type": "address",
         "indexed": true,
         "internalType": "address"
+      },
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
       },
       {
         "name": "poolId",
@@ -1802,6 +2248,17 @@ export const investmentFundAbi = [
   },
   {
     "type": "error",
+    "name": "DefaultAdminProtected",
+    "inputs": [
+      {
+        "name": "account",
+        "type": "address",
+        "internalType": "address"
+      }
+    ]
+  },
+  {
+    "type": "error",
     "name": "DescriptionTooLong",
     "inputs": [
       {
@@ -1833,6 +2290,22 @@ export const investmentFundAbi = [
   },
   {
     "type": "error",
+    "name": "FutureLookup",
+    "inputs": [
+      {
+        "name": "blockNumber",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "currentBlock",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
     "name": "InvalidAddress",
     "inputs": []
   },
@@ -1861,6 +2334,16 @@ export const investmentFundAbi = [
   {
     "type": "error",
     "name": "InvalidMinimumInvestment",
+    "inputs": []
+  },
+  {
+    "type": "error",
+    "name": "InvalidShortString",
+    "inputs": []
+  },
+  {
+    "type": "error",
+    "name": "InvalidVaultName",
     "inputs": []
   },
   {
@@ -1903,7 +2386,28 @@ export const investmentFundAbi = [
   },
   {
     "type": "error",
+    "name": "LossNotConfirmed",
+    "inputs": [
+      {
+        "name": "principal",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "totalReturned",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
     "name": "NoExcess",
+    "inputs": []
+  },
+  {
+    "type": "error",
+    "name": "NoFundFees",
     "inputs": []
   },
   {
@@ -1914,6 +2418,22 @@ export const investmentFundAbi = [
         "name": "account",
         "type": "address",
         "internalType": "address"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "NotALoss",
+    "inputs": [
+      {
+        "name": "principal",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "totalReturned",
+        "type": "uint256",
+        "internalType": "uint256"
       }
     ]
   },
@@ -1968,17 +2488,6 @@ export const investmentFundAbi = [
   {
     "type": "error",
     "name": "PoolNotLocked",
-    "inputs": [
-      {
-        "name": "poolId",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ]
-  },
-  {
-    "type": "error",
-    "name": "PoolNotSettled",
     "inputs": [
       {
         "name": "poolId",
@@ -2070,7 +2579,23 @@ export const investmentFundAbi = [
   },
   {
     "type": "error",
+    "name": "StringTooLong",
+    "inputs": [
+      {
+        "name": "str",
+        "type": "string",
+        "internalType": "string"
+      }
+    ]
+  },
+  {
+    "type": "error",
     "name": "TooManyTradingWallets",
+    "inputs": []
+  },
+  {
+    "type": "error",
+    "name": "TooManyVaults",
     "inputs": []
   },
   {
@@ -2117,6 +2642,17 @@ export const investmentFundAbi = [
     "inputs": [
       {
         "name": "poolId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "VaultNotFound",
+    "inputs": [
+      {
+        "name": "vaultId",
         "type": "uint256",
         "internalType": "uint256"
       }

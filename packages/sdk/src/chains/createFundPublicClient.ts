@@ -1,6 +1,9 @@
 import { type Chain, createPublicClient, http, type PublicClient, type Transport } from "viem";
 import { getChain } from "./getChain.js";
 
+/** Calldata bytes per batched multicall. */
+export const MULTICALL_BATCH_BYTES = 16_384;
+
 export type CreateFundPublicClientParameters = {
   chainId: number;
   /** RPC address; the chain's default when omitted. */
@@ -13,7 +16,8 @@ export type CreateFundPublicClientParameters = {
  * A public client whose concurrent contract reads are batched into one multicall per tick, so a
  * whole page of fund figures costs one JSON-RPC request. Chains without a Multicall3 contract (the
  * local anvil chain) use viem's deployless multicall, which sends the aggregator's bytecode with
- * the call instead.
+ * the call instead. A batch holds up to 16 KiB of calldata (viem's default is 1 KiB), so the vault and pool reads of a
+ * page (some hundreds of pools) still fit in one request.
  */
 export function createFundPublicClient({ chainId, rpcUrl, transport }: CreateFundPublicClientParameters): PublicClient {
   const chain: Chain = getChain(chainId, rpcUrl);
@@ -21,6 +25,6 @@ export function createFundPublicClient({ chainId, rpcUrl, transport }: CreateFun
   return createPublicClient({
     chain,
     transport: transport ?? http(rpcUrl ?? chain.rpcUrls.default.http[0]),
-    batch: { multicall: { deployless, wait: 0 } },
+    batch: { multicall: { deployless, wait: 0, batchSize: MULTICALL_BATCH_BYTES } },
   }) as PublicClient;
 }

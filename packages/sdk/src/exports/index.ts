@@ -73,28 +73,51 @@ export {
 } from "../reads/getInvestmentToken.js";
 export { getInvestmentTokenAddress } from "../reads/getInvestmentTokenAddress.js";
 export { type GetInvestorViewParameters, getInvestorView, type InvestorView } from "../reads/getInvestorView.js";
-export { getPoolReturns, type PoolReturns, type TradingWalletReturn } from "../reads/getPoolReturns.js";
+export {
+  type GetPoolReturnsParameters,
+  getPoolReturns,
+  type PoolReturns,
+  type TradingWalletReturn,
+} from "../reads/getPoolReturns.js";
+export {
+  type GetPositionHistoryParameters,
+  getPositionHistory,
+  type PositionOutcome,
+  type PositionRound,
+} from "../reads/getPositionHistory.js";
+export { type GetPositionsParameters, getPositions, type VaultPosition } from "../reads/getPositions.js";
 export { getProfitStatistics, type ProfitStatistics } from "../reads/getProfitStatistics.js";
 export {
   type GetProposalsParameters,
   type GetProposalsReturnType,
   getProposals,
+  type ProposalState,
   type ProposalStatus,
   type ProposalView,
+  proposalStateFromEnum,
   proposalStatus,
 } from "../reads/getProposals.js";
 export { type GetTradingWalletsParameters, getTradingWallets, type TradingWallet } from "../reads/getTradingWallets.js";
+export { type GetVaultRoundsParameters, getVaultRounds, type VaultRound } from "../reads/getVaultRounds.js";
+export { type GetVaultSettingsParameters, getVaultSettings, type VaultSettings } from "../reads/getVaultSettings.js";
 export { type GetVaultsParameters, getVaults, type LiveVault, type VaultsPerformance } from "../reads/getVaults.js";
 export { isAdmin } from "../reads/isAdmin.js";
-export { type PoolStatus, poolStatus } from "../reads/poolStatus.js";
+export { type PoolStateName, type PoolStatus, poolStatus, poolStatusFromState } from "../reads/poolStatus.js";
 export { batchRead } from "../utils/batchRead.js";
-export { type GetLogsInChunksParameters, getLogsInChunks, isRangeRefusal } from "../utils/getLogsInChunks.js";
+export {
+  type GetLogsInChunksParameters,
+  getLogsInChunks,
+  inBlockRanges,
+  isRangeRefusal,
+} from "../utils/getLogsInChunks.js";
 export { normalizeAddress } from "../utils/normalizeAddress.js";
 export { parseAllocation } from "../utils/parseAllocation.js";
 export { requireDescription, votingPeriodSeconds } from "../utils/proposalInput.js";
+export { vaultIdArg } from "../utils/vaultIdArg.js";
 export { voteSupport } from "../utils/voteSupport.js";
-export { VAULT_DESCRIPTION, VAULTS, type Vault } from "../vaults/vaults.js";
+export { VAULT_DESCRIPTION, VAULTS, type Vault, vaultById } from "../vaults/vaults.js";
 export { type AddTradingWalletParameters, addTradingWallet } from "../writes/addTradingWallet.js";
+export { type ClaimFundFeesParameters, claimFundFees } from "../writes/claimFundFees.js";
 export {
   type CollectFundsFromTradingWalletParameters,
   collectFundsFromTradingWallet,
@@ -116,6 +139,12 @@ export {
 export { type RemoveTradingWalletParameters, removeTradingWallet } from "../writes/removeTradingWallet.js";
 export { type RevokeAdminParameters, revokeAdmin } from "../writes/revokeAdmin.js";
 export { type SetEmergencyStateParameters, setEmergencyState } from "../writes/setEmergencyState.js";
+export {
+  type SetLockupPeriodDurationParameters,
+  setLockupPeriodDuration,
+} from "../writes/setLockupPeriodDuration.js";
+export { type SetMinimumInvestmentParameters, setMinimumInvestment } from "../writes/setMinimumInvestment.js";
+export { type SetRollOverParameters, setRollOver } from "../writes/setRollOver.js";
 export { type StartLockupPeriodParameters, startLockupPeriod } from "../writes/startLockupPeriod.js";
 export type { WriteContext, WriteResult } from "../writes/types.js";
 export { type VoteParameters, vote } from "../writes/vote.js";

@@ -1,5 +1,5 @@
 import { type Address, type Client, getAbiItem } from "viem";
-import { multicall, readContract } from "viem/actions";
+import { multicall } from "viem/actions";
 import { investmentFundAbi } from "../abi/index.js";
 import type { Deployment } from "../deployment/deployment.js";
 import { getLogsInChunks } from "../utils/getLogsInChunks.js";
@@ -10,7 +10,7 @@ export type AdminWallet = { name: string; address: Address };
 
 export type GetAdminsParameters = {
   deployment: Deployment;
-  /** Skip the enumerable members and rebuild from events (what a contract without enumeration needs). */
+  /** Accepted for compatibility and ignored: the list always comes from events (the fund is not enumerable). */
   fromEventsOnly?: boolean;
   /** First `getLogs` range in blocks. */
   initialRange?: bigint;
@@ -42,26 +42,14 @@ export async function getAdminsFromEvents(
 }
 
 /**
- * The admin list. Reads the contract's enumerable role members when it has them, and otherwise
- * rebuilds the list from role-granted events since the deployment block.
+ * The admin list (spec section 6): the fund is not enumerable (no `getRoleMembers`), so the list is rebuilt from
+ * `RoleGranted` events since the deployment block, keeping the accounts that still hold the role.
  */
 export async function getAdmins(
   client: Client,
-  { deployment, fromEventsOnly = false, initialRange }: GetAdminsParameters,
+  { deployment, initialRange }: GetAdminsParameters,
 ): Promise<AdminWallet[]> {
-  let addresses: readonly Address[] | undefined;
-  if (!fromEventsOnly) {
-    try {
-      addresses = await readContract(client, {
-        ...fundContract(deployment),
-        functionName: "getRoleMembers",
-        args: [ADMIN_ROLE],
-      });
-    } catch {
-      addresses = undefined; // not enumerable (or an older deployment): fall back to events
-    }
-  }
-  addresses ??= await getAdminsFromEvents(client, {
+  const addresses = await getAdminsFromEvents(client, {
     deployment,
     ...(initialRange === undefined ? {} : { initialRange }),
   });

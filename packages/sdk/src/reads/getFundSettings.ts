@@ -1,70 +1,58 @@
 import { type Address, type Client, erc20Abi } from "viem";
-import { multicall } from "viem/actions";
 import type { Deployment } from "../deployment/deployment.js";
-import { fundContract, isDeployless } from "./fundContract.js";
+import { batchRead } from "../utils/batchRead.js";
+import { fundContract } from "./fundContract.js";
 import { getInvestmentTokenAddress } from "./getInvestmentTokenAddress.js";
 
-/** Fund-level settings (spec section 3) and the current pool (`getCurrentPoolData`). */
+/** Fund-wide settings (spec section 3). Per-vault settings (minimum, lockup, current pool) are in `getVaultSettings`. */
 export type FundSettings = {
   fundWallet: Address;
   investmentToken: Address;
   decimals: number;
-  minimumInvestment: bigint;
-  lockupPeriodDuration: bigint;
   emergencyState: boolean;
   proposalCount: bigint;
-  currentPool: { poolId: bigint; totalFunds: bigint; isLocked: boolean; lockupEndTime: bigint };
   basisPoints: bigint;
   fundProfitPercentage: bigint;
   poolProfitPercentage: bigint;
+  /** The fund's share of profits accrued and not yet claimed (`claimFundFees` sends it to the fund wallet), token units. */
+  fundFeesAccrued: bigint;
+  /** Number of vaults; ids run from 1 to this number. */
+  vaultCount: number;
+  /** Number of pools ever opened, across the vaults. */
+  poolCount: bigint;
 };
 
-/** Every fund-level setting in one batched call. */
+/** Every fund-wide setting in one batched call. */
 export async function getFundSettings(
   client: Client,
   { deployment }: { deployment: Deployment },
 ): Promise<FundSettings> {
   const fund = fundContract(deployment);
   const token = await getInvestmentTokenAddress(client, deployment);
-  const [
-    decimals,
-    fundWallet,
-    minimumInvestment,
-    lockupPeriodDuration,
-    emergencyState,
-    proposalCount,
-    current,
-    bps,
-    fee,
-    pool,
-  ] = await multicall(client, {
-    allowFailure: false,
-    deployless: isDeployless(client),
-    contracts: [
+  const [decimals, fundWallet, emergencyState, proposalCount, bps, fee, pool, fundFeesAccrued, vaultCount, poolCount] =
+    (await batchRead(client, [
       { address: token, abi: erc20Abi, functionName: "decimals" },
       { ...fund, functionName: "fundWallet" },
-      { ...fund, functionName: "minimumInvestment" },
-      { ...fund, functionName: "lockupPeriodDuration" },
       { ...fund, functionName: "emergencyState" },
       { ...fund, functionName: "proposalCount" },
-      { ...fund, functionName: "getCurrentPoolData" },
       { ...fund, functionName: "BASIS_POINTS" },
       { ...fund, functionName: "FUND_PROFIT_PERCENTAGE" },
       { ...fund, functionName: "POOL_PROFIT_PERCENTAGE" },
-    ],
-  });
-  const [poolId, totalFunds, isLocked, lockupEndTime] = current;
+      { ...fund, functionName: "fundFeesAccrued" },
+      { ...fund, functionName: "vaultCount" },
+      { ...fund, functionName: "poolCount" },
+    ])) as [number, Address, boolean, bigint, bigint, bigint, bigint, bigint, bigint, bigint];
   return {
     fundWallet,
     investmentToken: token,
     decimals,
-    minimumInvestment,
-    lockupPeriodDuration,
     emergencyState,
     proposalCount,
-    currentPool: { poolId, totalFunds, isLocked, lockupEndTime },
     basisPoints: bps,
     fundProfitPercentage: fee,
     poolProfitPercentage: pool,
+    fundFeesAccrued,
+    vaultCount: Number(vaultCount),
+    poolCount,
   };
 }

@@ -1,73 +1,78 @@
-import { type Address, type Client, erc20Abi, getAddress } from "viem";
-import { multicall } from "viem/actions";
+import { type Address, type Client, getAddress } from "viem";
 import type { Deployment } from "../deployment/deployment.js";
 import { ratioPercent } from "../math/ratioPercent.js";
 import { fromTokenUnits } from "../math/tokenAmount.js";
-import { fundContract, isDeployless } from "./fundContract.js";
-import { getInvestmentTokenAddress } from "./getInvestmentTokenAddress.js";
+import { batchRead } from "../utils/batchRead.js";
+import { fundContract } from "./fundContract.js";
+import { poolById, readCounts } from "./fundState.js";
+import { readPositions, type VaultPosition } from "./getPositions.js";
 
-/** The investor view (spec section 3) plus what the portfolio page needs to offer withdrawals. */
+/** The investor view (spec section 3), fund-wide, plus the positions per vault the portfolio page shows. */
 export type InvestorView = {
   account: Address;
-  /** Token units converted to whole tokens (USD). */
+  /** Principal across all vaults, in whole tokens (USD). */
   investedAmount: number;
   votingPower: number;
   totalWithdrawn: number;
-  /** Invested amount / the current pool's total funds, in percent; 0 when the pool is empty or the position is in an earlier pool. */
+  /**
+   * Principal across all vaults / the sum of the vaults' current pools' total funds, in percent; 0 when those pools
+   * are empty.
+   */
   daoRankingPercent: number;
   lastWithdrawnPoolId: bigint;
   hasWithdrawnCurrent: boolean;
-  /** The pool holding the investor's principal (0: none). */
+  /** The pool of the first vault (by id) where the investor holds a position (0: none); see `positions` for all. */
   positionPoolId: bigint;
-  /** What `withdraw()` would pay now (0 until the position's pool is settled). */
+  /** What `withdraw` would pay now, summed over the vaults (whole tokens). */
   withdrawableAmount: number;
   isWhitelisted: boolean;
   emergencyState: boolean;
+  /** The investor's position in each vault (one entry per vault, in vault id order). */
+  positions: VaultPosition[];
   /** Raw token units, for exact arithmetic and writes. */
   raw: { investedAmount: bigint; votingPower: bigint; totalWithdrawn: bigint; withdrawableAmount: bigint };
 };
 
 export type GetInvestorViewParameters = { deployment: Deployment; account: Address };
 
-/** An investor's figures in one batched JSON-RPC call (two when the deployment does not name the token). */
+/**
+ * An investor's figures and positions in two batched JSON-RPC calls (counts and fund-wide figures, then the
+ * positions); run beside `getVaults` on a `createFundPublicClient` client, the two share those two requests.
+ */
 export async function getInvestorView(
   client: Client,
   { deployment, account }: GetInvestorViewParameters,
 ): Promise<InvestorView> {
   const investor = getAddress(account);
   const fund = fundContract(deployment);
-  const token = await getInvestmentTokenAddress(client, deployment);
-  const [decimals, data, current, positionPoolId, withdrawable, isWhitelisted, emergencyState] = await multicall(
-    client,
-    {
-      allowFailure: false,
-      deployless: isDeployless(client),
-      contracts: [
-        { address: token, abi: erc20Abi, functionName: "decimals" },
-        { ...fund, functionName: "getInvestorData", args: [investor] },
-        { ...fund, functionName: "getCurrentPoolData" },
-        { ...fund, functionName: "positionPoolOf", args: [investor] },
-        { ...fund, functionName: "previewWithdraw", args: [investor] },
-        { ...fund, functionName: "isWhitelisted", args: [investor] },
-        { ...fund, functionName: "emergencyState" },
-      ],
-    },
-  );
+  const [counts, [data, isWhitelisted]] = await Promise.all([
+    readCounts(client, deployment),
+    batchRead(client, [
+      { ...fund, functionName: "getInvestorData", args: [investor] },
+      { ...fund, functionName: "isWhitelisted", args: [investor] },
+    ]) as Promise<[readonly [bigint, bigint, boolean, bigint, bigint], boolean]>,
+  ]);
+  const { positions, vaults, pools } = await readPositions(client, deployment, investor, counts);
+  const { decimals, emergencyState } = counts;
   const [investedAmount, lastWithdrawnPoolId, hasWithdrawnCurrent, totalWithdrawn, votingPower] = data;
-  const [currentPoolId, currentTotal] = current;
-  const inCurrentPool = positionPoolId === currentPoolId;
+  const currentTotal = vaults.reduce(
+    (sum, vault) => sum + (poolById(pools, vault.currentPoolId)?.totalFunds ?? 0n),
+    0n,
+  );
+  const withdrawable = positions.reduce((sum, position) => sum + position.withdrawable, 0n);
   return {
     account: investor,
     investedAmount: fromTokenUnits(investedAmount, decimals),
     votingPower: fromTokenUnits(votingPower, decimals),
     totalWithdrawn: fromTokenUnits(totalWithdrawn, decimals),
-    daoRankingPercent: inCurrentPool ? ratioPercent(investedAmount, currentTotal) : 0,
+    daoRankingPercent: ratioPercent(investedAmount, currentTotal),
     lastWithdrawnPoolId,
     hasWithdrawnCurrent,
-    positionPoolId,
+    positionPoolId: positions.find((position) => position.shares > 0n)?.poolId ?? 0n,
     withdrawableAmount: fromTokenUnits(withdrawable, decimals),
     isWhitelisted,
     emergencyState,
+    positions,
     raw: { investedAmount, votingPower, totalWithdrawn, withdrawableAmount: withdrawable },
   };
 }

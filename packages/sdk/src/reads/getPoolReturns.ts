@@ -1,8 +1,8 @@
 import { type Address, type Client, erc20Abi } from "viem";
-import { readContract } from "viem/actions";
 import type { Deployment } from "../deployment/deployment.js";
 import { batchRead } from "../utils/batchRead.js";
 import { fundContract } from "./fundContract.js";
+import type { PoolInfo, VaultInfo } from "./fundState.js";
 import { getInvestmentTokenAddress } from "./getInvestmentTokenAddress.js";
 import { getTradingWallets, type TradingWallet } from "./getTradingWallets.js";
 
@@ -17,26 +17,36 @@ export type TradingWalletReturn = TradingWallet & {
 };
 
 export type PoolReturns = {
+  vaultId: number;
   poolId: bigint;
   /** Token units collected back for the pool so far: what `endLockupPeriod` must be given. */
   collected: bigint;
+  /** The principal sent out at lockup (`preLockupTotal`): settling below it is a loss (`confirmLoss`). */
+  principal: bigint;
+  isLocked: boolean;
   wallets: TradingWalletReturn[];
 };
 
+export type GetPoolReturnsParameters = { deployment: Deployment; vaultId: number | bigint };
+
 /**
- * The current pool's returns: what has been collected from its trading wallets so far and, per wallet, what can be
- * collected now (a trading wallet returns funds by approving the fund; an admin or operator then collects them).
- * Two batched reads after the pool's wallets.
+ * A vault's current pool's returns: what has been collected from its trading wallets so far and, per wallet, what can
+ * be collected now (a trading wallet returns funds by approving the fund; an admin or operator then collects them).
  */
-export async function getPoolReturns(client: Client, { deployment }: { deployment: Deployment }): Promise<PoolReturns> {
+export async function getPoolReturns(
+  client: Client,
+  { deployment, vaultId }: GetPoolReturnsParameters,
+): Promise<PoolReturns> {
   const fund = fundContract(deployment);
-  const [poolId, token] = await Promise.all([
-    readContract(client, { ...fund, functionName: "currentPoolId" }),
+  const id = BigInt(vaultId);
+  const [[vault], token] = await Promise.all([
+    batchRead(client, [{ ...fund, functionName: "getVault", args: [id] }]) as Promise<[VaultInfo]>,
     getInvestmentTokenAddress(client, deployment),
   ]);
+  const poolId = vault.currentPoolId;
   const wallets = await getTradingWallets(client, { deployment, poolId });
-  const [collected, ...amounts] = (await batchRead(client, [
-    { ...fund, functionName: "poolCollected", args: [poolId] },
+  const [pool, ...amounts] = (await batchRead(client, [
+    { ...fund, functionName: "getPoolInfo", args: [poolId] },
     ...wallets.flatMap((w) => [
       { address: token, abi: erc20Abi, functionName: "balanceOf", args: [w.walletAddress] } as const,
       {
@@ -46,10 +56,13 @@ export async function getPoolReturns(client: Client, { deployment }: { deploymen
         args: [w.walletAddress, fund.address as Address],
       } as const,
     ]),
-  ])) as [bigint, ...bigint[]];
+  ])) as [PoolInfo, ...bigint[]];
   return {
+    vaultId: Number(id),
     poolId,
-    collected,
+    collected: pool.collected,
+    principal: pool.preLockupTotal,
+    isLocked: vault.isLocked,
     wallets: wallets.map((w, i) => {
       const balance = amounts[2 * i] ?? 0n;
       const allowance = amounts[2 * i + 1] ?? 0n;

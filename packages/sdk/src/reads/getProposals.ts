@@ -9,6 +9,18 @@ import { getInvestmentTokenAddress } from "./getInvestmentTokenAddress.js";
 /** Displayed status (spec section 4): active if still active; otherwise passed if executed; otherwise rejected. */
 export type ProposalStatus = "active" | "passed" | "rejected";
 
+/** The contract's `ProposalState` enum (`proposalState(id)`, modelled on OpenZeppelin Governor's `state()`). */
+export type ProposalState = "active" | "defeated" | "succeeded" | "executed";
+
+const PROPOSAL_STATES = ["active", "defeated", "succeeded", "executed"] as const satisfies readonly ProposalState[];
+
+/** Maps the contract's `ProposalState` enum to its name. */
+export function proposalStateFromEnum(state: number): ProposalState {
+  const name = PROPOSAL_STATES[state];
+  if (name === undefined) throw new RangeError(`Unknown proposal state ${state}.`);
+  return name;
+}
+
 /** The proposal view (spec section 3). */
 export type ProposalView = {
   id: bigint;
@@ -23,6 +35,8 @@ export type ProposalView = {
     votesAgainstCount: number;
   };
   status: ProposalStatus;
+  /** The contract's own state (`proposalState(id)`): a proposal that won but is not executed yet is "succeeded". */
+  state: ProposalState;
   /** Always empty, as the spec's proposal view has it; the creator is in `proposerAddress`. */
   proposer: "";
   proposerAddress: Address | null;
@@ -65,12 +79,13 @@ export async function getProposals(
   const ids: bigint[] = [];
   for (let id = total - offset; id >= 1 && ids.length < limit; id--) ids.push(BigInt(id));
   if (ids.length === 0) return { proposals: [], total };
-  // Per proposal: details, proposer and, with a voter, whether it has voted.
-  const stride = voter ? 3 : 2;
+  // Per proposal: details, state, proposer and, with a voter, whether it has voted.
+  const stride = voter ? 4 : 3;
   const [decimals, ...results] = (await batchRead(client, [
     { address: token, abi: erc20Abi, functionName: "decimals" },
     ...ids.flatMap((id) => [
       { ...fund, functionName: "getProposalDetails", args: [id] } as const,
+      { ...fund, functionName: "proposalState", args: [id] } as const,
       { ...fund, functionName: "proposalProposer", args: [id] } as const,
       ...(voter ? [{ ...fund, functionName: "hasVoted", args: [id, voter] } as const] : []),
     ]),
@@ -79,8 +94,9 @@ export async function getProposals(
     const [id, description, votesFor, votesAgainst, startTime, endTime, executed, active] = results[
       stride * i
     ] as readonly [bigint, string, bigint, bigint, bigint, bigint, boolean, boolean];
-    const proposer = results[stride * i + 1] as Address;
-    const hasVoted = voter ? (results[stride * i + 2] as boolean) : false;
+    const state = proposalStateFromEnum(results[stride * i + 1] as number);
+    const proposer = results[stride * i + 2] as Address;
+    const hasVoted = voter ? (results[stride * i + 3] as boolean) : false;
     return {
       id,
       title: description,
@@ -91,11 +107,12 @@ export async function getProposals(
         votesAgainstCount: fromTokenUnits(votesAgainst, decimals),
       },
       status: proposalStatus(active, executed),
+      state,
       proposer: "",
       proposerAddress: proposer === zeroAddress ? null : proposer,
       executed,
       active,
-      canExecute: !active && !executed && votesFor > votesAgainst,
+      canExecute: state === "succeeded",
       hasVoted,
     };
   });

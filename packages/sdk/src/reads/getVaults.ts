@@ -1,4 +1,4 @@
-import { type Address, type Client, erc20Abi } from "viem";
+import type { Address, Client } from "viem";
 import type { Deployment } from "../deployment/deployment.js";
 import { formatDate } from "../format/secondsToDate.js";
 import { durationDays } from "../math/durationDays.js";
@@ -7,34 +7,55 @@ import { lockPeriodDays } from "../math/lockPeriodDays.js";
 import type { NftLendingPerformance } from "../math/nftLendingYield.js";
 import { fromTokenUnits } from "../math/tokenAmount.js";
 import { vaultYield } from "../math/vaultYield.js";
-import { batchRead } from "../utils/batchRead.js";
-import { VAULTS, type Vault } from "../vaults/vaults.js";
+import { VAULTS, type Vault, vaultById } from "../vaults/vaults.js";
 import { fundContract } from "./fundContract.js";
-import { getInvestmentTokenAddress } from "./getInvestmentTokenAddress.js";
+import { type PoolInfo, poolById, readCounts, readVaultsAndPools } from "./fundState.js";
 import { type PoolStatus, poolStatus } from "./poolStatus.js";
 
-/** `investmentPools(id)`: totalFunds, lockupStartTime, lockupEndTime, isLocked, preLockupTotal, postLockupTotal, profitGenerated. */
-type PoolTuple = readonly [bigint, bigint, bigint, boolean, bigint, bigint, bigint];
+/** The contract's `PoolState.Settled`. */
+const SETTLED = 3;
 
-/** A vault with its live figures (spec section 3, "Live vault"). */
+/** A vault with its live figures (spec section 3, "Live vault"), one per on-chain vault. */
 export type LiveVault = Omit<Vault, "address"> & {
+  /**
+   * What the vault manages now, in whole tokens (USD): its current pool's `totalFunds` (the open pool's deposits, or
+   * the locked pool's principal out with the traders).
+   */
   tvlUsd: number;
+  /**
+   * The investors' net profit summed over the vault's settled rounds (after the fund's share; negative when losses
+   * outweigh profits), in whole tokens (USD); 0 before the first settlement.
+   */
   rewardsUsd: number;
-  /** The pool's unlock date ("Dec 21, 2026"); "" while the pool is open and its lockup has not started. */
+  /** The gross profit (before the fund's share) summed over the vault's settled rounds, in whole tokens (USD). */
+  rewardsGrossUsd: number;
+  /** How many of the vault's rounds are settled. */
+  settledRounds: number;
+  /** The current pool's unlock date ("Dec 21, 2026"); "" while the pool is open. */
   unlockDate: string;
   /** Seconds; 0 while the pool is open. */
   lockupEndTime: number;
-  /** Days of the pool's lockup; for an open pool, the days a lockup started now would last. */
+  /** Days of the current pool's lockup; for an open pool, the days a lockup started now would last. */
   lockPeriodDays: number;
   apyPercent: number;
   /** Whether the APY comes from the performance payload (false: the static fallback yield). */
   apyFromPerformance: boolean;
   /** The fund contract's address. */
   address: Address;
+  /** The vault's current pool (open or locked). */
   poolId: bigint;
+  /** The current pool's round: 1 for the vault's first pool, then one more per settlement. */
+  round: number;
+  /** "open" or "locked" (a vault's current pool is never settled: settling opens the next one). */
   status: PoolStatus;
-  /** Whether `invest` would put money into this vault's pool now. */
+  /** Whether `invest` would take money into this vault now (its pool is open and the fund is not in an emergency). */
   acceptsDeposits: boolean;
+  /** The vault's smallest deposit, in token units. */
+  minimumInvestment: bigint;
+  /** The vault's lockup length for its next lockup, in seconds. */
+  lockupPeriodDuration: bigint;
+  /** The investment token's decimals (token units ↔ whole tokens). */
+  decimals: number;
 };
 
 export type VaultsPerformance = { futures?: FuturesPerformance | undefined; nft?: NftLendingPerformance | undefined };
@@ -46,13 +67,31 @@ export type GetVaultsParameters = {
    * awaited alongside the chain read, so the two requests run at once.
    */
   performance?: VaultsPerformance | Promise<VaultsPerformance>;
+  /** Static entries to use for the on-chain vaults (by `vaultId`); `VAULTS` by default, `vaultById` for the rest. */
   vaults?: readonly Vault[];
 };
 
+/** Investors' net and gross profit summed over a vault's settled pools, and how many there are. */
+export function settledTotals(
+  pools: readonly PoolInfo[],
+  vaultId: bigint,
+): { net: bigint; gross: bigint; settledRounds: number } {
+  let net = 0n;
+  let gross = 0n;
+  let settledRounds = 0;
+  for (const pool of pools) {
+    if (pool.vaultId !== vaultId || pool.state !== SETTLED) continue;
+    net += pool.postLockupTotal - pool.preLockupTotal;
+    gross += pool.profitGenerated;
+    settledRounds++;
+  }
+  return { net, gross, settledRounds };
+}
+
 /**
- * Both vaults joined with their pool's live figures, in one batched JSON-RPC call (two when the
- * deployment does not name the investment token). TVL and rewards are converted from token units;
- * the token is a USD stablecoin, so one unit is one US dollar.
+ * Every on-chain vault (`vaultCount()`) joined with its static entry and its live figures, in two batched JSON-RPC
+ * calls (counts, then every vault and pool). TVL and rewards are converted from token units; the token is a USD
+ * stablecoin, so one unit is one US dollar.
  */
 export async function getVaults(
   client: Client,
@@ -60,50 +99,48 @@ export async function getVaults(
 ): Promise<LiveVault[]> {
   const fund = fundContract(deployment);
   const read = async () => {
-    const token = await getInvestmentTokenAddress(client, deployment);
-    return batchRead(client, [
-      { address: token, abi: erc20Abi, functionName: "decimals" },
-      { ...fund, functionName: "getCurrentPoolData" },
-      { ...fund, functionName: "lockupPeriodDuration" },
-      { ...fund, functionName: "emergencyState" },
-      ...vaults.map(
-        (vault) => ({ ...fund, functionName: "investmentPools", args: [BigInt(vault.onChainId)] }) as const,
-      ),
-    ]);
+    const counts = await readCounts(client, deployment);
+    return { counts, ...(await readVaultsAndPools(client, deployment, counts)) };
   };
-  const [results, performance] = await Promise.all([read(), performanceInput]);
-  const [decimals, current, lockupPeriodDuration, emergencyState, ...pools] = results as [
-    number,
-    readonly [bigint, bigint, boolean, bigint],
-    bigint,
-    boolean,
-    ...PoolTuple[],
-  ];
-  const [currentPoolId] = current;
-  return vaults.map((vault, i) => {
-    const [totalFunds, lockupStartTime, lockupEndTime, isLocked, , , profitGenerated] = pools[i] as PoolTuple;
-    const poolId = BigInt(vault.onChainId);
-    const status = poolStatus(poolId, currentPoolId, isLocked);
-    const started = status === "locked" || status === "settled";
-    const source = vault.performance === "futures" ? performance.futures : performance.nft;
+  const [{ counts, vaults: infos, pools }, performance] = await Promise.all([read(), performanceInput]);
+  const { decimals, emergencyState } = counts;
+  return infos.map((info, i): LiveVault => {
+    const vaultId = i + 1;
+    const entry = vaults.find((vault) => vault.vaultId === vaultId) ?? vaultById(vaultId, info.name);
+    const pool = poolById(pools, info.currentPoolId);
+    const status = poolStatus(info.isLocked);
+    const lockupStartTime = pool?.lockupStartTime ?? 0n;
+    const lockupEndTime = status === "locked" ? (pool?.lockupEndTime ?? 0n) : 0n;
+    const totals = settledTotals(pools, BigInt(vaultId));
+    const source =
+      entry.performance === "futures" ? performance.futures : entry.performance === "nft" ? performance.nft : undefined;
     const yearly =
-      vault.performance === "futures"
-        ? vaultYield("futures", performance.futures, vault.yield)
-        : vaultYield("nft", performance.nft, vault.yield);
-    const { address: _placeholder, ...fields } = vault;
+      entry.performance === "futures"
+        ? vaultYield("futures", performance.futures, entry.yield)
+        : entry.performance === "nft"
+          ? vaultYield("nft", performance.nft, entry.yield)
+          : entry.yield;
+    const { address: _placeholder, ...fields } = entry;
     return {
       ...fields,
-      tvlUsd: fromTokenUnits(totalFunds, decimals),
-      rewardsUsd: fromTokenUnits(profitGenerated, decimals),
-      unlockDate: started ? formatDate(lockupEndTime) : "",
+      tvlUsd: fromTokenUnits(pool?.totalFunds ?? 0n, decimals),
+      rewardsUsd: fromTokenUnits(totals.net, decimals),
+      rewardsGrossUsd: fromTokenUnits(totals.gross, decimals),
+      settledRounds: totals.settledRounds,
+      unlockDate: status === "locked" ? formatDate(lockupEndTime) : "",
       lockupEndTime: Number(lockupEndTime),
-      lockPeriodDays: started ? lockPeriodDays(lockupStartTime, lockupEndTime) : durationDays(lockupPeriodDuration),
+      lockPeriodDays:
+        status === "locked" ? lockPeriodDays(lockupStartTime, lockupEndTime) : durationDays(info.lockupPeriodDuration),
       apyPercent: yearly * 100,
       apyFromPerformance: Boolean(source && !source.error),
       address: fund.address,
-      poolId,
+      poolId: info.currentPoolId,
+      round: Number(info.round),
       status,
       acceptsDeposits: status === "open" && !emergencyState,
+      minimumInvestment: info.minimumInvestment,
+      lockupPeriodDuration: info.lockupPeriodDuration,
+      decimals,
     };
   });
 }

@@ -33,6 +33,31 @@ export type GetLogsInChunksParameters<event extends AbiEvent> = {
 };
 
 /**
+ * Runs `fetch(from, to)` over `fromBlock..toBlock` in ranges that adapt to the provider: a refused range is halved
+ * and retried, a passing one grows back towards `initialRange`. Other errors are thrown.
+ */
+export async function inBlockRanges<T>(
+  { fromBlock, toBlock, initialRange = 10_000n }: { fromBlock: bigint; toBlock: bigint; initialRange?: bigint },
+  fetch: (from: bigint, to: bigint) => Promise<readonly T[]>,
+): Promise<T[]> {
+  const results: T[] = [];
+  let range = initialRange > 0n ? initialRange : 1n;
+  let from = fromBlock;
+  while (from <= toBlock) {
+    const to = from + range - 1n < toBlock ? from + range - 1n : toBlock;
+    try {
+      results.push(...(await fetch(from, to)));
+      from = to + 1n;
+      if (range < initialRange) range = range * 2n > initialRange ? initialRange : range * 2n;
+    } catch (error) {
+      if (range === 1n || !isRangeRefusal(error)) throw error;
+      range /= 2n;
+    }
+  }
+  return results;
+}
+
+/**
  * `eth_getLogs` over a long block span in chunks that adapt to the provider: a refused range is
  * halved and retried, a passing one grows back towards `initialRange`. Other errors are thrown.
  */
@@ -41,28 +66,16 @@ export async function getLogsInChunks<const event extends AbiEvent>(
   { address, event, args, fromBlock, toBlock, initialRange = 10_000n }: GetLogsInChunksParameters<event>,
 ): Promise<GetLogsReturnType<event>> {
   const last = toBlock ?? (await getBlockNumber(client, { cacheTime: 0 }));
-  const logs: GetLogsReturnType<event> = [];
-  let range = initialRange > 0n ? initialRange : 1n;
-  let from = fromBlock;
-  while (from <= last) {
-    const to = from + range - 1n < last ? from + range - 1n : last;
-    try {
-      const chunk = await getLogs(client, {
-        address,
-        event,
-        // The indexed filter of `event`; viem encodes and checks it at run time.
-        args: args as never,
-        fromBlock: from,
-        toBlock: to,
-        strict: true,
-      });
-      logs.push(...(chunk as GetLogsReturnType<event>));
-      from = to + 1n;
-      if (range < initialRange) range = range * 2n > initialRange ? initialRange : range * 2n;
-    } catch (error) {
-      if (range === 1n || !isRangeRefusal(error)) throw error;
-      range /= 2n;
-    }
-  }
-  return logs;
+  const logs = await inBlockRanges({ fromBlock, toBlock: last, initialRange }, async (from, to) =>
+    getLogs(client, {
+      address,
+      event,
+      // The indexed filter of `event`; viem encodes and checks it at run time.
+      args: args as never,
+      fromBlock: from,
+      toBlock: to,
+      strict: true,
+    }),
+  );
+  return logs as GetLogsReturnType<event>;
 }

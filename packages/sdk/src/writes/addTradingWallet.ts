@@ -1,21 +1,29 @@
 import { resultMessages } from "../messages.js";
 import { normalizeAddress } from "../utils/normalizeAddress.js";
 import { parseAllocation } from "../utils/parseAllocation.js";
+import { vaultIdArg } from "../utils/vaultIdArg.js";
 import { failure } from "./failure.js";
 import { sendFundTransaction } from "./sendFundTransaction.js";
 import type { WriteContext, WriteResult } from "./types.js";
 
 export type AddTradingWalletParameters = WriteContext & {
+  /** The vault whose (open) pool gets the wallet; the vault's later pools inherit its list. */
+  vaultId: number | bigint;
   wallet: string;
   walletType: string /** Basis points (1-10,000) of the pool sent to this wallet at lockup. */;
   allocation: number | string | bigint;
 };
 
-/** Adds a trading wallet to the current pool: "Trading wallet added successfully." */
+/** Adds a trading wallet to a vault (its open pool): "Trading wallet added successfully." */
 export async function addTradingWallet(parameters: AddTradingWalletParameters): Promise<WriteResult> {
   let args: readonly unknown[];
   try {
-    args = [normalizeAddress(parameters.wallet), parameters.walletType.trim(), parseAllocation(parameters.allocation)];
+    args = [
+      vaultIdArg(parameters.vaultId),
+      normalizeAddress(parameters.wallet),
+      parameters.walletType.trim(),
+      parseAllocation(parameters.allocation),
+    ];
   } catch (error) {
     return failure(error);
   }

@@ -1,21 +1,25 @@
 import { actionMessages } from "../messages.js";
 import { normalizeAddress } from "../utils/normalizeAddress.js";
+import { vaultIdArg } from "../utils/vaultIdArg.js";
 import { failure } from "./failure.js";
 import { sendFundTransaction } from "./sendFundTransaction.js";
 import type { WriteContext, WriteResult } from "./types.js";
 
 export type CollectFundsFromTradingWalletParameters = WriteContext & {
-  wallet: string /** Token units. */;
+  /** The vault whose locked pool the funds return to. */
+  vaultId: number | bigint;
+  wallet: string;
+  /** Token units. */
   amount: bigint;
 };
 
-/** Pulls funds back from a trading wallet (which must have approved the fund). */
+/** Pulls funds back from a trading wallet of the vault's locked pool (the wallet must have approved the fund). */
 export async function collectFundsFromTradingWallet(
   parameters: CollectFundsFromTradingWalletParameters,
 ): Promise<WriteResult> {
   let args: readonly unknown[];
   try {
-    args = [normalizeAddress(parameters.wallet), parameters.amount];
+    args = [vaultIdArg(parameters.vaultId), normalizeAddress(parameters.wallet), parameters.amount];
   } catch (error) {
     return failure(error);
   }

@@ -1,15 +1,16 @@
 import { actionMessages } from "../messages.js";
+import { vaultIdArg } from "../utils/vaultIdArg.js";
 import { failure } from "./failure.js";
 import { sendFundTransaction } from "./sendFundTransaction.js";
 import type { WriteContext, WriteResult } from "./types.js";
 
-export type EmergencyWithdrawParameters = WriteContext & Record<never, never>;
+export type EmergencyWithdrawParameters = WriteContext & { vaultId: number | bigint };
 
-/** Withdraws the investor's pro-rata share during an emergency. */
+/** Withdraws the investor's position in a vault during an emergency. */
 export async function emergencyWithdraw(parameters: EmergencyWithdrawParameters): Promise<WriteResult> {
   let args: readonly unknown[];
   try {
-    args = [];
+    args = [vaultIdArg(parameters.vaultId)];
   } catch (error) {
     return failure(error);
   }

@@ -1,24 +1,62 @@
+import { erc20Abi } from "viem";
+import { describeFundError, FundamentError, type FundErrorContext } from "../errors.js";
 import { actionMessages } from "../messages.js";
+import { fundContract } from "../reads/fundContract.js";
+import type { PoolInfo, VaultInfo } from "../reads/fundState.js";
+import { getInvestmentTokenAddress } from "../reads/getInvestmentTokenAddress.js";
+import { batchRead } from "../utils/batchRead.js";
+import { vaultIdArg } from "../utils/vaultIdArg.js";
 import { failure } from "./failure.js";
 import { sendFundTransaction } from "./sendFundTransaction.js";
 import type { WriteContext, WriteResult } from "./types.js";
 
 export type EndLockupPeriodParameters = WriteContext & {
-  /** Token units collected back from the trading wallets (must equal what was collected). */ totalReturned: bigint;
+  vaultId: number | bigint;
+  /** Token units collected back from the trading wallets (must equal what was collected). */
+  totalReturned: bigint;
+  /**
+   * Settle below the pool's principal: the investors share the loss. Without it a loss is refused with a clear message
+   * before any wallet prompt (the contract refuses it too: `LossNotConfirmed`).
+   */
+  confirmLoss?: boolean;
 };
 
-/** Settles the locked pool after its lockup: splits profit, opens the next pool. */
+/**
+ * Settles the vault's locked pool after its lockup: splits a profit (the fund's share accrues for the fund wallet),
+ * and opens the vault's next round. A result below the principal goes through `endLockupPeriodAtLoss` and only when
+ * `confirmLoss` is set.
+ */
 export async function endLockupPeriod(parameters: EndLockupPeriodParameters): Promise<WriteResult> {
-  let args: readonly unknown[];
+  const { deployment, publicClient, totalReturned } = parameters;
+  let errorContext: FundErrorContext = {};
+  let vaultId: bigint;
+  let atLoss: boolean;
   try {
-    args = [parameters.totalReturned];
+    vaultId = vaultIdArg(parameters.vaultId);
+    const fund = fundContract(deployment);
+    const token = await getInvestmentTokenAddress(publicClient, deployment);
+    const [decimals, symbol, vault] = (await batchRead(publicClient, [
+      { address: token, abi: erc20Abi, functionName: "decimals" },
+      { address: token, abi: erc20Abi, functionName: "symbol" },
+      { ...fund, functionName: "getVault", args: [vaultId] },
+    ])) as [number, string, VaultInfo];
+    errorContext = { decimals, symbol };
+    const [pool] = (await batchRead(publicClient, [
+      { ...fund, functionName: "getPoolInfo", args: [vault.currentPoolId] },
+    ])) as [PoolInfo];
+    const principal = pool.preLockupTotal;
+    atLoss = vault.isLocked && totalReturned < principal;
+    if (atLoss && !parameters.confirmLoss) {
+      throw new FundamentError(describeFundError("LossNotConfirmed", [principal, totalReturned], errorContext) ?? "");
+    }
   } catch (error) {
-    return failure(error);
+    return failure(error, errorContext);
   }
   return sendFundTransaction({
     ...parameters,
-    functionName: "endLockupPeriod",
-    args,
-    successMessage: actionMessages.settle,
+    functionName: atLoss ? "endLockupPeriodAtLoss" : "endLockupPeriod",
+    args: [vaultId, totalReturned],
+    successMessage: atLoss ? actionMessages.settleAtLoss : actionMessages.settle,
+    errorContext,
   });
 }

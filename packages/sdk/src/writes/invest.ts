@@ -5,6 +5,7 @@ import { toTokenUnits } from "../math/tokenAmount.js";
 import { resultMessages } from "../messages.js";
 import { isDeployless } from "../reads/fundContract.js";
 import { getInvestmentTokenAddress } from "../reads/getInvestmentTokenAddress.js";
+import { vaultIdArg } from "../utils/vaultIdArg.js";
 import { failure } from "./failure.js";
 import { fundWithTokenErrorsAbi } from "./fundErrorsAbi.js";
 import { requireAccount, sendFundTransaction } from "./sendFundTransaction.js";
@@ -14,6 +15,8 @@ import type { WriteContext, WriteResult } from "./types.js";
 export type InvestStep = "checking" | "approving" | "investing";
 
 export type InvestParameters = WriteContext & {
+  /** The vault to invest in (1, 2, ...): the money goes into its open pool. */
+  vaultId: number | bigint;
   /** A human amount in whole tokens ("1000", "1,250.50"); converted to the token's decimals. */
   amount: string | number;
   onStep?: (step: InvestStep) => void;
@@ -31,7 +34,8 @@ export type InvestReturnType = WriteResult & {
  * (stopping with 'Approval transaction failed!' when it reverted), then invest. The approval is
  * skipped when the allowance already covers the amount. Before the first wallet prompt both calls
  * are simulated in sequence (`eth_simulateV1`), so a pool that is locked, a wallet that is not
- * whitelisted or an amount below the minimum is reported before the user signs anything.
+ * whitelisted, an amount below the vault's minimum or an unwithdrawn payout in the vault is reported before the user
+ * signs anything.
  */
 export async function invest(parameters: InvestParameters): Promise<InvestReturnType> {
   const { deployment, publicClient, walletClient } = parameters;
@@ -40,6 +44,7 @@ export async function invest(parameters: InvestParameters): Promise<InvestReturn
   try {
     parameters.onStep?.("checking");
     const account = requireAccount(parameters);
+    const vaultId = vaultIdArg(parameters.vaultId);
     const token = await getInvestmentTokenAddress(publicClient, deployment);
     const [decimals, symbol, allowance] = await multicall(publicClient, {
       allowFailure: false,
@@ -54,7 +59,7 @@ export async function invest(parameters: InvestParameters): Promise<InvestReturn
     const amount = toTokenUnits(parameters.amount, decimals);
 
     if (allowance < amount) {
-      await simulateApproveThenInvest(parameters, account, token, amount);
+      await simulateApproveThenInvest(parameters, account, token, vaultId, amount);
       parameters.onStep?.("approving");
       const { request } = await simulateContract(publicClient, {
         address: token,
@@ -76,7 +81,7 @@ export async function invest(parameters: InvestParameters): Promise<InvestReturn
     const result = await sendFundTransaction({
       ...parameters,
       functionName: "invest",
-      args: [amount],
+      args: [vaultId, amount],
       successMessage: resultMessages.invest,
       errorContext,
     });
@@ -94,6 +99,7 @@ async function simulateApproveThenInvest(
   { publicClient, deployment }: InvestParameters,
   account: Address,
   token: Address,
+  vaultId: bigint,
   amount: bigint,
 ): Promise<void> {
   let results: Awaited<ReturnType<typeof simulateCalls>>["results"];
@@ -102,7 +108,7 @@ async function simulateApproveThenInvest(
       account,
       calls: [
         { to: token, abi: erc20Abi, functionName: "approve", args: [deployment.investmentFund, amount] },
-        { to: deployment.investmentFund, abi: fundWithTokenErrorsAbi, functionName: "invest", args: [amount] },
+        { to: deployment.investmentFund, abi: fundWithTokenErrorsAbi, functionName: "invest", args: [vaultId, amount] },
       ],
     }));
   } catch {

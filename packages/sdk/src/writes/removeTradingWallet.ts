@@ -1,18 +1,20 @@
 import { resultMessages } from "../messages.js";
-
+import { vaultIdArg } from "../utils/vaultIdArg.js";
 import { failure } from "./failure.js";
 import { sendFundTransaction } from "./sendFundTransaction.js";
 import type { WriteContext, WriteResult } from "./types.js";
 
 export type RemoveTradingWalletParameters = WriteContext & {
-  /** Position in `getTradingWallets` of the current pool. */ index: number | bigint;
+  vaultId: number | bigint;
+  /** Position in `getTradingWallets` of the vault's current pool. */
+  index: number | bigint;
 };
 
-/** Removes the current pool's trading wallet at `index`: "Trading wallet removed successfully." */
+/** Removes the vault's trading wallet at `index` (its pool must be open): "Trading wallet removed successfully." */
 export async function removeTradingWallet(parameters: RemoveTradingWalletParameters): Promise<WriteResult> {
   let args: readonly unknown[];
   try {
-    args = [BigInt(parameters.index)];
+    args = [vaultIdArg(parameters.vaultId), BigInt(parameters.index)];
   } catch (error) {
     return failure(error);
   }

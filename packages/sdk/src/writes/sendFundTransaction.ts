@@ -1,5 +1,5 @@
 import type { Address, TransactionReceipt } from "viem";
-import { simulateContract, waitForTransactionReceipt, writeContract } from "viem/actions";
+import { estimateContractGas, simulateContract, waitForTransactionReceipt, writeContract } from "viem/actions";
 import type { investmentFundAbi } from "../abi/index.js";
 import { FundamentError, type FundErrorContext } from "../errors.js";
 import { errorMessages } from "../messages.js";
@@ -31,6 +31,31 @@ export function requireAccount(context: WriteContext): Address {
 }
 
 /**
+ * A gas limit for the action estimated against the pending block, plus a fifth. Some of the fund's functions cost
+ * more in a new block than in the block that last touched the same record (a voting-power checkpoint, the last
+ * proposal block), and nodes estimate against the latest block by default: an action sent in the block right after a
+ * similar one would then run out of gas. Undefined when the node cannot estimate (the wallet estimates then).
+ */
+async function pendingGasLimit(
+  { deployment, publicClient, functionName, args }: SendFundTransactionParameters,
+  account: Address | NonNullable<WriteContext["walletClient"]["account"]>,
+): Promise<bigint | undefined> {
+  try {
+    const estimate = await estimateContractGas(publicClient, {
+      address: deployment.investmentFund,
+      abi: fundWithTokenErrorsAbi,
+      functionName,
+      args,
+      account,
+      blockTag: "pending",
+    } as Parameters<typeof estimateContractGas>[1]);
+    return estimate + estimate / 5n;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * One fund action: simulate first, so a revert becomes a clear message before any wallet prompt;
  * then send, report the hash through `onSubmitted`, and (by default) wait for the receipt. Never
  * throws: failures come back as `{ hash: null, success: false, message }`.
@@ -46,9 +71,12 @@ export async function sendFundTransaction(parameters: SendFundTransactionParamet
       args,
       account,
     } as Parameters<typeof simulateContract>[1]);
-    const hash = await writeContract(walletClient, { ...request, chain: walletClient.chain } as Parameters<
-      typeof writeContract
-    >[1]);
+    const gas = await pendingGasLimit(parameters, account);
+    const hash = await writeContract(walletClient, {
+      ...request,
+      ...(gas === undefined ? {} : { gas }),
+      chain: walletClient.chain,
+    } as Parameters<typeof writeContract>[1]);
     parameters.onSubmitted?.(hash);
     if (parameters.waitForReceipt !== false || parameters.onReceipt) {
       const receipt = await waitForTransactionReceipt(publicClient, { hash });

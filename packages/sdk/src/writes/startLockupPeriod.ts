@@ -1,15 +1,16 @@
 import { actionMessages } from "../messages.js";
+import { vaultIdArg } from "../utils/vaultIdArg.js";
 import { failure } from "./failure.js";
 import { sendFundTransaction } from "./sendFundTransaction.js";
 import type { WriteContext, WriteResult } from "./types.js";
 
-export type StartLockupPeriodParameters = WriteContext & Record<never, never>;
+export type StartLockupPeriodParameters = WriteContext & { vaultId: number | bigint };
 
-/** Locks the current pool and sends its funds to the trading wallets. */
+/** Locks the vault's open pool and sends its funds to the vault's trading wallets. */
 export async function startLockupPeriod(parameters: StartLockupPeriodParameters): Promise<WriteResult> {
   let args: readonly unknown[];
   try {
-    args = [];
+    args = [vaultIdArg(parameters.vaultId)];
   } catch (error) {
     return failure(error);
   }

@@ -1,0 +1,57 @@
+// Internal: the reads several views share (counts, then every vault and pool), written so that concurrent views on a
+// `createFundPublicClient` client merge into the same multicalls (one JSON-RPC request per stage).
+import { type Client, type ContractFunctionReturnType, erc20Abi } from "viem";
+import type { investmentFundAbi } from "../abi/index.js";
+import type { Deployment } from "../deployment/deployment.js";
+import { batchRead } from "../utils/batchRead.js";
+import { fundContract } from "./fundContract.js";
+import { getInvestmentTokenAddress } from "./getInvestmentTokenAddress.js";
+
+/** `getPoolInfo(poolId)`. */
+export type PoolInfo = ContractFunctionReturnType<typeof investmentFundAbi, "view", "getPoolInfo">;
+/** `getVault(vaultId)`. */
+export type VaultInfo = ContractFunctionReturnType<typeof investmentFundAbi, "view", "getVault">;
+/** `getPosition(account, vaultId)`. */
+export type PositionInfo = ContractFunctionReturnType<typeof investmentFundAbi, "view", "getPosition">;
+
+export type FundCounts = { decimals: number; vaultCount: number; poolCount: number; emergencyState: boolean };
+
+/** Ids 1..count. */
+export function idsUpTo(count: number): bigint[] {
+  return Array.from({ length: count }, (_, i) => BigInt(i + 1));
+}
+
+/** Stage 1: the token's decimals, how many vaults and pools exist, the emergency state. */
+export async function readCounts(client: Client, deployment: Deployment): Promise<FundCounts> {
+  const fund = fundContract(deployment);
+  const token = await getInvestmentTokenAddress(client, deployment);
+  const [decimals, vaultCount, poolCount, emergencyState] = (await batchRead(client, [
+    { address: token, abi: erc20Abi, functionName: "decimals" },
+    { ...fund, functionName: "vaultCount" },
+    { ...fund, functionName: "poolCount" },
+    { ...fund, functionName: "emergencyState" },
+  ])) as [number, bigint, bigint, boolean];
+  return { decimals, vaultCount: Number(vaultCount), poolCount: Number(poolCount), emergencyState };
+}
+
+/** Stage 2: every vault (`getVault`, index = vaultId − 1) and every pool (`getPoolInfo`, index = poolId − 1). */
+export async function readVaultsAndPools(
+  client: Client,
+  deployment: Deployment,
+  { vaultCount, poolCount }: Pick<FundCounts, "vaultCount" | "poolCount">,
+): Promise<{ vaults: VaultInfo[]; pools: PoolInfo[] }> {
+  const fund = fundContract(deployment);
+  const results = await batchRead(client, [
+    ...idsUpTo(vaultCount).map((id) => ({ ...fund, functionName: "getVault", args: [id] }) as const),
+    ...idsUpTo(poolCount).map((id) => ({ ...fund, functionName: "getPoolInfo", args: [id] }) as const),
+  ]);
+  return {
+    vaults: results.slice(0, vaultCount) as VaultInfo[],
+    pools: results.slice(vaultCount) as PoolInfo[],
+  };
+}
+
+/** A pool's figures by id from the list `readVaultsAndPools` returned. */
+export function poolById(pools: readonly PoolInfo[], poolId: bigint): PoolInfo | undefined {
+  return poolId > 0n ? pools[Number(poolId) - 1] : undefined;
+}

@@ -1,0 +1,213 @@
+import {
+  type Address,
+  type Client,
+  encodeEventTopics,
+  formatLog,
+  getAbiItem,
+  getAddress,
+  type Hex,
+  numberToHex,
+  padHex,
+  parseEventLogs,
+  type RpcLog,
+} from "viem";
+import { getBlockNumber } from "viem/actions";
+import { investmentFundAbi } from "../abi/index.js";
+import type { Deployment } from "../deployment/deployment.js";
+import { inBlockRanges } from "../utils/getLogsInChunks.js";
+import { idsUpTo, type PoolInfo, poolById, readCounts, readVaultsAndPools } from "./fundState.js";
+
+/** How a round ended for the investor. */
+export type PositionOutcome = "withdrawn" | "rolled" | "withdrawable" | "in progress" | "refunded";
+
+/** One round of one vault the investor took part in (the Portfolio statement), amounts in token units. */
+export type PositionRound = {
+  vaultId: number;
+  poolId: bigint;
+  round: number;
+  /** The position's value at the round's start: the deposits into it plus what rolled in from the round before. */
+  principal: bigint;
+  /** The position's value at settlement; 0 if the round is not settled (or the position left it before). */
+  payout: bigint;
+  /** `payout − principal` (negative for a loss); 0 if not settled. */
+  profit: bigint;
+  /**
+   * "withdrawn": the payout was withdrawn; "rolled": it moved into the vault's next round; "withdrawable": settled,
+   * waiting to be withdrawn; "in progress": the round is open or locked; "refunded": withdrawn while the pool was
+   * still open (principal back).
+   */
+  outcome: PositionOutcome;
+  /** What the investor received from this round: the withdrawn payout or the refund; 0 otherwise. */
+  withdrawn: bigint;
+  /** The round's lockup, seconds (0 until it starts). */
+  lockupStartTime: number;
+  lockupEndTime: number;
+};
+
+export type GetPositionHistoryParameters = {
+  deployment: Deployment;
+  account: Address;
+  /** First `getLogs` range in blocks (10,000 by default); refused ranges are halved. */
+  initialRange?: bigint;
+};
+
+const HISTORY_EVENTS = [
+  getAbiItem({ abi: investmentFundAbi, name: "Invested" }),
+  getAbiItem({ abi: investmentFundAbi, name: "Withdrawn" }),
+  getAbiItem({ abi: investmentFundAbi, name: "EmergencyWithdrawn" }),
+  getAbiItem({ abi: investmentFundAbi, name: "RollOverSet" }),
+  getAbiItem({ abi: investmentFundAbi, name: "ProfitDistributed" }),
+] as const;
+
+const SHARE_PRICE_SCALE = 10n ** 18n;
+
+type Row = PositionRound & { settled: boolean };
+type VaultState = { shares: bigint; rollOver: boolean; row: Row | undefined };
+
+/**
+ * The investor's rounds across the vaults, newest first, rebuilt from the fund's events since the deployment block:
+ * the account's `Invested`, `Withdrawn`, `EmergencyWithdrawn` and `RollOverSet`, and every `ProfitDistributed`, in
+ * block order, with `getPoolInfo` of every pool. Shares bought come from `Invested`; at each settlement of the pool
+ * holding them they are paid at the pool's settlement price and, when the roll-over choice was on at that moment,
+ * carried into the vault's next round.
+ *
+ * One `eth_getLogs` filter serves both kinds of event: topic 0 is any of the five events and topic 1 is the account
+ * or one of the vault ids (`ProfitDistributed`'s first indexed field); no investor has an address equal to a small
+ * vault id, and the account's own events are checked again after decoding. Requests: the block number and the counts,
+ * then the logs (one per range) and the pools.
+ */
+export async function getPositionHistory(
+  client: Client,
+  { deployment, account, initialRange }: GetPositionHistoryParameters,
+): Promise<PositionRound[]> {
+  const investor = getAddress(account);
+  const [toBlock, counts] = await Promise.all([
+    getBlockNumber(client, { cacheTime: 0 }),
+    readCounts(client, deployment),
+  ]);
+  const topic0 = HISTORY_EVENTS.map(
+    (event) => encodeEventTopics({ abi: [event], eventName: event.name } as never)[0] as Hex,
+  );
+  const topic1 = [
+    padHex(investor.toLowerCase() as Hex),
+    ...idsUpTo(counts.vaultCount).map((id) => numberToHex(id, { size: 32 })),
+  ];
+  const [rpcLogs, { pools }] = await Promise.all([
+    inBlockRanges(
+      { fromBlock: deployment.deploymentBlock, toBlock, ...(initialRange === undefined ? {} : { initialRange }) },
+      (from, to) =>
+        client.request({
+          method: "eth_getLogs",
+          params: [
+            {
+              address: deployment.investmentFund,
+              topics: [topic0, topic1],
+              fromBlock: numberToHex(from),
+              toBlock: numberToHex(to),
+            },
+          ],
+        }) as Promise<RpcLog[]>,
+    ),
+    readVaultsAndPools(client, deployment, { vaultCount: 0, poolCount: counts.poolCount }),
+  ]);
+  const logs = parseEventLogs({ abi: HISTORY_EVENTS, logs: rpcLogs.map((log) => formatLog(log)), strict: true }).sort(
+    (a, b) =>
+      a.blockNumber === b.blockNumber ? (a.logIndex ?? 0) - (b.logIndex ?? 0) : a.blockNumber < b.blockNumber ? -1 : 1,
+  );
+
+  const rows: Row[] = [];
+  const states = new Map<bigint, VaultState>();
+  const stateOf = (vaultId: bigint) => {
+    let state = states.get(vaultId);
+    if (!state) {
+      state = { shares: 0n, rollOver: false, row: undefined };
+      states.set(vaultId, state);
+    }
+    return state;
+  };
+  const open = (vaultId: bigint, poolId: bigint, principal: bigint): Row => {
+    const pool = poolById(pools, poolId);
+    const row: Row = {
+      vaultId: Number(vaultId),
+      poolId,
+      round: Number(pool?.round ?? 0n),
+      principal,
+      payout: 0n,
+      profit: 0n,
+      outcome: "in progress",
+      withdrawn: 0n,
+      lockupStartTime: Number(pool?.lockupStartTime ?? 0n),
+      lockupEndTime: Number(pool?.lockupEndTime ?? 0n),
+      settled: false,
+    };
+    rows.push(row);
+    return row;
+  };
+
+  for (const log of logs) {
+    if (log.eventName === "ProfitDistributed") {
+      const { vaultId, poolId } = log.args;
+      const state = states.get(vaultId);
+      const row = state?.row;
+      if (!state || !row || row.poolId !== poolId || state.shares === 0n) continue;
+      const pool = poolById(pools, poolId);
+      const price = pool?.settleSharePrice ?? 0n;
+      row.payout = (state.shares * price) / SHARE_PRICE_SCALE;
+      row.profit = row.payout - row.principal;
+      row.settled = true;
+      if (!state.rollOver) {
+        row.outcome = "withdrawable";
+        continue;
+      }
+      row.outcome = "rolled";
+      const next = pool ? nextPoolOf(pools, pool) : undefined;
+      if (price === 0n || next === undefined) {
+        // Nothing left to roll (a total loss starts a new era), or the next pool is not visible yet.
+        state.shares = 0n;
+        state.row = undefined;
+      } else {
+        state.row = open(vaultId, next, row.payout);
+      }
+      continue;
+    }
+    if (getAddress(log.args.investor) !== investor) continue;
+    const state = stateOf(log.args.vaultId);
+    switch (log.eventName) {
+      case "RollOverSet":
+        state.rollOver = log.args.enabled;
+        break;
+      case "Invested": {
+        const { vaultId, poolId, amount, shares } = log.args;
+        if (!state.row || state.row.poolId !== poolId) {
+          state.shares = 0n;
+          state.row = open(vaultId, poolId, 0n);
+        }
+        state.row.principal += amount;
+        state.shares += shares;
+        break;
+      }
+      case "Withdrawn":
+      case "EmergencyWithdrawn": {
+        const row = state.row;
+        if (row) {
+          row.outcome = row.settled ? "withdrawn" : "refunded";
+          row.withdrawn = log.args.amount;
+        }
+        state.shares = 0n;
+        state.row = undefined;
+        break;
+      }
+    }
+  }
+
+  return rows
+    .map(({ settled: _settled, ...row }) => row)
+    .reverse()
+    .sort((a, b) => (a.poolId === b.poolId ? 0 : a.poolId > b.poolId ? -1 : 1));
+}
+
+/** The id of the pool the vault opened when `pool` settled (its next round), if it exists yet. */
+function nextPoolOf(pools: readonly PoolInfo[], pool: PoolInfo): bigint | undefined {
+  const index = pools.findIndex((p) => p.vaultId === pool.vaultId && p.round === pool.round + 1n);
+  return index < 0 ? undefined : BigInt(index + 1);
+}
