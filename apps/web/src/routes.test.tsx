@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { cleanup, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "../test/render";
 
@@ -33,6 +33,13 @@ describe("routing", () => {
     expect(
       await screen.findByRole("heading", { level: 1, name: "NFT lending vault" }, { timeout: 10_000 }),
     ).toBeTruthy();
+    // The on-chain vault id opens the same page.
+    cleanup();
+    await renderApp({ path: "/vaults/2" });
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "NFT lending vault" }, { timeout: 10_000 }),
+    ).toBeTruthy();
+    cleanup();
     await renderApp({ path: "/vaults/nope" });
     expect(await screen.findByRole("heading", { name: "Vault not found" }, { timeout: 10_000 })).toBeTruthy();
   });

@@ -5,12 +5,15 @@ import { usePageTitle } from "../../shared/hooks/usePageTitle";
 import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
 import { ConnectButton } from "../../shared/wallet/ConnectButton";
 import { AdminsSection } from "./AdminsSection";
+import { EmergencySection } from "./EmergencySection";
 import { FundSettingsSection } from "./FundSettingsSection";
-import { PoolSection } from "./PoolSection";
-import { TradingWalletsSection } from "./TradingWalletsSection";
+import { VaultAdmin } from "./VaultAdmin";
 import { WhitelistSection } from "./WhitelistSection";
 
-/** Admin (`/admin`, admins only): whitelist, trading wallets, admins, lockup, emergency state, settings. */
+/**
+ * Admin (`/admin`, admins only): per vault (chosen with the vault tabs) its round's lockup, collecting and settlement,
+ * its trading wallets and settings; fund-wide, once: whitelist, admins, emergency state, fund settings and fees.
+ */
 export default function AdminPage() {
   usePageTitle("Admin");
   const { isConnected } = useWalletStatus();
@@ -20,7 +23,9 @@ export default function AdminPage() {
       <header className="page__header">
         <div>
           <h1>Admin</h1>
-          <p className="page__lead">Manage investors, trading wallets, admins and the pool's lockup.</p>
+          <p className="page__lead">
+            Run each vault's rounds and trading wallets; manage investors, admins and the fund.
+          </p>
         </div>
       </header>
       {!isConnected ? (
@@ -35,12 +40,14 @@ export default function AdminPage() {
           <p>This wallet does not hold the admin role.</p>
         </EmptyState>
       ) : (
-        <div className="admin-grid">
-          <WhitelistSection />
-          <AdminsSection />
-          <TradingWalletsSection />
-          <PoolSection />
-          <FundSettingsSection />
+        <div className="stack">
+          <VaultAdmin />
+          <div className="admin-grid">
+            <WhitelistSection />
+            <AdminsSection />
+            <EmergencySection />
+            <FundSettingsSection />
+          </div>
         </div>
       )}
     </div>

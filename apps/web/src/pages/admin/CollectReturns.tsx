@@ -1,19 +1,21 @@
 import { collectFundsFromTradingWallet, type PoolReturns, shortenAddress } from "@fundament/sdk";
 import { TxStatus } from "../../shared/components/TxStatus";
 import { useFundAction } from "../../shared/hooks/useFundAction";
-import { formatTokenAmount } from "../vault/invest.helpers";
+import { formatTokenAmount } from "../../shared/lib/tokenAmount";
 import { TradingWalletCells } from "./TradingWalletCells";
 
 /**
- * Collecting the locked pool's funds back: per trading wallet, what it has made collectable (it approves the fund for
+ * Collecting a vault's locked round's funds back: per trading wallet of the round, what it has made collectable (it approves the fund for
  * its balance) and a Collect button that pulls exactly that. `endLockupPeriod` then takes the collected total.
  */
 export function CollectReturns({
+  vaultId,
   returns,
   decimals,
   symbol,
   disabled,
 }: {
+  vaultId: number;
   returns: PoolReturns;
   decimals: number;
   symbol: string;
@@ -24,9 +26,9 @@ export function CollectReturns({
   const amount = (units: bigint) => formatTokenAmount(units, decimals, symbol);
   return (
     <div className="collect">
-      <h3>Collect returns</h3>
+      <h4>Collect returns</h4>
       {returns.wallets.length === 0 ? (
-        <p className="muted">The pool has no trading wallets.</p>
+        <p className="muted">The round has no trading wallets.</p>
       ) : (
         <div className="table-wrap">
           <table className="table">
@@ -56,7 +58,7 @@ export function CollectReturns({
                       className="button button--secondary button--small"
                       disabled={busy || w.collectable === 0n}
                       aria-label={`Collect ${amount(w.collectable)} from ${w.walletType} (${shortenAddress(w.walletAddress)})`}
-                      onClick={() => void collect.run({ wallet: w.walletAddress, amount: w.collectable })}
+                      onClick={() => void collect.run({ vaultId, wallet: w.walletAddress, amount: w.collectable })}
                     >
                       Collect
                     </button>

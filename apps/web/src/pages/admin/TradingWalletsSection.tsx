@@ -1,44 +1,59 @@
-import { addTradingWallet, removeTradingWallet, shortenAddress, toUserMessage } from "@fundament/sdk";
-import { useQuery } from "@tanstack/react-query";
+import {
+  addTradingWallet,
+  removeTradingWallet,
+  shortenAddress,
+  type TradingWallet,
+  toUserMessage,
+} from "@fundament/sdk";
+import type { UseQueryResult } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { AddressInput } from "../../shared/components/AddressInput";
 import { Field } from "../../shared/components/Field";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { TxStatus } from "../../shared/components/TxStatus";
-import { useAppConfig } from "../../shared/hooks/useAppConfig";
 import { useFundAction } from "../../shared/hooks/useFundAction";
-import { useFundClient } from "../../shared/hooks/useFundClient";
 import { addressError, allocationError, bpsToPercent } from "./admin.helpers";
-import { tradingWalletsQuery } from "./admin.queries";
 import { TradingWalletCells } from "./TradingWalletCells";
 
-/** The current pool's trading wallets: list, add (address, wallet type, allocation), remove. */
-export function TradingWalletsSection() {
-  const { deployment } = useAppConfig();
-  const client = useFundClient();
-  const wallets = useQuery(tradingWalletsQuery(client, deployment));
+/**
+ * One vault's trading wallets (its current round's list, which the next lockup sends funds to): list, add (address,
+ * wallet type, allocation), remove. While the round is locked the list stays as it was locked.
+ */
+export function TradingWalletsSection({
+  vaultId,
+  vaultName,
+  locked,
+  wallets,
+}: {
+  vaultId: number;
+  vaultName: string;
+  /** The vault's round is locked: the list cannot change until it settles. */
+  locked: boolean;
+  wallets: UseQueryResult<TradingWallet[]>;
+}) {
   const add = useFundAction(addTradingWallet);
   const remove = useFundAction(removeTradingWallet);
   const [wallet, setWallet] = useState("");
   const [walletType, setWalletType] = useState("");
   const [allocation, setAllocation] = useState("");
   const [errors, setErrors] = useState<{ wallet?: string; walletType?: string; allocation?: string }>({});
-  const busy = add.state.status === "pending" || remove.state.status === "pending";
-  const total = wallets.data?.reduce((sum, w) => sum + w.allocation, 0) ?? 0;
+  const busy = locked || add.state.status === "pending" || remove.state.status === "pending";
+  const total = wallets.data?.reduce((sum, w) => sum + Number(w.allocation), 0) ?? 0;
+  const titleId = `trading-wallets-${vaultId}-title`;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const next = {
       ...(addressError(wallet) ? { wallet: addressError(wallet) as string } : {}),
-      ...(!walletType.trim() || walletType.trim().length > 64
-        ? { walletType: "Enter a wallet type of 1 to 64 characters." }
+      ...(!walletType.trim() || new TextEncoder().encode(walletType.trim()).length > 31
+        ? { walletType: "Enter a wallet type of 1 to 31 characters." }
         : {}),
       ...(allocationError(allocation) ? { allocation: allocationError(allocation) as string } : {}),
     };
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     remove.reset();
-    const result = await add.run({ wallet, walletType, allocation });
+    const result = await add.run({ vaultId, wallet, walletType, allocation });
     if (result.success) {
       setWallet("");
       setWalletType("");
@@ -47,18 +62,18 @@ export function TradingWalletsSection() {
   };
 
   return (
-    <section className="card" aria-labelledby="trading-wallets-title">
-      <h2 id="trading-wallets-title">Trading wallets</h2>
+    <section className="card" aria-labelledby={titleId}>
+      <h3 id={titleId}>Trading wallets</h3>
       {wallets.isPending ? (
         <Skeleton height="4rem" />
       ) : wallets.isError ? (
         <p className="error-text">{toUserMessage(wallets.error)}</p>
       ) : wallets.data.length === 0 ? (
-        <p className="muted">The current pool has no trading wallets.</p>
+        <p className="muted">This vault has no trading wallets yet.</p>
       ) : (
         <div className="table-wrap">
           <table className="table">
-            <caption className="visually-hidden">Trading wallets of the current pool</caption>
+            <caption className="visually-hidden">Trading wallets of the {vaultName}</caption>
             <thead>
               <tr>
                 <th scope="col">Wallet type</th>
@@ -84,7 +99,7 @@ export function TradingWalletsSection() {
                       aria-label={`Remove trading wallet ${w.walletType} (${shortenAddress(w.walletAddress)})`}
                       onClick={() => {
                         add.reset();
-                        void remove.run({ index: w.index });
+                        void remove.run({ vaultId, index: w.index });
                       }}
                     >
                       Remove
@@ -105,6 +120,7 @@ export function TradingWalletsSection() {
           </table>
         </div>
       )}
+      {locked && <p className="muted small">The round is locked: the trading wallets can change once it settles.</p>}
       <form className="form form--grid" onSubmit={onSubmit} noValidate aria-label="Add a trading wallet">
         <Field label="Trading wallet address" error={errors.wallet}>
           {(control) => <AddressInput {...control} value={wallet} onChange={(e) => setWallet(e.target.value)} />}

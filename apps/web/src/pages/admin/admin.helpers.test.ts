@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { addressError, allocationError, bpsToPercent, INVALID_ADDRESS, parseTokenAmount } from "./admin.helpers";
+import {
+  addressError,
+  allocationError,
+  bpsToPercent,
+  INVALID_ADDRESS,
+  lockupBlocker,
+  parseLockupDays,
+  parseTokenAmount,
+  secondsToDays,
+  settlementOutcome,
+} from "./admin.helpers";
 
 describe("admin form checks", () => {
   it("validates addresses before any wallet prompt", () => {
@@ -20,5 +30,40 @@ describe("admin form checks", () => {
     expect(parseTokenAmount("abc", 6)).toBeNull();
     expect(parseTokenAmount("1.1234567", 6)).toBeNull();
     expect(bpsToPercent(6000)).toBe("60%");
+  });
+});
+
+describe("settling a round", () => {
+  it("tells a profit, break-even and a loss (in tokens and per cent) apart", () => {
+    expect(settlementOutcome(20_000n, 21_000n)).toEqual({ kind: "profit", amount: 1_000n });
+    expect(settlementOutcome(20_000n, 20_000n)).toEqual({ kind: "even", amount: 0n });
+    expect(settlementOutcome(20_000n, 17_500n)).toEqual({ kind: "loss", amount: 2_500n, percent: "12.5%" });
+    expect(settlementOutcome(3n, 2n)).toEqual({ kind: "loss", amount: 1n, percent: "33.33%" });
+    expect(settlementOutcome(20_000n, 0n)).toEqual({ kind: "loss", amount: 20_000n, percent: "100%" });
+  });
+});
+
+describe("per-vault settings", () => {
+  it("parses a lockup duration in days into seconds, 1 hour to 365 days", () => {
+    expect(parseLockupDays("30")).toEqual({ seconds: 2_592_000n });
+    expect(parseLockupDays("0.5")).toEqual({ seconds: 43_200n });
+    expect(parseLockupDays("0.01")).toEqual({
+      error: "The lockup duration must be between 1 hour (0.05 days) and 365 days.",
+    });
+    expect(parseLockupDays("366")).toHaveProperty("error");
+    expect(parseLockupDays("abc")).toEqual({ error: "Enter the lockup duration in days, e.g. 30." });
+    expect(secondsToDays(2_592_000n)).toBe("30 days");
+  });
+
+  it("says why a round cannot be locked before any prompt", () => {
+    const ready = { totalFunds: 1n, allocationBps: 10_000, emergencyState: false };
+    expect(lockupBlocker(ready)).toBeNull();
+    expect(lockupBlocker({ ...ready, totalFunds: 0n })).toBe(
+      "The round has no deposits yet: there is nothing to lock.",
+    );
+    expect(lockupBlocker({ ...ready, allocationBps: 6_000 })).toBe(
+      "The vault's trading wallets' allocations add up to 60%; they must add up to 100% before a lockup.",
+    );
+    expect(lockupBlocker({ ...ready, emergencyState: true })).toMatch(/emergency state/);
   });
 });

@@ -5,23 +5,31 @@ import { CHAIN_KEY } from "../../shared/lib/queryKeys";
 
 export const adminKeys = {
   admins: [CHAIN_KEY, "admin", "admins"] as const,
-  tradingWallets: [CHAIN_KEY, "admin", "trading-wallets"] as const,
-  poolReturns: [CHAIN_KEY, "admin", "pool-returns"] as const,
+  tradingWallets: (poolId: bigint | undefined) =>
+    [CHAIN_KEY, "admin", "trading-wallets", poolId === undefined ? null : poolId.toString()] as const,
+  poolReturns: (vaultId: number) => [CHAIN_KEY, "admin", "pool-returns", vaultId] as const,
 };
 
 /** The admin list ("Admin 1", "Admin 2", …). */
 export const adminsQuery = (client: FundClient, deployment: Deployment) =>
   queryOptions({ queryKey: adminKeys.admins, queryFn: () => getAdmins(client, { deployment }) });
 
-/** The current pool's trading wallets. */
-export const tradingWalletsQuery = (client: FundClient, deployment: Deployment) =>
-  queryOptions({ queryKey: adminKeys.tradingWallets, queryFn: () => getTradingWallets(client, { deployment }) });
-
-/** The locked pool's returns: collected so far, and what each trading wallet has made collectable (balance ∧ allowance). */
-export const poolReturnsQuery = (client: FundClient, deployment: Deployment, enabled: boolean) =>
+/** A pool's trading wallets (a vault's current pool: the wallets its next lockup sends funds to). */
+export const tradingWalletsQuery = (client: FundClient, deployment: Deployment, poolId: bigint | undefined) =>
   queryOptions({
-    queryKey: adminKeys.poolReturns,
-    queryFn: () => getPoolReturns(client, { deployment }),
+    queryKey: adminKeys.tradingWallets(poolId),
+    queryFn: () => getTradingWallets(client, { deployment, poolId: poolId as bigint }),
+    enabled: poolId !== undefined,
+  });
+
+/**
+ * A vault's locked round's returns: collected so far, and what each trading wallet has made collectable
+ * (balance ∧ allowance).
+ */
+export const poolReturnsQuery = (client: FundClient, deployment: Deployment, vaultId: number, enabled: boolean) =>
+  queryOptions({
+    queryKey: adminKeys.poolReturns(vaultId),
+    queryFn: () => getPoolReturns(client, { deployment, vaultId }),
     enabled,
     refetchInterval: enabled ? 15_000 : false,
   });

@@ -2,6 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { withSnapshot } from "../../../test/chain";
+import { fundRead } from "../../../test/fund";
 import { DEV_ACCOUNTS, recordRpcMethods, renderApp } from "../../../test/render";
 
 let recorder: ReturnType<typeof recordRpcMethods> | undefined;
@@ -19,8 +20,17 @@ describe("Governance", () => {
     expect(within(proposal(2)).getByText("Rejected")).toBeTruthy();
     expect(within(proposal(3)).getByText("Active")).toBeTruthy();
     expect(within(proposal(3)).getByText(/^\d+d \d+h left$/)).toBeTruthy();
+    // The tallies as the contract holds them (whole tokens of the 6-decimal token).
+    const [, , votesFor, votesAgainst] = (await fundRead("getProposalDetails", [1n])) as readonly [
+      bigint,
+      string,
+      bigint,
+      bigint,
+    ];
+    expect(votesFor).toBeGreaterThan(votesAgainst);
+    const tokens = (units: bigint) => Number(units / 1_000_000n).toLocaleString("en-US");
     expect(within(proposal(1)).getByRole("img").getAttribute("aria-label")).toBe(
-      "16,000 votes for, 4,000 votes against",
+      `${tokens(votesFor)} votes for, ${tokens(votesAgainst)} votes against`,
     );
     // Without a wallet: no voting, and the form says why.
     expect(screen.queryByRole("button", { name: "Vote for" })).toBeNull();

@@ -1,4 +1,5 @@
 import { type ExchangeTransfer, RequestFailedError } from "@fundament/sdk";
+import { type CsvColumn, toCsv } from "../../shared/lib/csv";
 
 export type HistoryFilter = "all" | "deposit" | "withdrawal";
 
@@ -49,7 +50,7 @@ export function transferHash(transfer: ExchangeTransfer): string | null {
   return transfer.txid ?? transfer.txID ?? null;
 }
 
-const CSV_COLUMNS: [header: string, value: (t: ExchangeTransfer) => string | number | null | undefined][] = [
+const CSV_COLUMNS: CsvColumn<ExchangeTransfer>[] = [
   ["time (UTC)", (t) => new Date(t.timestamp).toISOString()],
   ["type", (t) => t.type],
   ["amount", (t) => t.amount],
@@ -64,19 +65,9 @@ const CSV_COLUMNS: [header: string, value: (t: ExchangeTransfer) => string | num
   ["exchange id", (t) => t.id],
 ];
 
-/** One CSV cell: quoted when needed; text that a spreadsheet would run as a formula is defused with a leading '. */
-function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 /** The transfers as CSV (RFC 4180, CRLF line ends, a header row), newest first as given. */
 export function transfersToCsv(rows: readonly ExchangeTransfer[]): string {
-  const lines = [CSV_COLUMNS.map(([header]) => csvCell(header)).join(",")];
-  for (const row of rows) lines.push(CSV_COLUMNS.map(([, value]) => csvCell(value(row))).join(","));
-  return `${lines.join("\r\n")}\r\n`;
+  return toCsv(CSV_COLUMNS, rows);
 }
 
 /** A failed history request in plain words. */

@@ -1,10 +1,14 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { withSnapshot } from "../../../test/chain";
+import { createTestVault, fundWrite, investIn, positionOf, runRound, usdc } from "../../../test/fund";
 import { DEV_ACCOUNTS, renderApp } from "../../../test/render";
 
 const stat = (term: string) => screen.getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
+const figure = (root: HTMLElement, term: string) =>
+  within(root).getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
+const cells = (row: HTMLElement) => [...row.querySelectorAll("th, td")].map((c) => c.textContent?.trim());
 
 describe("Portfolio", () => {
   it("asks for a wallet when none is connected", async () => {
@@ -12,15 +16,13 @@ describe("Portfolio", () => {
     expect(await screen.findByRole("heading", { name: "Connect a wallet to see your portfolio" })).toBeTruthy();
   });
 
-  it("shows the investor view of a pool-2 investor", async () => {
+  it("shows the fund-wide investor view of a seeded investor", async () => {
     await renderApp({ path: "/portfolio", account: DEV_ACCOUNTS[5] });
     await screen.findByText("Invested amount", {}, { timeout: 10_000 });
     expect(stat("Invested amount")).toMatch(/^\$[\d,]+\.\d{2}$/);
     expect(Number(stat("Voting power")?.replaceAll(",", ""))).toBeGreaterThan(0);
     expect(stat("DAO ranking")).toMatch(/^\d+\.\d{3}%$/);
-    expect(
-      screen.getByText("Withdrawal opens once your pool's lockup has ended and the pool is settled."),
-    ).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Your vaults" })).toBeTruthy();
   });
 
   it("shows the empty state for a wallet with nothing invested", async () => {
@@ -29,19 +31,123 @@ describe("Portfolio", () => {
     expect(screen.getByText(/not whitelisted yet/)).toBeTruthy();
   });
 
-  it("withdraws a settled pool's payout after a confirmation", async () => {
+  it("lists positions per vault and every round in a statement with its CSV, and withdraws after a confirmation", async () => {
     await withSnapshot(async () => {
-      await renderApp({ path: "/portfolio", account: DEV_ACCOUNTS[3] });
-      const section = (await screen.findByRole("heading", { name: "Withdraw" }, { timeout: 10_000 })).closest(
+      // Account 6 has nothing in the seeded vaults: what it shows comes from this test alone.
+      const investor = DEV_ACCOUNTS[6] as `0x${string}`;
+      const rolling = await createTestVault("Statement vault");
+      const other = await createTestVault("Second vault");
+      await investIn(investor, rolling, usdc(1_000));
+      await investIn(investor, other, usdc(400));
+      await fundWrite(investor, "setRollOver", [BigInt(rolling), true]);
+      await runRound(rolling, usdc(1_100)); // +100 gross, +80 net: 1,080 rolls into round 2
+      await fundWrite(investor, "setRollOver", [BigInt(rolling), false]);
+      await runRound(rolling, usdc(1_000)); // a loss of 80: the payout of 1,000 waits in round 2
+
+      await renderApp({ path: "/portfolio", account: investor });
+      const statementCard = (await screen.findByRole("heading", { name: "Statement" }, { timeout: 10_000 })).closest(
         "section",
       ) as HTMLElement;
-      await userEvent.click(await within(section).findByRole("button", { name: "Withdraw" }, { timeout: 10_000 }));
-      expect(within(section).getByText(/Your wallet will ask you to confirm the transaction/)).toBeTruthy();
-      await userEvent.click(within(section).getByRole("button", { name: "Confirm withdrawal" }));
+      const first = await screen.findByTestId(`position-${rolling}`, {}, { timeout: 10_000 });
+      // The vaults' names arrive with the vaults' read ("Vault 3" until then).
+      expect(await within(first).findByRole("heading", { name: "Statement vault" }, { timeout: 10_000 })).toBeTruthy();
+      expect(within(first).getByText("Round 2")).toBeTruthy();
+      expect(within(first).getByText("Settled")).toBeTruthy();
+      expect(figure(first, "Value")).toBe("1,000 mUSDC");
+      expect(figure(first, "Withdrawable")).toBe("1,000 mUSDC");
+      expect(figure(first, "Roll-over")).toBe("Off");
+      const second = screen.getByTestId(`position-${other}`);
+      expect(figure(second, "Value")).toBe("400 mUSDC");
+      expect(within(second).getByText("Open")).toBeTruthy();
+
+      const table = await within(statementCard).findByRole("table", {}, { timeout: 10_000 });
+      const rows = () =>
+        within(table)
+          .getAllByRole("row")
+          .slice(1)
+          .map((r) => cells(r as HTMLElement));
+      await waitFor(() => expect(rows()).toHaveLength(3), { timeout: 10_000 });
+      expect(rows()).toEqual(
+        expect.arrayContaining([
+          ["Statement vault", "Round 2", "1,080 mUSDC", "1,000 mUSDC", "−80 mUSDC", "Ready to withdraw"],
+          ["Statement vault", "Round 1", "1,000 mUSDC", "1,080 mUSDC", "+80 mUSDC", "Rolled over"],
+          ["Second vault", "Round 1", "400 mUSDC", "—", "—", "In progress"],
+        ]),
+      );
+
+      const blobs: Blob[] = [];
+      const createObjectURL = vi.spyOn(URL, "createObjectURL").mockImplementation((blob) => {
+        blobs.push(blob as Blob);
+        return "blob:fundament-test";
+      });
+      const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+      try {
+        await userEvent.click(within(statementCard).getByRole("button", { name: "Download statement (CSV)" }));
+        expect(blobs).toHaveLength(1);
+        const lines = (await (blobs[0] as Blob).text()).trim().split("\r\n");
+        expect(lines[0]).toBe(
+          "vault,vault id,round,pool id,principal (mUSDC),payout (mUSDC),profit or loss (mUSDC),outcome",
+        );
+        expect(lines.slice(1)).toEqual(
+          expect.arrayContaining([
+            expect.stringMatching(new RegExp(`^Statement vault,${rolling},2,\\d+,1080,1000,-80,Ready to withdraw$`)),
+            expect.stringMatching(new RegExp(`^Statement vault,${rolling},1,\\d+,1000,1080,80,Rolled over$`)),
+            expect.stringMatching(new RegExp(`^Second vault,${other},1,\\d+,400,,,In progress$`)),
+          ]),
+        );
+        expect(lines).toHaveLength(4);
+        expect(click).toHaveBeenCalledTimes(1);
+      } finally {
+        createObjectURL.mockRestore();
+        click.mockRestore();
+      }
+
+      await userEvent.click(within(first).getByRole("button", { name: "Withdraw" }));
+      expect(within(first).getByRole("group").textContent).toMatch(
+        /^Withdraw 1,000 mUSDC from the Statement vault to your wallet\?/,
+      );
+      await userEvent.click(within(first).getByRole("button", { name: "Confirm withdrawal" }));
       expect(
-        await within(section).findByText("Withdrawal transaction submitted successfully!", {}, { timeout: 15_000 }),
+        await within(first).findByText("Withdrawal transaction submitted successfully!", {}, { timeout: 15_000 }),
       ).toBeTruthy();
-      expect(await within(section).findByText("There is nothing to withdraw.", {}, { timeout: 10_000 })).toBeTruthy();
+      await waitFor(
+        () =>
+          expect(rows()).toContainEqual([
+            "Statement vault",
+            "Round 2",
+            "1,080 mUSDC",
+            "1,000 mUSDC",
+            "−80 mUSDC",
+            "Withdrawn",
+          ]),
+        { timeout: 10_000 },
+      );
+      expect((await positionOf(investor, rolling)).withdrawable).toBe(0n);
+    });
+  });
+
+  it("offers an emergency withdrawal per vault, stating the amount, while the fund is in an emergency", async () => {
+    await withSnapshot(async () => {
+      const investor = DEV_ACCOUNTS[6] as `0x${string}`;
+      const vaultId = await createTestVault("Emergency vault");
+      await investIn(investor, vaultId, usdc(750));
+      await fundWrite(DEV_ACCOUNTS[0] as `0x${string}`, "setEmergencyState", [true]);
+      await renderApp({ path: "/portfolio", account: investor });
+      const card = await screen.findByTestId(`position-${vaultId}`, {}, { timeout: 10_000 });
+      await within(card).findByRole("heading", { name: "Emergency vault" }, { timeout: 10_000 });
+      await userEvent.click(within(card).getByRole("button", { name: "Emergency withdraw" }));
+      expect(within(card).getByRole("group").textContent).toMatch(
+        /^Withdraw 750 mUSDC from the Emergency vault now, in the emergency\?/,
+      );
+      await userEvent.click(within(card).getByRole("button", { name: "Confirm emergency withdrawal" }));
+      expect(
+        await within(card).findByText(
+          "Emergency withdrawal transaction submitted successfully!",
+          {},
+          { timeout: 15_000 },
+        ),
+      ).toBeTruthy();
+      expect((await positionOf(investor, vaultId)).shares).toBe(0n);
     });
   });
 });

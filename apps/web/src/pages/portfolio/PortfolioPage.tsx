@@ -1,34 +1,35 @@
-import { emergencyWithdraw, formatPercent, formatUsd, toUserMessage, withdraw } from "@fundament/sdk";
+import { formatPercent, formatUsd, toUserMessage } from "@fundament/sdk";
 import { Link } from "react-router";
-import { ConfirmAction } from "../../shared/components/ConfirmAction";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { EmptyState, ErrorState } from "../../shared/components/States";
-import { TxStatus } from "../../shared/components/TxStatus";
-import { useFundAction } from "../../shared/hooks/useFundAction";
 import { useInvestorView } from "../../shared/hooks/useFundQueries";
 import { usePageTitle } from "../../shared/hooks/usePageTitle";
 import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
+import { hasPosition } from "../../shared/lib/positions";
 import { ConnectButton } from "../../shared/wallet/ConnectButton";
+import { PositionsSection } from "./PositionsSection";
+import { StatementSection } from "./StatementSection";
 
-/** Portfolio (`/portfolio`): the investor view, and withdraw / emergency withdraw when they are available. */
+/**
+ * Portfolio (`/portfolio`): the fund-wide investor view, the position in each vault with withdraw / emergency
+ * withdraw, and the statement of every round with its CSV.
+ */
 export default function PortfolioPage() {
   usePageTitle("Portfolio");
   const { isConnected } = useWalletStatus();
   const investor = useInvestorView();
-  const withdrawAction = useFundAction(withdraw);
-  const emergencyAction = useFundAction(emergencyWithdraw);
 
   return (
     <div className="page">
       <header className="page__header">
         <div>
           <h1>Portfolio</h1>
-          <p className="page__lead">Your investment, voting power and withdrawals.</p>
+          <p className="page__lead">Your positions in each vault, your rounds, voting power and withdrawals.</p>
         </div>
       </header>
       {!isConnected ? (
         <EmptyState title="Connect a wallet to see your portfolio">
-          <p>Your invested amount, voting power and DAO ranking appear here once a wallet is connected.</p>
+          <p>Your positions, invested amount, voting power and DAO ranking appear here once a wallet is connected.</p>
           <ConnectButton />
         </EmptyState>
       ) : investor.isPending ? (
@@ -59,7 +60,7 @@ export default function PortfolioPage() {
               <dd>{formatPercent(investor.data.daoRankingPercent)}</dd>
             </div>
           </dl>
-          {investor.data.investedAmount === 0 && investor.data.withdrawableAmount === 0 && (
+          {!investor.data.positions.some(hasPosition) && investor.data.totalWithdrawn === 0 ? (
             <EmptyState title="Nothing invested yet">
               <p>
                 {investor.data.isWhitelisted
@@ -70,56 +71,19 @@ export default function PortfolioPage() {
                 See the vaults
               </Link>
             </EmptyState>
-          )}
-          <section className="card" aria-labelledby="withdraw-title">
-            <h2 id="withdraw-title">Withdraw</h2>
-            {investor.data.withdrawableAmount > 0 ? (
-              <>
-                <p>
-                  Your pool has been settled. You can withdraw{" "}
-                  <strong>{formatUsd(investor.data.withdrawableAmount)}</strong> (your principal and share of the
-                  profit).
-                </p>
-                <ConfirmAction
-                  label="Withdraw"
-                  confirmLabel="Confirm withdrawal"
-                  busy={withdrawAction.state.status === "pending"}
-                  onConfirm={() => void withdrawAction.run({})}
-                >
+          ) : (
+            <>
+              {investor.data.emergencyState && (
+                <div className="notice notice--error" role="status">
                   <p>
-                    Withdraw {formatUsd(investor.data.withdrawableAmount)} to your wallet? Your wallet will ask you to
-                    confirm the transaction.
+                    The fund is in an emergency state: deposits and lockups are paused. You can take out a settled
+                    payout or an open round's deposit with an emergency withdrawal below.
                   </p>
-                </ConfirmAction>
-              </>
-            ) : (
-              <p className="muted">
-                {investor.data.investedAmount > 0
-                  ? "Withdrawal opens once your pool's lockup has ended and the pool is settled."
-                  : "There is nothing to withdraw."}
-              </p>
-            )}
-            <TxStatus state={withdrawAction.state} />
-          </section>
-          {investor.data.emergencyState && (
-            <section className="card card--danger" aria-labelledby="emergency-title">
-              <h2 id="emergency-title">Emergency withdrawal</h2>
-              <p>
-                The fund is in an emergency state. You can take out your share of the pool now; it may be less than you
-                invested if the funds are with the traders.
-              </p>
-              <ConfirmAction
-                label="Emergency withdraw"
-                confirmLabel="Confirm emergency withdrawal"
-                tone="danger"
-                busy={emergencyAction.state.status === "pending"}
-                disabled={investor.data.investedAmount === 0}
-                onConfirm={() => void emergencyAction.run({})}
-              >
-                <p>Withdraw your pro-rata share now? This cannot be undone.</p>
-              </ConfirmAction>
-              <TxStatus state={emergencyAction.state} />
-            </section>
+                </div>
+              )}
+              <PositionsSection positions={investor.data.positions} emergencyState={investor.data.emergencyState} />
+              <StatementSection />
+            </>
           )}
         </>
       )}

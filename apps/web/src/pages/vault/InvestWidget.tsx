@@ -4,9 +4,11 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { TxHash } from "../../shared/components/TxHash";
 import { useAppConfig } from "../../shared/hooks/useAppConfig";
 import { useFundClient } from "../../shared/hooks/useFundClient";
-import { useFundSettings, useInvestmentToken, useInvestorView } from "../../shared/hooks/useFundQueries";
+import { useFundSettings, useInvestmentToken, useInvestorView, usePositions } from "../../shared/hooks/useFundQueries";
 import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
+import { settledPayout } from "../../shared/lib/positions";
 import { ConnectButton } from "../../shared/wallet/ConnectButton";
+import { roundLabel } from "../vaults/vaults.helpers";
 import {
   ENTER_AMOUNT,
   formatTokenAmount,
@@ -22,8 +24,9 @@ import { investWalletQuery } from "./invest.queries";
 import { useInvestFlow } from "./useInvestFlow";
 
 /**
- * The invest widget: amount with balance and Max, allowance and minimum, clear errors before any wallet
- * prompt, then the two steps (1 Approve, 2 Invest) with their progress, pending and confirmed states.
+ * The invest widget of one vault: amount with balance and Max, allowance and the vault's own minimum, clear errors
+ * before any wallet prompt (a settled payout waiting in the vault included), then the two steps (1 Approve,
+ * 2 Invest into the vault's open round) with their progress, pending and confirmed states.
  */
 export function InvestWidget({ vault }: { vault: LiveVault }) {
   const { deployment } = useAppConfig();
@@ -32,6 +35,8 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
   const token = useInvestmentToken();
   const settings = useFundSettings();
   const investor = useInvestorView();
+  const positions = usePositions();
+  const position = positions.data?.find((p) => p.vaultId === vault.vaultId);
   const walletTokens = useQuery(investWalletQuery(client, deployment, token.data?.address, wallet.account));
   const flow = useInvestFlow();
   const [amount, setAmount] = useState("");
@@ -42,7 +47,7 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
 
   const decimals = token.data?.decimals ?? 6;
   const symbol = token.data?.symbol ?? "";
-  const minimum = settings.data?.minimumInvestment ?? 0n;
+  const minimum = vault.minimumInvestment;
   const units = parseAmount(amount, decimals);
   const approvalNeeded =
     flow.state.phase === "idle" ? needsApproval(walletTokens.data?.allowance, units) : flow.state.approvalNeeded;
@@ -59,6 +64,7 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
     symbol,
     minimum,
     balance: walletTokens.data?.balance,
+    unwithdrawn: position ? settledPayout(position) : null,
   };
   const problem = validateInvest(checkInput);
   // "Enter an amount" waits for a submit; every other problem (wallet, pool, whitelist, amount) shows at once.
@@ -75,7 +81,7 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
       input.current?.focus();
       return;
     }
-    const result = await flow.start(amount, approvalNeeded);
+    const result = await flow.start(vault.vaultId, amount, approvalNeeded);
     if (result?.success) {
       setAmount("");
       setSubmitted(false);
@@ -124,8 +130,14 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
         </div>
         <dl className="invest__facts">
           <div>
+            <dt>Round</dt>
+            <dd>
+              {roundLabel(vault.round)}, {vault.status === "locked" ? "locked" : "open"}
+            </dd>
+          </div>
+          <div>
             <dt>Minimum investment</dt>
-            <dd>{settings.data && token.data ? formatTokenAmount(minimum, decimals, symbol) : "—"}</dd>
+            <dd>{token.data ? formatTokenAmount(minimum, decimals, symbol) : "—"}</dd>
           </div>
           <div>
             <dt>Allowance</dt>

@@ -2,19 +2,25 @@ import { toUserMessage } from "@fundament/sdk";
 import { Link, useParams } from "react-router";
 import { PageSkeleton } from "../../shared/components/Skeleton";
 import { EmptyState, ErrorState } from "../../shared/components/States";
-import { StatusBadge } from "../../shared/components/StatusBadge";
 import { useVaults } from "../../shared/hooks/useFundQueries";
 import { usePageTitle } from "../../shared/hooks/usePageTitle";
+import { findVault } from "../../shared/lib/vaultRoutes";
+import { VaultRoundBadges } from "../vaults/VaultCard";
 import { VaultFigures } from "../vaults/VaultFigures";
 import { InvestWidget } from "./InvestWidget";
 import { VaultPerformance } from "./VaultPerformance";
 import { VaultPosition } from "./VaultPosition";
+import { VaultRounds } from "./VaultRounds";
 
-/** Vault detail (`/vaults/:id`): performance chart, figures, your position and the invest widget. */
+/**
+ * Vault detail (`/vaults/:id`, by the spec's id or the on-chain vault id): current round, performance chart, figures,
+ * the vault's rounds, your position in this vault and the invest widget.
+ */
 export default function VaultPage() {
   const { id } = useParams();
   const vaults = useVaults();
-  usePageTitle(vaults.data?.find((v) => v.id === id)?.name ?? "Vault");
+  const vault = vaults.data ? findVault(vaults.data, id) : undefined;
+  usePageTitle(vault?.name ?? "Vault");
   if (vaults.isPending) return <PageSkeleton />;
   if (vaults.isError)
     return (
@@ -22,7 +28,6 @@ export default function VaultPage() {
         <ErrorState message={toUserMessage(vaults.error)} onRetry={() => void vaults.refetch()} />
       </div>
     );
-  const vault = vaults.data.find((v) => v.id === id);
   if (!vault)
     return (
       <div className="page">
@@ -46,7 +51,7 @@ export default function VaultPage() {
         <div>
           <h1>{vault.name}</h1>
           <div className="vault-card__tags">
-            <StatusBadge status={vault.status} />
+            <VaultRoundBadges vault={vault} />
             {vault.tag && <span className="tag">{vault.tag}</span>}
           </div>
           <p className="page__lead">{vault.description}</p>
@@ -56,7 +61,8 @@ export default function VaultPage() {
       <div className="vault-layout">
         <div className="vault-layout__main">
           <VaultPerformance vault={vault} />
-          <VaultPosition />
+          <VaultRounds vault={vault} />
+          <VaultPosition vault={vault} />
         </div>
         <aside className="vault-layout__side">
           <InvestWidget vault={vault} />

@@ -12,6 +12,7 @@ const sol = (value: number) => `${value.toLocaleString("en-US", { maximumFractio
 /** The vault's performance chart from the API, with range tabs; the API's error in plain words when it fails. */
 export function VaultPerformance({ vault }: { vault: LiveVault }) {
   const isFutures = vault.performance === "futures";
+  const hasFeed = vault.performance !== null;
   const futures = useFuturesPerformance();
   const nft = useNftPerformance();
   const query = isFutures ? futures : nft;
@@ -31,7 +32,9 @@ export function VaultPerformance({ vault }: { vault: LiveVault }) {
           </span>
         )}
       </div>
-      {query.isPending ? (
+      {!hasFeed ? (
+        <p className="muted">This vault has no performance feed yet; its rounds below show what it has returned.</p>
+      ) : query.isPending ? (
         <Skeleton height="280px" />
       ) : query.isError ? (
         <p className="error-text" role="alert">
@@ -50,7 +53,7 @@ export function VaultPerformance({ vault }: { vault: LiveVault }) {
           formatValue={isFutures ? usd : sol}
         />
       )}
-      {!vault.apyFromPerformance && (
+      {hasFeed && !vault.apyFromPerformance && (
         <p className="muted small">
           The APY shown uses the vault's fallback yield because performance data is unavailable.
         </p>

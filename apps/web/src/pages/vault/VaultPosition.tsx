@@ -1,46 +1,105 @@
-import { formatPercent, formatUsd, toUserMessage } from "@fundament/sdk";
+import { type LiveVault, toUserMessage } from "@fundament/sdk";
 import { Link } from "react-router";
 import { Skeleton } from "../../shared/components/Skeleton";
-import { useInvestorView } from "../../shared/hooks/useFundQueries";
+import { useInvestmentToken, usePositions } from "../../shared/hooks/useFundQueries";
 import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
+import { hasPosition, settledPayout } from "../../shared/lib/positions";
+import { formatTokenAmount } from "../../shared/lib/tokenAmount";
+import { roundLabel } from "../vaults/vaults.helpers";
+import { RollOverSwitch } from "./RollOverSwitch";
+import { WithdrawPosition } from "./WithdrawPosition";
 
-/** The connected investor's position in the fund. */
-export function VaultPosition() {
+const STATE_WORD = { none: "", open: "open", locked: "locked", settled: "settled" } as const;
+
+/**
+ * The connected investor's position in THIS vault: value, principal, the round it is in, what is withdrawable now,
+ * the roll-over choice, withdraw, and why a settled payout must be withdrawn before investing again.
+ */
+export function VaultPosition({ vault }: { vault: LiveVault }) {
   const { isConnected } = useWalletStatus();
-  const investor = useInvestorView();
+  const positions = usePositions();
+  const token = useInvestmentToken();
+  const position = positions.data?.find((p) => p.vaultId === vault.vaultId);
   return (
-    <section className="card" aria-labelledby="position-title">
+    <section className="card" aria-labelledby="position-title" data-testid="vault-position">
       <h2 id="position-title">Your position</h2>
       {!isConnected ? (
         <p className="muted">Connect a wallet to see your position.</p>
-      ) : investor.isPending ? (
+      ) : positions.isPending || !token.data ? (
         <Skeleton height="5rem" />
-      ) : investor.isError ? (
-        <p className="error-text">{toUserMessage(investor.error)}</p>
+      ) : positions.isError ? (
+        <p className="error-text" role="alert">
+          {toUserMessage(positions.error)}
+        </p>
       ) : (
-        <>
-          <dl className="figures figures--compact">
-            <div className="figure">
-              <dt>Invested</dt>
-              <dd>{formatUsd(investor.data.investedAmount)}</dd>
-            </div>
-            <div className="figure">
-              <dt>Voting power</dt>
-              <dd>{investor.data.votingPower.toLocaleString("en-US", { maximumFractionDigits: 2 })}</dd>
-            </div>
-            <div className="figure">
-              <dt>DAO ranking</dt>
-              <dd>{formatPercent(investor.data.daoRankingPercent)}</dd>
-            </div>
-            <div className="figure">
-              <dt>Whitelisted</dt>
-              <dd>{investor.data.isWhitelisted ? "Yes" : "No"}</dd>
-            </div>
-          </dl>
-          <Link to="/portfolio" className="text-link">
-            Open your portfolio
-          </Link>
-        </>
+        (() => {
+          const { decimals, symbol } = token.data;
+          const amount = (units: bigint) => formatTokenAmount(units, decimals, symbol);
+          const payout = position ? settledPayout(position) : null;
+          return (
+            <>
+              {position && hasPosition(position) ? (
+                <dl className="figures figures--compact">
+                  <div className="figure">
+                    <dt>Value</dt>
+                    <dd data-testid="position-value">{amount(position.value)}</dd>
+                  </div>
+                  <div className="figure">
+                    <dt>Principal</dt>
+                    <dd>{amount(position.principal)}</dd>
+                  </div>
+                  <div className="figure">
+                    <dt>Round</dt>
+                    <dd>
+                      {roundLabel(position.round)}, {STATE_WORD[position.poolState]}
+                      <br />
+                      <span className="figure__note">pool #{position.poolId.toString()}</span>
+                    </dd>
+                  </div>
+                  <div className="figure">
+                    <dt>Withdrawable</dt>
+                    <dd data-testid="position-withdrawable">{amount(position.withdrawable)}</dd>
+                  </div>
+                </dl>
+              ) : (
+                <p className="muted">You hold nothing in this vault now.</p>
+              )}
+              {position?.poolState === "locked" && (
+                <div className="notice notice--info">
+                  <p>
+                    Your position is with the traders until {roundLabel(position.round).toLowerCase()} settles
+                    {vault.unlockDate ? ` (lockup ends ${vault.unlockDate})` : ""}.{" "}
+                    {position.rollOver
+                      ? `Roll-over is on: at settlement it moves into round ${position.round + 1}.`
+                      : "At settlement its payout becomes withdrawable."}
+                  </p>
+                </div>
+              )}
+              {payout && (
+                <div className="notice notice--info" data-testid="unwithdrawn-rule">
+                  <p>
+                    Round {payout.round} has settled. Withdraw its payout of {amount(payout.amount)} before you invest
+                    in this vault again or change roll-over: a vault holds one position per person, and a settled payout
+                    must leave it first.
+                  </p>
+                </div>
+              )}
+              <RollOverSwitch vaultId={vault.vaultId} position={position} decimals={decimals} symbol={symbol} />
+              {position && (
+                <WithdrawPosition
+                  vaultId={vault.vaultId}
+                  vaultName={vault.name}
+                  position={position}
+                  decimals={decimals}
+                  symbol={symbol}
+                />
+              )}
+              <Link to="/portfolio" className="text-link">
+                Open your portfolio
+              </Link>
+            </>
+          );
+        })()
       )}
     </section>
   );

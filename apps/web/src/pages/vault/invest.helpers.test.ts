@@ -61,13 +61,18 @@ describe("validateInvest: clear errors before any wallet prompt, in the order a 
     [
       "locked pool",
       { poolStatus: "locked", acceptsDeposits: false },
-      "The pool is locked until its lockup period ends.",
+      "This vault's pool is locked until its lockup period ends: its funds are with the traders.",
     ],
     ["settled pool", { poolStatus: "settled", acceptsDeposits: false }, POOL_NOT_OPEN],
     [
       "not whitelisted",
       { isWhitelisted: false },
       "This wallet is not whitelisted to invest. Ask the fund's admin to whitelist it.",
+    ],
+    [
+      "unwithdrawn settled payout",
+      { unwithdrawn: { amount: 1_080_000_000n, round: 2 } },
+      "Withdraw your payout of 1,080 mUSDC from round 2 first: a settled payout waiting in this vault must be withdrawn before you invest in it again.",
     ],
     ["empty amount", { amount: "  " }, ENTER_AMOUNT],
     ["not a number", { amount: "12abc" }, INVALID_AMOUNT],

@@ -1,8 +1,9 @@
-import { describeFundError, type InvestStep, type PoolStatus } from "@fundament/sdk";
+import { describeFundError, type InvestStep } from "@fundament/sdk";
 import { formatUnits, parseUnits } from "viem";
 import { NOT_CONNECTED, switchNetworkFirst } from "../../shared/lib/messages";
+import { formatTokenAmount } from "../../shared/lib/tokenAmount";
 
-export { NOT_CONNECTED };
+export { formatTokenAmount, NOT_CONNECTED };
 
 /** What the widget knows before any wallet prompt. */
 export type InvestCheckInput = {
@@ -13,14 +14,21 @@ export type InvestCheckInput = {
   chainName: string;
   /** Whether `invest` would put money into this vault's pool now. */
   acceptsDeposits: boolean;
-  poolStatus: PoolStatus;
+  /** The vault's current round: open or locked (a settled round is never current; "settled" is kept for safety). */
+  poolStatus: "open" | "locked" | "settled" | "upcoming";
   emergencyState: boolean;
   /** undefined while unknown (still loading). */
   isWhitelisted: boolean | undefined;
   decimals: number;
   symbol: string;
+  /** The vault's own minimum investment, in token units. */
   minimum: bigint;
   balance: bigint | undefined;
+  /**
+   * A settled payout of this vault the investor has not withdrawn yet (the contract refuses a new investment in the
+   * vault with `UnwithdrawnPosition` until it is withdrawn); null when there is none or it is unknown.
+   */
+  unwithdrawn?: { amount: bigint; round: number } | null;
 };
 
 export const ENTER_AMOUNT = "Enter an amount to invest.";
@@ -46,15 +54,14 @@ export function unitsToInput(units: bigint, decimals: number): string {
   return formatUnits(units, decimals);
 }
 
-/** Token units for display: "1,250.5 mUSDC". */
-export function formatTokenAmount(units: bigint, decimals: number, symbol: string): string {
-  const value = Number(formatUnits(units, decimals));
-  return `${value.toLocaleString("en-US", { maximumFractionDigits: Math.min(decimals, 6) })} ${symbol}`;
+/** Why a settled payout waiting in the vault blocks a new investment there (the contract's `UnwithdrawnPosition`). */
+export function unwithdrawnMessage(amount: bigint, round: number, decimals: number, symbol: string): string {
+  return `Withdraw your payout of ${formatTokenAmount(amount, decimals, symbol)} from round ${round} first: a settled payout waiting in this vault must be withdrawn before you invest in it again.`;
 }
 
 /**
  * The first reason the investment cannot go ahead, checked before any wallet prompt, in the order a person
- * fixes them: wallet, network, pool, whitelist, amount, minimum, balance. null when it can.
+ * fixes them: wallet, network, pool, whitelist, an unwithdrawn payout, amount, minimum, balance. null when it can.
  */
 export function validateInvest(input: InvestCheckInput): string | null {
   if (!input.isConnected) return NOT_CONNECTED;
@@ -63,6 +70,8 @@ export function validateInvest(input: InvestCheckInput): string | null {
   if (input.poolStatus === "locked") return describeFundError("PoolLocked") ?? POOL_NOT_OPEN;
   if (!input.acceptsDeposits) return POOL_NOT_OPEN;
   if (input.isWhitelisted === false) return describeFundError("NotWhitelisted") ?? null;
+  if (input.unwithdrawn)
+    return unwithdrawnMessage(input.unwithdrawn.amount, input.unwithdrawn.round, input.decimals, input.symbol);
   if (input.amount.trim() === "") return ENTER_AMOUNT;
   const units = parseAmount(input.amount, input.decimals);
   if (units === null) return INVALID_AMOUNT;

@@ -26,8 +26,8 @@ const IDLE: InvestFlowState = {
 };
 
 /**
- * The two-step investment (approve → invest) as state for the widget: runs the sdk's `invest`, follows its
- * steps and hashes, and hands the result to the notifications.
+ * The two-step investment (approve → invest into one vault) as state for the widget: runs the sdk's `invest`,
+ * follows its steps and hashes, and hands the result to the notifications.
  */
 export function useInvestFlow() {
   const [state, setState] = useState<InvestFlowState>(IDLE);
@@ -36,7 +36,7 @@ export function useInvestFlow() {
   const running = useRef(false);
 
   const start = useCallback(
-    async (amount: string, approvalNeeded: boolean): Promise<InvestReturnType | null> => {
+    async (vaultId: number, amount: string, approvalNeeded: boolean): Promise<InvestReturnType | null> => {
       if (running.current) return null;
       running.current = true;
       const progress: { step: InvestStep } = { step: "checking" };
@@ -47,6 +47,7 @@ export function useInvestFlow() {
           const ctx = await context();
           result = await invest({
             ...ctx,
+            vaultId,
             amount,
             onStep: (next) => {
               progress.step = next;

@@ -1,23 +1,20 @@
 import { createFundPublicClient, getVaults, type LiveVault, parseDeployment } from "@fundament/sdk";
-import { render, screen, within } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
-import { beforeAll, describe, expect, inject, it } from "vitest";
-import { renderApp } from "../../../test/render";
+import { cleanup, screen, within } from "@testing-library/react";
+import { describe, expect, inject, it } from "vitest";
+import { withSnapshot } from "../../../test/chain";
+import { createTestVault, investIn, lockVault, runRound, usdc } from "../../../test/fund";
+import { DEV_ACCOUNTS, renderApp } from "../../../test/render";
 import { VaultCard } from "./VaultCard";
 
-// Real figures: both vaults read from the seeded test chain (pool 1 settled with profit, pool 2 open).
-let vaults: LiveVault[];
-beforeAll(async () => {
-  const client = createFundPublicClient({ chainId: 31337, rpcUrl: inject("rpcUrl") });
-  vaults = await getVaults(client, { deployment: parseDeployment(inject("deployment")) });
-});
+const readVaults = () =>
+  getVaults(createFundPublicClient({ chainId: 31337, rpcUrl: inject("rpcUrl") }), {
+    deployment: parseDeployment(inject("deployment")),
+  });
 
-const card = (vault: LiveVault) => {
-  render(
-    <MemoryRouter>
-      <VaultCard vault={vault} />
-    </MemoryRouter>,
-  );
+/** One card, alone on the page, inside the app's providers (a locked round's countdown reads the chain's clock). */
+const card = async (vault: LiveVault) => {
+  cleanup();
+  await renderApp({ children: <VaultCard vault={vault} /> });
   return screen.getByTestId(`vault-card-${vault.id}`);
 };
 
@@ -25,41 +22,67 @@ const figure = (root: HTMLElement, term: string) =>
   within(root).getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
 
 describe("VaultCard", () => {
-  it("renders the settled futures vault's live figures", () => {
-    const futures = vaults.find((v) => v.id === "futures-trading-vault") as LiveVault;
-    const root = card(futures);
-    expect(within(root).getByRole("heading", { name: "Crypto futures trading vault" })).toBeTruthy();
-    expect(within(root).getByText("crypto vault")).toBeTruthy();
-    expect(within(root).getByText("Settled")).toBeTruthy();
-    expect(within(root).getByText("Traders trade the deposit during the lockdown period until maturity.")).toBeTruthy();
-    expect(figure(root, "TVL")).toBe("$45,000.00");
-    expect(figure(root, "Rewards")).toBe("$3,600.00");
+  it("renders every vault on the chain with its current round, Open or Locked, never Settled", async () => {
+    const vaults = await readVaults();
+    expect(vaults.map((v) => v.id).slice(0, 2)).toEqual(["futures-trading-vault", "nft-vault"]);
+    for (const vault of vaults) {
+      const root = await card(vault);
+      expect(within(root).getByTestId("vault-round").textContent).toBe(`Round ${vault.round}`);
+      expect(root.textContent).not.toContain("Settled");
+      expect(within(root).getByText(/^(Open|Locked until [A-Z][a-z]{2} \d{1,2}, \d{4})$/)).toBeTruthy();
+      const cta = within(root).getByRole("link", { name: new RegExp(`^(Invest|View vault)\\s*: ${vault.name}$`) });
+      expect(cta.textContent?.startsWith(vault.status === "open" ? "Invest" : "View vault")).toBe(true);
+    }
+    const futures = await card(vaults[0] as LiveVault);
+    expect(within(futures).getByRole("heading", { name: "Crypto futures trading vault" })).toBeTruthy();
+    expect(within(futures).getByText("crypto vault")).toBeTruthy();
+    expect(
+      within(futures).getByText("Traders trade the deposit during the lockdown period until maturity."),
+    ).toBeTruthy();
     // No API in this test: the APY is the spec's fallback yield, and says so.
-    expect(figure(root, "APY")).toBe("4.500% (fallback)");
-    expect(figure(root, "Yield")).toBe("4.500%");
-    expect(figure(root, "Lock period")).toBe("30 days");
-    expect(figure(root, "Unlock date")).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
-    expect(within(root).getByRole("link", { name: /^View vault\s*: Crypto futures trading vault$/ })).toBeTruthy();
-    const [icon, chainIcon] = root.querySelectorAll("img");
+    expect(figure(futures, "APY")).toBe("4.500% (fallback)");
+    expect(figure(futures, "Yield")).toBe("4.500%");
+    const [icon, chainIcon] = futures.querySelectorAll("img");
     expect(icon?.getAttribute("src")).toBe("/icons/vault-futures.svg");
     expect(chainIcon?.getAttribute("alt")).toBe("Ethereum");
   });
 
-  it("renders the open NFT vault without a tag, inviting an investment", () => {
-    const nft = vaults.find((v) => v.id === "nft-vault") as LiveVault;
-    const root = card(nft);
-    expect(within(root).getByText("Open")).toBeTruthy();
-    expect(root.querySelector(".tag")).toBeNull();
-    expect(figure(root, "TVL")).toBe("$20,000.00");
-    expect(figure(root, "Rewards")).toBe("$0.00");
-    expect(figure(root, "APY")).toBe("6.000% (fallback)");
-    expect(figure(root, "Unlock date")).toBe("Set at lockup");
-    expect(within(root).getByRole("link", { name: /^Invest\s*: NFT lending vault$/ })).toBeTruthy();
+  it("shows a vault's round, TVL (what it manages now) and rewards net with the gross, as they move", async () => {
+    await withSnapshot(async () => {
+      const vaultId = await createTestVault("Card vault");
+      await investIn(DEV_ACCOUNTS[1] as `0x${string}`, vaultId, usdc(4_000));
+      const byId = async () => (await readVaults()).find((v) => v.vaultId === vaultId) as LiveVault;
+
+      let root = await card(await byId());
+      expect(within(root).getByTestId("vault-round").textContent).toBe("Round 1");
+      expect(within(root).getByText("Open")).toBeTruthy();
+      expect(figure(root, "TVL")).toBe("$4,000.00");
+      expect(figure(root, "Rewards")).toBe("$0.00No settled round yet");
+      expect(figure(root, "Unlock date")).toBe("Set at lockup");
+      expect(
+        within(root)
+          .getByRole("link", { name: /^Invest\s*: Card vault$/ })
+          .getAttribute("href"),
+      ).toBe(`/vaults/${vaultId}`);
+
+      // Round 1: 4,000 → 4,500: 500 gross, 400 net. Round 2 takes 2,500 and locks.
+      await runRound(vaultId, usdc(4_500));
+      await investIn(DEV_ACCOUNTS[2] as `0x${string}`, vaultId, usdc(2_500));
+      await lockVault(vaultId);
+      const locked = await byId();
+      root = await card(locked);
+      expect(within(root).getByTestId("vault-round").textContent).toBe("Round 2");
+      expect(within(root).getByText(`Locked until ${locked.unlockDate}`)).toBeTruthy();
+      expect(figure(root, "TVL")).toBe("$2,500.00");
+      expect(figure(root, "Rewards")).toBe("$400.00Net over 1 round; $500.00 gross");
+      expect(figure(root, "Unlock date")).toBe(locked.unlockDate);
+      expect(within(root).getByRole("link", { name: /^View vault\s*: Card vault$/ })).toBeTruthy();
+    });
   });
 
-  it("shows an APY from performance data without the fallback note, and a locked pool's countdown on the chain's clock", async () => {
-    const nft = vaults.find((v) => v.id === "nft-vault") as LiveVault;
-    // Ten days after the test chain's latest block (the seeded chain runs ahead of the wall clock).
+  it("shows an APY from performance data without the fallback note, and a locked round's countdown on the chain's clock", async () => {
+    const nft = (await readVaults()).find((v) => v.id === "nft-vault") as LiveVault;
+    // Ten days after the test chain's latest block.
     const client = createFundPublicClient({ chainId: 31337, rpcUrl: inject("rpcUrl") });
     const chainNow = Number((await client.getBlock({ blockTag: "latest" })).timestamp);
     const locked = {
@@ -73,7 +96,7 @@ describe("VaultCard", () => {
     await renderApp({ children: <VaultCard vault={locked} /> });
     const root = screen.getByTestId(`vault-card-${nft.id}`);
     expect(figure(root, "APY")).toBe("12.346%");
-    expect(within(root).getByText("Locked")).toBeTruthy();
+    expect(within(root).getByText("Locked until Dec 21, 2026")).toBeTruthy();
     expect((await within(root).findByTestId("unlock-countdown", {}, { timeout: 10_000 })).textContent).toMatch(
       /^10d (0|1)h left$/,
     );

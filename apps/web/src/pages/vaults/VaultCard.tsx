@@ -2,11 +2,26 @@ import type { LiveVault } from "@fundament/sdk";
 import { Link } from "react-router";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { StatusBadge } from "../../shared/components/StatusBadge";
+import { vaultPath } from "../../shared/lib/vaultRoutes";
 import { VaultFigures } from "./VaultFigures";
+import { roundLabel, vaultBadgeStatus, vaultStatusLabel } from "./vaults.helpers";
 
-/** One vault with its live figures (spec section 2: vault listing). */
+/** The current round and its status: "Round 3" "Open" / "Locked until Dec 21, 2026". */
+export function VaultRoundBadges({ vault }: { vault: LiveVault }) {
+  return (
+    <>
+      <span className="badge badge--round" data-testid="vault-round">
+        {roundLabel(vault.round)}
+      </span>
+      <StatusBadge status={vaultBadgeStatus(vault)} label={vaultStatusLabel(vault)} />
+    </>
+  );
+}
+
+/** One vault with its current round and live figures (spec section 2: vault listing). */
 export function VaultCard({ vault }: { vault: LiveVault }) {
   const titleId = `vault-${vault.id}-title`;
+  const path = vaultPath(vault);
   return (
     <article className="card vault-card" aria-labelledby={titleId} data-testid={`vault-card-${vault.id}`}>
       <header className="vault-card__head">
@@ -16,19 +31,19 @@ export function VaultCard({ vault }: { vault: LiveVault }) {
         </span>
         <div className="vault-card__title">
           <h2 id={titleId}>
-            <Link to={`/vaults/${vault.id}`} className="vault-card__link">
+            <Link to={path} className="vault-card__link">
               {vault.name}
             </Link>
           </h2>
           <div className="vault-card__tags">
-            <StatusBadge status={vault.status} />
+            <VaultRoundBadges vault={vault} />
             {vault.tag && <span className="tag">{vault.tag}</span>}
           </div>
         </div>
       </header>
       <p className="vault-card__description">{vault.description}</p>
       <VaultFigures vault={vault} />
-      <Link to={`/vaults/${vault.id}`} className="button button--primary vault-card__cta">
+      <Link to={path} className="button button--primary vault-card__cta">
         {vault.acceptsDeposits ? "Invest" : "View vault"}
         <span className="visually-hidden">: {vault.name}</span>
       </Link>

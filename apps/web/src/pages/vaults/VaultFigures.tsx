@@ -1,14 +1,9 @@
 import { formatPercent, formatUsd, type LiveVault } from "@fundament/sdk";
 import { useChainTime } from "../../shared/hooks/useChainTime";
 import { timeLeft } from "../../shared/lib/format";
+import { rewardsNote, unlockText } from "./vaults.helpers";
 
-/** The unlock date as a person reads it: the date once the pool is locked, else when it will be set. */
-export function unlockText(vault: LiveVault): string {
-  if (vault.unlockDate) return vault.unlockDate;
-  return vault.status === "upcoming" ? "Not scheduled" : "Set at lockup";
-}
-
-/** Time left until a locked pool unlocks, on the chain's clock. */
+/** Time left until a locked round unlocks, on the chain's clock. */
 function UnlockCountdown({ lockupEndTime }: { lockupEndTime: number }) {
   const now = useChainTime();
   if (now === undefined) return null;
@@ -20,8 +15,10 @@ function UnlockCountdown({ lockupEndTime }: { lockupEndTime: number }) {
 }
 
 /**
- * A vault's live figures (spec section 2): APY, yield, TVL, rewards, unlock date (with a countdown while locked) and
- * lock period in days. Shared by the vault cards and the vault page.
+ * A vault's live figures (spec section 2): APY, yield, TVL (what the vault manages now: the open round's deposits
+ * or the locked round's principal), rewards (investors' profit net of the fund's share over the settled rounds, the
+ * gross beside it), unlock date of the current round (with a countdown while locked) and lock period in days.
+ * Shared by the vault cards and the vault page.
  */
 export function VaultFigures({ vault, variant }: { vault: LiveVault; variant?: "hero" }) {
   return (
@@ -43,7 +40,11 @@ export function VaultFigures({ vault, variant }: { vault: LiveVault; variant?: "
       </div>
       <div className="figure">
         <dt>Rewards</dt>
-        <dd>{formatUsd(vault.rewardsUsd)}</dd>
+        <dd>
+          <span data-testid={variant === "hero" ? "vault-rewards" : undefined}>{formatUsd(vault.rewardsUsd)}</span>
+          <br />
+          <span className="figure__note">{rewardsNote(vault)}</span>
+        </dd>
       </div>
       <div className="figure">
         <dt>Unlock date</dt>

@@ -1,10 +1,13 @@
 import { formatUsd, toUserMessage } from "@fundament/sdk";
-import { ErrorState } from "../../shared/components/States";
+import { EmptyState, ErrorState } from "../../shared/components/States";
 import { useVaults } from "../../shared/hooks/useFundQueries";
 import { usePageTitle } from "../../shared/hooks/usePageTitle";
 import { VaultCard, VaultCardSkeleton } from "./VaultCard";
 
-/** Vault listing (`/`): both vaults, live from the chain, with the API's performance for the APY. */
+/**
+ * Vault listing (`/`): every vault on the fund contract with its current round, live from the chain, with the API's
+ * performance for the APY.
+ */
 export default function VaultsPage() {
   usePageTitle("Vaults");
   const vaults = useVaults();
@@ -15,8 +18,9 @@ export default function VaultsPage() {
         <div>
           <h1>Vaults</h1>
           <p className="page__lead">
-            Deposit into a vault; traders trade the deposit during the lockdown period until maturity, and the profit is
-            shared.
+            Each vault runs its rounds one after another: deposit while a round is open; traders trade the deposit
+            during the lockdown period until maturity, and the profit is shared. The next round opens as soon as one
+            settles.
           </p>
         </div>
         {total !== undefined && (
@@ -28,10 +32,14 @@ export default function VaultsPage() {
       </header>
       {vaults.isError ? (
         <ErrorState message={toUserMessage(vaults.error)} onRetry={() => void vaults.refetch()} />
+      ) : vaults.data?.length === 0 ? (
+        <EmptyState title="No vaults yet">
+          <p>The fund has no vaults on this chain yet.</p>
+        </EmptyState>
       ) : (
         <section className="grid grid--2" aria-label="Vaults" aria-busy={vaults.isPending}>
           {vaults.data
-            ? vaults.data.map((vault) => <VaultCard key={vault.id} vault={vault} />)
+            ? vaults.data.map((vault) => <VaultCard key={vault.vaultId} vault={vault} />)
             : [0, 1].map((i) => <VaultCardSkeleton key={i} />)}
         </section>
       )}

@@ -4,7 +4,7 @@ import { expect, it } from "vitest";
 import { DEV_ACCOUNTS, renderApp } from "../../../test/render";
 
 it("warns about the wrong network, blocks investing, and switches the wallet back", async () => {
-  await renderApp({ path: "/vaults/nft-vault", account: DEV_ACCOUNTS[1], walletChainId: 1 });
+  await renderApp({ path: "/vaults/futures-trading-vault", account: DEV_ACCOUNTS[1], walletChainId: 1 });
   const banner = await screen.findByText(/^Wrong network: your wallet is connected to another network/);
   expect(banner.textContent).toContain("Fundament runs on Local chain (anvil).");
   // The wallet layer also opens its own unsupported-network view; close it and use the banner.

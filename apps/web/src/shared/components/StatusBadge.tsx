@@ -1,6 +1,17 @@
-import type { PoolStatus, ProposalStatus } from "@fundament/sdk";
+/** Every status a badge shows: a pool's or round's, a proposal's (the spec's three and the contract's four). */
+export type BadgeStatus =
+  | "open"
+  | "locked"
+  | "settled"
+  | "upcoming"
+  | "active"
+  | "passed"
+  | "rejected"
+  | "defeated"
+  | "succeeded"
+  | "executed";
 
-const LABELS: Record<PoolStatus | ProposalStatus, string> = {
+const LABELS: Record<BadgeStatus, string> = {
   open: "Open",
   locked: "Locked",
   settled: "Settled",
@@ -8,9 +19,12 @@ const LABELS: Record<PoolStatus | ProposalStatus, string> = {
   active: "Active",
   passed: "Passed",
   rejected: "Rejected",
+  defeated: "Defeated",
+  succeeded: "Succeeded",
+  executed: "Executed",
 };
 
-/** A pool's or a proposal's status as a coloured badge. */
-export function StatusBadge({ status }: { status: PoolStatus | ProposalStatus }) {
-  return <span className={`badge badge--${status}`}>{LABELS[status]}</span>;
+/** A pool's, a round's or a proposal's status as a coloured badge; `label` replaces the plain word. */
+export function StatusBadge({ status, label }: { status: BadgeStatus; label?: string }) {
+  return <span className={`badge badge--${status}`}>{label ?? LABELS[status]}</span>;
 }

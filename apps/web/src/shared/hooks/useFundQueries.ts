@@ -5,7 +5,11 @@ import {
   investmentTokenQuery,
   investorViewQuery,
   nftPerformanceQuery,
+  positionHistoryQuery,
+  positionsQuery,
   vaultPerformanceQuery,
+  vaultRoundsQuery,
+  vaultSettingsQuery,
   vaultsQuery,
 } from "../lib/fundQueries";
 import { useAppConfig } from "./useAppConfig";
@@ -30,6 +34,36 @@ export function useInvestorView() {
   const client = useFundClient();
   const { account } = useWalletStatus();
   return useQuery(investorViewQuery(client, deployment, account));
+}
+
+/** A vault's rounds, newest first (disabled until the vault is known). */
+export function useVaultRounds(vaultId: number | undefined) {
+  const { deployment } = useAppConfig();
+  const client = useFundClient();
+  return useQuery(vaultRoundsQuery(client, deployment, vaultId));
+}
+
+/** A vault's own settings and current pool (disabled until the vault is known). */
+export function useVaultSettings(vaultId: number | undefined) {
+  const { deployment } = useAppConfig();
+  const client = useFundClient();
+  return useQuery(vaultSettingsQuery(client, deployment, vaultId));
+}
+
+/** The connected account's position in each vault (disabled without a wallet). */
+export function usePositions() {
+  const { deployment } = useAppConfig();
+  const client = useFundClient();
+  const { account } = useWalletStatus();
+  return useQuery(positionsQuery(client, deployment, account));
+}
+
+/** The connected account's rounds per vault (disabled without a wallet). */
+export function usePositionHistory() {
+  const { deployment } = useAppConfig();
+  const client = useFundClient();
+  const { account } = useWalletStatus();
+  return useQuery(positionHistoryQuery(client, deployment, account));
 }
 
 export function useFundSettings() {

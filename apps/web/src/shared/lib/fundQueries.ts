@@ -6,6 +6,10 @@ import {
   getFundSettings,
   getInvestmentToken,
   getInvestorView,
+  getPositionHistory,
+  getPositions,
+  getVaultRounds,
+  getVaultSettings,
   getVaults,
   type VaultPerformance,
 } from "@fundament/sdk";
@@ -28,7 +32,10 @@ export const vaultPerformanceQuery = (apiUrl: string) =>
     staleTime: 60_000,
   });
 
-/** Both vaults with their live figures (one batched JSON-RPC call) and the APY from the API's performance. */
+/**
+ * Every on-chain vault with its current round and live figures (one batched JSON-RPC call) and the APY from the
+ * API's performance.
+ */
 export const vaultsQuery = (client: FundClient, deployment: Deployment, apiUrl: string, queryClient: QueryClient) =>
   queryOptions({
     queryKey: [CHAIN_KEY, "vaults", deployment.investmentFund],
@@ -41,6 +48,38 @@ export const investorViewQuery = (client: FundClient, deployment: Deployment, ac
   queryOptions({
     queryKey: [CHAIN_KEY, "investor", account ?? null],
     queryFn: () => getInvestorView(client, { deployment, account: account as Address }),
+    enabled: Boolean(account),
+  });
+
+/** A vault's rounds (pools), newest first. */
+export const vaultRoundsQuery = (client: FundClient, deployment: Deployment, vaultId: number | undefined) =>
+  queryOptions({
+    queryKey: [CHAIN_KEY, "vault-rounds", vaultId ?? null],
+    queryFn: () => getVaultRounds(client, { deployment, vaultId: vaultId as number }),
+    enabled: vaultId !== undefined,
+  });
+
+/** A vault's own settings (minimum, lockup duration) and its current pool. */
+export const vaultSettingsQuery = (client: FundClient, deployment: Deployment, vaultId: number | undefined) =>
+  queryOptions({
+    queryKey: [CHAIN_KEY, "vault-settings", vaultId ?? null],
+    queryFn: () => getVaultSettings(client, { deployment, vaultId: vaultId as number }),
+    enabled: vaultId !== undefined,
+  });
+
+/** The account's position in each vault (raw token units). */
+export const positionsQuery = (client: FundClient, deployment: Deployment, account: Address | undefined) =>
+  queryOptions({
+    queryKey: [CHAIN_KEY, "positions", account ?? null],
+    queryFn: () => getPositions(client, { deployment, account: account as Address }),
+    enabled: Boolean(account),
+  });
+
+/** The account's rounds, per vault, newest first: the Portfolio statement (from the fund's events). */
+export const positionHistoryQuery = (client: FundClient, deployment: Deployment, account: Address | undefined) =>
+  queryOptions({
+    queryKey: [CHAIN_KEY, "position-history", account ?? null],
+    queryFn: () => getPositionHistory(client, { deployment, account: account as Address }),
     enabled: Boolean(account),
   });
 

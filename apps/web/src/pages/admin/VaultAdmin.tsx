@@ -1,0 +1,64 @@
+import { toUserMessage } from "@fundament/sdk";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Skeleton } from "../../shared/components/Skeleton";
+import { useAppConfig } from "../../shared/hooks/useAppConfig";
+import { useFundClient } from "../../shared/hooks/useFundClient";
+import { useVaultSettings, useVaults } from "../../shared/hooks/useFundQueries";
+import { tradingWalletsQuery } from "./admin.queries";
+import { TradingWalletsSection } from "./TradingWalletsSection";
+import { VaultRoundSection } from "./VaultRoundSection";
+import { VaultSettingsSection } from "./VaultSettingsSection";
+import { VaultTabs } from "./VaultTabs";
+
+/** The selected vault's tools: its round (lockup, collect, settle), its trading wallets, its settings. */
+function VaultPanel({ vaultId, vaultName }: { vaultId: number; vaultName: string }) {
+  const { deployment } = useAppConfig();
+  const client = useFundClient();
+  const vault = useVaultSettings(vaultId);
+  const wallets = useQuery(tradingWalletsQuery(client, deployment, vault.data?.currentPool.poolId));
+  return (
+    <div className="admin-grid">
+      <VaultRoundSection vaultId={vaultId} tradingWallets={wallets.data} />
+      <TradingWalletsSection
+        vaultId={vaultId}
+        vaultName={vaultName}
+        locked={vault.data?.currentPool.isLocked === true}
+        wallets={wallets}
+      />
+      <VaultSettingsSection vaultId={vaultId} />
+    </div>
+  );
+}
+
+/** Everything an admin does per vault, one vault at a time, chosen with the vault tabs. */
+export function VaultAdmin() {
+  const vaults = useVaults();
+  const [selected, setSelected] = useState<number | null>(null);
+  const list = vaults.data ?? [];
+  const current = list.find((v) => v.vaultId === selected) ?? list[0];
+  return (
+    <section className="vault-admin" aria-labelledby="vault-admin-title">
+      <h2 id="vault-admin-title">Vaults</h2>
+      <p className="muted">Each vault has its own rounds, trading wallets, lockup duration and minimum investment.</p>
+      {vaults.isError ? (
+        <div className="error-state" role="alert">
+          <p>{toUserMessage(vaults.error)}</p>
+          <button type="button" className="button button--secondary" onClick={() => void vaults.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : !current ? (
+        vaults.isPending ? (
+          <Skeleton height="10rem" />
+        ) : (
+          <p className="muted">The fund has no vaults.</p>
+        )
+      ) : (
+        <VaultTabs vaults={list} selected={current.vaultId} onSelect={setSelected}>
+          <VaultPanel key={current.vaultId} vaultId={current.vaultId} vaultName={current.name} />
+        </VaultTabs>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import type { LiveVault } from "@fundament/sdk";
+import { type KeyboardEvent, type ReactNode, useId, useRef } from "react";
+import { roundLabel } from "../vaults/vaults.helpers";
+
+/**
+ * The admin's vault selector: one tab per vault (name, current round, status), the selected vault's tools in the tab
+ * panel. Keyboard as the ARIA tabs pattern: ←/→ move between tabs and select, Home/End go to the first/last.
+ */
+export function VaultTabs({
+  vaults,
+  selected,
+  onSelect,
+  children,
+}: {
+  vaults: readonly Pick<LiveVault, "vaultId" | "name" | "round" | "status">[];
+  selected: number;
+  onSelect: (vaultId: number) => void;
+  children: ReactNode;
+}) {
+  const id = useId();
+  const tabs = useRef(new Map<number, HTMLButtonElement>());
+  const tabId = (vaultId: number) => `${id}-tab-${vaultId}`;
+  const panelId = `${id}-panel`;
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const index = vaults.findIndex((v) => v.vaultId === selected);
+    const next =
+      event.key === "ArrowRight"
+        ? (index + 1) % vaults.length
+        : event.key === "ArrowLeft"
+          ? (index - 1 + vaults.length) % vaults.length
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? vaults.length - 1
+              : null;
+    if (next === null) return;
+    event.preventDefault();
+    const vault = vaults[next];
+    if (!vault) return;
+    onSelect(vault.vaultId);
+    tabs.current.get(vault.vaultId)?.focus();
+  };
+
+  return (
+    <>
+      <div className="tabs" role="tablist" aria-label="Vault" onKeyDown={onKeyDown}>
+        {vaults.map((vault) => {
+          const active = vault.vaultId === selected;
+          return (
+            <button
+              key={vault.vaultId}
+              ref={(node) => {
+                if (node) tabs.current.set(vault.vaultId, node);
+                else tabs.current.delete(vault.vaultId);
+              }}
+              id={tabId(vault.vaultId)}
+              type="button"
+              role="tab"
+              className="tabs__tab"
+              aria-selected={active}
+              aria-controls={panelId}
+              tabIndex={active ? 0 : -1}
+              onClick={() => onSelect(vault.vaultId)}
+            >
+              <span className="tabs__name">{vault.name}</span>
+              <span className="tabs__meta">
+                {roundLabel(vault.round)} · {vault.status === "locked" ? "Locked" : "Open"}
+              </span>
+            </button>
+          );
+        })}
+      </div>
+      <div id={panelId} role="tabpanel" aria-labelledby={tabId(selected)} className="tabs__panel">
+        {children}
+      </div>
+    </>
+  );
+}

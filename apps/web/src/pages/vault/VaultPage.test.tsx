@@ -1,0 +1,152 @@
+import { actionMessages } from "@fundament/sdk";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it } from "vitest";
+import { PROMPT_METHODS as PROMPTS, withSnapshot } from "../../../test/chain";
+import { createTestVault, fundWrite, investIn, positionOf, runRound, usdc } from "../../../test/fund";
+import { DEV_ACCOUNTS, recordRpcMethods, renderApp } from "../../../test/render";
+
+let recorder: ReturnType<typeof recordRpcMethods> | undefined;
+afterEach(() => recorder?.restore());
+
+const cells = (row: HTMLElement) => [...row.querySelectorAll("th, td")].map((c) => c.textContent?.trim());
+const figure = (root: HTMLElement, term: string) =>
+  within(root).getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
+
+describe("the vault page of a vault that runs rounds", () => {
+  it("opens at the vault's numeric id and shows its own rounds as a table, newest first", async () => {
+    await withSnapshot(async () => {
+      const vaultId = await createTestVault("Test rounds vault");
+      await investIn(DEV_ACCOUNTS[1] as `0x${string}`, vaultId, usdc(1_000));
+      await investIn(DEV_ACCOUNTS[2] as `0x${string}`, vaultId, usdc(500));
+      // Round 1: 1,500 in, 1,650 back: 150 gross, the fund's 20% is 30, the investors' net 120 (8%).
+      await runRound(vaultId, usdc(1_650));
+      await investIn(DEV_ACCOUNTS[3] as `0x${string}`, vaultId, usdc(700));
+
+      await renderApp({ path: `/vaults/${vaultId}` });
+      await screen.findByRole("heading", { level: 1, name: "Test rounds vault" }, { timeout: 10_000 });
+      expect(screen.getByTestId("vault-round").textContent).toBe("Round 2");
+      expect(screen.getByTestId("vault-tvl").textContent).toBe("$700.00");
+      expect(screen.getByTestId("vault-rewards").textContent).toBe("$120.00");
+      expect(screen.getByText("Net over 1 round; $150.00 gross")).toBeTruthy();
+
+      const table = await screen.findByRole(
+        "table",
+        { name: "Rounds of the Test rounds vault, newest first" },
+        { timeout: 10_000 },
+      );
+      expect(cells(within(table).getAllByRole("row")[0] as HTMLElement)).toEqual([
+        "Round",
+        "Dates",
+        "Principal",
+        "Returned",
+        "Profit",
+        "Status",
+      ]);
+      expect(screen.getByText(/^Amounts in mUSDC\./)).toBeTruthy();
+      const [current, first, ...rest] = within(table).getAllByRole("row").slice(1) as HTMLElement[];
+      expect(rest).toEqual([]);
+      expect(cells(current as HTMLElement)).toEqual(["Round 2", "Taking deposits", "700", "—", "—", "Open"]);
+      const settled = cells(first as HTMLElement);
+      expect(settled[0]).toBe("Round 1");
+      expect(settled[1]).toMatch(/^[A-Z][a-z]{2} \d{1,2}(, \d{4})? – [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+      expect(settled.slice(2)).toEqual(["1,500", "1,650", "+120 (+8%)", "Settled"]);
+    });
+  });
+
+  it("sets the roll-over choice with a labelled switch (keyboard), and the position rolls into the next round", async () => {
+    await withSnapshot(async () => {
+      const investor = DEV_ACCOUNTS[1] as `0x${string}`;
+      const vaultId = await createTestVault("Roll-over vault");
+      await investIn(investor, vaultId, usdc(1_000));
+      await renderApp({ path: `/vaults/${vaultId}`, account: investor });
+      const position = await screen.findByTestId("vault-position", {}, { timeout: 10_000 });
+      const toggle = (await within(position).findByRole(
+        "switch",
+        { name: "Roll over into the next round" },
+        { timeout: 10_000 },
+      )) as HTMLInputElement;
+      expect(toggle.checked).toBe(false);
+      expect(figure(position, "Value")).toBe("1,000 mUSDC");
+      expect(figure(position, "Round")).toMatch(/^Round 1, open/);
+      // Open round: the deposit can be taken back (nothing earned).
+      expect(figure(position, "Withdrawable")).toBe("1,000 mUSDC");
+
+      toggle.focus();
+      await userEvent.keyboard(" ");
+      expect(await within(position).findByText(actionMessages.rollOverOn, {}, { timeout: 15_000 })).toBeTruthy();
+      await waitFor(() => expect(toggle.checked).toBe(true), { timeout: 10_000 });
+      expect((await positionOf(investor, vaultId)).rollOver).toBe(true);
+
+      // Another admin runs the round (1,000 in, 1,100 back: 80 net): the page follows the fund's events.
+      await runRound(vaultId, usdc(1_100));
+      await waitFor(() => expect(figure(position, "Round")).toMatch(/^Round 2, open/), { timeout: 20_000 });
+      expect(figure(position, "Value")).toBe("1,080 mUSDC");
+      expect(toggle.checked).toBe(true);
+    });
+  });
+
+  it("explains a settled payout before any prompt, and withdraws it after a confirmation stating the amount", async () => {
+    await withSnapshot(async () => {
+      const investor = DEV_ACCOUNTS[2] as `0x${string}`;
+      const vaultId = await createTestVault("Payout vault");
+      await investIn(investor, vaultId, usdc(2_000));
+      await runRound(vaultId, usdc(2_200)); // 200 gross, 40 to the fund: a payout of 2,160
+      recorder = recordRpcMethods();
+      await renderApp({ path: `/vaults/${vaultId}`, account: investor });
+      const position = await screen.findByTestId("vault-position", {}, { timeout: 10_000 });
+      expect((await within(position).findByTestId("unwithdrawn-rule", {}, { timeout: 10_000 })).textContent).toContain(
+        "Round 1 has settled. Withdraw its payout of 2,160 mUSDC before you invest in this vault again",
+      );
+      const toggle = within(position).getByRole("switch", {
+        name: "Roll over into the next round",
+      }) as HTMLInputElement;
+      expect(toggle.disabled).toBe(true);
+      expect(
+        within(position).getByText(
+          "Round 1 has settled and its payout of 2,160 mUSDC waits for you: withdraw it first, then choose again.",
+        ),
+      ).toBeTruthy();
+
+      const widget = screen.getByRole("region", { name: "Invest" });
+      const rule =
+        "Withdraw your payout of 2,160 mUSDC from round 1 first: a settled payout waiting in this vault must be withdrawn before you invest in it again.";
+      expect((await within(widget).findByRole("alert", {}, { timeout: 10_000 })).textContent).toBe(rule);
+      await userEvent.type(within(widget).getByLabelText(/Amount/), "500");
+      await userEvent.click(within(widget).getByRole("button", { name: /invest/i }));
+      expect(within(widget).getByRole("alert").textContent).toBe(rule);
+      expect(recorder.methods.filter((m) => PROMPTS.includes(m))).toEqual([]);
+
+      await userEvent.click(within(position).getByRole("button", { name: "Withdraw" }));
+      expect(within(position).getByRole("group").textContent).toMatch(
+        /^Withdraw 2,160 mUSDC from the Payout vault to your wallet\? This is round 1's payout/,
+      );
+      expect(recorder.methods.filter((m) => PROMPTS.includes(m))).toEqual([]);
+      await userEvent.click(within(position).getByRole("button", { name: "Confirm withdrawal" }));
+      expect(
+        await within(position).findByText("Withdrawal transaction submitted successfully!", {}, { timeout: 15_000 }),
+      ).toBeTruthy();
+      expect(
+        await within(position).findByText("You hold nothing in this vault now.", {}, { timeout: 10_000 }),
+      ).toBeTruthy();
+      await waitFor(() => expect(within(widget).queryByText(rule)).toBeNull(), { timeout: 10_000 });
+      expect((await positionOf(investor, vaultId)).withdrawable).toBe(0n);
+    });
+  });
+
+  it("shows the position of this vault only", async () => {
+    await withSnapshot(async () => {
+      const investor = DEV_ACCOUNTS[6] as `0x${string}`;
+      const first = await createTestVault("First own vault");
+      const second = await createTestVault("Second own vault");
+      await investIn(investor, first, usdc(300));
+      await investIn(investor, second, usdc(900));
+      await fundWrite(investor, "setRollOver", [BigInt(second), true]);
+      await renderApp({ path: `/vaults/${second}`, account: investor });
+      const position = await screen.findByTestId("vault-position", {}, { timeout: 10_000 });
+      await waitFor(() => expect(figure(position, "Value")).toBe("900 mUSDC"), { timeout: 10_000 });
+      expect(figure(position, "Principal")).toBe("900 mUSDC");
+      expect((within(position).getByRole("switch") as HTMLInputElement).checked).toBe(true);
+    });
+  });
+});

@@ -1,0 +1,78 @@
+import { type LiveVault, toUserMessage } from "@fundament/sdk";
+import { Skeleton } from "../../shared/components/Skeleton";
+import { StatusBadge } from "../../shared/components/StatusBadge";
+import { useInvestmentToken, useVaultRounds } from "../../shared/hooks/useFundQueries";
+import { roundLabel } from "../vaults/vaults.helpers";
+import { roundDates, roundPrincipal, roundProfit, roundReturned, roundStatusLabel } from "./rounds.helpers";
+
+/**
+ * The vault's own rounds, newest first: round, dates, principal, what came back, the investors' net profit (or loss)
+ * and the status. The current round is first.
+ */
+export function VaultRounds({ vault }: { vault: LiveVault }) {
+  const rounds = useVaultRounds(vault.vaultId);
+  const token = useInvestmentToken();
+  const captionId = `rounds-${vault.vaultId}-title`;
+  return (
+    <section className="card" aria-labelledby={captionId}>
+      <h2 id={captionId}>Rounds</h2>
+      {rounds.isError ? (
+        <div className="error-state" role="alert">
+          <p>{toUserMessage(rounds.error)}</p>
+          <button type="button" className="button button--secondary" onClick={() => void rounds.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : rounds.isPending || !token.data ? (
+        <Skeleton height="8rem" />
+      ) : rounds.data.length === 0 ? (
+        <p className="muted">This vault has no rounds yet.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table table--compact" data-testid="vault-rounds">
+            <caption className="visually-hidden">Rounds of the {vault.name}, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Round</th>
+                <th scope="col">Dates</th>
+                <th scope="col" className="num">
+                  Principal
+                </th>
+                <th scope="col" className="num">
+                  Returned
+                </th>
+                <th scope="col" className="num">
+                  Profit
+                </th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rounds.data.map((round) => (
+                <tr key={round.poolId.toString()}>
+                  <th scope="row">{roundLabel(round.round)}</th>
+                  <td>{roundDates(round)}</td>
+                  <td className="num">{roundPrincipal(round, token.data)}</td>
+                  <td className="num">{roundReturned(round, token.data)}</td>
+                  <td
+                    className={`num ${round.status === "settled" ? (round.profit < 0n ? "amount--down" : "amount--up") : ""}`}
+                  >
+                    {roundProfit(round, token.data)}
+                  </td>
+                  <td>
+                    <StatusBadge status={round.status} label={roundStatusLabel(round.status)} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p className="muted small">
+        Amounts in {token.data?.symbol ?? "the investment token"}. Profit is what the round's investors received beyond
+        their principal, after the fund's share; a loss is shared by the round's investors, and the fund takes no share
+        of it.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { emergencyWithdraw, type VaultPosition, withdraw } from "@fundament/sdk";
+import { ConfirmAction } from "../../shared/components/ConfirmAction";
+import { TxStatus } from "../../shared/components/TxStatus";
+import { useFundAction } from "../../shared/hooks/useFundAction";
+import { withdrawKind } from "../../shared/lib/positions";
+import { formatTokenAmount } from "../../shared/lib/tokenAmount";
+
+type Props = {
+  vaultId: number;
+  vaultName: string;
+  position: VaultPosition;
+  decimals: number;
+  symbol: string;
+};
+
+/**
+ * Withdraw from one vault, after a confirmation that states the amount: a settled round's payout, or the deposit of a
+ * round that is still open (nothing earned). Renders nothing when there is nothing to withdraw.
+ */
+export function WithdrawPosition({ vaultId, vaultName, position, decimals, symbol }: Props) {
+  const action = useFundAction(withdraw);
+  const kind = withdrawKind(position);
+  const amount = formatTokenAmount(position.withdrawable, decimals, symbol);
+  return (
+    <div className="withdraw">
+      {kind && (
+        <ConfirmAction
+          label="Withdraw"
+          confirmLabel="Confirm withdrawal"
+          busy={action.state.status === "pending"}
+          onConfirm={() => void action.run({ vaultId })}
+        >
+          <p>
+            Withdraw <strong>{amount}</strong> from the {vaultName} to your wallet?{" "}
+            {kind === "payout"
+              ? `This is round ${position.round}'s payout: your principal and your share of the profit (or minus a loss).`
+              : `Your deposit leaves round ${position.round} before it locks, and earns nothing.`}{" "}
+            Your wallet will ask you to confirm the transaction.
+          </p>
+        </ConfirmAction>
+      )}
+      <TxStatus state={action.state} />
+    </div>
+  );
+}
+
+/**
+ * The emergency exit from one vault (only while the fund is in an emergency state), after a confirmation that states
+ * the amount. A round that is locked with the traders cannot be left until it settles.
+ */
+export function EmergencyWithdrawPosition({ vaultId, vaultName, position, decimals, symbol }: Props) {
+  const action = useFundAction(emergencyWithdraw);
+  const amount = formatTokenAmount(position.withdrawable, decimals, symbol);
+  return (
+    <div className="withdraw">
+      <ConfirmAction
+        label="Emergency withdraw"
+        confirmLabel="Confirm emergency withdrawal"
+        tone="danger"
+        busy={action.state.status === "pending"}
+        disabled={position.withdrawable === 0n}
+        onConfirm={() => void action.run({ vaultId })}
+      >
+        <p>
+          Withdraw <strong>{amount}</strong> from the {vaultName} now, in the emergency? This cannot be undone. Your
+          wallet will ask you to confirm the transaction.
+        </p>
+      </ConfirmAction>
+      <TxStatus state={action.state} />
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import type { LiveVault } from "@fundament/sdk";
+import type { BadgeStatus } from "../../shared/components/StatusBadge";
+
+/** "Round 3". */
+export function roundLabel(round: number): string {
+  return `Round ${round.toLocaleString("en-US")}`;
+}
+
+/**
+ * The current round's status as a person reads it: "Open", "Locked until Dec 21, 2026", or "Open, deposits
+ * paused" while the fund's emergency state stops deposits. A vault is never "Settled": its next round opens at
+ * settlement.
+ */
+export function vaultStatusLabel(vault: Pick<LiveVault, "status" | "unlockDate" | "acceptsDeposits">): string {
+  if (vault.status === "locked") return vault.unlockDate ? `Locked until ${vault.unlockDate}` : "Locked";
+  return vault.acceptsDeposits ? "Open" : "Open, deposits paused";
+}
+
+/** The badge colour of the current round. */
+export function vaultBadgeStatus(vault: Pick<LiveVault, "status">): BadgeStatus {
+  return vault.status === "locked" ? "locked" : "open";
+}
+
+/** The unlock date as a person reads it: the date once the round is locked, else when it will be set. */
+export function unlockText(vault: Pick<LiveVault, "status" | "unlockDate">): string {
+  if (vault.unlockDate && vault.status === "locked") return vault.unlockDate;
+  return "Set at lockup";
+}
+
+/** The rewards' note: net of the fund's share, with the gross beside it once they differ. */
+export function rewardsNote(vault: Pick<LiveVault, "rewardsUsd" | "rewardsGrossUsd" | "settledRounds">): string {
+  if (vault.settledRounds === 0) return "No settled round yet";
+  const rounds = vault.settledRounds === 1 ? "1 round" : `${vault.settledRounds} rounds`;
+  if (vault.rewardsGrossUsd === vault.rewardsUsd) return `Net over ${rounds}`;
+  const gross = vault.rewardsGrossUsd.toLocaleString("en-US", { style: "currency", currency: "USD" });
+  return `Net over ${rounds}; ${gross} gross`;
+}

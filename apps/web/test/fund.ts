@@ -1,0 +1,180 @@
+/**
+ * Direct contract calls on the test anvil, for tests that set up the state they need themselves rather than rely on
+ * the demo seed: a fresh vault of their own (`createVault`), its trading wallet (an impersonated address), investors,
+ * lockups and settlements, time travel. Every call is sent from an unlocked or impersonated account with
+ * `eth_sendTransaction` and waits for its receipt; a revert throws with the node's message. Run them inside
+ * `withSnapshot` so other tests see the chain as seeded.
+ */
+import { investmentFundAbi, mockUsdcAbi } from "@fundament/sdk";
+import {
+  type Abi,
+  type Address,
+  type ContractFunctionArgs,
+  type ContractFunctionName,
+  decodeFunctionResult,
+  encodeFunctionData,
+  type Hex,
+  parseUnits,
+} from "viem";
+import { inject } from "vitest";
+import { DEV_ACCOUNTS } from "./render";
+
+/** The admin (deployer). */
+export const ADMIN = DEV_ACCOUNTS[0] as Address;
+/** A trading wallet no seeded vault uses (impersonated). */
+export const TRADER: Address = "0x7e57000000000000000000000000000000000001";
+
+export const fundAddress = () => inject("deployment").investmentFund as Address;
+export const tokenAddress = () => inject("deployment").investmentToken as Address;
+
+/** Whole tokens of the 6-decimal test token to units. */
+export const usdc = (amount: string | number) => parseUnits(String(amount), 6);
+
+async function call<T>(method: string, params: unknown[] = []): Promise<T> {
+  const response = await fetch(inject("rpcUrl"), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  const body = (await response.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result as T;
+}
+
+/** Sends a transaction and waits for its receipt; throws when it reverts. */
+export async function send(from: Address, to: Address, data: Hex): Promise<void> {
+  const hash = await call<Hex>("eth_sendTransaction", [{ from, to, data }]);
+  for (let i = 0; i < 100; i++) {
+    const receipt = await call<{ status: Hex } | null>("eth_getTransactionReceipt", [hash]);
+    if (receipt) {
+      if (receipt.status !== "0x1") throw new Error(`transaction ${hash} reverted`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no receipt for ${hash}`);
+}
+
+type FundWrite = ContractFunctionName<typeof investmentFundAbi, "nonpayable">;
+type FundRead = ContractFunctionName<typeof investmentFundAbi, "view" | "pure">;
+
+/** A fund write from `from`. */
+export function fundWrite<F extends FundWrite>(
+  from: Address,
+  functionName: F,
+  args: ContractFunctionArgs<typeof investmentFundAbi, "nonpayable", F>,
+): Promise<void> {
+  const data = encodeFunctionData({
+    abi: investmentFundAbi as Abi,
+    functionName: functionName as string,
+    args: args as readonly unknown[],
+  });
+  return send(from, fundAddress(), data);
+}
+
+/** A fund view, decoded. */
+export async function fundRead<F extends FundRead>(
+  functionName: F,
+  args: ContractFunctionArgs<typeof investmentFundAbi, "view" | "pure", F>,
+  // biome-ignore lint/suspicious/noExplicitAny: the decoded shape depends on the function; callers cast it.
+): Promise<any> {
+  const data = encodeFunctionData({
+    abi: investmentFundAbi as Abi,
+    functionName: functionName as string,
+    args: args as readonly unknown[],
+  });
+  const result = await call<Hex>("eth_call", [{ to: fundAddress(), data }, "latest"]);
+  return decodeFunctionResult({ abi: investmentFundAbi as Abi, functionName: functionName as string, data: result });
+}
+
+function tokenWrite(from: Address, functionName: "mint" | "approve", args: readonly unknown[]): Promise<void> {
+  return send(from, tokenAddress(), encodeFunctionData({ abi: mockUsdcAbi as Abi, functionName, args }));
+}
+
+/** Moves the chain's clock on by `seconds` and mines a block. */
+export async function increaseTime(seconds: number): Promise<void> {
+  await call("evm_increaseTime", [seconds]);
+  await call("evm_mine");
+}
+
+/** Lets tests send from `address` (with ether for gas). */
+async function impersonate(address: Address): Promise<void> {
+  await call("anvil_impersonateAccount", [address]);
+  await call("anvil_setBalance", [address, "0x56BC75E2D63100000"]);
+}
+
+/**
+ * A fresh vault of the test's own: `name`, minimum and lockup as given, with `TRADER` as its only trading wallet
+ * (100%). Returns its vault id.
+ */
+export async function createTestVault(
+  name = "Test vault",
+  { minimum = usdc(100), lockupSeconds = 7 * 86_400 }: { minimum?: bigint; lockupSeconds?: number } = {},
+): Promise<number> {
+  await fundWrite(ADMIN, "createVault", [name, minimum, BigInt(lockupSeconds)]);
+  const vaultId = Number(await fundRead("vaultCount", []));
+  await impersonate(TRADER);
+  await fundWrite(ADMIN, "addTradingWallet", [BigInt(vaultId), TRADER, "Test desk", 10_000n]);
+  return vaultId;
+}
+
+/** `investor` (whitelisted here if need be, given the tokens) invests `amount` units in `vaultId`. */
+export async function investIn(investor: Address, vaultId: number, amount: bigint): Promise<void> {
+  if (!(await fundRead("isWhitelisted", [investor]))) await fundWrite(ADMIN, "whitelistInvestor", [investor]);
+  await tokenWrite(investor, "mint", [investor, amount]);
+  await tokenWrite(investor, "approve", [fundAddress(), amount]);
+  await fundWrite(investor, "invest", [BigInt(vaultId), amount]);
+}
+
+/** The admin locks `vaultId`'s open round (its funds go to `TRADER`). */
+export const lockVault = (vaultId: number) => fundWrite(ADMIN, "startLockupPeriod", [BigInt(vaultId)]);
+
+/** `TRADER` makes `amount` units collectable by the fund (minted on top of what it holds, then approved). */
+export async function approveReturn(amount: bigint): Promise<void> {
+  await tokenWrite(TRADER, "mint", [TRADER, amount]);
+  await tokenWrite(TRADER, "approve", [fundAddress(), amount]);
+}
+
+/** Moves the chain's clock past the end of `vaultId`'s lockup. */
+export async function endLockupTime(vaultId: number): Promise<void> {
+  const vault = (await fundRead("getVault", [BigInt(vaultId)])) as { lockupPeriodDuration: bigint };
+  await increaseTime(Number(vault.lockupPeriodDuration) + 60);
+}
+
+/**
+ * `TRADER` returns `returned` units for `vaultId`'s locked round and the admin collects them; then the lockup is
+ * left to end. Does not settle.
+ */
+export async function returnFunds(vaultId: number, returned: bigint): Promise<void> {
+  await approveReturn(returned);
+  await fundWrite(ADMIN, "collectFundsFromTradingWallet", [BigInt(vaultId), TRADER, returned]);
+  await endLockupTime(vaultId);
+}
+
+/** A full round of `vaultId` from its open state: lock, return `returned`, settle (as a loss when it is one). */
+export async function runRound(vaultId: number, returned: bigint): Promise<void> {
+  await lockVault(vaultId);
+  await returnFunds(vaultId, returned);
+  const pool = (await fundRead("getCurrentPoolData", [BigInt(vaultId)])) as readonly [bigint, bigint, boolean, bigint];
+  const info = (await fundRead("getPoolInfo", [pool[0]])) as { preLockupTotal: bigint };
+  await fundWrite(ADMIN, returned < info.preLockupTotal ? "endLockupPeriodAtLoss" : "endLockupPeriod", [
+    BigInt(vaultId),
+    returned,
+  ]);
+}
+
+/** `investor`'s position in `vaultId`, as the contract reports it. */
+export async function positionOf(
+  investor: Address,
+  vaultId: number,
+): Promise<{
+  poolId: bigint;
+  shares: bigint;
+  principal: bigint;
+  rollOver: boolean;
+  value: bigint;
+  withdrawable: bigint;
+  poolState: number;
+}> {
+  return fundRead("getPosition", [investor, BigInt(vaultId)]);
+}
