@@ -1,18 +1,27 @@
 // @ts-check
 /**
- * An admin's and an investor's journey through a whole pool in real Chromium: the admin
- * whitelists a new investor, swaps a trading wallet and starts the lockup; after anvil time travel
- * the trading wallets return the funds with profit and the admin settles the pool; the investor
- * withdraws principal plus profit share. Governance: an investor creates a proposal and votes.
+ * An admin's and an investor's journey through a whole round in real Chromium: the admin
+ * whitelists a new investor, swaps the futures vault's trading wallets in its tab and starts the
+ * lockup of its round 3 (pool 5, open in the demo state); after anvil time travel the trading
+ * wallets return the funds with profit, the admin collects them in the app and settles the round;
+ * an investor of that round (account 2, roll-over off) withdraws principal plus profit share.
+ * Governance: an investor creates a proposal and votes.
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { formatUnits } from "viem";
 import { devAccount } from "../../scripts/lib/accounts.mjs";
 import { openPage, screenshot } from "../lib/browser.mjs";
 import { connectAndSignIn } from "../lib/connect.mjs";
 import { useJourney } from "../lib/journey.mjs";
 
 const NEW_INVESTOR = "0x000000000000000000000000000000000000bEEF";
+/** The futures vault's open round 3 in the demo state. */
+const FUTURES_POOL = 5n;
+/** An investor of that round with roll-over off: its payout stays to be withdrawn. */
+const WITHDRAWER = 2;
+/** `PoolState.Settled`. */
+const SETTLED = 3;
 
 describe("admin and settlement journey", { timeout: 400_000 }, () => {
   const j = useJourney();
@@ -43,7 +52,7 @@ describe("admin and settlement journey", { timeout: 400_000 }, () => {
     await context.close();
   });
 
-  test("the admin whitelists, swaps a trading wallet and starts the lockup", async () => {
+  test("the admin whitelists, swaps a trading wallet of the futures vault and starts its lockup", async () => {
     const { page, context } = await openPage(j.browser, { rpcUrl: j.stack.rpcUrl, accountIndex: 0 });
     await connectAndSignIn(page, `${j.stack.webUrl}/admin`);
     await page.getByLabel("Investor wallet address").fill(NEW_INVESTOR);
@@ -51,38 +60,96 @@ describe("admin and settlement journey", { timeout: 400_000 }, () => {
     await page.getByText("Wallet whitelisted successfully.").first().waitFor({ timeout: 20_000 });
     assert.equal(await j.chain.readFund("isWhitelisted", [NEW_INVESTOR]), true);
 
-    await page.getByRole("button", { name: /^Remove trading wallet NFT lending/ }).click();
-    const confirm = page.getByRole("button", { name: /^Confirm/ });
-    if (await confirm.count()) await confirm.first().click();
-    await page.getByText("Trading wallet removed successfully.").first().waitFor({ timeout: 20_000 });
-    await page.getByLabel("Trading wallet address").fill(devAccount(6).address);
-    await page.getByLabel("Wallet type").fill("NFT lending");
-    await page.getByLabel("Allocation (basis points)").fill("4000");
-    await page.getByRole("button", { name: "Add trading wallet" }).click();
-    await page.getByText("Trading wallet added successfully.").first().waitFor({ timeout: 20_000 });
+    // The vault tabs: the NFT lending vault's round 2 is locked (its panel settles, it does not lock).
+    const tabs = page.getByRole("tablist", { name: "Vault" });
+    const panel = page.getByRole("tabpanel");
+    await tabs.getByRole("tab", { name: /NFT lending vault/ }).click();
+    await panel.getByText("pool #4").waitFor({ timeout: 20_000 });
+    await panel.getByLabel(/Total returned/).waitFor({ timeout: 20_000 });
+    await tabs.getByRole("tab", { name: /Crypto futures trading vault/ }).click();
+    await panel.getByText(`pool #${FUTURES_POOL}`).waitFor({ timeout: 20_000 });
 
-    await page.getByRole("button", { name: "Start lockup period" }).click();
-    await page.getByRole("button", { name: "Confirm start of lockup" }).click();
-    await page.getByLabel(/Total returned/).waitFor({ timeout: 20_000 });
-    const pool = await j.chain.readFund("getCurrentPoolData");
-    assert.equal(pool[2], true, "the pool is locked");
+    // The futures vault's lone wallet (account 7, 100%) makes way for a 70/30 split with a second desk (account 6).
+    const trader = devAccount(7).address;
+    await panel
+      .getByRole("button", { name: `Remove trading wallet Futures (${trader.slice(0, 4)}…${trader.slice(-4)})` })
+      .click();
+    await panel.getByText("Trading wallet removed successfully.").first().waitFor({ timeout: 20_000 });
+    for (const [index, walletType, allocation] of /** @type {const} */ ([
+      [7, "Futures", 7_000n],
+      [6, "Market-neutral", 3_000n],
+    ])) {
+      const before = (await j.chain.readFund("getTradingWallets", [FUTURES_POOL]))[0].length;
+      await panel.getByLabel("Trading wallet address").fill(devAccount(index).address);
+      await panel.getByLabel("Wallet type").fill(walletType);
+      await panel.getByLabel("Allocation (basis points)").fill(String(allocation));
+      await panel.getByRole("button", { name: "Add trading wallet" }).click();
+      await panel.getByText("Trading wallet added successfully.").first().waitFor({ timeout: 20_000 });
+      for (let i = 0; i < 100; i++) {
+        if ((await j.chain.readFund("getTradingWallets", [FUTURES_POOL]))[0].length > before) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      // The form clears once the app has seen the receipt (the chain may answer first): fill it again after that.
+      await page.waitForFunction(
+        (input) => /** @type {HTMLInputElement} */ (input).value === "",
+        await panel.getByLabel("Trading wallet address").elementHandle(),
+        { timeout: 20_000 },
+      );
+    }
+    const [wallets, allocations] = await j.chain.readFund("getTradingWallets", [FUTURES_POOL]);
+    assert.deepEqual(
+      wallets.map((/** @type {string} */ w) => w.toLowerCase()),
+      [devAccount(7).address.toLowerCase(), devAccount(6).address.toLowerCase()],
+    );
+    assert.deepEqual(allocations, [7_000n, 3_000n]);
+    assert.equal(
+      (await j.chain.readFund("getTradingWallets", [4n]))[0].length,
+      1,
+      "the NFT lending vault's wallets are its own",
+    );
+
+    await panel.getByRole("button", { name: "Start lockup period" }).click();
+    await panel.getByRole("button", { name: "Confirm start of lockup" }).click();
+    await panel.getByLabel(/Total returned/).waitFor({ timeout: 20_000 });
+    const vault = await j.chain.vault(1);
+    assert.equal(vault.isLocked, true, "the futures vault's round 3 is locked");
+    assert.equal(vault.currentPoolId, FUTURES_POOL);
+    assert.equal((await j.chain.vault(2)).currentPoolId, 4n, "the NFT lending vault's round is untouched");
+    // The transaction toasts would cover the trading wallets in the screenshot: dismiss them (each says so in place).
+    const dismiss = page.getByRole("button", { name: "Dismiss notification" });
+    for (let i = 0; i < 10 && (await dismiss.count()) > 0; i++) {
+      // (A toast may leave on its own timer between the count and the click.)
+      await dismiss
+        .first()
+        .click({ timeout: 2_000 })
+        .catch(() => {});
+    }
     await screenshot(page, "admin");
     await context.close();
   });
 
-  test("after the lockup the admin settles with profit and the investor withdraws principal plus share", async () => {
-    const poolId = (await j.chain.readFund("getCurrentPoolData"))[0];
-    const [principal] = await j.chain.readFund("getInvestorData", [devAccount(5).address]);
-    await j.chain.travel(Number(await j.chain.readFund("lockupPeriodDuration")) + 1);
-    // The trading desks return 10% more than they received: each approves the fund for its balance.
+  test("after the lockup the admin collects and settles with profit and the investor withdraws principal plus share", async () => {
+    const poolId = await j.chain.currentPoolId(1);
+    assert.equal(poolId, FUTURES_POOL);
+    // Account 2 put 7,000 into round 3 with roll-over off: its payout waits for it at settlement.
+    const { principal } = await j.chain.position(WITHDRAWER, 1);
+    assert.ok(principal > 0n);
+    await j.chain.travelPastLockup(1);
+    // The trading desks return 10% more than the round sent each of them, and approve the fund for it.
     let total = 0n;
-    for (const index of [7, 6]) total += await j.chain.prepareReturn(index, 1_000n);
+    for (const index of [7, 6]) total += await j.chain.prepareReturn(index, 1_000n, 1);
     const admin = await openPage(j.browser, { rpcUrl: j.stack.rpcUrl, accountIndex: 0 });
     await connectAndSignIn(admin.page, `${j.stack.webUrl}/admin`);
+    await admin.page
+      .getByRole("tablist", { name: "Vault" })
+      .getByRole("tab", { name: /Crypto futures trading vault/ })
+      .click();
+    const panel = admin.page.getByRole("tabpanel");
+    await panel.getByText(`pool #${poolId}`).waitFor({ timeout: 20_000 });
     // The admin collects from each trading wallet in the app; the total returned follows the collected total.
     for (const index of [7, 6]) {
       const { address } = devAccount(index);
-      const button = admin.page.getByRole("button", {
+      const button = panel.getByRole("button", {
         name: new RegExp(`^Collect .* \\(${address.slice(0, 4)}…${address.slice(-4)}\\)$`),
       });
       await button.waitFor({ timeout: 20_000 });
@@ -90,41 +157,47 @@ describe("admin and settlement journey", { timeout: 400_000 }, () => {
         timeout: 20_000,
       });
       /** @type {bigint} */
-      const before = await j.chain.readFund("poolCollected", [poolId]);
+      const before = (await j.chain.pool(poolId)).collected;
       await button.click();
-      for (let i = 0; i < 100 && (await j.chain.readFund("poolCollected", [poolId])) === before; i++) {
+      for (let i = 0; i < 100 && (await j.chain.pool(poolId)).collected === before; i++) {
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     }
-    await admin.page.getByText("Funds collected from the trading wallet.").first().waitFor({ timeout: 20_000 });
-    assert.equal(await j.chain.readFund("poolCollected", [poolId]), total, "everything returned was collected");
-    const totalReturned = admin.page.getByLabel(/Total returned/);
+    await panel.getByText("Funds collected from the trading wallet.").first().waitFor({ timeout: 20_000 });
+    assert.equal((await j.chain.pool(poolId)).collected, total, "everything returned was collected");
+    const totalReturned = panel.getByLabel(/Total returned/);
     await admin.page.waitForFunction(
       ([el, expected]) => /** @type {HTMLInputElement} */ (el).value === expected,
-      /** @type {const} */ ([await totalReturned.elementHandle(), (Number(total) / 1e6).toString()]),
+      /** @type {const} */ ([await totalReturned.elementHandle(), formatUnits(total, 6)]),
       { timeout: 20_000 },
     );
     await screenshot(admin.page, "admin-collect");
-    await admin.page.getByRole("button", { name: "End lockup period" }).click();
-    for (let i = 0; i < 100 && (await j.chain.readFund("investmentPools", [poolId]))[3]; i++) {
+    await panel.getByRole("button", { name: "End lockup period" }).click();
+    for (let i = 0; i < 100 && (await j.chain.pool(poolId)).state !== SETTLED; i++) {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    const settled = await j.chain.readFund("investmentPools", [poolId]);
-    assert.equal(settled[3], false, "the pool is settled");
-    assert.ok(settled[6] > 0n, "with profit");
+    const settled = await j.chain.pool(poolId);
+    assert.equal(Number(settled.state), SETTLED, "the round is settled");
+    assert.ok(settled.profitGenerated > 0n, "with profit");
+    const next = await j.chain.vault(1);
+    assert.equal(next.isLocked, false, "the futures vault's next round is open");
+    assert.equal(next.round, 4n);
     await admin.context.close();
 
-    const investor = await openPage(j.browser, { rpcUrl: j.stack.rpcUrl, accountIndex: 5 });
+    const investor = await openPage(j.browser, { rpcUrl: j.stack.rpcUrl, accountIndex: WITHDRAWER });
     await connectAndSignIn(investor.page, `${j.stack.webUrl}/portfolio`);
-    const balanceBefore = await j.chain.readToken("balanceOf", [devAccount(5).address]);
-    await investor.page.getByRole("button", { name: "Withdraw", exact: true }).click();
-    await investor.page.getByRole("button", { name: "Confirm withdrawal" }).click();
+    const { address } = devAccount(WITHDRAWER);
+    const balanceBefore = await j.chain.readToken("balanceOf", [address]);
+    const position = investor.page.getByTestId("position-1");
+    await position.getByRole("button", { name: "Withdraw", exact: true }).click();
+    await position.getByRole("button", { name: "Confirm withdrawal" }).click();
     for (let i = 0; i < 100; i++) {
-      if ((await j.chain.readToken("balanceOf", [devAccount(5).address])) !== balanceBefore) break;
+      if ((await j.chain.readToken("balanceOf", [address])) !== balanceBefore) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    const received = (await j.chain.readToken("balanceOf", [devAccount(5).address])) - balanceBefore;
+    const received = (await j.chain.readToken("balanceOf", [address])) - balanceBefore;
     assert.ok(received > principal, `received ${received} > principal ${principal}`);
+    assert.equal((await j.chain.position(WITHDRAWER, 1)).shares, 0n, "nothing left in the futures vault");
     await screenshot(investor.page, "portfolio-withdrawn");
     await investor.context.close();
   });

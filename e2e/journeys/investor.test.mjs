@@ -2,8 +2,10 @@
 /// <reference lib="dom" />
 /**
  * An investor's journey in real Chromium, with a test wallet announced through EIP-6963 that
- * forwards to anvil: connect, invest (approve then invest) and see TVL and the position update,
- * a wallet rejection in the spec's words, and a reload that keeps the connection.
+ * forwards to anvil: connect, invest (approve then invest) in the futures vault's open round and
+ * see TVL and the position update, a wallet rejection in the spec's words, and a reload that keeps
+ * the connection. Account 1 rolls its futures position in the open round 3 (pool 5) and holds a
+ * position in the NFT lending vault's locked round 2: the portfolio shows both.
  */
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
@@ -19,6 +21,10 @@ describe("investor journey", { timeout: 300_000 }, () => {
   /** @type {Awaited<ReturnType<typeof openPage>>} */
   let tab;
   const investor = 1;
+  /** The futures vault: its round 3 takes deposits (the NFT lending vault's round 2 is locked). */
+  const vaultId = 1;
+  /** @returns {Promise<bigint>} the vault's open pool's deposits */
+  const deposits = async () => (await j.chain.readFund("getCurrentPoolData", [BigInt(vaultId)]))[1];
 
   before(async () => {
     tab = await openPage(j.browser, { rpcUrl: j.stack.rpcUrl, accountIndex: investor });
@@ -53,13 +59,13 @@ describe("investor journey", { timeout: 300_000 }, () => {
 
   test("invests in two steps and sees TVL and the position update", async () => {
     const { page } = tab;
-    await page.goto(`${j.stack.webUrl}/vaults/nft-vault`);
-    await page.getByRole("heading", { level: 1, name: "NFT lending vault" }).waitFor();
+    await page.goto(`${j.stack.webUrl}/vaults/futures-trading-vault`);
+    await page.getByRole("heading", { level: 1, name: "Crypto futures trading vault" }).waitFor();
     const tvl = page.getByTestId("vault-tvl");
     await tvl.waitFor();
     const before = usd(await tvl.textContent());
-    /** @type {bigint} */
-    const poolBefore = (await j.chain.readFund("getCurrentPoolData"))[1];
+    const poolBefore = await deposits();
+    const positionBefore = await j.chain.position(investor, vaultId);
     await page.getByLabel(/Amount/).fill("1,500");
     await page.getByRole("button", { name: "Approve and invest" }).click();
     await page.getByText("Investment transaction submitted successfully!").first().waitFor({ timeout: 30_000 });
@@ -69,9 +75,16 @@ describe("investor journey", { timeout: 300_000 }, () => {
       { timeout: 15_000 },
     );
     assert.equal(usd(await tvl.textContent()) - before, 1500);
-    /** @type {bigint} */
-    const poolAfter = (await j.chain.readFund("getCurrentPoolData"))[1];
-    assert.equal(poolAfter - poolBefore, j.chain.units(1500));
+    assert.equal((await deposits()) - poolBefore, j.chain.units(1500));
+    const positionAfter = await j.chain.position(investor, vaultId);
+    assert.equal(positionAfter.principal - positionBefore.principal, j.chain.units(1500), "the position grew");
+    // "Your position" on the vault page shows this vault's position only, with its new value.
+    const value = page.getByTestId("vault-position").getByTestId("position-value");
+    await page.waitForFunction(
+      ([el, expected]) => Math.abs(Number(el?.textContent?.replace(/[^\d.]/g, "")) - expected) < 0.005,
+      /** @type {const} */ ([await value.elementHandle(), Number(positionAfter.value) / 1e6]),
+      { timeout: 15_000 },
+    );
     await screenshot(page, "vault-invested");
   });
 
@@ -88,8 +101,7 @@ describe("investor journey", { timeout: 300_000 }, () => {
 
   test("a reverted approval shows 'Approval transaction failed!' and nothing is invested", async () => {
     const { page } = tab;
-    /** @type {bigint} */
-    const poolBefore = (await j.chain.readFund("getCurrentPoolData"))[1];
+    const poolBefore = await deposits();
     // The wallet sends the next approval with too little gas: it is mined, and reverts.
     await page.evaluate(() => /** @type {any} */ (window).__fundamentTestWallet.starveGasNext("0x095ea7b3"));
     await page.getByLabel(/Amount/).fill("5,000");
@@ -98,7 +110,7 @@ describe("investor journey", { timeout: 300_000 }, () => {
     await screenshot(page, "vault-approval-failed");
     const requests = await page.evaluate(() => /** @type {any} */ (window).__fundamentTestWallet.requests);
     assert.equal(requests.filter((/** @type {string} */ m) => m === "eth_sendTransaction").length >= 1, true);
-    assert.equal((await j.chain.readFund("getCurrentPoolData"))[1], poolBefore, "nothing was invested");
+    assert.equal(await deposits(), poolBefore, "nothing was invested");
   });
 
   test("a reload keeps the connection and the portfolio shows the position", async () => {
@@ -109,6 +121,9 @@ describe("investor journey", { timeout: 300_000 }, () => {
       .getByText(/Voting power/i)
       .first()
       .waitFor();
+    // One position per vault: the futures one (open round, with today's investment) and the NFT lending one (locked).
+    await page.getByTestId("position-1").getByText("Crypto futures trading vault").waitFor({ timeout: 15_000 });
+    await page.getByTestId("position-2").getByText("NFT lending vault").waitFor();
     await page.waitForLoadState("networkidle");
     await screenshot(page, "portfolio");
     assert.deepEqual(foreignHosts(requests), []);

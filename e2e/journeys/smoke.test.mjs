@@ -23,6 +23,15 @@ describe("the app on the local stack", { timeout: 300_000 }, () => {
       .getByRole("heading", { name: /NFT lending vault/i })
       .first()
       .waitFor();
+    // Each vault shows its current round and status (demo state: futures round 3 open, NFT lending round 2 locked).
+    for (const [id, round, status] of /** @type {const} */ ([
+      ["futures-trading-vault", "Round 3", /^Open/],
+      ["nft-vault", "Round 2", /^Locked/],
+    ])) {
+      const card = page.getByTestId(`vault-card-${id}`);
+      await card.getByTestId("vault-round").getByText(round, { exact: true }).waitFor({ timeout: 20_000 });
+      await card.getByText(status).first().waitFor();
+    }
     await page.waitForLoadState("networkidle");
     await screenshot(page, "vaults");
     assert.deepEqual(foreignHosts(requests), []);
@@ -69,6 +78,7 @@ describe("the app on the local stack", { timeout: 300_000 }, () => {
     for (const [path, ready, name] of /** @type {const} */ ([
       ["/", "NFT lending vault", "vaults-phone"],
       ["/vaults/nft-vault", "Invest", "vault-phone"],
+      ["/vaults/futures-trading-vault", "Your position", null],
       ["/governance", "Proposals", "governance-phone"],
       ["/history", "History", null],
     ])) {

@@ -115,8 +115,11 @@ describe("wallet layer journey", { timeout: 300_000 }, () => {
       j.stack.apiUrl,
     );
     assert.equal(String(session.address).toLowerCase(), "0x90f79bf6eb2c4f870365e785982e1f101e93b906");
-    // The portfolio is account 3's: an unwithdrawn pool-1 payout.
+    // The portfolio is account 3's: a position in the NFT lending vault's locked round 2 only (it withdrew from the
+    // futures vault after round 2).
     await page.getByText("Voting power").first().waitFor();
+    await page.getByTestId("position-2").waitFor({ timeout: 15_000 });
+    assert.equal(await page.getByTestId("position-1").count(), 0);
     await page.reload();
     await page.getByRole("button", { name: /^Account 0x90F7/ }).waitFor({ timeout: 15_000 });
     assert.deepEqual(errors, []);
