@@ -74,7 +74,8 @@ describe("admin and settlement journey", { timeout: 400_000 }, () => {
     await panel
       .getByRole("button", { name: `Remove trading wallet Futures (${trader.slice(0, 4)}…${trader.slice(-4)})` })
       .click();
-    await panel.getByText("Trading wallet removed successfully.").first().waitFor({ timeout: 20_000 });
+    await panel.getByRole("button", { name: "Confirm removal" }).click();
+    await page.getByText("Trading wallet removed successfully.").first().waitFor({ timeout: 20_000 });
     for (const [index, walletType, allocation] of /** @type {const} */ ([
       [7, "Futures", 7_000n],
       [6, "Market-neutral", 3_000n],
@@ -84,7 +85,7 @@ describe("admin and settlement journey", { timeout: 400_000 }, () => {
       await panel.getByLabel("Wallet type").fill(walletType);
       await panel.getByLabel("Allocation (basis points)").fill(String(allocation));
       await panel.getByRole("button", { name: "Add trading wallet" }).click();
-      await panel.getByText("Trading wallet added successfully.").first().waitFor({ timeout: 20_000 });
+      await page.getByText("Trading wallet added successfully.").first().waitFor({ timeout: 20_000 });
       for (let i = 0; i < 100; i++) {
         if ((await j.chain.readFund("getTradingWallets", [FUTURES_POOL]))[0].length > before) break;
         await new Promise((resolve) => setTimeout(resolve, 200));
@@ -163,7 +164,7 @@ describe("admin and settlement journey", { timeout: 400_000 }, () => {
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     }
-    await panel.getByText("Funds collected from the trading wallet.").first().waitFor({ timeout: 20_000 });
+    await admin.page.getByText("Funds collected from the trading wallet.").first().waitFor({ timeout: 20_000 });
     assert.equal((await j.chain.pool(poolId)).collected, total, "everything returned was collected");
     const totalReturned = panel.getByLabel(/Total returned/);
     await admin.page.waitForFunction(
@@ -173,6 +174,7 @@ describe("admin and settlement journey", { timeout: 400_000 }, () => {
     );
     await screenshot(admin.page, "admin-collect");
     await panel.getByRole("button", { name: "End lockup period" }).click();
+    await panel.getByRole("button", { name: "Confirm settlement" }).click();
     for (let i = 0; i < 100 && (await j.chain.pool(poolId)).state !== SETTLED; i++) {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

@@ -99,6 +99,8 @@ describe("three rounds across both vaults", { timeout: 900_000 }, () => {
         { timeout: 20_000 },
       );
       await panel.getByRole("button", { name: "End lockup period" }).click();
+      // Every settlement asks the admin confirmation first (its effect in tokens).
+      await panel.getByRole("button", { name: "Confirm settlement" }).click();
       if (profitBps < 0n) {
         // A loss is never settled from the first click: the app states it and asks again.
         const confirm = panel.getByRole("button", { name: "Confirm loss and settle" });

@@ -41,37 +41,55 @@ export function depsOutdatedReason(root = ROOT) {
  * Runs `npm ci` (or `npm install` without a lockfile) when the dependencies are missing or
  * stale. When `npm ci` refuses (e.g. a registry mirror that lacks other platforms' optional
  * binaries, so the lockfile cannot list them), falls back to `npm install --no-save`, which
- * follows the lockfile without rewriting it. Exits the process when the install fails.
- * @param {{ root?: string, quiet?: boolean }} [options]
+ * follows the lockfile without rewriting it. npm's output is captured: the fallback is announced in one line
+ * that says why, and npm's report is printed only when the install finally fails (then the process exits).
+ * @param {{ root?: string, quiet?: boolean, run?: (root: string, args: string[]) => { status: number, output: string } }} [options]
  * @returns {boolean} whether an install ran
  */
-export function ensureDeps({ root = ROOT, quiet = false } = {}) {
+export function ensureDeps({ root = ROOT, quiet = false, run = npm } = {}) {
   const reason = depsOutdatedReason(root);
   if (!reason) return false;
   const hasLock = existsSync(join(root, "package-lock.json"));
   if (!quiet) console.log(`› ${reason}: running npm ${hasLock ? "ci" : "install"}`);
-  let status = npm(root, hasLock ? ["ci"] : ["install"]);
-  if (status !== 0 && hasLock) {
-    console.warn(`› npm ci failed (exit ${status}); falling back to npm install --no-save`);
-    status = npm(root, ["install", "--no-save"]);
+  let result = run(root, hasLock ? ["ci"] : ["install"]);
+  if (result.status !== 0 && hasLock) {
+    // npm ci's own report (a wall of EUSAGE text) is kept out of the way: one line says why, then the fallback.
+    console.log(`› ${ciFailureReason(result.output)}; installing with npm install --no-save instead`);
+    result = run(root, ["install", "--no-save"]);
   }
-  if (status !== 0) {
-    console.error(`✗ installing dependencies failed (exit ${status})`);
-    process.exit(status || 1);
+  if (result.status !== 0) {
+    if (result.output) process.stderr.write(result.output);
+    console.error(`✗ installing dependencies failed (exit ${result.status})`);
+    process.exit(result.status || 1);
   }
   return true;
 }
 
 /**
+ * One short reason for a failed `npm ci`, from its output.
+ * @param {string} output
+ * @returns {string}
+ */
+export function ciFailureReason(output) {
+  if (/EUSAGE/.test(output) && /in sync|lock file/i.test(output))
+    return "package-lock.json does not match this registry (npm ci refused it)";
+  if (/EBADPLATFORM|optional/i.test(output) && /EUSAGE/.test(output))
+    return "the registry lacks an optional platform binary that the lockfile lists (npm ci refused it)";
+  const code = /npm error code (\w+)/.exec(output)?.[1];
+  return code ? `npm ci failed (${code})` : "npm ci failed";
+}
+
+/**
+ * Runs npm quietly: its output is captured (and shown only if the install finally fails).
  * @param {string} root
  * @param {string[]} args
- * @returns {number} exit status
+ * @returns {{ status: number, output: string }}
  */
 function npm(root, args) {
-  const result = spawnSync(process.platform === "win32" ? "npm.cmd" : "npm", [...args, "--no-audit", "--no-fund"], {
-    cwd: root,
-    stdio: "inherit",
-    shell: process.platform === "win32",
-  });
-  return result.status ?? 1;
+  const result = spawnSync(
+    process.platform === "win32" ? "npm.cmd" : "npm",
+    [...args, "--no-audit", "--no-fund", "--loglevel=error"],
+    { cwd: root, encoding: "utf8", shell: process.platform === "win32", maxBuffer: 64 * 1024 * 1024 },
+  );
+  return { status: result.status ?? 1, output: `${result.stdout ?? ""}${result.stderr ?? ""}` };
 }

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { depsOutdatedReason } from "./ensure-deps.mjs";
+import { ciFailureReason, depsOutdatedReason, ensureDeps } from "./ensure-deps.mjs";
 
 /** @param {(root: string) => void} body */
 function inTempRepo(body) {
@@ -49,4 +49,65 @@ test("without a lockfile, package.json decides", () => {
     touch(join(root, "package.json"), 3_000);
     assert.match(depsOutdatedReason(root) ?? "", /package.json is newer/);
   });
+});
+
+const EUSAGE = `npm error code EUSAGE
+npm error
+npm error \`npm ci\` can only install packages when your package.json and package-lock.json or npm-shrinkwrap.json are in sync. Please update your lock file with \`npm install\` before continuing.
+npm error
+npm error Missing: @rollup/rollup-darwin-arm64@4.0.0 from lock file
+${"npm error Missing: something from lock file\n".repeat(40)}`;
+
+/** Captures console.log / console.warn / console.error while `body` runs. */
+function captureConsole(/** @type {() => void} */ body) {
+  /** @type {string[]} */
+  const lines = [];
+  const saved = { log: console.log, warn: console.warn, error: console.error };
+  console.log = console.warn = console.error = (/** @type {unknown[]} */ ...args) => void lines.push(args.join(" "));
+  try {
+    body();
+  } finally {
+    Object.assign(console, saved);
+  }
+  return lines;
+}
+
+test("when npm ci refuses, one quiet line says why and the fallback runs without npm's wall of text", () => {
+  inTempRepo((root) => {
+    touch(join(root, "package-lock.json"), 1_000);
+    /** @type {string[][]} */
+    const calls = [];
+    const lines = captureConsole(() => {
+      const ran = ensureDeps({
+        root,
+        run: (_root, args) => {
+          calls.push(args);
+          return args[0] === "ci" ? { status: 1, output: EUSAGE } : { status: 0, output: "added 900 packages" };
+        },
+      });
+      assert.equal(ran, true);
+    });
+    assert.deepEqual(calls, [["ci"], ["install", "--no-save"]]);
+    assert.deepEqual(lines, [
+      "› node_modules is missing: running npm ci",
+      "› package-lock.json does not match this registry (npm ci refused it); installing with npm install --no-save instead",
+    ]);
+    assert.doesNotMatch(lines.join("\n"), /EUSAGE|npm error/);
+  });
+});
+
+test("a successful npm ci prints only the line that says why it runs", () => {
+  inTempRepo((root) => {
+    touch(join(root, "package-lock.json"), 1_000);
+    const lines = captureConsole(() => {
+      ensureDeps({ root, run: () => ({ status: 0, output: "added 900 packages\nnpm warn deprecated x" }) });
+    });
+    assert.deepEqual(lines, ["› node_modules is missing: running npm ci"]);
+  });
+});
+
+test("ciFailureReason names the cause in a few words", () => {
+  assert.match(ciFailureReason(EUSAGE), /does not match this registry/);
+  assert.equal(ciFailureReason("npm error code ENOTFOUND\nnpm error network"), "npm ci failed (ENOTFOUND)");
+  assert.equal(ciFailureReason(""), "npm ci failed");
 });

@@ -19,6 +19,7 @@ export const WEB_DIST_DIR = join(ROOT, "apps", "web", "dist");
  * @property {string} apiUrl
  * @property {{ chainId: number, investmentFund: string, investmentToken: string, deploymentBlock: number | string }} deployment
  * @property {string} [walletConnectProjectId]
+ * @property {boolean} [coinbaseWallet]
  */
 
 /**

@@ -41,6 +41,7 @@ export const WEB_DIR = join(ROOT, "apps", "web");
  * @property {string} rpcUrl
  * @property {string} apiUrl
  * @property {string} webUrl
+ * @property {{ stop: () => Promise<void>, restart: () => Promise<void> }} api stops the API (an outage) and starts it again on the same port and data
  * @property {Promise<string>} failed resolves with a reason when a service dies on its own
  * @property {() => Promise<void>} stop stops everything that was started (idempotent)
  */
@@ -105,7 +106,7 @@ export async function startStack(options) {
     const build = buildWeb({ log });
 
     step(`API on ${apiUrl} (embedded database in ${join(dataDir, "api-pglite")}, demo data)`);
-    const api = await startApi({
+    const apiOptions = {
       host,
       port: options.apiPort,
       dataDir,
@@ -120,11 +121,27 @@ export async function startStack(options) {
         DEMO_DATA: "1",
         ...options.apiEnv,
       },
-    });
+    };
+    let api = await startApi(apiOptions);
+    // Set while the API is stopped on purpose (`stack.api.stop()`, the outage journeys): not a failure.
+    let apiDown = false;
     stops.push(() => api.stop());
-    api.exited.then((code) => {
-      if (!stopped) fail(`the API exited unexpectedly (code ${code}); see ${api.logFile}`);
-    });
+    const watchApi = () =>
+      api.exited.then((code) => {
+        if (!stopped && !apiDown) fail(`the API exited unexpectedly (code ${code}); see ${api.logFile}`);
+      });
+    watchApi();
+    const apiControl = {
+      stop: async () => {
+        apiDown = true;
+        await api.stop();
+      },
+      restart: async () => {
+        api = await startApi(apiOptions);
+        apiDown = false;
+        watchApi();
+      },
+    };
 
     await build;
     const web = await serveWeb({
@@ -143,12 +160,13 @@ export async function startStack(options) {
         ...(process.env.WALLETCONNECT_PROJECT_ID
           ? { walletConnectProjectId: process.env.WALLETCONNECT_PROJECT_ID }
           : {}),
+        ...(process.env.COINBASE_WALLET === "1" ? { coinbaseWallet: true } : {}),
       },
     });
     stops.push(() => web.close());
     step(`web app on ${web.url}`);
 
-    return { anvil, deployment, summary, rpcUrl: anvil.url, apiUrl, webUrl: web.url, failed, stop };
+    return { anvil, deployment, summary, rpcUrl: anvil.url, apiUrl, webUrl: web.url, api: apiControl, failed, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -13,7 +13,10 @@ import { seed, seedGenesisTimestamp } from "../../../scripts/seed.mjs";
 const port = Number(process.env.ANVIL_PORT ?? 8545);
 await forgeBuild({ silent: true });
 // The seed moves the clock through the demo's rounds; starting that far in the past ends it at the wall clock.
-const anvil = await startAnvil({ port, timestamp: seedGenesisTimestamp(Number(process.env.LOCKUP_PERIOD_DURATION ?? 2_592_000)) });
+const anvil = await startAnvil({
+  port,
+  timestamp: seedGenesisTimestamp(Number(process.env.LOCKUP_PERIOD_DURATION ?? 2_592_000)),
+});
 const stop = async () => {
   await anvil.stop();
   process.exit(0);

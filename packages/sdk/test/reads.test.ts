@@ -14,6 +14,7 @@ import { getTradingWallets } from "../src/reads/getTradingWallets.js";
 import { getVaultRounds } from "../src/reads/getVaultRounds.js";
 import { getVaultSettings } from "../src/reads/getVaultSettings.js";
 import { getVaults } from "../src/reads/getVaults.js";
+import { getVoteChoices } from "../src/reads/getVoteChoices.js";
 import { isAdmin } from "../src/reads/isAdmin.js";
 import { createProposal } from "../src/writes/createProposal.js";
 import { executeProposal } from "../src/writes/executeProposal.js";
@@ -351,6 +352,36 @@ describe("getProposals", () => {
       2n,
     ]);
     expect((await getProposals(client, { deployment, offset: 4 })).proposals).toEqual([]);
+  });
+
+  it("gives a voter's weight per proposal (principal at the snapshot), 0 for an account that had none", async () => {
+    const { proposals } = await getProposals(client, { deployment, voter: accounts[1] });
+    // Proposals 1-3 were created after account 1 invested 10,000; account 9 never invested.
+    expect(proposals.slice(1).map((p) => p.votingPower)).toEqual([10_000, 10_000, 10_000]);
+    expect(
+      (await getProposals(client, { deployment, voter: accounts[9] })).proposals.map((p) => p.votingPower),
+    ).toEqual([0, 0, 0, 0]);
+    expect((await getProposals(client, { deployment })).proposals.map((p) => p.votingPower)).toEqual([0, 0, 0, 0]);
+  });
+
+  it("reads a voter's proposals, states, votes and weights in at most 2 JSON-RPC requests", async () => {
+    const { client: counted, requests } = countingPublicClient();
+    const { proposals } = await getProposals(counted, { deployment, voter: accounts[3] });
+    expect(proposals).toHaveLength(4);
+    expect(requests()).toBeLessThanOrEqual(2);
+  });
+
+  it("says which way a voter voted (Voted events), in one getLogs after the block number", async () => {
+    const { client: counted, requests } = countingPublicClient();
+    const choices = await getVoteChoices(counted, { deployment, voter: accounts[3], proposalIds: [1n, 2n, 3n, 4n] });
+    expect(choices.map((c) => [c.proposalId, c.choice, c.weight])).toEqual([
+      [1n, "against", 8_000_000_000n],
+      [2n, "against", 8_000_000_000n],
+    ]);
+    expect(requests()).toBeLessThanOrEqual(2);
+    const mine = await getVoteChoices(client, { deployment, voter: accounts[1], proposalIds: [3n] });
+    expect(mine.map((c) => [c.proposalId, c.choice])).toEqual([[3n, "for"]]);
+    expect(await getVoteChoices(client, { deployment, voter: accounts[1], proposalIds: [] })).toEqual([]);
   });
 });
 

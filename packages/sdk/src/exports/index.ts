@@ -101,6 +101,13 @@ export { type GetTradingWalletsParameters, getTradingWallets, type TradingWallet
 export { type GetVaultRoundsParameters, getVaultRounds, type VaultRound } from "../reads/getVaultRounds.js";
 export { type GetVaultSettingsParameters, getVaultSettings, type VaultSettings } from "../reads/getVaultSettings.js";
 export { type GetVaultsParameters, getVaults, type LiveVault, type VaultsPerformance } from "../reads/getVaults.js";
+export {
+  type CastVote,
+  type GetVoteChoicesParameters,
+  getVoteChoices,
+  type VoteChoice,
+} from "../reads/getVoteChoices.js";
+export { type GetWhitelistParameters, getWhitelist, type WhitelistedInvestor } from "../reads/getWhitelist.js";
 export { isAdmin } from "../reads/isAdmin.js";
 export { type PoolStateName, type PoolStatus, poolStatus, poolStatusFromState } from "../reads/poolStatus.js";
 export { batchRead } from "../utils/batchRead.js";

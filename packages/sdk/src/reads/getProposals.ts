@@ -46,6 +46,11 @@ export type ProposalView = {
   canExecute: boolean;
   /** Whether `voter` (see `GetProposalsParameters`) has voted on it; false without a voter. */
   hasVoted: boolean;
+  /**
+   * The weight `voter` votes (or voted) with on it, in whole tokens: their invested principal when the proposal was
+   * created (`getProposalVotingPower(id, voter)`). 0 without a voter, and for an account that had none.
+   */
+  votingPower: number;
 };
 
 export function proposalStatus(active: boolean, executed: boolean): ProposalStatus {
@@ -59,7 +64,10 @@ export type GetProposalsParameters = {
   offset?: number;
   /** At most this many (newest first); 50 by default. */
   limit?: number;
-  /** An account: each proposal says whether it has voted (`hasVoted(id, voter)`, in the same batched read). */
+  /**
+   * An account: each proposal says whether it has voted (`hasVoted(id, voter)`) and with what weight it votes
+   * (`getProposalVotingPower(id, voter)`), in the same batched read.
+   */
   voter?: Address | undefined;
 };
 
@@ -79,15 +87,20 @@ export async function getProposals(
   const ids: bigint[] = [];
   for (let id = total - offset; id >= 1 && ids.length < limit; id--) ids.push(BigInt(id));
   if (ids.length === 0) return { proposals: [], total };
-  // Per proposal: details, state, proposer and, with a voter, whether it has voted.
-  const stride = voter ? 4 : 3;
+  // Per proposal: details, state, proposer and, with a voter, whether it has voted and its weight.
+  const stride = voter ? 5 : 3;
   const [decimals, ...results] = (await batchRead(client, [
     { address: token, abi: erc20Abi, functionName: "decimals" },
     ...ids.flatMap((id) => [
       { ...fund, functionName: "getProposalDetails", args: [id] } as const,
       { ...fund, functionName: "proposalState", args: [id] } as const,
       { ...fund, functionName: "proposalProposer", args: [id] } as const,
-      ...(voter ? [{ ...fund, functionName: "hasVoted", args: [id, voter] } as const] : []),
+      ...(voter
+        ? ([
+            { ...fund, functionName: "hasVoted", args: [id, voter] },
+            { ...fund, functionName: "getProposalVotingPower", args: [id, voter] },
+          ] as const)
+        : []),
     ]),
   ])) as [number, ...unknown[]];
   const proposals = ids.map((_, i): ProposalView => {
@@ -97,6 +110,7 @@ export async function getProposals(
     const state = proposalStateFromEnum(results[stride * i + 1] as number);
     const proposer = results[stride * i + 2] as Address;
     const hasVoted = voter ? (results[stride * i + 3] as boolean) : false;
+    const votingPower = voter ? fromTokenUnits(results[stride * i + 4] as bigint, decimals) : 0;
     return {
       id,
       title: description,
@@ -114,6 +128,7 @@ export async function getProposals(
       active,
       canExecute: state === "succeeded",
       hasVoted,
+      votingPower,
     };
   });
   return { proposals, total };

@@ -39,7 +39,18 @@ export type WalletProviderConfig = {
    * Sign in with the wallet (SIWX over the API's `/auth/*` routes). On by default when `apiUrl` is set; `false`
    * turns it off; `required: true` disconnects when the user cancels signing.
    */
-  siwx?: { required?: boolean | undefined; statement?: string | undefined; adapter?: SiwxAdapter } | false | undefined;
+  siwx?:
+    | {
+        required?: boolean | undefined;
+        statement?: string | undefined;
+        adapter?: SiwxAdapter;
+        /** Why the app asks: what the session unlocks (shown on the prompt). */
+        reason?: string | undefined;
+        /** false: ask only when a feature calls `siwx.request()`, not on every connect (default true). */
+        askOnConnect?: boolean | undefined;
+      }
+    | false
+    | undefined;
   theme?: "light" | "dark" | "system" | undefined;
   /** Show the views inline where `<WalletEmbed />` is placed instead of in a dialog. */
   embedded?: boolean | undefined;
@@ -163,6 +174,8 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
           createApiSiwxAdapter({ baseUrl: config.apiUrl ?? "", fetch: config.fetch }),
         required: config.siwx ? config.siwx.required : false,
         statement: config.siwx ? config.siwx.statement : undefined,
+        reason: config.siwx ? config.siwx.reason : undefined,
+        askOnConnect: config.siwx ? config.siwx.askOnConnect : undefined,
         signMessage: (message) => signMessage(wagmiConfig, { message }),
         disconnect: async () => {
           await disconnectFamilies({

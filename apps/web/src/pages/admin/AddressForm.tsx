@@ -7,16 +7,28 @@ export type AddressFormAction = {
   label: string;
   onSubmit: (address: string) => Promise<{ success: boolean }>;
   tone?: "primary" | "secondary" | "danger";
+  /** Why this action makes no sense for a valid address (e.g. already whitelisted); shown before any prompt. */
+  check?: (address: string) => string | null;
 };
 
 /** An address input with one or more actions (e.g. whitelist / remove); validates before any wallet prompt. */
-export function AddressForm({ label, actions, busy }: { label: string; actions: AddressFormAction[]; busy: boolean }) {
+export function AddressForm({
+  label,
+  actions,
+  busy,
+  hint,
+}: {
+  label: string;
+  actions: AddressFormAction[];
+  busy: boolean;
+  hint?: string;
+}) {
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
 
   const submit = async (action: AddressFormAction, event?: FormEvent) => {
     event?.preventDefault();
-    const problem = addressError(value);
+    const problem = addressError(value) ?? action.check?.(value.trim()) ?? null;
     setError(problem);
     if (problem) return;
     const result = await action.onSubmit(value.trim());
@@ -26,7 +38,7 @@ export function AddressForm({ label, actions, busy }: { label: string; actions: 
   const [first, ...rest] = actions;
   return (
     <form className="inline-form" noValidate onSubmit={(e) => first && void submit(first, e)}>
-      <Field label={label} error={error}>
+      <Field label={label} error={error} hint={hint}>
         {(control) => (
           <AddressInput
             {...control}

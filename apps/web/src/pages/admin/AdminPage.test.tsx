@@ -14,6 +14,7 @@ import {
   usdc,
 } from "../../../test/fund";
 import { DEV_ACCOUNTS, recordRpcMethods, renderApp } from "../../../test/render";
+import { findToast } from "../../../test/toasts";
 
 let recorder: ReturnType<typeof recordRpcMethods> | undefined;
 afterEach(() => recorder?.restore());
@@ -111,9 +112,7 @@ describe("Admin", () => {
       const futuresMinimumBefore = await fundRead("minimumInvestment", [1n]);
       await userEvent.type(within(vaultSettings).getByLabelText("New minimum investment (mUSDC)"), "250");
       await userEvent.click(within(vaultSettings).getByRole("button", { name: "Set minimum investment" }));
-      expect(
-        await within(vaultSettings).findByText(actionMessages.setMinimumInvestment, {}, { timeout: 15_000 }),
-      ).toBeTruthy();
+      expect(await findToast(actionMessages.setMinimumInvestment)).toBeTruthy();
       await waitFor(() => expect(within(vaultSettings).getByTestId("vault-minimum").textContent).toBe("250 mUSDC"), {
         timeout: 10_000,
       });
@@ -144,9 +143,16 @@ describe("Admin", () => {
       const start = within(round).getByRole("button", { name: "Start lockup period" }) as HTMLButtonElement;
       await waitFor(() => expect(start.disabled).toBe(false), { timeout: 10_000 });
       await userEvent.click(start);
-      expect(within(round).getByRole("group").textContent).toMatch(/^Lock round 1 and send its 2,000 mUSDC/);
+      // The admin confirmation leads with the effect in tokens, then what each wallet receives.
+      const lockup = within(round).getByRole("group", {
+        name: "Send 2,000 mUSDC to 1 trading wallet and lock round 1 for 7 days.",
+      });
+      expect(document.activeElement).toBe(within(lockup).getByRole("button", { name: "Cancel" }));
+      expect(within(lockup).getByRole("list", { name: "What each trading wallet receives" }).textContent).toBe(
+        "Test desk (0x7e…0001): 2,000 mUSDC (100%)",
+      );
       await userEvent.click(within(round).getByRole("button", { name: "Confirm start of lockup" }));
-      expect(await within(round).findByText("Lockup period started.", {}, { timeout: 15_000 })).toBeTruthy();
+      expect(await findToast("Lockup period started.")).toBeTruthy();
       // Only this vault locked: the futures vault's round stays open.
       const tab = screen.getByRole("tab", { name: /^Round vault/ });
       await waitFor(() => expect(tab.textContent).toContain("Round 1 · Locked"), { timeout: 10_000 });
@@ -160,16 +166,19 @@ describe("Admin", () => {
         { timeout: 20_000 },
       );
       await userEvent.click(collect);
-      expect(
-        await within(round).findByText("Funds collected from the trading wallet.", {}, { timeout: 15_000 }),
-      ).toBeTruthy();
+      expect(await findToast("Funds collected from the trading wallet.")).toBeTruthy();
       await waitFor(() => expect(within(round).getByTestId("pool-collected").textContent).toBe("2,500 mUSDC"), {
         timeout: 10_000,
       });
       const input = within(round).getByLabelText("Total returned (mUSDC)") as HTMLInputElement;
       await waitFor(() => expect(input.value).toBe("2500"), { timeout: 10_000 });
+      expect(input.readOnly).toBe(true); // what was collected, not typed
       await userEvent.click(within(round).getByRole("button", { name: "End lockup period" }));
-      expect(await within(round).findByText("Pool settled successfully.", {}, { timeout: 15_000 })).toBeTruthy();
+      within(round).getByRole("group", {
+        name: "Settle round 1 with 2,500 mUSDC returned: its investors get 2,400 mUSDC (2,000 mUSDC put in and 400 mUSDC profit) and the fund 100 mUSDC (20% of the profit); round 2 opens.",
+      });
+      await userEvent.click(within(round).getByRole("button", { name: "Confirm settlement" }));
+      expect(await findToast("Pool settled successfully.")).toBeTruthy();
       await waitFor(() => expect(tab.textContent).toContain("Round 2 · Open"), { timeout: 10_000 });
 
       // 500 gross profit: 20% (100 mUSDC) accrued for the fund wallet, on top of what had accrued.
@@ -177,7 +186,7 @@ describe("Admin", () => {
       const accrued = (await fundRead("fundFeesAccrued", [])) as bigint;
       expect(accrued >= usdc(100)).toBe(true);
       await userEvent.click(within(settings).getByRole("button", { name: "Claim fund fees" }));
-      expect(await within(settings).findByText(actionMessages.claimFundFees, {}, { timeout: 15_000 })).toBeTruthy();
+      expect(await findToast(actionMessages.claimFundFees)).toBeTruthy();
       await waitFor(() => expect(within(settings).getByTestId("fund-fees-accrued").textContent).toBe("0 mUSDC"), {
         timeout: 10_000,
       });
@@ -201,21 +210,35 @@ describe("Admin", () => {
       )) as HTMLInputElement;
       await waitFor(() => expect(input.value).toBe("1500"), { timeout: 10_000 });
 
-      await userEvent.click(within(round).getByRole("button", { name: "End lockup period" }));
-      const confirmation = within(round).getByRole("group");
-      expect(within(confirmation).getByRole("alert").textContent).toBe(
-        "Settle round 1 at a loss of 500 mUSDC (25%)?Its investors put in 2,000 mUSDC and get back 1,500 mUSDC, shared pro rata; the fund takes no share. This cannot be undone.",
+      const end = within(round).getByRole("button", { name: "End lockup period" });
+      await userEvent.click(end);
+      // First the confirmation every settlement asks, which already states the loss…
+      const first = within(round).getByRole("group", {
+        name: "Settle round 1 with 1,500 mUSDC returned: a loss of 500 mUSDC (25%) for its investors, who put in 2,000 mUSDC; round 2 opens.",
+      });
+      await userEvent.click(within(first).getByRole("button", { name: "Confirm settlement" }));
+      expect(sent()).toEqual([]);
+      // …then the second, deliberate one: the loss in tokens and per cent.
+      const confirmation = within(round).getByRole("group", { name: "Settle round 1 at a loss of 500 mUSDC (25%)?" });
+      expect(confirmation.textContent).toContain(
+        "Its investors put in 2,000 mUSDC and get back 1,500 mUSDC, shared pro rata; the fund takes no share. This cannot be undone.",
       );
+      expect(document.activeElement).toBe(within(confirmation).getByRole("button", { name: "Cancel" }));
       expect(sent()).toEqual([]);
       await userEvent.click(within(confirmation).getByRole("button", { name: "Cancel" }));
       expect(within(round).queryByRole("group")).toBeNull();
+      // Cancelling gives the focus back to the button that started it.
+      await waitFor(() =>
+        expect(document.activeElement).toBe(within(round).getByRole("button", { name: "End lockup period" })),
+      );
       expect(sent()).toEqual([]);
       const pool = ((await fundRead("getCurrentPoolData", [BigInt(vaultId)])) as readonly [bigint])[0];
       expect(await fundRead("poolState", [pool])).toBe(2); // still locked
 
       await userEvent.click(within(round).getByRole("button", { name: "End lockup period" }));
+      await userEvent.click(within(round).getByRole("button", { name: "Confirm settlement" }));
       await userEvent.click(within(round).getByRole("button", { name: "Confirm loss and settle" }));
-      expect(await within(round).findByText(actionMessages.settleAtLoss, {}, { timeout: 15_000 })).toBeTruthy();
+      expect(await findToast(actionMessages.settleAtLoss)).toBeTruthy();
       expect(sent()).toHaveLength(1);
       expect(await fundRead("poolState", [pool])).toBe(3); // settled
       const info = (await fundRead("getPoolInfo", [pool])) as { postLockupTotal: bigint; fundFee: bigint };
@@ -232,15 +255,11 @@ describe("Admin", () => {
       const input = within(whitelist).getByLabelText("Investor wallet address");
       await userEvent.type(input, (DEV_ACCOUNTS[6] as string).toLowerCase());
       await userEvent.click(within(whitelist).getByRole("button", { name: "Whitelist investor" }));
-      expect(
-        await within(whitelist).findByText("Wallet whitelisted successfully.", {}, { timeout: 15_000 }),
-      ).toBeTruthy();
+      expect(await findToast("Wallet whitelisted successfully.")).toBeTruthy();
       await waitFor(() => expect((input as HTMLInputElement).value).toBe("")); // cleared after the success
       await userEvent.type(input, DEV_ACCOUNTS[6] as string);
       await userEvent.click(within(whitelist).getByRole("button", { name: "Remove from whitelist" }));
-      expect(
-        await within(whitelist).findByText("Wallet removed from whitelist.", {}, { timeout: 15_000 }),
-      ).toBeTruthy();
+      expect(await findToast("Wallet removed from whitelist.")).toBeTruthy();
     });
   });
 });

@@ -1,3 +1,4 @@
+import "./admin.css";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { EmptyState } from "../../shared/components/States";
 import { useIsAdmin } from "../../shared/hooks/useIsAdmin";

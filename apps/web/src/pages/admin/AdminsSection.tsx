@@ -1,5 +1,6 @@
-import { grantAdmin, revokeAdmin, shortenAddress, toUserMessage } from "@fundament/sdk";
+import { type AdminWallet, grantAdmin, revokeAdmin, shortenAddress, toUserMessage } from "@fundament/sdk";
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { TxStatus } from "../../shared/components/TxStatus";
 import { useAppConfig } from "../../shared/hooks/useAppConfig";
@@ -7,9 +8,11 @@ import { useFundAction } from "../../shared/hooks/useFundAction";
 import { useFundClient } from "../../shared/hooks/useFundClient";
 import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
 import { AddressForm } from "./AddressForm";
+import { AdminConfirmPanel, useReturnFocus } from "./AdminConfirm";
 import { adminsQuery } from "./admin.queries";
+import { revokeAdminEffect } from "./effects.helpers";
 
-/** The admin list, with grant and revoke. */
+/** The admin list, with grant, and revoke after the admin confirmation (the last admin cannot be revoked). */
 export function AdminsSection() {
   const { deployment } = useAppConfig();
   const client = useFundClient();
@@ -18,6 +21,9 @@ export function AdminsSection() {
   const grant = useFundAction(grantAdmin);
   const revoke = useFundAction(revokeAdmin);
   const busy = grant.state.status === "pending" || revoke.state.status === "pending";
+  const [pending, setPending] = useState<AdminWallet | null>(null);
+  const focus = useReturnFocus();
+  const onlyOne = admins.data?.length === 1;
   return (
     <section className="card" aria-labelledby="admins-title">
       <h2 id="admins-title">Admins</h2>
@@ -39,11 +45,12 @@ export function AdminsSection() {
               <button
                 type="button"
                 className="button button--secondary button--small"
-                disabled={busy}
+                disabled={busy || onlyOne}
                 aria-label={`Revoke admin ${admin.name} (${shortenAddress(admin.address)})`}
-                onClick={() => {
-                  grant.reset();
-                  void revoke.run({ account: admin.address });
+                aria-expanded={pending?.address === admin.address}
+                onClick={(event) => {
+                  focus.remember(event.currentTarget);
+                  setPending(admin);
                 }}
               >
                 Revoke
@@ -52,6 +59,31 @@ export function AdminsSection() {
           ))}
         </ul>
       )}
+      {onlyOne && (
+        <p className="muted small">The fund's only admin cannot be revoked: grant the role to another wallet first.</p>
+      )}
+      {pending &&
+        (() => {
+          const { effect, detail } = revokeAdminEffect({ ...pending, self: pending.address === account });
+          return (
+            <AdminConfirmPanel
+              effect={effect}
+              confirmLabel="Confirm revocation"
+              onCancel={() => {
+                setPending(null);
+                focus.restore();
+              }}
+              onConfirm={() => {
+                setPending(null);
+                focus.restore();
+                grant.reset();
+                void revoke.run({ account: pending.address });
+              }}
+            >
+              <p>{detail}</p>
+            </AdminConfirmPanel>
+          );
+        })()}
       <AddressForm
         label="New admin wallet address"
         busy={busy}

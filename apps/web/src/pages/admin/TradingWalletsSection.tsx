@@ -12,12 +12,16 @@ import { Field } from "../../shared/components/Field";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { TxStatus } from "../../shared/components/TxStatus";
 import { useFundAction } from "../../shared/hooks/useFundAction";
+import { useInvestmentToken, useVaultSettings } from "../../shared/hooks/useFundQueries";
+import { AdminConfirmPanel, useReturnFocus } from "./AdminConfirm";
 import { addressError, allocationError, bpsToPercent } from "./admin.helpers";
+import { removeWalletEffect } from "./effects.helpers";
 import { TradingWalletCells } from "./TradingWalletCells";
 
 /**
  * One vault's trading wallets (its current round's list, which the next lockup sends funds to): list, add (address,
- * wallet type, allocation), remove. While the round is locked the list stays as it was locked.
+ * wallet type, allocation), remove after the admin confirmation (what the wallet would have received, in tokens).
+ * While the round is locked the list stays as it was locked.
  */
 export function TradingWalletsSection({
   vaultId,
@@ -37,6 +41,10 @@ export function TradingWalletsSection({
   const [walletType, setWalletType] = useState("");
   const [allocation, setAllocation] = useState("");
   const [errors, setErrors] = useState<{ wallet?: string; walletType?: string; allocation?: string }>({});
+  const [pending, setPending] = useState<TradingWallet | null>(null);
+  const focus = useReturnFocus();
+  const vault = useVaultSettings(vaultId);
+  const token = useInvestmentToken();
   const busy = locked || add.state.status === "pending" || remove.state.status === "pending";
   const total = wallets.data?.reduce((sum, w) => sum + Number(w.allocation), 0) ?? 0;
   const titleId = `trading-wallets-${vaultId}-title`;
@@ -95,11 +103,12 @@ export function TradingWalletsSection({
                     <button
                       type="button"
                       className="button button--secondary button--small"
-                      disabled={busy}
+                      disabled={busy || !vault.data || !token.data}
                       aria-label={`Remove trading wallet ${w.walletType} (${shortenAddress(w.walletAddress)})`}
-                      onClick={() => {
-                        add.reset();
-                        void remove.run({ vaultId, index: w.index });
+                      aria-expanded={pending?.index === w.index}
+                      onClick={(event) => {
+                        focus.remember(event.currentTarget);
+                        setPending(w);
                       }}
                     >
                       Remove
@@ -120,6 +129,39 @@ export function TradingWalletsSection({
           </table>
         </div>
       )}
+      {pending &&
+        !locked &&
+        vault.data &&
+        token.data &&
+        wallets.data &&
+        (() => {
+          const { effect, detail } = removeWalletEffect({
+            wallet: pending,
+            vaultName,
+            round: vault.data.round,
+            deposits: vault.data.currentPool.totalFunds,
+            allocations: wallets.data.map((w) => w.allocation),
+            token: token.data,
+          });
+          return (
+            <AdminConfirmPanel
+              effect={effect}
+              confirmLabel="Confirm removal"
+              onCancel={() => {
+                setPending(null);
+                focus.restore();
+              }}
+              onConfirm={() => {
+                setPending(null);
+                focus.restore();
+                add.reset();
+                void remove.run({ vaultId, index: pending.index });
+              }}
+            >
+              <p>{detail}</p>
+            </AdminConfirmPanel>
+          );
+        })()}
       {locked && <p className="muted small">The round is locked: the trading wallets can change once it settles.</p>}
       <form className="form form--grid" onSubmit={onSubmit} noValidate aria-label="Add a trading wallet">
         <Field label="Trading wallet address" error={errors.wallet}>

@@ -1,8 +1,14 @@
-import { endLockupPeriod, formatDate, startLockupPeriod, type TradingWallet, toUserMessage } from "@fundament/sdk";
+import {
+  endLockupPeriod,
+  formatDate,
+  shortenAddress,
+  startLockupPeriod,
+  type TradingWallet,
+  toUserMessage,
+} from "@fundament/sdk";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { formatUnits } from "viem";
-import { ConfirmAction } from "../../shared/components/ConfirmAction";
 import { Field } from "../../shared/components/Field";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { TxStatus } from "../../shared/components/TxStatus";
@@ -14,18 +20,22 @@ import { useFundSettings, useInvestmentToken, useVaultSettings } from "../../sha
 import { timeLeft } from "../../shared/lib/format";
 import { formatTokenAmount } from "../../shared/lib/tokenAmount";
 import { roundLabel } from "../vaults/vaults.helpers";
-import { lockupBlocker, parseTokenAmount, secondsToDays, settlementOutcome } from "./admin.helpers";
+import { AdminConfirmAction, AdminConfirmPanel } from "./AdminConfirm";
+import { bpsToPercent, lockupBlocker, secondsToDays } from "./admin.helpers";
 import { poolReturnsQuery } from "./admin.queries";
 import { CollectReturns } from "./CollectReturns";
+import { lockupEffect, lossEffect, settlementEffect, splitByAllocation } from "./effects.helpers";
+import { useApprovalWatch } from "./useApprovalWatch";
 
-/** A settlement below the principal, waiting for the admin's deliberate confirmation. */
-type PendingLoss = { totalReturned: bigint; loss: bigint; percent: string };
+/** Where ending the lockup is: the first confirmation (every settlement), then the second for a loss. */
+type Settling = { stage: "confirm" | "loss"; totalReturned: bigint };
 
 /**
- * One vault's current round: its figures; start the lockup (checked first: deposits, allocations, emergency);
- * collect the returns from the vault's trading wallets; settle with the total returned, which follows the collected
- * total until edited. Settling below the principal needs a second, explicit confirmation that states the loss in
- * tokens and per cent, and is then sent as a confirmed loss.
+ * One vault's current round: its figures; start the lockup (checked first: deposits, allocations, emergency; then
+ * the admin confirmation: what goes to which wallet, in tokens); collect the returns from the vault's trading wallets;
+ * settle with the total returned, which is what was collected (the contract takes nothing else). Settling asks the
+ * admin confirmation; below the principal (down to 0) a second, deliberate confirmation states the loss in tokens and
+ * per cent, and the settlement is then sent as a confirmed loss.
  */
 export function VaultRoundSection({
   vaultId,
@@ -42,12 +52,19 @@ export function VaultRoundSection({
   const locked = vault.data?.currentPool.isLocked === true;
   const returns = useQuery(poolReturnsQuery(client, deployment, vaultId, locked));
   const chainTime = useChainTime(locked);
+  useApprovalWatch(vaultId, token.data?.address, locked);
   const start = useFundAction(startLockupPeriod);
   const end = useFundAction(endLockupPeriod);
-  // null: follow the collected total (what the contract expects); a string once the admin edits it.
-  const [returned, setReturned] = useState<string | null>(null);
-  const [returnedError, setReturnedError] = useState<string | null>(null);
-  const [pendingLoss, setPendingLoss] = useState<PendingLoss | null>(null);
+  const [settling, setSettling] = useState<Settling | null>(null);
+  // Cancelling brings the form (and its End button) back: the button then gets the focus again.
+  const endButton = useRef<HTMLButtonElement>(null);
+  const [refocusEnd, setRefocusEnd] = useState(false);
+  useEffect(() => {
+    if (refocusEnd && !settling) {
+      setRefocusEnd(false);
+      endButton.current?.focus();
+    }
+  }, [refocusEnd, settling]);
   const busy = start.state.status === "pending" || end.state.status === "pending";
   const titleId = `round-${vaultId}-title`;
 
@@ -73,9 +90,19 @@ export function VaultRoundSection({
   const { decimals, symbol } = token.data;
   const amount = (units: bigint) => formatTokenAmount(units, decimals, symbol);
   const principal = currentPool.preLockupTotal;
+  // What was collected is the total returned: `endLockupPeriod` takes nothing else (ReturnedAmountMismatch).
+  const collected = returns.data?.collected ?? currentPool.collected;
   const lockupEnded =
     currentPool.isLocked && chainTime !== undefined && Number(currentPool.lockupEndTime) * 1000 <= chainTime;
-  const returnedText = returned ?? (returns.data ? formatUnits(returns.data.collected, decimals) : "");
+  const endBlocker =
+    currentPool.isLocked && chainTime !== undefined && !lockupEnded && !fund.data.emergencyState
+      ? `The lockup ends on ${formatDate(currentPool.lockupEndTime)} (${timeLeft(Number(currentPool.lockupEndTime), chainTime)}); the round can be settled from then on, or earlier in an emergency.`
+      : null;
+  const wallets = tradingWallets ?? [];
+  const split = splitByAllocation(
+    currentPool.totalFunds,
+    wallets.map((w) => w.allocation),
+  );
   const blocker = lockupBlocker({
     totalFunds: currentPool.totalFunds,
     // Until the wallets are read, only the other checks speak (the button waits for the list).
@@ -84,23 +111,11 @@ export function VaultRoundSection({
   });
 
   const settle = async (totalReturned: bigint, confirmLoss: boolean) => {
-    const result = await end.run({ vaultId, totalReturned, ...(confirmLoss ? { confirmLoss: true } : {}) });
-    if (result.success) setReturned(null);
+    await end.run({ vaultId, totalReturned, ...(confirmLoss ? { confirmLoss: true } : {}) });
   };
-
-  const onEnd = async (event: FormEvent) => {
-    event.preventDefault();
-    const units = parseTokenAmount(returnedText, decimals);
-    setReturnedError(units === null ? `Enter the total returned in ${symbol}, e.g. 125000.50.` : null);
-    if (units === null) return;
-    start.reset();
-    const outcome = settlementOutcome(principal, units);
-    if (outcome.kind === "loss") {
-      // A loss is never sent from the first click: the admin confirms it as one, with the figures in front of them.
-      setPendingLoss({ totalReturned: units, loss: outcome.amount, percent: outcome.percent });
-      return;
-    }
-    await settle(units, false);
+  const cancelSettling = () => {
+    setSettling(null);
+    setRefocusEnd(true);
   };
 
   return (
@@ -130,21 +145,37 @@ export function VaultRoundSection({
       </dl>
       {!currentPool.isLocked ? (
         <>
-          <ConfirmAction
+          <AdminConfirmAction
             label="Start lockup period"
             confirmLabel="Confirm start of lockup"
+            tone="primary"
             busy={start.state.status === "pending"}
             disabled={busy || !tradingWallets || Boolean(blocker)}
+            effect={lockupEffect({
+              amount: currentPool.totalFunds,
+              wallets: wallets.length,
+              round,
+              lockupSeconds: lockupPeriodDuration,
+              token: token.data,
+            })}
             onConfirm={() => {
               end.reset();
               void start.run({ vaultId });
             }}
           >
+            <ul className="admin-confirm__list" aria-label="What each trading wallet receives">
+              {wallets.map((w, i) => (
+                <li key={`${w.walletAddress}-${w.index}`}>
+                  {w.walletType} ({shortenAddress(w.walletAddress)}): {amount(split[i] ?? 0n)} (
+                  {bpsToPercent(w.allocation)})
+                </li>
+              ))}
+            </ul>
             <p>
-              Lock {roundLabel(round).toLowerCase()} and send its {amount(currentPool.totalFunds)} to the vault's
-              trading wallets? Deposits into this vault stop until the round settles; the next round then opens.
+              Deposits into this vault stop until the round settles; the next round then opens. The funds come back only
+              when the trading wallets return them.
             </p>
-          </ConfirmAction>
+          </AdminConfirmAction>
           {blocker && <p className="muted small">{blocker}</p>}
         </>
       ) : (
@@ -155,6 +186,8 @@ export function VaultRoundSection({
               returns={returns.data}
               decimals={decimals}
               symbol={symbol}
+              token={token.data.address}
+              fund={deployment.investmentFund}
               disabled={busy}
             />
           ) : returns.isError ? (
@@ -162,63 +195,93 @@ export function VaultRoundSection({
           ) : (
             <Skeleton height="5rem" />
           )}
-          {pendingLoss ? (
-            <fieldset className="confirm confirm--danger" aria-labelledby={`${titleId}-loss`}>
-              <div id={`${titleId}-loss`} className="confirm__text" role="alert">
-                <p>
-                  <strong>
-                    Settle {roundLabel(round).toLowerCase()} at a loss of {amount(pendingLoss.loss)} (
-                    {pendingLoss.percent})?
-                  </strong>
-                </p>
-                <p>
-                  Its investors put in {amount(principal)} and get back {amount(pendingLoss.totalReturned)}, shared pro
-                  rata; the fund takes no share. This cannot be undone.
-                </p>
-              </div>
-              <div className="confirm__actions">
-                <button
-                  type="button"
-                  className="button button--danger"
-                  onClick={() => {
-                    const { totalReturned } = pendingLoss;
-                    setPendingLoss(null);
+          {settling?.stage === "confirm" ? (
+            <AdminConfirmPanel
+              key="settle"
+              effect={settlementEffect({
+                principal,
+                returned: settling.totalReturned,
+                round,
+                fundProfitBps: fund.data.fundProfitPercentage,
+                token: token.data,
+              })}
+              confirmLabel="Confirm settlement"
+              tone="primary"
+              onCancel={cancelSettling}
+              onConfirm={() => {
+                const { totalReturned } = settling;
+                if (totalReturned < principal) {
+                  // A loss is never sent from the first confirmation: the second states it on its own.
+                  setSettling({ stage: "loss", totalReturned });
+                  return;
+                }
+                setSettling(null);
+                setRefocusEnd(true);
+                void settle(totalReturned, false);
+              }}
+            >
+              <p>This cannot be undone: the round's positions are priced from this total.</p>
+            </AdminConfirmPanel>
+          ) : settling?.stage === "loss" ? (
+            (() => {
+              const { question, detail } = lossEffect({
+                principal,
+                returned: settling.totalReturned,
+                round,
+                token: token.data,
+              });
+              return (
+                <AdminConfirmPanel
+                  key="loss"
+                  effect={question}
+                  confirmLabel="Confirm loss and settle"
+                  onCancel={cancelSettling}
+                  onConfirm={() => {
+                    const { totalReturned } = settling;
+                    setSettling(null);
+                    setRefocusEnd(true);
                     void settle(totalReturned, true);
                   }}
                 >
-                  Confirm loss and settle
-                </button>
-                <button type="button" className="button button--secondary" onClick={() => setPendingLoss(null)}>
-                  Cancel
-                </button>
-              </div>
-            </fieldset>
+                  <p>{detail}</p>
+                </AdminConfirmPanel>
+              );
+            })()
           ) : (
-            <form className="inline-form" onSubmit={onEnd} noValidate>
+            <form
+              className="inline-form"
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                start.reset();
+                setSettling({ stage: "confirm", totalReturned: collected });
+              }}
+            >
               <Field
                 label={`Total returned (${symbol})`}
-                error={returnedError}
-                hint={
-                  lockupEnded
-                    ? `The lockup has ended. Collect the funds from the trading wallets; the total collected is filled in. Principal: ${amount(principal)}.`
-                    : `The lockup has not ended yet${chainTime === undefined ? "" : `: ${timeLeft(Number(currentPool.lockupEndTime), chainTime)}`}. Principal: ${amount(principal)}.`
-                }
+                hint={`What was collected from the trading wallets so far (${amount(collected)}); collect the rest first. Principal: ${amount(principal)}.`}
               >
                 {(control) => (
                   <input
                     {...control}
                     className="input"
-                    inputMode="decimal"
-                    value={returnedText}
-                    onChange={(e) => setReturned(e.target.value)}
+                    readOnly
+                    aria-readonly="true"
+                    value={formatUnits(collected, decimals)}
                   />
                 )}
               </Field>
               <div className="inline-form__actions">
-                <button type="submit" className="button button--primary" disabled={busy}>
+                <button
+                  ref={endButton}
+                  type="submit"
+                  className="button button--primary"
+                  disabled={busy || Boolean(endBlocker)}
+                >
                   End lockup period
                 </button>
               </div>
+              {endBlocker && <p className="muted small">{endBlocker}</p>}
             </form>
           )}
         </>

@@ -1,4 +1,4 @@
-import { type Deployment, getAdmins, getPoolReturns, getTradingWallets } from "@fundament/sdk";
+import { type Deployment, getAdmins, getPoolReturns, getTradingWallets, getWhitelist } from "@fundament/sdk";
 import { queryOptions } from "@tanstack/react-query";
 import type { FundClient } from "../../shared/hooks/useFundClient";
 import { CHAIN_KEY } from "../../shared/lib/queryKeys";
@@ -8,7 +8,12 @@ export const adminKeys = {
   tradingWallets: (poolId: bigint | undefined) =>
     [CHAIN_KEY, "admin", "trading-wallets", poolId === undefined ? null : poolId.toString()] as const,
   poolReturns: (vaultId: number) => [CHAIN_KEY, "admin", "pool-returns", vaultId] as const,
+  whitelist: [CHAIN_KEY, "admin", "whitelist"] as const,
 };
+
+/** The wallets whitelisted now (rebuilt from the whitelist events), oldest first; any fund event refreshes it. */
+export const whitelistQuery = (client: FundClient, deployment: Deployment) =>
+  queryOptions({ queryKey: adminKeys.whitelist, queryFn: () => getWhitelist(client, { deployment }) });
 
 /** The admin list ("Admin 1", "Admin 2", …). */
 export const adminsQuery = (client: FundClient, deployment: Deployment) =>
@@ -31,5 +36,7 @@ export const poolReturnsQuery = (client: FundClient, deployment: Deployment, vau
     queryKey: adminKeys.poolReturns(vaultId),
     queryFn: () => getPoolReturns(client, { deployment, vaultId }),
     enabled,
+    // The trading wallets' approvals are token events, not the fund's: `useApprovalWatch` refreshes on them, and this
+    // interval catches any the watch misses while the round is locked.
     refetchInterval: enabled ? 15_000 : false,
   });

@@ -6,11 +6,11 @@ import { Skeleton } from "../../shared/components/Skeleton";
 import { EmptyState, ErrorState } from "../../shared/components/States";
 import { useAppConfig } from "../../shared/hooks/useAppConfig";
 import { useFundClient } from "../../shared/hooks/useFundClient";
-import { useInvestorView } from "../../shared/hooks/useFundQueries";
+import { useInvestmentToken, useInvestorView } from "../../shared/hooks/useFundQueries";
 import { usePageTitle } from "../../shared/hooks/usePageTitle";
 import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
 import { CreateProposalForm } from "./CreateProposalForm";
-import { PROPOSALS_PAGE_SIZE, proposalsQuery } from "./governance.queries";
+import { PROPOSALS_PAGE_SIZE, proposalsQuery, voteChoicesQuery } from "./governance.queries";
 import { ProposalCard } from "./ProposalCard";
 
 /** Governance (`/governance`): proposals newest first, a page at a time; create, vote, execute. */
@@ -22,6 +22,10 @@ export default function GovernancePage() {
   const { isConnected, account } = useWalletStatus();
   const proposals = useQuery(proposalsQuery(client, deployment, page, account));
   const investor = useInvestorView();
+  const token = useInvestmentToken();
+  // Which way the account voted on the proposals on screen it has voted on (from the chain's Voted events).
+  const votedIds = (proposals.data?.proposals ?? []).filter((p) => p.hasVoted).map((p) => p.id);
+  const choices = useQuery(voteChoicesQuery(client, deployment, account, votedIds));
   const canPropose = isConnected && (investor.data?.votingPower ?? 0) > 0;
   const pages = Math.max(1, Math.ceil((proposals.data?.total ?? 0) / PROPOSALS_PAGE_SIZE));
 
@@ -59,8 +63,10 @@ export default function GovernancePage() {
                   <ProposalCard
                     key={proposal.id.toString()}
                     proposal={proposal}
-                    canVote={isConnected}
+                    connected={isConnected}
                     chainTime={proposals.data.chainTime}
+                    choice={choices.data?.[proposal.id.toString()] ?? null}
+                    tokenSymbol={token.data?.symbol}
                   />
                 ))}
               </div>

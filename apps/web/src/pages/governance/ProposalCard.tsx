@@ -1,33 +1,56 @@
-import { executeProposal, formatDate, type ProposalView, shortenAddress, vote } from "@fundament/sdk";
+import { executeProposal, formatDate, type ProposalView, shortenAddress, type VoteChoice, vote } from "@fundament/sdk";
+import { useState } from "react";
 import { StatusBadge } from "../../shared/components/StatusBadge";
 import { TxStatus } from "../../shared/components/TxStatus";
 import { useFundAction } from "../../shared/hooks/useFundAction";
 import { formatAmount, timeLeft } from "../../shared/lib/format";
-import { votesForPercent } from "./governance.helpers";
+import { NO_VOTING_POWER, proposalDisplay, votedText, voterStanding, votesForPercent } from "./governance.helpers";
 
-/** One proposal: status, the votes for and against as a bar, time left, and vote / execute. */
+/**
+ * One proposal: status, the votes for and against as a bar, time left, where the connected account stands (its
+ * weight before it votes, how it voted after, or why it cannot vote) and vote / execute.
+ */
 export function ProposalCard({
   proposal,
-  canVote,
+  connected,
   chainTime,
+  choice = null,
+  tokenSymbol,
 }: {
   proposal: ProposalView;
-  canVote: boolean;
+  /** A wallet is connected (on the app's chain): its standing and the actions show. */
+  connected: boolean;
   /** The chain's time in seconds (latest block). */
   chainTime: number;
+  /** How the connected account voted on it, when known from the chain (`Voted` event). */
+  choice?: VoteChoice | null;
+  /** The investment token's symbol, for the weight; weights show as plain numbers until it is known. */
+  tokenSymbol?: string | undefined;
 }) {
   const voteAction = useFundAction(vote);
   const executeAction = useFundAction(executeProposal);
+  // The choice of a vote sent from this card: known before the chain's event is read back.
+  const [sent, setSent] = useState<{ choice: VoteChoice; done: boolean } | null>(null);
   const { votesForCount, votesAgainstCount, timeFrame } = proposal.votingInfo;
   const forPercent = votesForPercent(votesForCount, votesAgainstCount);
   const titleId = `proposal-${proposal.id}-title`;
+  const weightId = `proposal-${proposal.id}-weight`;
   const busy = voteAction.state.status === "pending" || executeAction.state.status === "pending";
-  const voted = proposal.hasVoted || voteAction.state.status === "success";
+  const display = proposalDisplay(proposal.state);
+  const standing = voterStanding(proposal, connected, (sent?.done ? sent.choice : null) ?? choice);
+  const tokens = (amount: number) => `${formatAmount(amount)}${tokenSymbol ? ` ${tokenSymbol}` : ""}`;
+
+  const castVote = async (choiceToSend: VoteChoice) => {
+    setSent({ choice: choiceToSend, done: false });
+    const result = await voteAction.run({ proposalId: proposal.id, choice: choiceToSend });
+    setSent(result.success ? { choice: choiceToSend, done: true } : null);
+  };
+
   return (
     <article className="card proposal" aria-labelledby={titleId} data-testid={`proposal-${proposal.id}`}>
       <header className="proposal__head">
         <span className="proposal__id">#{proposal.id.toString()}</span>
-        <StatusBadge status={proposal.status} />
+        <StatusBadge status={display.badge} label={display.label} />
         <span className="proposal__time muted">
           {proposal.active ? timeLeft(timeFrame.end, chainTime * 1000) : `Ended ${formatDate(timeFrame.end)}`}
         </span>
@@ -62,40 +85,63 @@ export function ProposalCard({
           </span>
         </div>
       </div>
-      {proposal.active && canVote && !voted && (
-        <div className="proposal__actions">
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={busy}
-            onClick={() => void voteAction.run({ proposalId: proposal.id, choice: "for" })}
-          >
-            Vote for
-          </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={busy}
-            onClick={() => void voteAction.run({ proposalId: proposal.id, choice: "against" })}
-          >
-            Vote against
-          </button>
-        </div>
+      {standing.kind === "voted" && (
+        <p className="small proposal__standing" data-testid="proposal-standing">
+          {standing.choice ? <strong>{votedText(standing.choice)}</strong> : <strong>You have voted</strong>}
+          {standing.weight > 0 && <span className="muted"> with a weight of {tokens(standing.weight)}</span>}
+        </p>
       )}
-      {proposal.active && canVote && voted && voteAction.state.status !== "success" && (
-        <p className="muted small">You have voted on this proposal.</p>
+      {standing.kind === "no-power" && (
+        <p className="muted small proposal__standing" data-testid="proposal-standing">
+          {NO_VOTING_POWER}
+        </p>
       )}
-      {proposal.canExecute && canVote && (
-        <div className="proposal__actions">
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={busy}
-            onClick={() => void executeAction.run({ proposalId: proposal.id })}
-          >
-            Execute proposal
-          </button>
-        </div>
+      {standing.kind === "can-vote" && (
+        <>
+          <p id={weightId} className="small proposal__standing" data-testid="proposal-standing">
+            Your voting weight: <strong>{tokens(standing.weight)}</strong>{" "}
+            <span className="muted">(your invested principal when this proposal was created)</span>
+          </p>
+          <div className="proposal__actions">
+            {(["for", "against"] as const).map((option) => (
+              <button
+                key={option}
+                type="button"
+                className="button button--secondary"
+                disabled={busy}
+                aria-busy={sent?.choice === option && voteAction.state.status === "pending"}
+                aria-describedby={weightId}
+                onClick={() => void castVote(option)}
+              >
+                {sent?.choice === option && voteAction.state.status === "pending" ? (
+                  <span className="spinner" aria-hidden="true" />
+                ) : (
+                  <span className={`dot dot--${option}`} aria-hidden="true" />
+                )}
+                {option === "for" ? "Vote for" : "Vote against"}
+              </button>
+            ))}
+          </div>
+        </>
+      )}
+      {proposal.canExecute && connected && (
+        <>
+          <p className="muted small proposal__standing">
+            Voting ended with more votes for than against: anyone can execute it now.
+          </p>
+          <div className="proposal__actions">
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={busy}
+              aria-busy={executeAction.state.status === "pending"}
+              onClick={() => void executeAction.run({ proposalId: proposal.id })}
+            >
+              {executeAction.state.status === "pending" && <span className="spinner" aria-hidden="true" />}
+              Execute proposal
+            </button>
+          </div>
+        </>
       )}
       <TxStatus state={voteAction.state} />
       <TxStatus state={executeAction.state} />

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { validateProposal, votesForPercent, votingWindow } from "./governance.helpers";
+import {
+  NO_VOTING_POWER,
+  proposalDisplay,
+  validateProposal,
+  votedText,
+  voterStanding,
+  votesForPercent,
+  votingWindow,
+} from "./governance.helpers";
 
 describe("create-proposal form", () => {
   it.each([
@@ -22,5 +30,61 @@ describe("create-proposal form", () => {
   it("splits the votes", () => {
     expect(votesForPercent(0, 0)).toBe(0);
     expect(votesForPercent(3, 1)).toBe(75);
+  });
+});
+
+describe("proposal status on screen", () => {
+  it.each([
+    ["active", "active", "Active"],
+    ["succeeded", "succeeded", "Passed — awaiting execution"],
+    ["executed", "executed", "Passed"],
+    ["defeated", "rejected", "Rejected"],
+  ] as const)("the contract's %s shows as a %s badge reading %j", (state, badge, label) => {
+    expect(proposalDisplay(state)).toEqual({ badge, label });
+  });
+
+  it("never shows a proposal that won as rejected", () => {
+    expect(proposalDisplay("succeeded").badge).not.toBe("rejected");
+  });
+});
+
+describe("where the account stands on a proposal", () => {
+  const open = { active: true, hasVoted: false, votingPower: 1_250 };
+  it.each([
+    ["without a wallet", open, false, null, { kind: "none" }],
+    ["with weight, before voting", open, true, null, { kind: "can-vote", weight: 1_250 }],
+    ["with no weight", { ...open, votingPower: 0 }, true, null, { kind: "no-power" }],
+    [
+      "after voting, choice unknown",
+      { ...open, hasVoted: true },
+      true,
+      null,
+      { kind: "voted", choice: null, weight: 1_250 },
+    ],
+    ["after voting for", { ...open, hasVoted: true }, true, "for", { kind: "voted", choice: "for", weight: 1_250 }],
+    [
+      "right after its own vote (not read back yet)",
+      open,
+      true,
+      "against",
+      { kind: "voted", choice: "against", weight: 1_250 },
+    ],
+    ["on a closed proposal it did not vote on", { ...open, active: false }, true, null, { kind: "none" }],
+    ["on a closed proposal with no weight", { ...open, active: false, votingPower: 0 }, true, null, { kind: "none" }],
+    [
+      "on a closed proposal it voted on",
+      { ...open, active: false, hasVoted: true },
+      true,
+      "against",
+      { kind: "voted", choice: "against", weight: 1_250 },
+    ],
+  ] as const)("%s", (_, proposal, connected, choice, expected) => {
+    expect(voterStanding(proposal, connected, choice)).toEqual(expected);
+  });
+
+  it("says how it voted, and why it cannot", () => {
+    expect(votedText("for")).toBe("You voted For");
+    expect(votedText("against")).toBe("You voted Against");
+    expect(NO_VOTING_POWER).toBe("You had no invested principal when this proposal was created.");
   });
 });

@@ -1,4 +1,4 @@
-import { type Deployment, getProposals } from "@fundament/sdk";
+import { type Deployment, getProposals, getVoteChoices } from "@fundament/sdk";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { Address } from "viem";
 import { getBlock } from "viem/actions";
@@ -10,12 +10,15 @@ export const PROPOSALS_PAGE_SIZE = 5;
 export const governanceKeys = {
   proposals: (page: number, voter: Address | undefined) =>
     [CHAIN_KEY, "governance", "proposals", page, voter ?? null] as const,
+  voteChoices: (voter: Address | undefined, ids: readonly bigint[]) =>
+    [CHAIN_KEY, "governance", "vote-choices", voter ?? null, ids.map(String)] as const,
 };
 
 /**
  * One page of proposals, newest first, with the chain's time (seconds of the latest block): time left is
  * counted on the chain's clock, which a local chain may have moved ahead of the wall clock. With a voter, each
- * proposal says whether that account has voted (the vote buttons are hidden then: one vote per investor).
+ * proposal says whether that account has voted and the weight it votes with (its principal when the proposal was
+ * created), in the same multicall as the proposals.
  */
 export const proposalsQuery = (client: FundClient, deployment: Deployment, page: number, voter: Address | undefined) =>
   queryOptions({
@@ -28,4 +31,25 @@ export const proposalsQuery = (client: FundClient, deployment: Deployment, page:
       return { ...result, chainTime: Number(block.timestamp) };
     },
     placeholderData: keepPreviousData,
+  });
+
+/**
+ * Which way `voter` voted on the proposals `ids` (those on screen it has voted on): the contract keeps only
+ * `hasVoted`, the choice is in its `Voted` events. Only asked for when there is such a proposal; votes never change,
+ * so the answer stays fresh until the next transaction.
+ */
+export const voteChoicesQuery = (
+  client: FundClient,
+  deployment: Deployment,
+  voter: Address | undefined,
+  ids: readonly bigint[],
+) =>
+  queryOptions({
+    queryKey: governanceKeys.voteChoices(voter, ids),
+    queryFn: async () => {
+      const votes = await getVoteChoices(client, { deployment, voter: voter as Address, proposalIds: ids });
+      return Object.fromEntries(votes.map((v) => [v.proposalId.toString(), v.choice]));
+    },
+    enabled: Boolean(voter) && ids.length > 0,
+    staleTime: Number.POSITIVE_INFINITY,
   });

@@ -7,6 +7,7 @@ import { HistoryTable } from "./HistoryTable";
 import {
   type HistoryFilter,
   historyErrorMessage,
+  historyFailureMessage,
   mergeLoaded,
   mergeTransfers,
   transfersToCsv,
@@ -22,7 +23,7 @@ const FILTERS: { value: HistoryFilter; label: string }[] = [
 
 type ExportState = { status: "idle" } | { status: "running"; count: number } | { status: "error"; message: string };
 
-/** One kind of transfer, loaded a page at a time from the API. */
+/** One kind of transfer, loaded a page at a time from the API; `error` is the API's own `data.error`. */
 function useTransfers(apiUrl: string, kind: HistoryKind) {
   const query = useInfiniteQuery(transfersQuery(apiUrl, kind));
   const pages = query.data?.pages ?? [];
@@ -31,9 +32,7 @@ function useTransfers(apiUrl: string, kind: HistoryKind) {
     const loaded = query.data?.pages ?? [];
     return loaded.some((p) => transfersOf(p, kind) !== null) ? loaded.flatMap((p) => transfersOf(p, kind) ?? []) : null;
   }, [query.data, kind]);
-  const error = query.isError
-    ? historyErrorMessage(kind === "deposits" ? "Deposits" : "Withdrawals", query.error, apiUrl)
-    : (pages[0]?.data.error ?? null);
+  const error = query.isError ? null : (pages[0]?.data.error ?? null);
   return { query, records, error, source: pages[0]?.data.source, hasMore: Boolean(query.hasNextPage) };
 }
 
@@ -60,6 +59,13 @@ export default function HistoryPage() {
     [deposits.records, deposits.hasMore, withdrawals.records, withdrawals.hasMore, filter],
   );
   const uniqueErrors = [...new Set([deposits.error, withdrawals.error].filter((e): e is string => Boolean(e)))];
+  // Failed requests (the API down, timing out or answering an error) are said once for both kinds, with a retry.
+  const failedQueries = [deposits.query, withdrawals.query].filter((q) => q.isError);
+  const failure = historyFailureMessage(failedQueries.map((q) => q.error));
+  const retrying = failedQueries.some((q) => q.isFetching);
+  const retry = () => {
+    for (const q of failedQueries) void q.refetch();
+  };
   // Demo records (no exchange keys): the API's error is why, not a failure; say so as information.
   const demo = deposits.source === "demo" || withdrawals.source === "demo";
   const loadingMore = deposits.query.isFetchingNextPage || withdrawals.query.isFetchingNextPage;
@@ -90,7 +96,7 @@ export default function HistoryPage() {
       );
       setExporting({ status: "idle" });
     } catch (error) {
-      setExporting({ status: "error", message: historyErrorMessage("Export failed", error, apiUrl) });
+      setExporting({ status: "error", message: historyErrorMessage("Export failed", error) });
     }
   };
 
@@ -150,7 +156,8 @@ export default function HistoryPage() {
         )}
         <HistoryTable
           rows={rows}
-          errors={demo ? [] : uniqueErrors}
+          errors={[...(failure ? [failure] : []), ...(demo ? [] : uniqueErrors)]}
+          retry={failure ? { retrying, onRetry: retry } : undefined}
           isLoading={deposits.query.isPending || withdrawals.query.isPending}
           page={page}
           pageSize={PAGE_SIZE}

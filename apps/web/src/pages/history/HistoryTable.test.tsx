@@ -35,10 +35,27 @@ describe("HistoryTable", () => {
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
-  it("shows data.error in plain words", () => {
+  it("shows data.error in plain words, once (not again as an empty history)", () => {
     render(<HistoryTable {...props({ errors: ["Exchange API keys are not configured."] })} />);
     expect(screen.getByRole("alert").textContent).toBe("Exchange API keys are not configured.");
-    expect(screen.getByText("Nothing could be shown because of the error above.")).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "No transfers yet" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Retry" })).toBeNull();
+  });
+
+  it("labels each cell, so a phone shows the rows as cards with their amounts", () => {
+    render(<HistoryTable {...props({ rows: [transfer(1, "deposit")] })} />);
+    const cells = within(screen.getByRole("table")).getAllByRole("cell");
+    expect(cells.map((cell) => cell.getAttribute("data-label"))).toEqual([
+      "Date",
+      "Type",
+      "Amount",
+      "Amount (USD)",
+      "Network",
+      "Status",
+      "Fee",
+      "Transaction",
+    ]);
+    expect(screen.getByRole("table").classList.contains("table--stack")).toBe(true);
   });
 
   it("pages the rows", () => {
@@ -94,22 +111,48 @@ describe("HistoryPage", () => {
       "Exchange API keys are not configured: withdrawals are not available.",
     );
     await userEvent.click(screen.getByRole("button", { name: "Withdrawals" }));
-    expect(screen.getByRole("heading", { name: "No transfers yet" })).toBeTruthy();
+    // No withdrawals to show: the error says why, once (no "No transfers yet" as well).
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Exchange API keys are not configured: withdrawals are not available.",
+    );
+    expect(screen.queryByRole("heading", { name: "No transfers yet" })).toBeNull();
+    expect(screen.queryByRole("table")).toBeNull();
   });
 
-  it("says so in plain words when the API fails", async () => {
+  it("says once, in plain words, that the API failed, and Retry loads the history when it answers again", async () => {
     api.answer("/api/deposits/bybit", 503, { message: "Database unavailable" });
     api.answer("/api/withdrawals/bybit", 503, { message: "Database unavailable" });
     await renderApp({ path: "/history", apiUrl: api.url });
-    await waitFor(
-      () =>
-        expect([...screen.getByRole("alert").querySelectorAll("p")].map((p) => p.textContent)).toEqual([
-          "Deposits: Request failed: Database unavailable",
-          "Withdrawals: Request failed: Database unavailable",
-        ]),
-      { timeout: 10_000 },
+    const alert = await screen.findByRole("alert", {}, { timeout: 10_000 });
+    expect(alert.textContent).toBe(
+      "The exchange history could not be loaded: the API answered with an error (Request failed: Database unavailable); try again in a moment.",
     );
-    expect(screen.getByRole("heading", { name: "No transfers yet" })).toBeTruthy();
+    expect(screen.getAllByRole("alert")).toHaveLength(1);
+    expect(screen.queryByRole("heading", { name: "No transfers yet" })).toBeNull();
+    api.answer("/api/deposits/bybit", 200, {
+      message: "OK",
+      statusCode: 200,
+      data: { source: "bybit", deposits: [transfer(2, "deposit")], error: null },
+    });
+    api.answer("/api/withdrawals/bybit", 200, {
+      message: "OK",
+      statusCode: 200,
+      data: { source: "bybit", withdrawals: [], error: null },
+    });
+    await userEvent.click(screen.getByRole("button", { name: "Retry" }));
+    const table = await screen.findByRole("table", {}, { timeout: 10_000 });
+    expect(within(table).getByText("1,002 USDT")).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("with the API down, says so once, without its address", async () => {
+    await renderApp({ path: "/history", apiUrl: "http://127.0.0.1:9" });
+    const alert = await screen.findByRole("alert", {}, { timeout: 10_000 });
+    expect(alert.textContent).toBe(
+      "The exchange history could not be loaded: the API cannot be reached. It may be down; try again in a moment.",
+    );
+    expect(document.body.textContent).not.toMatch(/127\.0\.0\.1|http:/);
+    expect(screen.getByRole("button", { name: "Retry" })).toBeTruthy();
   });
 
   it("loads older pages through next_cursor on demand, and exports every record as CSV", async () => {

@@ -7,8 +7,10 @@ import { transferAmount, transferAmountUsd, transferFee, transferHash } from "./
 
 export type HistoryTableProps = {
   rows: readonly ExchangeTransfer[];
-  /** Errors in plain words (the API's `data.error`, or a failed request). */
+  /** Errors in plain words (the API's `data.error`, or the one message for failed requests). */
   errors: readonly string[];
+  /** The requests failed: a Retry button beside the errors. */
+  retry?: { retrying: boolean; onRetry: () => void } | undefined;
   isLoading: boolean;
   page: number;
   pageSize: number;
@@ -17,18 +19,43 @@ export type HistoryTableProps = {
   more?: { loading: boolean; onLoad: () => void } | undefined;
 };
 
-/** The fund's deposits and withdrawals on the exchange, a page at a time, with empty and error states. */
-export function HistoryTable({ rows, errors, isLoading, page, pageSize, onPageChange, more }: HistoryTableProps) {
+/**
+ * The fund's deposits and withdrawals on the exchange, a page at a time, with empty and error states. On a phone each
+ * row becomes a card of labelled values (`.table--stack`, the labels from `data-label`), so amounts stay on screen.
+ */
+export function HistoryTable({
+  rows,
+  errors,
+  retry,
+  isLoading,
+  page,
+  pageSize,
+  onPageChange,
+  more,
+}: HistoryTableProps) {
   const pages = Math.max(1, Math.ceil(rows.length / pageSize));
   const current = Math.min(page, pages - 1);
   const visible = rows.slice(current * pageSize, (current + 1) * pageSize);
   return (
     <div className="history">
       {errors.length > 0 && (
-        <div className="notice notice--error" role="alert">
-          {errors.map((error) => (
-            <p key={error}>{error}</p>
-          ))}
+        <div className="notice notice--error history__errors">
+          <div role="alert">
+            {errors.map((error) => (
+              <p key={error}>{error}</p>
+            ))}
+          </div>
+          {retry && (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={retry.onRetry}
+              disabled={retry.retrying}
+              aria-busy={retry.retrying}
+            >
+              {retry.retrying ? "Retrying…" : "Retry"}
+            </button>
+          )}
         </div>
       )}
       {isLoading ? (
@@ -39,17 +66,16 @@ export function HistoryTable({ rows, errors, isLoading, page, pageSize, onPageCh
           ))}
         </div>
       ) : rows.length === 0 ? (
-        <EmptyState title="No transfers yet">
-          <p>
-            {errors.length > 0
-              ? "Nothing could be shown because of the error above."
-              : "The fund has no deposits or withdrawals on the exchange yet."}
-          </p>
-        </EmptyState>
+        // With an error, the error alone says why nothing shows (said once, not again as an empty history).
+        errors.length > 0 ? null : (
+          <EmptyState title="No transfers yet">
+            <p>The fund has no deposits or withdrawals on the exchange yet.</p>
+          </EmptyState>
+        )
       ) : (
         <>
           <div className="table-wrap">
-            <table className="table">
+            <table className="table table--stack">
               <caption className="visually-hidden">Exchange deposits and withdrawals, newest first</caption>
               <thead>
                 <tr>
@@ -74,18 +100,26 @@ export function HistoryTable({ rows, errors, isLoading, page, pageSize, onPageCh
                   const txid = transferHash(t);
                   return (
                     <tr key={`${t.type}-${t.id}`}>
-                      <td>{t.datetime ? formatDateTime(Date.parse(t.datetime)) : formatDateTime(t.timestamp)}</td>
-                      <td>
+                      <td data-label="Date">
+                        {t.datetime ? formatDateTime(Date.parse(t.datetime)) : formatDateTime(t.timestamp)}
+                      </td>
+                      <td data-label="Type">
                         <span className={`badge badge--${t.type}`}>
                           {t.type === "deposit" ? "Deposit" : "Withdrawal"}
                         </span>
                       </td>
-                      <td className="num">{transferAmount(t)}</td>
-                      <td className="num">{transferAmountUsd(t)}</td>
-                      <td>{t.network ?? t.chain ?? "—"}</td>
-                      <td>{t.status}</td>
-                      <td className="num">{transferFee(t)}</td>
-                      <td className="mono" title={txid ?? undefined}>
+                      <td className="num" data-label="Amount">
+                        {transferAmount(t)}
+                      </td>
+                      <td className="num" data-label="Amount (USD)">
+                        {transferAmountUsd(t)}
+                      </td>
+                      <td data-label="Network">{t.network ?? t.chain ?? "—"}</td>
+                      <td data-label="Status">{t.status}</td>
+                      <td className="num" data-label="Fee">
+                        {transferFee(t)}
+                      </td>
+                      <td className="mono" data-label="Transaction" title={txid ?? undefined}>
                         {txid ? shortenAddress(txid, 12) : "—"}
                       </td>
                     </tr>

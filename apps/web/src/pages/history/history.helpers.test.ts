@@ -1,7 +1,13 @@
-import type { ExchangeTransfer } from "@fundament/sdk";
+import { type ExchangeTransfer, RequestFailedError } from "@fundament/sdk";
 import { describe, expect, it } from "vitest";
 import { exchangeTransfer } from "../../../test/transfers";
-import { mergeLoaded, transferAmountUsd, transfersToCsv } from "./history.helpers";
+import {
+  historyErrorMessage,
+  historyFailureMessage,
+  mergeLoaded,
+  transferAmountUsd,
+  transfersToCsv,
+} from "./history.helpers";
 
 const t = (day: number, type: "deposit" | "withdrawal", change: Partial<ExchangeTransfer> = {}): ExchangeTransfer =>
   exchangeTransfer(type, Date.UTC(2026, 9, day), {
@@ -58,5 +64,25 @@ describe("transfersToCsv", () => {
     expect(lines[2]).toBe(`2026-10-01T00:00:00.000Z,deposit,0.5,ETH,,ETH,ok,,,0x${"1".padStart(64, "0")},,deposit-1`);
     expect(lines[3]).toBe("");
     expect(lines).toHaveLength(4);
+  });
+});
+
+describe("historyFailureMessage", () => {
+  it("says the failed requests' reason once, in plain words, without the API's address", () => {
+    expect(historyFailureMessage([])).toBeNull();
+    const down = new TypeError("Failed to fetch");
+    expect(historyFailureMessage([down, new TypeError("Failed to fetch")])).toBe(
+      "The exchange history could not be loaded: the API cannot be reached. It may be down; try again in a moment.",
+    );
+    const timeout = new DOMException("The operation timed out.", "TimeoutError");
+    expect(historyFailureMessage([timeout])).toBe(
+      "The exchange history could not be loaded: the API did not answer in time; try again in a moment.",
+    );
+    expect(historyFailureMessage([new RequestFailedError(503, "Database unavailable"), down])).toBe(
+      "The exchange history could not be loaded: the API answered with an error (Request failed: Database unavailable); and the API cannot be reached. It may be down; try again in a moment.",
+    );
+    expect(historyErrorMessage("Export failed", down)).toBe(
+      "Export failed: the API cannot be reached. It may be down; try again in a moment.",
+    );
   });
 });

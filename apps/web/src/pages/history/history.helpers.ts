@@ -70,12 +70,28 @@ export function transfersToCsv(rows: readonly ExchangeTransfer[]): string {
   return toCsv(CSV_COLUMNS, rows);
 }
 
-/** A failed history request in plain words. */
-export function historyErrorMessage(what: string, error: unknown, apiUrl: string): string {
-  if (error instanceof RequestFailedError) return `${what}: ${error.message}`;
+/** Why a history request failed, in plain words (never the API's address: it means nothing to the reader). */
+export function historyFailureReason(error: unknown): string {
+  if (error instanceof RequestFailedError) return `the API answered with an error (${error.message})`;
   if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"))
-    return `${what}: the API at ${apiUrl} did not answer in time.`;
-  return `${what}: the API at ${apiUrl} could not be reached. It may be down; try again later.`;
+    return "the API did not answer in time";
+  return "the API cannot be reached. It may be down";
+}
+
+/**
+ * The one message for the history's failed requests (deposits, withdrawals or both), or null when none failed: the
+ * same reason is said once. "The exchange history could not be loaded: the API cannot be reached. It may be down;
+ * try again in a moment."
+ */
+export function historyFailureMessage(errors: readonly unknown[]): string | null {
+  if (errors.length === 0) return null;
+  const reasons = [...new Set(errors.map(historyFailureReason))];
+  return `The exchange history could not be loaded: ${reasons.join("; and ")}; try again in a moment.`;
+}
+
+/** A failed export in plain words: "Export failed: the API did not answer in time; try again in a moment." */
+export function historyErrorMessage(what: string, error: unknown): string {
+  return `${what}: ${historyFailureReason(error)}; try again in a moment.`;
 }
 
 /** The amount with the coin: "1,250.5 USDT". */

@@ -1,5 +1,6 @@
 import { formatPercent, formatUsd, futuresYield, nftLendingYield, toUserMessage } from "@fundament/sdk";
 import { type ReactNode, useMemo, useState } from "react";
+import { Link } from "react-router";
 import { RangeChart } from "../../shared/components/charts/RangeChart";
 import { Pager } from "../../shared/components/Pager";
 import { Skeleton } from "../../shared/components/Skeleton";
@@ -14,6 +15,7 @@ import {
   nftSeries,
   type SeriesPoint,
 } from "../../shared/lib/performanceSeries";
+import { isDemoPayload } from "../vaults/vaults.helpers";
 
 const ROWS_PER_PAGE = 10;
 const usd0 = (value: number) => formatUsd(value);
@@ -33,12 +35,15 @@ function usePaged<T>(rows: readonly T[]) {
 type Figure = { term: string; value: string | number; accent?: boolean };
 
 /**
- * One vault's performance card: loading, the fetch's error or the payload's `error`, else its figures, the chart
- * with range tabs and the records newest first, a page at a time.
+ * One vault's performance card: what the figures are (and which vault they drive), loading, the fetch's error or the
+ * payload's `error`, else a demo-data label when the API serves the demo's data, its figures, the chart with range
+ * tabs and the records newest first, a page at a time.
  */
 function PerformanceCard<Row>({
   id,
   title,
+  about,
+  demo,
   query,
   payloadError,
   figures,
@@ -47,6 +52,10 @@ function PerformanceCard<Row>({
 }: {
   id: string;
   title: string;
+  /** What the figures are, in a sentence, with the vault they belong to. */
+  about: ReactNode;
+  /** The payload is the demo's (`source: "demo"`). */
+  demo: boolean;
   query: { isPending: boolean; isError: boolean; error: unknown };
   payloadError: string | null | undefined;
   figures: Figure[];
@@ -66,6 +75,7 @@ function PerformanceCard<Row>({
   return (
     <section className="card" aria-labelledby={titleId}>
       <h2 id={titleId}>{title}</h2>
+      <p className="muted">{about}</p>
       {query.isPending ? (
         <Skeleton height="280px" />
       ) : query.isError || payloadError ? (
@@ -74,6 +84,12 @@ function PerformanceCard<Row>({
         </p>
       ) : (
         <>
+          {demo && (
+            <p className="notice notice--info" data-testid={`${id}-demo`}>
+              <strong>Demo data.</strong> These figures were generated for the demo: they are not the traders' real
+              results.
+            </p>
+          )}
           <dl className="figures figures--compact">
             {figures.map((f) => (
               <div key={f.term} className={f.accent ? "figure figure--accent" : "figure"}>
@@ -123,13 +139,22 @@ function FuturesSection() {
     <PerformanceCard
       id="futures"
       title="Crypto futures trading"
+      about={
+        <>
+          The futures traders' exchange account: its equity in USD, one record a day. These are the trading account's
+          figures, not the vault's deposits; the{" "}
+          <Link to="/vaults/futures-trading-vault">Crypto futures trading vault</Link> shows its own TVL and rounds, and
+          takes its APY from this yield.
+        </>
+      }
+      demo={isDemoPayload(data)}
       query={query}
       payloadError={data?.error}
       figures={[
-        { term: "Initial TVL", value: formatUsd(Number(data?.initial_tvl_usd ?? 0)) },
-        { term: "Current TVL", value: formatUsd(Number(data?.current_tvl_usd ?? 0)) },
+        { term: "Account equity at start", value: formatUsd(Number(data?.initial_tvl_usd ?? 0)) },
+        { term: "Account equity now", value: formatUsd(Number(data?.current_tvl_usd ?? 0)) },
         { term: "Annualised yield", value: formatPercent(data ? futuresYield(data) * 100 : 0), accent: true },
-        { term: "Records", value: records.length },
+        { term: "Days recorded", value: records.length },
       ]}
       chart={{
         points,
@@ -177,6 +202,14 @@ function NftSection() {
     <PerformanceCard
       id="nft"
       title="NFT lending"
+      about={
+        <>
+          The NFT lending book: its total value in SOL over time. These are the lending book's figures, not the vault's
+          deposits; the <Link to="/vaults/nft-vault">NFT lending vault</Link> shows its own TVL and rounds, and takes
+          its APY from this yield.
+        </>
+      }
+      demo={isDemoPayload(data)}
       query={query}
       payloadError={data?.error}
       figures={[
@@ -219,7 +252,10 @@ export default function PerformancePage() {
       <header className="page__header">
         <div>
           <h1>Performance</h1>
-          <p className="page__lead">How the traders have done: futures trading in USD and NFT lending in SOL.</p>
+          <p className="page__lead">
+            How the traders have done: the futures trading account in USD and the NFT lending book in SOL. Each vault's
+            APY comes from these yields; its deposits, TVL and rounds are on the vault's own page.
+          </p>
         </div>
       </header>
       <div className="stack">

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { withSnapshot } from "../../../test/chain";
 import { createTestVault, fundWrite, investIn, positionOf, runRound, usdc } from "../../../test/fund";
 import { DEV_ACCOUNTS, renderApp } from "../../../test/render";
+import { findToast } from "../../../test/toasts";
 
 const stat = (term: string) => screen.getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
 const figure = (root: HTMLElement, term: string) =>
@@ -107,9 +108,7 @@ describe("Portfolio", () => {
         /^Withdraw 1,000 mUSDC from the Statement vault to your wallet\?/,
       );
       await userEvent.click(within(first).getByRole("button", { name: "Confirm withdrawal" }));
-      expect(
-        await within(first).findByText("Withdrawal transaction submitted successfully!", {}, { timeout: 15_000 }),
-      ).toBeTruthy();
+      expect(await findToast("Withdrawal transaction submitted successfully!")).toBeTruthy();
       await waitFor(
         () =>
           expect(rows()).toContainEqual([
@@ -140,13 +139,7 @@ describe("Portfolio", () => {
         /^Withdraw 750 mUSDC from the Emergency vault now, in the emergency\?/,
       );
       await userEvent.click(within(card).getByRole("button", { name: "Confirm emergency withdrawal" }));
-      expect(
-        await within(card).findByText(
-          "Emergency withdrawal transaction submitted successfully!",
-          {},
-          { timeout: 15_000 },
-        ),
-      ).toBeTruthy();
+      expect(await findToast("Emergency withdrawal transaction submitted successfully!")).toBeTruthy();
       expect((await positionOf(investor, vaultId)).shares).toBe(0n);
     });
   });

@@ -1,32 +1,60 @@
 import type { LiveVault } from "@fundament/sdk";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { Link } from "react-router";
 import { TxHash } from "../../shared/components/TxHash";
 import { useAppConfig } from "../../shared/hooks/useAppConfig";
+import { useChainTime } from "../../shared/hooks/useChainTime";
 import { useFundClient } from "../../shared/hooks/useFundClient";
 import { useFundSettings, useInvestmentToken, useInvestorView, usePositions } from "../../shared/hooks/useFundQueries";
 import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
+import { timeLeft } from "../../shared/lib/format";
 import { settledPayout } from "../../shared/lib/positions";
 import { ConnectButton } from "../../shared/wallet/ConnectButton";
 import { roundLabel } from "../vaults/vaults.helpers";
 import {
+  type DepositsClosed,
+  depositsClosed,
   ENTER_AMOUNT,
   formatTokenAmount,
   investButtonLabel,
+  investStatusText,
   investSteps,
   NOT_CONNECTED,
   needsApproval,
   parseAmount,
+  stepStateText,
   unitsToInput,
   validateInvest,
 } from "./invest.helpers";
 import { investWalletQuery } from "./invest.queries";
 import { useInvestFlow } from "./useInvestFlow";
 
+/** Why a vault takes no deposits and when it will, with the countdown to the unlock on the chain's clock. */
+function DepositsClosedNotice({ closed, lockupEndTime }: { closed: DepositsClosed; lockupEndTime: number }) {
+  const now = useChainTime(lockupEndTime > 0);
+  return (
+    <div className="notice notice--info invest__closed" data-testid="deposits-closed">
+      <p>
+        <strong>No deposits now.</strong> {closed.reason}
+      </p>
+      <p>
+        {closed.when}
+        {lockupEndTime > 0 && now !== undefined && (
+          <span className="figure__note"> ({timeLeft(lockupEndTime, now, "Lockup ended")} on the chain's clock)</span>
+        )}
+      </p>
+    </div>
+  );
+}
+
 /**
  * The invest widget of one vault: amount with balance and Max, allowance and the vault's own minimum, clear errors
- * before any wallet prompt (a settled payout waiting in the vault included), then the two steps (1 Approve,
- * 2 Invest into the vault's open round) with their progress, pending and confirmed states.
+ * before any wallet prompt (a settled payout waiting in the vault included, with where to withdraw it), then the two
+ * steps (1 Approve, 2 Invest into the vault's open round) with a status line that follows the real state (confirm in
+ * the wallet, waiting to be mined). A vault that takes no deposits says why and when it will, with no live button.
+ * Focus lands on the result after a success and on the error text after a failure; errors clear when the account
+ * changes.
  */
 export function InvestWidget({ vault }: { vault: LiveVault }) {
   const { deployment } = useAppConfig();
@@ -42,8 +70,29 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
   const [amount, setAmount] = useState("");
   const [submitted, setSubmitted] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const problemText = useRef<HTMLParagraphElement>(null);
+  const resultText = useRef<HTMLParagraphElement>(null);
+  const failureText = useRef<HTMLParagraphElement>(null);
   const inputId = useId();
   const errorId = useId();
+  const { reset, busy } = flow;
+  const { phase } = flow.state;
+
+  // Another account (or none): the last account's errors and result no longer apply.
+  const lastAccount = useRef(wallet.account);
+  useEffect(() => {
+    if (lastAccount.current === wallet.account) return;
+    lastAccount.current = wallet.account;
+    if (busy) return;
+    reset();
+    setSubmitted(false);
+  }, [wallet.account, busy, reset]);
+
+  // After the flow ends, focus lands on its result, or on the error text.
+  useEffect(() => {
+    if (phase === "success") resultText.current?.focus();
+    else if (phase === "error") failureText.current?.focus();
+  }, [phase]);
 
   const decimals = token.data?.decimals ?? 6;
   const symbol = token.data?.symbol ?? "";
@@ -67,6 +116,16 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
     unwithdrawn: position ? settledPayout(position) : null,
   };
   const problem = validateInvest(checkInput);
+  // The payout rule is the problem when it is the only thing that changes the answer.
+  const payoutProblem =
+    Boolean(checkInput.unwithdrawn) && validateInvest({ ...checkInput, unwithdrawn: null }) !== problem;
+  const closed = depositsClosed({
+    status: vault.status,
+    acceptsDeposits: vault.acceptsDeposits,
+    emergencyState: checkInput.emergencyState,
+    round: vault.round,
+    unlockDate: vault.unlockDate,
+  });
   // "Enter an amount" waits for a submit; every other problem (wallet, pool, whitelist, amount) shows at once.
   const shownProblem = problem === ENTER_AMOUNT && !submitted ? null : problem;
   // Whether the problem is the amount's (the field turns red) rather than the wallet's or the pool's.
@@ -78,7 +137,9 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
     setSubmitted(true);
     if (flow.busy) return;
     if (problem) {
-      input.current?.focus();
+      // The amount's problem: back to the field (which the error describes); any other: onto the error text.
+      if (amountProblem || problem === ENTER_AMOUNT) input.current?.focus();
+      else problemText.current?.focus();
       return;
     }
     const result = await flow.start(vault.vaultId, amount, approvalNeeded);
@@ -90,123 +151,146 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
 
   const balance = walletTokens.data?.balance;
   const pendingHash = flow.state.hash ?? flow.state.approvalHash;
+  const statusText = investStatusText(flow.state);
   return (
     <section className="card invest" aria-labelledby="invest-title">
       <h2 id="invest-title">Invest</h2>
-      <form onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <div className="field__row">
-            <label htmlFor={inputId}>Amount{symbol ? ` (${symbol})` : ""}</label>
-            <span className="field__hint">
-              Balance: {balance === undefined || !token.data ? "—" : formatTokenAmount(balance, decimals, symbol)}
-            </span>
-          </div>
-          <div className="input-group">
-            <input
-              ref={input}
-              id={inputId}
-              className="input"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0.00"
-              value={amount}
-              disabled={flow.busy}
-              aria-invalid={Boolean(shownProblem) && amountProblem}
-              aria-describedby={shownProblem ? errorId : undefined}
-              onChange={(e) => {
-                setAmount(e.target.value);
-                if (flow.state.phase === "success" || flow.state.phase === "error") flow.reset();
-              }}
-            />
-            <button
-              type="button"
-              className="button button--ghost input-group__addon"
-              disabled={balance === undefined || flow.busy}
-              onClick={() => balance !== undefined && setAmount(unitsToInput(balance, decimals))}
-            >
-              Max
-            </button>
-          </div>
-        </div>
-        <dl className="invest__facts">
-          <div>
-            <dt>Round</dt>
-            <dd>
-              {roundLabel(vault.round)}, {vault.status === "locked" ? "locked" : "open"}
-            </dd>
-          </div>
-          <div>
-            <dt>Minimum investment</dt>
-            <dd>{token.data ? formatTokenAmount(minimum, decimals, symbol) : "—"}</dd>
-          </div>
-          <div>
-            <dt>Allowance</dt>
-            <dd>
-              {walletTokens.data && token.data ? formatTokenAmount(walletTokens.data.allowance, decimals, symbol) : "—"}
-            </dd>
-          </div>
-        </dl>
-        {shownProblem && (
-          <p id={errorId} className="error-text invest__error" role="alert">
-            {shownProblem}
-          </p>
-        )}
-        {shownProblem === NOT_CONNECTED && (
-          <div className="invest__connect">
-            <ConnectButton />
-          </div>
-        )}
-        <ol className="steps" aria-label="Investment steps">
-          {steps.map((step) => (
-            <li
-              key={step.key}
-              className={`step step--${step.state}`}
-              aria-current={step.state === "active" ? "step" : undefined}
-            >
-              <span className="step__number" aria-hidden="true">
-                {step.state === "done" ? "✓" : step.number}
+      {closed ? (
+        <>
+          <dl className="invest__facts">
+            <div>
+              <dt>Round</dt>
+              <dd>
+                {roundLabel(vault.round)}, {vault.status === "locked" ? "locked" : "open"}
+              </dd>
+            </div>
+            <div>
+              <dt>Minimum investment</dt>
+              <dd>{token.data ? formatTokenAmount(minimum, decimals, symbol) : "—"}</dd>
+            </div>
+          </dl>
+          <DepositsClosedNotice closed={closed} lockupEndTime={vault.status === "locked" ? vault.lockupEndTime : 0} />
+        </>
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <div className="field">
+            <div className="field__row">
+              <label htmlFor={inputId}>Amount{symbol ? ` (${symbol})` : ""}</label>
+              <span className="field__hint">
+                Balance: {balance === undefined || !token.data ? "—" : formatTokenAmount(balance, decimals, symbol)}
               </span>
-              <span className="step__label">
-                Step {step.number}: {step.label}
-                <span className="step__state">
-                  {
-                    {
-                      upcoming: "",
-                      active: " — confirm in your wallet",
-                      done: " — done",
-                      skipped: " — not needed, allowance covers it",
-                      failed: " — failed",
-                    }[step.state]
-                  }
+            </div>
+            <div className="input-group">
+              <input
+                ref={input}
+                id={inputId}
+                className="input"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="0.00"
+                value={amount}
+                disabled={flow.busy}
+                aria-invalid={Boolean(shownProblem) && amountProblem}
+                aria-describedby={shownProblem ? errorId : undefined}
+                onChange={(e) => {
+                  setAmount(e.target.value);
+                  if (flow.state.phase === "success" || flow.state.phase === "error") flow.reset();
+                }}
+              />
+              <button
+                type="button"
+                className="button button--ghost input-group__addon"
+                disabled={balance === undefined || flow.busy}
+                onClick={() => balance !== undefined && setAmount(unitsToInput(balance, decimals))}
+              >
+                Max
+              </button>
+            </div>
+          </div>
+          <dl className="invest__facts">
+            <div>
+              <dt>Round</dt>
+              <dd>
+                {roundLabel(vault.round)}, {vault.status === "locked" ? "locked" : "open"}
+              </dd>
+            </div>
+            <div>
+              <dt>Minimum investment</dt>
+              <dd>{token.data ? formatTokenAmount(minimum, decimals, symbol) : "—"}</dd>
+            </div>
+            <div>
+              <dt>Allowance</dt>
+              <dd>
+                {walletTokens.data && token.data
+                  ? formatTokenAmount(walletTokens.data.allowance, decimals, symbol)
+                  : "—"}
+              </dd>
+            </div>
+          </dl>
+          {shownProblem && (
+            <p id={errorId} ref={problemText} tabIndex={-1} className="error-text invest__error" role="alert">
+              {shownProblem}
+            </p>
+          )}
+          {shownProblem && payoutProblem && (
+            <p className="invest__withdraw-first">
+              <a href="#position-title">Withdraw it under Your position</a> or from your{" "}
+              <Link to="/portfolio">Portfolio</Link>.
+            </p>
+          )}
+          {shownProblem === NOT_CONNECTED && (
+            <div className="invest__connect">
+              <ConnectButton />
+            </div>
+          )}
+          <ol className="steps" aria-label="Investment steps">
+            {steps.map((step) => (
+              <li
+                key={step.key}
+                className={`step step--${step.state}`}
+                aria-current={step.state === "active" ? "step" : undefined}
+              >
+                <span className="step__number" aria-hidden="true">
+                  {step.state === "done" ? "✓" : step.number}
                 </span>
-              </span>
-            </li>
-          ))}
-        </ol>
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={flow.busy}
-          aria-busy={flow.busy}
-        >
-          {flow.busy && <span className="spinner" aria-hidden="true" />}
-          {investButtonLabel(flow.state.phase, approvalNeeded)}
-        </button>
-      </form>
+                <span className="step__label">
+                  Step {step.number}: {step.label}
+                  <span className="step__state">{stepStateText(step, flow.state)}</span>
+                </span>
+              </li>
+            ))}
+          </ol>
+          <button
+            type="submit"
+            className="button button--primary button--block"
+            disabled={flow.busy}
+            aria-busy={flow.busy}
+          >
+            {flow.busy && <span className="spinner" aria-hidden="true" />}
+            {investButtonLabel(flow.state.phase, approvalNeeded)}
+          </button>
+        </form>
+      )}
       <div className="invest__status" aria-live="polite">
-        {flow.busy && pendingHash && (
-          <p className="tx-status__pending">
-            Transaction pending… <TxHash hash={pendingHash} />
+        {flow.busy && statusText && (
+          <p className="tx-status__pending" data-testid="invest-status">
+            {statusText}
+            {pendingHash && (
+              <>
+                {" "}
+                <TxHash hash={pendingHash} />
+              </>
+            )}
           </p>
         )}
         {flow.state.phase === "success" && (
-          <p className="tx-status__success">
+          <p className="tx-status__success" ref={resultText} tabIndex={-1} data-testid="invest-result">
             {flow.state.message}
             {flow.state.hash && <TxHash hash={flow.state.hash} />}
           </p>
         )}
         {flow.state.phase === "error" && flow.state.message && (
-          <p className="error-text" role="alert">
+          <p className="error-text" role="alert" ref={failureText} tabIndex={-1} data-testid="invest-failure">
             {flow.state.message}
           </p>
         )}

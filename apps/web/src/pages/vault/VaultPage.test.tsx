@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { PROMPT_METHODS as PROMPTS, withSnapshot } from "../../../test/chain";
 import { createTestVault, fundWrite, investIn, positionOf, runRound, usdc } from "../../../test/fund";
 import { DEV_ACCOUNTS, recordRpcMethods, renderApp } from "../../../test/render";
+import { findToast } from "../../../test/toasts";
 
 let recorder: ReturnType<typeof recordRpcMethods> | undefined;
 afterEach(() => recorder?.restore());
@@ -74,7 +75,7 @@ describe("the vault page of a vault that runs rounds", () => {
 
       toggle.focus();
       await userEvent.keyboard(" ");
-      expect(await within(position).findByText(actionMessages.rollOverOn, {}, { timeout: 15_000 })).toBeTruthy();
+      expect(await findToast(actionMessages.rollOverOn)).toBeTruthy();
       await waitFor(() => expect(toggle.checked).toBe(true), { timeout: 10_000 });
       expect((await positionOf(investor, vaultId)).rollOver).toBe(true);
 
@@ -123,9 +124,7 @@ describe("the vault page of a vault that runs rounds", () => {
       );
       expect(recorder.methods.filter((m) => PROMPTS.includes(m))).toEqual([]);
       await userEvent.click(within(position).getByRole("button", { name: "Confirm withdrawal" }));
-      expect(
-        await within(position).findByText("Withdrawal transaction submitted successfully!", {}, { timeout: 15_000 }),
-      ).toBeTruthy();
+      expect(await findToast("Withdrawal transaction submitted successfully!")).toBeTruthy();
       expect(
         await within(position).findByText("You hold nothing in this vault now.", {}, { timeout: 10_000 }),
       ).toBeTruthy();

@@ -1,4 +1,5 @@
-import { toUserMessage } from "@fundament/sdk";
+import { toUserMessage, VAULTS, type Vault } from "@fundament/sdk";
+import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { PageSkeleton } from "../../shared/components/Skeleton";
 import { EmptyState, ErrorState } from "../../shared/components/States";
@@ -14,14 +15,40 @@ import { VaultRounds } from "./VaultRounds";
 
 /**
  * Vault detail (`/vaults/:id`, by the spec's id or the on-chain vault id): current round, performance chart, figures,
- * the vault's rounds, your position in this vault and the invest widget.
+ * the vault's rounds, your position in this vault and the invest widget (before the chart on a phone: CSS order).
+ * With the chain's RPC down, a vault the app knows statically keeps its name, description and chart (from the API)
+ * and says that the live figures are unavailable, with a retry.
  */
 export default function VaultPage() {
   const { id } = useParams();
   const vaults = useVaults();
   const vault = vaults.data ? findVault(vaults.data, id) : undefined;
-  usePageTitle(vault?.name ?? "Vault");
+  const known = vaults.isError && !vault ? findVault(VAULTS, id) : undefined;
+  usePageTitle(vault?.name ?? known?.name ?? "Vault");
   if (vaults.isPending) return <PageSkeleton />;
+  if (known)
+    return (
+      <div className="page">
+        <VaultBreadcrumb name={known.name} />
+        <VaultHero vault={known} />
+        <div className="notice notice--warning live-unavailable">
+          <p className="live-unavailable__text" role="alert">
+            The live figures are unavailable: the blockchain network cannot be reached right now. The vault's value,
+            rounds, your position and investing come back as soon as it answers.
+          </p>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => void vaults.refetch()}
+            disabled={vaults.isFetching}
+            aria-busy={vaults.isFetching}
+          >
+            {vaults.isFetching ? "Retrying…" : "Retry"}
+          </button>
+        </div>
+        <VaultPerformance vault={known} />
+      </div>
+    );
   if (vaults.isError)
     return (
       <div className="page">
@@ -40,23 +67,10 @@ export default function VaultPage() {
     );
   return (
     <div className="page">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/">Vaults</Link> <span aria-hidden="true">/</span> <span aria-current="page">{vault.name}</span>
-      </nav>
-      <header className="vault-hero">
-        <span className="vault-card__icons">
-          <img className="vault-card__icon vault-card__icon--large" src={vault.icon} alt="" width={64} height={64} />
-          <img className="vault-card__chain" src={vault.chainIcon} alt="Ethereum" width={22} height={22} />
-        </span>
-        <div>
-          <h1>{vault.name}</h1>
-          <div className="vault-card__tags">
-            <VaultRoundBadges vault={vault} />
-            {vault.tag && <span className="tag">{vault.tag}</span>}
-          </div>
-          <p className="page__lead">{vault.description}</p>
-        </div>
-      </header>
+      <VaultBreadcrumb name={vault.name} />
+      <VaultHero vault={vault}>
+        <VaultRoundBadges vault={vault} />
+      </VaultHero>
       <VaultFigures vault={vault} variant="hero" />
       <div className="vault-layout">
         <div className="vault-layout__main">
@@ -69,5 +83,39 @@ export default function VaultPage() {
         </aside>
       </div>
     </div>
+  );
+}
+
+function VaultBreadcrumb({ name }: { name: string }) {
+  return (
+    <nav aria-label="Breadcrumb" className="breadcrumb">
+      <Link to="/">Vaults</Link> <span aria-hidden="true">/</span> <span aria-current="page">{name}</span>
+    </nav>
+  );
+}
+
+/** Icon, name, tags and description: static data, shown whether or not the chain answers. */
+function VaultHero({
+  vault,
+  children,
+}: {
+  vault: Pick<Vault, "name" | "icon" | "chainIcon" | "tag" | "description">;
+  children?: ReactNode;
+}) {
+  return (
+    <header className="vault-hero">
+      <span className="vault-card__icons">
+        <img className="vault-card__icon vault-card__icon--large" src={vault.icon} alt="" width={64} height={64} />
+        <img className="vault-card__chain" src={vault.chainIcon} alt="Ethereum" width={22} height={22} />
+      </span>
+      <div>
+        <h1>{vault.name}</h1>
+        <div className="vault-card__tags">
+          {children}
+          {vault.tag && <span className="tag">{vault.tag}</span>}
+        </div>
+        <p className="page__lead">{vault.description}</p>
+      </div>
+    </header>
   );
 }

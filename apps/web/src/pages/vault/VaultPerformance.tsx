@@ -9,8 +9,16 @@ const usd = (value: number) =>
   value.toLocaleString("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
 const sol = (value: number) => `${value.toLocaleString("en-US", { maximumFractionDigits: 2 })} SOL`;
 
-/** The vault's performance chart from the API, with range tabs; the API's error in plain words when it fails. */
-export function VaultPerformance({ vault }: { vault: LiveVault }) {
+/**
+ * The vault's performance chart from the API, with range tabs; the API's error in plain words when it fails. Needs
+ * only the vault's static feed (`performance`), so it shows while the chain cannot be read; `apyFromPerformance`
+ * (live data) adds the note when the APY falls back to the static yield.
+ */
+export function VaultPerformance({
+  vault,
+}: {
+  vault: Pick<LiveVault, "performance"> & { apyFromPerformance?: boolean | undefined };
+}) {
   const isFutures = vault.performance === "futures";
   const hasFeed = vault.performance !== null;
   const futures = useFuturesPerformance();
@@ -53,7 +61,7 @@ export function VaultPerformance({ vault }: { vault: LiveVault }) {
           formatValue={isFutures ? usd : sol}
         />
       )}
-      {hasFeed && !vault.apyFromPerformance && (
+      {hasFeed && vault.apyFromPerformance === false && (
         <p className="muted small">
           The APY shown uses the vault's fallback yield because performance data is unavailable.
         </p>

@@ -1,15 +1,19 @@
 import { describe, expect, it } from "vitest";
 import {
+  depositsClosed,
   ENTER_AMOUNT,
   formatTokenAmount,
   INVALID_AMOUNT,
   type InvestCheckInput,
+  type InvestStepView,
   investButtonLabel,
+  investStatusText,
   investSteps,
   NOT_CONNECTED,
   needsApproval,
   POOL_NOT_OPEN,
   parseAmount,
+  stepStateText,
   validateInvest,
 } from "./invest.helpers";
 
@@ -130,5 +134,54 @@ describe("the two steps", () => {
 
   it("formats token amounts", () => {
     expect(formatTokenAmount(1_250_500_000n, 6, "mUSDC")).toBe("1,250.5 mUSDC");
+  });
+});
+
+describe("investStatusText and stepStateText", () => {
+  const hash = "0xabc";
+  it.each([
+    [{ phase: "idle", approvalHash: null, hash: null }, null],
+    [{ phase: "checking", approvalHash: null, hash: null }, "Checking the investment before your wallet asks…"],
+    [{ phase: "approving", approvalHash: null, hash: null }, "Confirm the approval in your wallet"],
+    [{ phase: "approving", approvalHash: hash, hash: null }, "Waiting for the approval to be mined"],
+    [{ phase: "investing", approvalHash: hash, hash: null }, "Confirm the investment in your wallet"],
+    [{ phase: "investing", approvalHash: hash, hash }, "Waiting for the investment to be mined"],
+    [{ phase: "success", approvalHash: hash, hash }, null],
+  ] as const)("%o → %s", (progress, text) => {
+    expect(investStatusText(progress)).toBe(text);
+  });
+
+  it("the active step's text follows the real state; the others say done, skipped or failed", () => {
+    const progress = { phase: "approving", approvalHash: hash, hash: null } as const;
+    const [approve, invest] = investSteps("approving", true);
+    expect(stepStateText(approve as InvestStepView, progress)).toBe(" — waiting for the approval to be mined");
+    expect(stepStateText(invest as InvestStepView, progress)).toBe("");
+    const investing = { phase: "investing", approvalHash: null, hash: null } as const;
+    const steps = investSteps("investing", false);
+    expect(steps.map((s) => stepStateText(s, investing))).toEqual([
+      " — not needed, allowance covers it",
+      " — confirm the investment in your wallet",
+    ]);
+  });
+});
+
+describe("depositsClosed", () => {
+  const open = { status: "open", acceptsDeposits: true, emergencyState: false, round: 3, unlockDate: "" } as const;
+  it("is null while the round takes deposits", () => {
+    expect(depositsClosed(open)).toBeNull();
+  });
+  it("a locked round: why, and when (its unlock date, then the next round)", () => {
+    expect(depositsClosed({ ...open, status: "locked", acceptsDeposits: false, unlockDate: "Dec 21, 2026" })).toEqual({
+      reason: "This vault's pool is locked until its lockup period ends: its funds are with the traders.",
+      when: "Round 3 unlocks on Dec 21, 2026. Deposits open in round 4 once round 3 is settled after that date.",
+    });
+  });
+  it("an emergency: paused until the admin ends it (also when only the vault says it takes no deposits)", () => {
+    const expected = {
+      reason: "The fund is in an emergency state: deposits and lockups are paused.",
+      when: "Deposits reopen when the fund's admin ends the emergency state.",
+    };
+    expect(depositsClosed({ ...open, emergencyState: true })).toEqual(expected);
+    expect(depositsClosed({ ...open, acceptsDeposits: false })).toEqual(expected);
   });
 });

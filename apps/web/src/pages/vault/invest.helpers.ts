@@ -129,6 +129,79 @@ export function investSteps(
   ];
 }
 
+/** Where the flow stands, as far as the status line needs it: the phase and which transactions the wallet has sent. */
+export type InvestProgress = { phase: InvestPhase; approvalHash: unknown; hash: unknown };
+
+/**
+ * The status line that follows the real state of the two steps: what the person must do now (confirm in the wallet)
+ * or what the app is waiting for (a transaction to be mined). null when nothing is under way.
+ */
+export function investStatusText({ phase, approvalHash, hash }: InvestProgress): string | null {
+  switch (phase) {
+    case "checking":
+      return "Checking the investment before your wallet asks…";
+    case "approving":
+      return approvalHash ? "Waiting for the approval to be mined" : "Confirm the approval in your wallet";
+    case "investing":
+      return hash ? "Waiting for the investment to be mined" : "Confirm the investment in your wallet";
+    default:
+      return null;
+  }
+}
+
+/** The text after "Step n: Label" for a step's state, following the real state of the active step. */
+export function stepStateText(step: InvestStepView, progress: InvestProgress): string {
+  switch (step.state) {
+    case "upcoming":
+      return "";
+    case "done":
+      return " — done";
+    case "skipped":
+      return " — not needed, allowance covers it";
+    case "failed":
+      return " — failed";
+    case "active": {
+      const text = investStatusText(progress);
+      return text ? ` — ${text.charAt(0).toLowerCase()}${text.slice(1)}` : "";
+    }
+  }
+}
+
+/** Why a vault takes no deposits now, and when it will: shown instead of the form's primary button. */
+export type DepositsClosed = { reason: string; when: string };
+
+/**
+ * Why the vault's current round takes no deposits and when deposits reopen, or null when it takes them. A locked
+ * round unlocks on its lockup's end date (on the chain's clock); the next round opens once it is settled. During an
+ * emergency deposits are paused until the emergency state is ended.
+ */
+export function depositsClosed(vault: {
+  status: "open" | "locked" | "settled" | "upcoming";
+  acceptsDeposits: boolean;
+  emergencyState: boolean;
+  round: number;
+  /** "Dec 21, 2026" once locked. */
+  unlockDate: string;
+}): DepositsClosed | null {
+  // An open round that takes no deposits is one the fund's emergency state pauses.
+  if (vault.emergencyState || (vault.status === "open" && !vault.acceptsDeposits))
+    return {
+      reason: describeFundError("EmergencyActive") ?? POOL_NOT_OPEN,
+      when: "Deposits reopen when the fund's admin ends the emergency state.",
+    };
+  if (vault.status === "locked") {
+    const next = `Deposits open in round ${vault.round + 1} once round ${vault.round} is settled`;
+    return {
+      reason: describeFundError("PoolLocked") ?? POOL_NOT_OPEN,
+      when: vault.unlockDate
+        ? `Round ${vault.round} unlocks on ${vault.unlockDate}. ${next} after that date.`
+        : `${next}.`,
+    };
+  }
+  if (!vault.acceptsDeposits) return { reason: POOL_NOT_OPEN, when: "Deposits open with the vault's next round." };
+  return null;
+}
+
 /** The primary button's label for the current phase. */
 export function investButtonLabel(phase: InvestPhase, approvalNeeded: boolean): string {
   switch (phase) {

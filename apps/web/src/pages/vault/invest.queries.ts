@@ -6,6 +6,7 @@ import type { FundClient } from "../../shared/hooks/useFundClient";
 import { CHAIN_KEY } from "../../shared/lib/queryKeys";
 
 export const investKeys = {
+  all: [CHAIN_KEY, "invest"] as const,
   wallet: (account: Address | undefined) => [CHAIN_KEY, "invest", "wallet", account ?? null] as const,
 };
 

@@ -27,7 +27,8 @@ const IDLE: InvestFlowState = {
 
 /**
  * The two-step investment (approve → invest into one vault) as state for the widget: runs the sdk's `invest`,
- * follows its steps and hashes, and hands the result to the notifications.
+ * follows its steps and hashes (the approval's mining refreshes the allowance), and hands the result to the
+ * notifications.
  */
 export function useInvestFlow() {
   const [state, setState] = useState<InvestFlowState>(IDLE);
@@ -39,7 +40,7 @@ export function useInvestFlow() {
     async (vaultId: number, amount: string, approvalNeeded: boolean): Promise<InvestReturnType | null> => {
       if (running.current) return null;
       running.current = true;
-      const progress: { step: InvestStep } = { step: "checking" };
+      const progress: { step: InvestStep; approvalHash: Hash | null } = { step: "checking", approvalHash: null };
       setState({ ...IDLE, phase: "checking", approvalNeeded });
       try {
         let result: InvestReturnType;
@@ -51,9 +52,14 @@ export function useInvestFlow() {
             amount,
             onStep: (next) => {
               progress.step = next;
+              // The investment step starts once the approval's receipt is in: the allowance changed on chain.
+              if (next === "investing" && progress.approvalHash) void notify.approvalMined();
               setState((s) => ({ ...s, phase: next, approvalNeeded: next === "approving" ? true : s.approvalNeeded }));
             },
-            onApprovalSubmitted: (hash) => setState((s) => ({ ...s, approvalHash: hash })),
+            onApprovalSubmitted: (hash) => {
+              progress.approvalHash = hash;
+              setState((s) => ({ ...s, approvalHash: hash }));
+            },
             onSubmitted: (hash) => setState((s) => ({ ...s, hash })),
           });
         } catch (error) {
@@ -70,7 +76,7 @@ export function useInvestFlow() {
           failedAt: result.success ? null : step === "investing" ? "invest" : step === "approving" ? "approve" : null,
           message: result.message,
         }));
-        await notify(result);
+        await notify.result(result);
         return result;
       } finally {
         running.current = false;

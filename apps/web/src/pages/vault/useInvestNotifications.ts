@@ -1,26 +1,27 @@
 import type { InvestReturnType } from "@fundament/sdk";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback } from "react";
-import { useToasts } from "../../shared/hooks/useToasts";
+import { useMemo } from "react";
 import { CHAIN_KEY } from "../../shared/lib/queryKeys";
+import { investKeys } from "./invest.queries";
 
 /**
- * What happens around an investment's result: a toast with the spec's message (and the explorer link or
- * hash), and, once money moved, every on-chain query refreshed so TVL, position and balance update.
+ * What happens around an investment: once the approval is mined, the wallet's allowance is read again (the widget
+ * shows the new allowance while the investment is confirmed); at the result, once money moved, every on-chain query
+ * is refreshed so TVL, position and balance update. The result itself (the spec's message and the hash, or the
+ * failure) is said in one place: inline in the widget, where focus lands — not also as a toast.
  */
 export function useInvestNotifications() {
-  const { push } = useToasts();
   const queryClient = useQueryClient();
-  return useCallback(
-    async (result: InvestReturnType) => {
-      push(
-        result.success
-          ? { kind: "success", message: result.message, hash: result.hash }
-          : { kind: "error", message: result.message },
-      );
-      // An approval may have gone through even when the investment did not: allowance changed.
-      if (result.success || result.approvalHash) await queryClient.invalidateQueries({ queryKey: [CHAIN_KEY] });
-    },
-    [push, queryClient],
+  return useMemo(
+    () => ({
+      async approvalMined() {
+        await queryClient.invalidateQueries({ queryKey: investKeys.all });
+      },
+      async result(result: InvestReturnType) {
+        // An approval may have gone through even when the investment did not: allowance changed.
+        if (result.success || result.approvalHash) await queryClient.invalidateQueries({ queryKey: [CHAIN_KEY] });
+      },
+    }),
+    [queryClient],
   );
 }

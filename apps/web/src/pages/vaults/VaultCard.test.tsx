@@ -1,6 +1,7 @@
 import { createFundPublicClient, getVaults, type LiveVault, parseDeployment } from "@fundament/sdk";
-import { cleanup, screen, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, inject, it } from "vitest";
+import { startApiServer } from "../../../test/apiServer";
 import { withSnapshot } from "../../../test/chain";
 import { createTestVault, investIn, lockVault, runRound, usdc } from "../../../test/fund";
 import { DEV_ACCOUNTS, renderApp } from "../../../test/render";
@@ -101,6 +102,42 @@ describe("VaultCard", () => {
       /^10d (0|1)h left$/,
     );
     expect(figure(root, "Unlock date")).toMatch(/^Dec 21, 2026/);
+  });
+
+  it("labels an APY computed from the API's demo data as demo data, on the card and the vault page", async () => {
+    const api = await startApiServer();
+    try {
+      const records = Array.from({ length: 30 }, (_, i) => ({
+        date: `${String(i + 1).padStart(2, "0")}/09/2026`,
+        tvl_usd: 250_000 + i * 100,
+      }));
+      const futures = { initial_tvl_usd: 250_000, current_tvl_usd: 252_900, performance_records: records, error: null };
+      api.answer("/futures/performance", 200, { ...futures, source: "demo" });
+      api.answer("/nft-lending/performance", 200, {
+        summary: null,
+        performance_chart_data: null,
+        error: "none",
+        source: "none",
+      });
+      await renderApp({ path: "/", apiUrl: api.url });
+      const card = await screen.findByTestId("vault-card-futures-trading-vault", {}, { timeout: 10_000 });
+      await waitFor(() => expect(figure(card, "APY")).toMatch(/^\d+\.\d+% \(demo data\)$/), { timeout: 10_000 });
+      // The NFT vault's APY is the fallback yield: not demo data, and says it is the fallback.
+      expect(figure(screen.getByTestId("vault-card-nft-vault"), "APY")).toBe("6.000% (fallback)");
+      cleanup();
+      await renderApp({ path: "/vaults/futures-trading-vault", apiUrl: api.url });
+      await screen.findByRole("heading", { level: 1, name: "Crypto futures trading vault" }, { timeout: 10_000 });
+      await screen.findByTestId("apy-demo", {}, { timeout: 10_000 });
+
+      // Real (imported or exchange) data carries no label.
+      cleanup();
+      api.answer("/futures/performance", 200, { ...futures, source: "bybit" });
+      await renderApp({ path: "/", apiUrl: api.url });
+      const real = await screen.findByTestId("vault-card-futures-trading-vault", {}, { timeout: 10_000 });
+      await waitFor(() => expect(figure(real, "APY")).toMatch(/^\d+\.\d+%$/), { timeout: 10_000 });
+    } finally {
+      await api.close();
+    }
   });
 
   it("says 'Blockchain RPC request failed.' with a retry when the RPC is down, never a blank page", async () => {

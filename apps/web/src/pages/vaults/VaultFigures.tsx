@@ -1,7 +1,8 @@
 import { formatPercent, formatUsd, type LiveVault } from "@fundament/sdk";
 import { useChainTime } from "../../shared/hooks/useChainTime";
+import { useVaultPerformance } from "../../shared/hooks/useFundQueries";
 import { timeLeft } from "../../shared/lib/format";
-import { rewardsNote, unlockText } from "./vaults.helpers";
+import { apyIsDemo, rewardsNote, unlockText } from "./vaults.helpers";
 
 /** Time left until a locked round unlocks, on the chain's clock. */
 function UnlockCountdown({ lockupEndTime }: { lockupEndTime: number }) {
@@ -18,9 +19,12 @@ function UnlockCountdown({ lockupEndTime }: { lockupEndTime: number }) {
  * A vault's live figures (spec section 2): APY, yield, TVL (what the vault manages now: the open round's deposits
  * or the locked round's principal), rewards (investors' profit net of the fund's share over the settled rounds, the
  * gross beside it), unlock date of the current round (with a countdown while locked) and lock period in days.
- * Shared by the vault cards and the vault page.
+ * Shared by the vault cards and the vault page. An APY computed from the API's demo data says so, as does one from
+ * the fallback yield.
  */
 export function VaultFigures({ vault, variant }: { vault: LiveVault; variant?: "hero" }) {
+  const performance = useVaultPerformance();
+  const demo = apyIsDemo(vault, performance.data);
   return (
     <dl className={variant === "hero" ? "figures figures--hero" : "figures"}>
       <div className="figure figure--accent">
@@ -28,6 +32,11 @@ export function VaultFigures({ vault, variant }: { vault: LiveVault; variant?: "
         <dd>
           {formatPercent(vault.apyPercent)}
           {!vault.apyFromPerformance && <span className="figure__note"> (fallback)</span>}
+          {demo && (
+            <span className="figure__note" data-testid="apy-demo">
+              {" (demo data)"}
+            </span>
+          )}
         </dd>
       </div>
       <div className="figure">

@@ -35,3 +35,20 @@ export function rewardsNote(vault: Pick<LiveVault, "rewardsUsd" | "rewardsGrossU
   const gross = vault.rewardsGrossUsd.toLocaleString("en-US", { style: "currency", currency: "USD" });
   return `Net over ${rounds}; ${gross} gross`;
 }
+
+/** Whether an API payload is demo data (the API marks what it seeded for the demo with `source: "demo"`). */
+export function isDemoPayload(payload: unknown): boolean {
+  return typeof payload === "object" && payload !== null && (payload as { source?: unknown }).source === "demo";
+}
+
+/**
+ * Whether the vault's APY is computed from demo data: it comes from the performance payload (not the fallback yield)
+ * and that payload is the demo's.
+ */
+export function apyIsDemo(
+  vault: Pick<LiveVault, "performance" | "apyFromPerformance">,
+  performance: { futures?: unknown; nft?: unknown } | undefined,
+): boolean {
+  if (!vault.apyFromPerformance || !performance || vault.performance === null) return false;
+  return isDemoPayload(vault.performance === "futures" ? performance.futures : performance.nft);
+}

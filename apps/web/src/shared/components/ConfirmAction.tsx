@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 
 export type ConfirmActionProps = {
   /** The button that asks for confirmation ("Withdraw"). */
@@ -12,7 +12,11 @@ export type ConfirmActionProps = {
   tone?: "primary" | "danger";
 };
 
-/** A button that first shows what will happen and asks to confirm (no modal: nothing to trap focus in). */
+/**
+ * A button that first shows what will happen and asks to confirm (inline, no modal: nothing to trap focus in).
+ * Opening it moves focus to Cancel (the safe choice); Confirm, Cancel and Escape close it and put focus back on the
+ * button that opened it, which stays focusable while the action runs (`aria-disabled`, not `disabled`).
+ */
 export function ConfirmAction({
   label,
   children,
@@ -24,14 +28,28 @@ export function ConfirmAction({
 }: ConfirmActionProps) {
   const [asking, setAsking] = useState(false);
   const id = useId();
+  const opener = useRef<HTMLButtonElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  // Focus follows the question: into it when it opens, back to its button when it closes.
+  const wasAsking = useRef(false);
+  useEffect(() => {
+    if (asking) cancel.current?.focus();
+    else if (wasAsking.current) opener.current?.focus();
+    wasAsking.current = asking;
+  }, [asking]);
+
   if (!asking) {
     return (
       <button
+        ref={opener}
         type="button"
         className={`button button--${tone}`}
-        disabled={disabled || busy}
+        disabled={disabled}
+        aria-disabled={busy || undefined}
         aria-busy={busy}
-        onClick={() => setAsking(true)}
+        onClick={() => {
+          if (!busy) setAsking(true);
+        }}
       >
         {busy && <span className="spinner" aria-hidden="true" />}
         {label}
@@ -39,7 +57,16 @@ export function ConfirmAction({
     );
   }
   return (
-    <fieldset className="confirm" aria-labelledby={id}>
+    <fieldset
+      className="confirm"
+      aria-labelledby={id}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") {
+          event.stopPropagation();
+          setAsking(false);
+        }
+      }}
+    >
       <div id={id} className="confirm__text">
         {children}
       </div>
@@ -54,7 +81,7 @@ export function ConfirmAction({
         >
           {confirmLabel}
         </button>
-        <button type="button" className="button button--secondary" onClick={() => setAsking(false)}>
+        <button ref={cancel} type="button" className="button button--secondary" onClick={() => setAsking(false)}>
           Cancel
         </button>
       </div>

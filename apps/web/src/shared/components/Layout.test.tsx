@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
 import { describe, expect, it, vi } from "vitest";
@@ -31,5 +31,43 @@ describe("Layout", () => {
     expect(await screen.findByRole("heading", { name: "Home" })).toBeTruthy();
     expect(screen.queryByText(/could not be loaded/)).toBeNull();
     quiet.mockRestore();
+  });
+});
+
+describe("the main navigation's menu (phone)", () => {
+  it("opens from the Menu button, follows a link and closes; Escape closes it and focus is back on the button", async () => {
+    await renderApp({
+      path: "/",
+      children: (
+        <Routes>
+          <Route element={<Layout />}>
+            <Route index element={<h1>Home</h1>} />
+            <Route path="history" element={<h1>History page</h1>} />
+          </Route>
+        </Routes>
+      ),
+    });
+    const menu = screen.getByRole("button", { name: "Menu" });
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    expect(menu.getAttribute("aria-expanded")).toBe("false");
+    expect(menu.getAttribute("aria-controls")).toBe(nav.id);
+    expect(nav.closest(".nav-area--open")).toBeNull();
+
+    await userEvent.click(menu);
+    expect(menu.getAttribute("aria-expanded")).toBe("true");
+    expect(nav.closest(".nav-area--open")).toBeTruthy();
+    await userEvent.click(within(nav).getByRole("link", { name: "History" }));
+    expect(await screen.findByRole("heading", { name: "History page" })).toBeTruthy();
+    expect(menu.getAttribute("aria-expanded")).toBe("false");
+
+    // Keyboard: Enter opens, Tab reaches the links, Escape closes and puts focus back on Menu.
+    menu.focus();
+    await userEvent.keyboard("{Enter}");
+    expect(menu.getAttribute("aria-expanded")).toBe("true");
+    await userEvent.tab();
+    expect(document.activeElement).toBe(within(nav).getByRole("link", { name: "Vaults" }));
+    await userEvent.keyboard("{Escape}");
+    expect(menu.getAttribute("aria-expanded")).toBe("false");
+    expect(document.activeElement).toBe(menu);
   });
 });

@@ -1,26 +1,19 @@
 import { lazy, Suspense } from "react";
-import { NavLink, Outlet, useLocation } from "react-router";
+import { Link, Outlet, useLocation } from "react-router";
 import { useLiveFundData } from "../hooks/useLiveFundData";
 import { ConnectButton } from "../wallet/ConnectButton";
 import { ErrorBoundary } from "./ErrorBoundary";
+import { MainNav } from "./MainNav";
 import { NetworkBanner } from "./NetworkBanner";
 import { PageSkeleton } from "./Skeleton";
 import { Toasts } from "./Toasts";
 
-// The admin check needs the fund's ABI and viem's public actions: load it after the shell's first paint.
-const AdminNavLink = lazy(() => import("./AdminNavLink"));
-
-const NAV = [
-  { to: "/", label: "Vaults", end: true },
-  { to: "/portfolio", label: "Portfolio" },
-  { to: "/governance", label: "Governance" },
-  { to: "/performance", label: "Performance" },
-  { to: "/history", label: "History" },
-] as const;
+// The emergency read needs viem's contract actions: load it after the shell's first paint.
+const EmergencyBanner = lazy(() => import("./EmergencyBanner"));
 
 /**
- * The frame of every page: header with logo, navigation and the wallet button, the network banner, toasts. It keeps
- * the on-chain figures live (`useLiveFundData`).
+ * The frame of every page: header with logo, navigation (a menu on a phone) and the wallet button, the network and
+ * emergency banners, toasts. It keeps the on-chain figures live (`useLiveFundData`).
  */
 export function Layout() {
   useLiveFundData();
@@ -32,33 +25,23 @@ export function Layout() {
       </a>
       <header className="header">
         <div className="header__inner">
-          <NavLink to="/" className="logo" aria-label="Fundament home">
+          <Link to="/" className="logo" aria-label="Fundament home">
             <svg className="logo__mark" viewBox="0 0 32 32" aria-hidden="true">
               <rect x="2" y="2" width="28" height="28" rx="8" fill="currentColor" />
               <path d="M10 22V10h12M10 16h8" stroke="var(--bg)" strokeWidth="3" strokeLinecap="round" fill="none" />
             </svg>
             <span className="logo__text">Fundament</span>
-          </NavLink>
-          <nav className="nav" aria-label="Main">
-            <ul>
-              {NAV.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} end={"end" in item ? item.end : false} className="nav__link">
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-              <Suspense fallback={null}>
-                <AdminNavLink />
-              </Suspense>
-            </ul>
-          </nav>
+          </Link>
+          <MainNav />
           <div className="header__wallet">
             <ConnectButton />
           </div>
         </div>
       </header>
       <NetworkBanner />
+      <Suspense fallback={null}>
+        <EmergencyBanner />
+      </Suspense>
       <main id="main" className="main" tabIndex={-1}>
         {/* A page that cannot load or render says so; the frame stays, and another page starts afresh. */}
         <ErrorBoundary key={pathname} fallback={<PageFailed />}>

@@ -2,12 +2,13 @@ import type { TxState } from "../hooks/useFundAction";
 import { TxHash } from "./TxHash";
 
 /**
- * The status line of one action: pending (with the hash once sent), the success message, or the error.
- * Screen readers hear the result from the toasts' live region, so this line is not live itself.
+ * The in-progress line of one action, beside the control that started it: waiting for the wallet, then pending with
+ * the short hash once sent. The result (success or failure) is not repeated here: `useFundAction` shows it once, as a
+ * toast, so transaction feedback has one place. Polite live region, so the step change is heard.
  */
 export function TxStatus({ state, pendingText = "Waiting for the wallet…" }: { state: TxState; pendingText?: string }) {
   return (
-    <div className="tx-status">
+    <div className="tx-status" aria-live="polite">
       {state.status === "pending" && (
         <p className="tx-status__pending">
           <span className="spinner" aria-hidden="true" />
@@ -15,13 +16,6 @@ export function TxStatus({ state, pendingText = "Waiting for the wallet…" }: {
           {state.hash && <TxHash hash={state.hash} />}
         </p>
       )}
-      {state.status === "success" && (
-        <p className="tx-status__success">
-          {state.message}
-          {state.hash && <TxHash hash={state.hash} />}
-        </p>
-      )}
-      {state.status === "error" && <p className="tx-status__error error-text">{state.message}</p>}
     </div>
   );
 }

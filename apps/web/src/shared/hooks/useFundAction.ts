@@ -23,6 +23,12 @@ export type UseFundActionReturnType<P> = {
   state: TxState;
   run: (parameters: P) => Promise<WriteResult>;
   reset: () => void;
+  /**
+   * A ref for the element that shows the action's result (the updated position, the new list row): after a success,
+   * once the chain reads are refreshed, focus moves there (it is made focusable with tabIndex -1 if it is not), so
+   * keyboard and screen-reader users land on what changed. Without it focus stays where it was.
+   */
+  resultRef: (element: HTMLElement | null) => void;
   /** Builds the write context (wallet client of the connected account on the app's chain); throws a plain message. */
   context: () => Promise<WriteContext>;
 };
@@ -45,8 +51,11 @@ export function useWriteContext(): () => Promise<WriteContext> {
 }
 
 /**
- * Runs one sdk write (which never throws and returns `{ hash, success, message }`), tracks its state,
- * shows the result as a toast and refreshes every on-chain query after a success.
+ * Runs one sdk write (which never throws and returns `{ hash, success, message }`), tracks its state, refreshes every
+ * on-chain query after a success and moves focus to the result (`resultRef`).
+ *
+ * Feedback has one place: the in-progress step shows beside the control (`<TxStatus />` renders only `pending`), and
+ * the result, success or failure, is a toast with the short hash (linked to the explorer where there is one).
  */
 export function useFundAction<P extends object>(action: Action<P>): UseFundActionReturnType<P> {
   const [state, setState] = useState<TxState>({ status: "idle" });
@@ -54,6 +63,10 @@ export function useFundAction<P extends object>(action: Action<P>): UseFundActio
   const queryClient = useQueryClient();
   const { push } = useToasts();
   const busy = useRef(false);
+  const resultElement = useRef<HTMLElement | null>(null);
+  const resultRef = useCallback((element: HTMLElement | null) => {
+    resultElement.current = element;
+  }, []);
 
   const run = useCallback(
     async (parameters: P): Promise<WriteResult> => {
@@ -76,6 +89,7 @@ export function useFundAction<P extends object>(action: Action<P>): UseFundActio
           setState({ status: "success", hash: result.hash, message: result.message });
           push({ kind: "success", message: result.message, hash: result.hash });
           await queryClient.invalidateQueries({ queryKey: [CHAIN_KEY] });
+          focusResult(resultElement.current);
         } else {
           setState({ status: "error", message: result.message });
           push({ kind: "error", message: result.message });
@@ -89,5 +103,12 @@ export function useFundAction<P extends object>(action: Action<P>): UseFundActio
   );
 
   const reset = useCallback(() => setState({ status: "idle" }), []);
-  return { state, run, reset, context };
+  return { state, run, reset, resultRef, context };
+}
+
+/** Moves focus to the element showing an action's result (focusable without joining the tab order). */
+export function focusResult(element: HTMLElement | null): void {
+  if (!element?.isConnected) return;
+  if (element.tabIndex < 0 && !element.hasAttribute("tabindex")) element.setAttribute("tabindex", "-1");
+  element.focus();
 }

@@ -7,6 +7,8 @@ export type AppConfig = {
   apiUrl: string;
   deployment: Deployment;
   walletConnectProjectId?: string;
+  /** Offer the Coinbase Wallet SDK connector (its SDK contacts Coinbase, so it is opt-in). */
+  coinbaseWallet?: boolean;
 };
 
 export class ConfigError extends Error {
@@ -48,6 +50,7 @@ export function parseAppConfig(input: unknown): AppConfig {
   if (typeof record.walletConnectProjectId === "string" && record.walletConnectProjectId) {
     config.walletConnectProjectId = record.walletConnectProjectId;
   }
+  if (record.coinbaseWallet === true) config.coinbaseWallet = true;
   return config;
 }
 

@@ -6,6 +6,18 @@ import type { Config } from "wagmi";
 import { type AppConfig, configChain } from "../lib/config";
 import { createAppWagmiConfig } from "./createAppWagmiConfig";
 
+const APP_NAME = "Fundament";
+
+/** What a WalletConnect wallet shows about the app. */
+function walletMetadata(origin: string) {
+  return {
+    name: APP_NAME,
+    description: "An open-source on-chain investment fund",
+    url: origin,
+    icons: [`${origin}/icons/favicon.svg`],
+  };
+}
+
 export type WalletLayerProps = {
   config: AppConfig;
   queryClient: QueryClient;
@@ -28,7 +40,12 @@ export function WalletLayer({ config, queryClient, wagmiConfig, siwx = true, chi
     apiUrl: config.apiUrl,
     siwx: siwx ? { required: false } : false,
     theme: "system",
+    // Optional connectors, each offered only when configured and loaded only when picked: WalletConnect with a
+    // project id, Coinbase when /config.json enables it, Safe only inside a Safe (an iframe).
     walletConnectProjectId: config.walletConnectProjectId,
+    coinbase: config.coinbaseWallet ? { appName: APP_NAME } : undefined,
+    safe: true,
+    metadata: typeof window === "undefined" ? undefined : walletMetadata(window.location.origin),
     tokens: config.deployment.investmentToken
       ? { [config.chainId]: [{ address: config.deployment.investmentToken }] }
       : undefined,

@@ -18,6 +18,7 @@ import type { TokenBalance } from "../../core/createWalletState.js";
 import { toCaipNetwork } from "../../core/network.js";
 import { type Anvil, startAnvil } from "../../testing/startAnvil.js";
 import { testTokenAbi, testTokenBytecode } from "../../testing/testToken.js";
+import { RECEIVER_NOT_EVM } from "./checkReceiver.js";
 import { createSendStore } from "./createSendStore.js";
 import { estimateSendGas, FALLBACK_GAS } from "./estimateSendGas.js";
 import { type SendClient, sendTokens } from "./sendTokens.js";
@@ -140,6 +141,8 @@ describe("sendTokens on anvil", () => {
   it("invalid input is refused before anything is sent", async () => {
     const { core, send, sendClient } = await setup();
     send.setState({ token: ethBalance, sendTokenAmount: "1", receiverAddress: "0x12" });
+    await expect(sendTokens({ core, send, client: sendClient })).rejects.toThrow(RECEIVER_NOT_EVM);
+    send.setState({ receiverAddress: undefined });
     await expect(sendTokens({ core, send, client: sendClient })).rejects.toThrow(
       "Please enter a valid amount and receiver address",
     );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { RECEIVER_BAD_CHECKSUM, RECEIVER_NOT_EVM, RECEIVER_NOT_SOLANA } from "./checkReceiver.js";
 import { hasInsufficientGas, type ValidateSendParameters, validateSend } from "./validateSend.js";
 
 const receiver = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -30,9 +31,28 @@ describe("validateSend", () => {
     ["two dots", { sendTokenAmount: "1.2.3" }, bad],
     ["leading dot is fine", { sendTokenAmount: ".5" }, null],
     ["no receiver", { receiverAddress: undefined }, bad],
-    ["short receiver", { receiverAddress: "0x1234" }, bad],
+    ["blank receiver", { receiverAddress: "   " }, bad],
+    ["short receiver", { receiverAddress: "0x1234" }, RECEIVER_NOT_EVM],
+    ["receiver with a non-hex character", { receiverAddress: `${receiver.slice(0, 41)}g` }, RECEIVER_NOT_EVM],
     ["receiver without 0x is an EVM address", { receiverAddress: receiver.slice(2) }, null],
-    ["Solana receiver on EVM", { receiverAddress: "7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv" }, bad],
+    [
+      "mis-cased receiver (wrong EIP-55 checksum)",
+      { receiverAddress: receiver.replace("C51812", "c51812") },
+      RECEIVER_BAD_CHECKSUM,
+    ],
+    [
+      "mis-cased receiver without 0x",
+      { receiverAddress: receiver.slice(2).replace("dc79C8", "dc79c8") },
+      RECEIVER_BAD_CHECKSUM,
+    ],
+    ["all-lowercase receiver (no checksum to check)", { receiverAddress: receiver.toLowerCase() }, null],
+    [
+      "all-uppercase receiver (no checksum to check)",
+      { receiverAddress: `0x${receiver.slice(2).toUpperCase()}` },
+      null,
+    ],
+    ["receiver with spaces around", { receiverAddress: `  ${receiver} ` }, null],
+    ["Solana receiver on EVM", { receiverAddress: "7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv" }, RECEIVER_NOT_EVM],
     ["no token", { token: undefined }, bad],
     ["token with a bad address", { token: { ...usdc, address: "eip155:1:0xnope" } }, bad],
     ["native without gas price", { gasPrice: undefined }, bad],
@@ -51,7 +71,7 @@ describe("validateSend", () => {
       },
       bad,
     ],
-    ["solana with an EVM receiver", { chainNamespace: "solana" }, bad],
+    ["solana with an EVM receiver", { chainNamespace: "solana" }, RECEIVER_NOT_SOLANA],
     ["bitcoin", { chainNamespace: "bip122" }, "Unsupported chain"],
     ["near", { chainNamespace: "near" }, "Unsupported chain"],
   ])("%s", (_, patch, expected) => {
@@ -78,5 +98,13 @@ describe("hasInsufficientGas", () => {
     [0.05, 0.1, true, false],
   ])("balance %s, gas %s, smart %s → %s", (networkBalanceInUSD, gasPriceInUSD, isSmartAccount, expected) => {
     expect(hasInsufficientGas({ networkBalanceInUSD, gasPriceInUSD, isSmartAccount })).toBe(expected);
+  });
+});
+
+describe("receiver texts", () => {
+  it("say what is wrong and what to do", () => {
+    expect(RECEIVER_BAD_CHECKSUM).toMatch(/wrong checksum.*check its capital letters/);
+    for (const text of [RECEIVER_BAD_CHECKSUM, RECEIVER_NOT_EVM, RECEIVER_NOT_SOLANA])
+      expect(text).toMatch(/check|paste/i);
   });
 });

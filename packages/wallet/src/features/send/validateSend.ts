@@ -1,5 +1,6 @@
 import { isAddressForNamespace } from "../../core/caip.js";
 import { messages } from "../../core/messages.js";
+import { checkReceiver } from "./checkReceiver.js";
 
 export type SendToken = {
   symbol: string;
@@ -33,14 +34,16 @@ function validAmount(amount: string | undefined): boolean {
 /**
  * Send validation (spec section 5): EVM token sends need token address, amount and receiver; native sends need
  * receiver, amount, gas price and the token's decimals; Solana sends need amount and receiver; any other family
- * gives 'Unsupported chain'. Addresses are checked per family.
+ * gives 'Unsupported chain'. Addresses are checked per family, EVM ones against their EIP-55 checksum when mixed-case
+ * (`checkReceiver`).
  */
 export function validateSend(p: ValidateSendParameters): ValidateSendReturnType {
   if (p.chainNamespace !== "eip155" && p.chainNamespace !== "solana")
     return invalid("chain", messages.unsupportedChain);
   if (!validAmount(p.sendTokenAmount)) return invalid("amount");
-  if (!p.receiverAddress || !isAddressForNamespace(p.receiverAddress.trim(), p.chainNamespace))
-    return invalid("receiver");
+  const receiver = checkReceiver(p.receiverAddress, p.chainNamespace);
+  // A typed address that cannot be used says why (wrong checksum, not an address); an empty one gets the spec's text.
+  if (!receiver.valid) return invalid("receiver", receiver.message);
   if (p.chainNamespace === "solana") return { valid: true, kind: "solana" };
   if (!p.token) return invalid("token");
   if (p.token.address) {

@@ -9,6 +9,7 @@ import { type Anvil, startAnvil } from "../../testing/startAnvil.js";
 import { createCookieFetch, type SiwxTestServer, startSiwxTestServer } from "../../testing/startSiwxTestServer.js";
 import { createApiSiwxAdapter } from "./createApiSiwxAdapter.js";
 import { createSiwxController } from "./createSiwxController.js";
+import { DEFAULT_SIWX_REASON, SIWX_UNAVAILABLE } from "./siwxTexts.js";
 
 const account = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 1 });
 const domain = "fund.localhost:5173";
@@ -30,6 +31,8 @@ type TestStorage = Pick<Storage, "getItem" | "setItem">;
 function setup(
   p: {
     required?: boolean;
+    askOnConnect?: boolean;
+    reason?: string;
     sign?: (message: string) => Promise<`0x${string}`>;
     baseUrl?: string;
     storage?: TestStorage;
@@ -44,6 +47,8 @@ function setup(
     core,
     adapter,
     required: p.required,
+    askOnConnect: p.askOnConnect,
+    reason: p.reason,
     domain,
     uri: `http://${domain}`,
     statement: "Sign in to Fundament",
@@ -182,11 +187,46 @@ describe("SIWX flow against the API routes", () => {
     expect(required.core.modal.getState().open).toBe(true);
   });
 
-  it("an unreachable API gives the initialisation error", async () => {
-    const { siwx, toasts } = setup({ baseUrl: "http://127.0.0.1:9" });
+  it("an unreachable API gives the initialisation error once, back on the prompt (no spinner)", async () => {
+    const { core, siwx, toasts } = setup({ baseUrl: "http://127.0.0.1:9" });
+    core.open({ view: "SIWXSignMessage" });
+    core.router.push("ConnectingSiwe");
     await siwx.signIn();
-    expect(siwx.getState().message).toBe("A problem occurred while trying initialize authentication");
+    expect(siwx.getState()).toMatchObject({
+      status: "error",
+      message: "A problem occurred while trying initialize authentication",
+    });
+    expect(core.router.getState().view).toBe("SIWXSignMessage");
+    // A second try fails the same way, without a second toast.
+    await siwx.signIn();
+    expect(siwx.getState().status).toBe("error");
     expect(toasts()).toEqual(["error:A problem occurred while trying initialize authentication"]);
+  });
+
+  it("with the API down, a connect says once that sign-in is unavailable and opens no prompt", async () => {
+    const { core, siwx, toasts } = setup({ baseUrl: "http://127.0.0.1:9" });
+    await siwx.onConnected();
+    await siwx.onConnected({ restored: true });
+    expect(core.modal.getState().open).toBe(false);
+    expect(siwx.getState()).toMatchObject({ status: "error", message: SIWX_UNAVAILABLE });
+    expect(toasts()).toEqual([`error:${SIWX_UNAVAILABLE}`]);
+    expect(await siwx.request("Your history needs it.")).toBe(false);
+    expect(core.modal.getState().open).toBe(false);
+    expect(toasts()).toHaveLength(1);
+  });
+
+  it("says why it asks; with askOnConnect false it asks only when a feature requests the session", async () => {
+    const { core, siwx } = setup({ askOnConnect: false, reason: "It unlocks your exchange data." });
+    expect(siwx.reason).toBe("It unlocks your exchange data.");
+    await siwx.onConnected();
+    expect(core.modal.getState().open).toBe(false);
+    expect(await siwx.request("Your account history needs a session.")).toBe(false);
+    expect(core.router.getState().view).toBe("SIWXSignMessage");
+    expect(siwx.reason).toBe("Your account history needs a session.");
+    await siwx.signIn();
+    expect(await siwx.request("Your account history needs a session.")).toBe(true);
+    await siwx.signOut();
+    expect(setup().siwx.reason).toBe(DEFAULT_SIWX_REASON);
   });
 
   it("requires an adapter and an active address", async () => {

@@ -10,6 +10,7 @@ import {
   SiwxNotEnabledError,
 } from "../../core/errors.js";
 import { messages } from "../../core/messages.js";
+import { DEFAULT_SIWX_REASON, SIWX_UNAVAILABLE } from "./siwxTexts.js";
 import type { SiwxAdapter, SiwxSession } from "./types.js";
 
 export type SiwxStatus = "idle" | "authenticating" | "error" | "success";
@@ -32,6 +33,13 @@ export type CreateSiwxControllerParameters = {
   disconnect: () => Promise<void>;
   /** Shown in the message. */
   statement?: string | undefined;
+  /** Why the app asks: what the session unlocks, shown on the sign-in prompt. */
+  reason?: string | undefined;
+  /**
+   * Ask on every connect when there is no session (default true, the spec's flow). With false, the prompt opens only
+   * when a feature that needs the session calls `request()`.
+   */
+  askOnConnect?: boolean | undefined;
   /** Defaults to the page's host and origin. */
   domain?: string | undefined;
   uri?: string | undefined;
@@ -46,12 +54,22 @@ export type CreateSiwxControllerParameters = {
 export const SIWX_SKIPPED_KEY = "fundament.siwx.skipped";
 
 export type SiwxController = Store<SiwxState> & {
+  /** Why the app asks (shown on the prompt). */
+  reason: string;
+  /**
+   * A feature needs the session: resolves true when one exists for the account, else opens the prompt (with the
+   * feature's own reason, if given) and resolves false. Asks nothing while the server cannot be reached.
+   */
+  request(reason?: string): Promise<boolean>;
   /**
    * After a connection: opens the sign-message view when no session for this account exists. For a connection
    * `restored` at page load, not when the user cancelled an optional sign-in for this account in this session.
    */
   onConnected(options?: { restored?: boolean }): Promise<void>;
-  /** Signs in: nonce, message, signature, verification. */
+  /**
+   * Signs in: nonce, message, signature, verification. When the server cannot be reached it fails once with the
+   * spec's text, back on the prompt (no spinner), and is not asked again on its own.
+   */
   signIn(): Promise<SiwxSession | undefined>;
   /** Cancel on the sign-message view: disconnect when sign-in is required, else close. */
   cancel(): Promise<void>;
@@ -91,24 +109,59 @@ export function createSiwxController(p: CreateSiwxControllerParameters): SiwxCon
     }
   };
 
+  let reason = p.reason ?? DEFAULT_SIWX_REASON;
+  // The server could not be reached: said once, and no prompt opens on its own after that.
+  let unavailableSaid = false;
+  const unavailable = () => {
+    store.setState({ session: null, status: "error", message: SIWX_UNAVAILABLE });
+    if (!unavailableSaid) p.core.toasts.show(SIWX_UNAVAILABLE, "error");
+    unavailableSaid = true;
+  };
+  /** The account's session, null when there is none; undefined when the server cannot be reached. */
+  const currentSession = async (address: string, chainId: number): Promise<SiwxSession | null | undefined> => {
+    let session: SiwxSession | null;
+    try {
+      session = (await p.adapter?.getSession()) ?? null;
+    } catch {
+      return undefined;
+    }
+    if (matches(session, address, chainId)) {
+      store.setState({ session, status: "success", message: undefined });
+      return session;
+    }
+    return null;
+  };
+
   return {
     ...store,
+    get reason() {
+      return reason;
+    },
     async onConnected(options = {}) {
       if (!p.adapter || !p.core.state.isConnected()) return;
+      if (p.askOnConnect === false) return;
       const { address, chainId } = active();
-      let session: SiwxSession | null = null;
-      try {
-        session = await p.adapter.getSession();
-      } catch {
-        session = null;
-      }
-      if (matches(session, address, chainId)) {
-        store.setState({ session, status: "success", message: undefined });
-        return;
-      }
+      const session = await currentSession(address, chainId);
+      if (session) return;
+      if (session === undefined) return unavailable();
       store.setState({ session: null, status: "idle", message: undefined });
       if (options.restored && !p.required && skipped().includes(address.toLowerCase())) return;
+      reason = p.reason ?? DEFAULT_SIWX_REASON;
       p.core.open({ view: "SIWXSignMessage" });
+    },
+    async request(featureReason) {
+      if (!p.adapter || !p.core.state.isConnected()) return false;
+      const { address, chainId } = active();
+      const session = await currentSession(address, chainId);
+      if (session) return true;
+      if (session === undefined) {
+        unavailable();
+        return false;
+      }
+      store.setState({ session: null, status: "idle", message: undefined });
+      reason = featureReason ?? p.reason ?? DEFAULT_SIWX_REASON;
+      p.core.open({ view: "SIWXSignMessage" });
+      return false;
     },
     async signIn() {
       if (!p.adapter) throw new SiwxNotEnabledError();
@@ -119,7 +172,10 @@ export function createSiwxController(p: CreateSiwxControllerParameters): SiwxCon
         nonce = await p.adapter.getNonce();
       } catch {
         store.setState({ status: "error", message: messages.siwxInitFailed });
-        p.core.toasts.show(messages.siwxInitFailed, "error");
+        if (!unavailableSaid) p.core.toasts.show(messages.siwxInitFailed, "error");
+        unavailableSaid = true;
+        // Back from the progress view to the prompt, which says what happened: no endless spinner.
+        if (p.core.router.getState().view === "ConnectingSiwe") p.core.router.replace("SIWXSignMessage");
         return undefined;
       }
       const location = typeof window === "undefined" ? undefined : window.location;

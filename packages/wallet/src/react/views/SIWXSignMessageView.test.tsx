@@ -65,6 +65,33 @@ describe("sign in with the wallet (SIWX)", () => {
     expect(core.bus.history().map((e) => e.event)).toContain("SIWX_AUTH_SUCCESS");
   });
 
+  it("says why the app asks", async () => {
+    const { dialog } = await connectWithSiwx(false);
+    expect(within(dialog).getByTestId("siwx-reason").textContent).toBe(
+      "Why: Signing proves to this app's server that this address is yours and starts a 24-hour session for the features that need it. Cancel, and everything else works as before.",
+    );
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+  });
+
+  it("with the API down, signing fails once with a clear text, back on the prompt, and stops spinning", async () => {
+    const { dialog } = await connectWithSiwx(false);
+    const stop = server.stop;
+    await stop.call(server);
+    try {
+      await userEvent.click(within(dialog).getByRole("button", { name: "Sign" }));
+      const prompt = await screen.findByRole("dialog", { name: "Sign In" });
+      const alert = await within(prompt).findByText(/^A problem occurred/, { selector: "p.fw-error" });
+      expect(alert.textContent).toBe(
+        "A problem occurred while trying initialize authentication Sign-in is unavailable: the app's server cannot be reached. Everything that does not need a session works; try again later.",
+      );
+      expect(screen.queryByRole("status", { name: /Authenticating/ })).toBeNull();
+      expect(within(prompt).getByRole("button", { name: "Sign" }).hasAttribute("disabled")).toBe(false);
+    } finally {
+      const client = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) }) as PublicClient;
+      server = await startSiwxTestServer({ client, domain: window.location.host });
+    }
+  });
+
   it("cancelling a required sign-in disconnects", async () => {
     const { dialog } = await connectWithSiwx(true);
     await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));

@@ -7,6 +7,7 @@ import { foundry } from "viem/chains";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connect } from "wagmi/actions";
 import { DEV_MNEMONIC } from "../../core/constants.js";
+import { RECEIVER_BAD_CHECKSUM, RECEIVER_NOT_EVM } from "../../features/send/checkReceiver.js";
 import { installTestWallet } from "../../testing/installTestWallet.js";
 import { type Anvil, startAnvil } from "../../testing/startAnvil.js";
 import { testTokenAbi, testTokenBytecode } from "../../testing/testToken.js";
@@ -64,7 +65,7 @@ describe("Send view", () => {
     await userEvent.type(amount, "1");
     await userEvent.type(to, "0x1234");
     await userEvent.click(submit);
-    expect(within(dialog).getByRole("alert").textContent).toBe(INVALID);
+    expect(within(dialog).getByRole("alert").textContent).toBe(RECEIVER_NOT_EVM);
     expect(to.getAttribute("aria-invalid")).toBe("true");
 
     await userEvent.clear(amount);
@@ -78,6 +79,37 @@ describe("Send view", () => {
     await userEvent.type(amount, "20000");
     await userEvent.click(submit);
     expect(within(dialog).getByRole("alert").textContent).toBe("Amount exceeds your balance");
+    // ...and says what to do: the most that can be sent.
+    expect(within(dialog).getByText(/^Enter at most [\d.,]+ ETH\.$/)).toBeTruthy();
+    expect(amount.getAttribute("aria-describedby")?.split(" ")).toHaveLength(2);
+  });
+
+  it("catches a mis-cased (bad checksum) or invalid address in the form, with the real reason", async () => {
+    const { dialog } = await openSend();
+    const amount = within(dialog).getByLabelText("Amount");
+    const to = within(dialog).getByLabelText("To");
+    await userEvent.type(amount, "1");
+
+    // One capital letter changed: 40 hex characters, but the EIP-55 checksum does not match.
+    await userEvent.type(to, RECEIVER.replace("C51812", "c51812"));
+    await userEvent.tab(); // leaving the field checks it
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(RECEIVER_BAD_CHECKSUM);
+    expect(to.getAttribute("aria-invalid")).toBe("true");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Send" }));
+    expect(within(dialog).getByRole("alert").textContent).toBe(RECEIVER_BAD_CHECKSUM);
+    expect(screen.getByRole("dialog", { name: "Send" })).toBeTruthy(); // nothing was sent
+
+    await userEvent.clear(to);
+    await userEvent.type(to, "0x70997970C51812dc3A010C7d01b50e0d17dc79C"); // one character short
+    await userEvent.tab();
+    expect(within(dialog).getByRole("alert").textContent).toBe(RECEIVER_NOT_EVM);
+
+    // Fixed (or typed all in lower case, which has no checksum): the message goes.
+    await userEvent.clear(to);
+    await userEvent.type(to, RECEIVER.toLowerCase());
+    await userEvent.tab();
+    expect(within(dialog).queryByRole("alert")).toBeNull();
+    expect(to.getAttribute("aria-invalid")).toBeNull();
   });
 
   it("sends the native token on anvil: 'Transaction started' and back to Account with no back-navigation", async () => {

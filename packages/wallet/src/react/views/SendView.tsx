@@ -5,6 +5,7 @@ import { useConfig } from "wagmi";
 import { estimateGas, getGasPrice, sendTransaction, writeContract } from "wagmi/actions";
 import { BALANCE_CACHE_MS } from "../../core/constants.js";
 import { messages } from "../../core/messages.js";
+import { checkReceiver } from "../../features/send/checkReceiver.js";
 import { estimateSendGas } from "../../features/send/estimateSendGas.js";
 import { sendTokens } from "../../features/send/sendTokens.js";
 import { hasInsufficientGas, validateSend } from "../../features/send/validateSend.js";
@@ -15,6 +16,16 @@ import { useWalletAccount } from "../hooks/useWalletAccount.js";
 
 /** Shown when the amount is more than the balance. */
 export const AMOUNT_EXCEEDS_BALANCE = "Amount exceeds your balance";
+
+/** What to do when the amount is more than the balance. */
+export function amountExceedsHint(balance: string, symbol: string): string {
+  return `Enter at most ${balance} ${symbol}.`;
+}
+
+/** What to do when the native balance cannot pay the gas (the spec's 'Insufficient funds for gas' comes first). */
+export function insufficientGasHint(nativeSymbol: string): string {
+  return `Add ${nativeSymbol} to this account to pay the network fee, or send a smaller amount.`;
+}
 
 type Field = "amount" | "receiver" | "token" | "gasPrice" | "chain" | undefined;
 
@@ -32,11 +43,11 @@ export function SendView() {
     staleTime: BALANCE_CACHE_MS,
     queryFn: () => getGasPrice(config, { chainId: chainId as number }),
   });
-  const ids = { token: useId(), amount: useId(), receiver: useId(), error: useId() };
+  const ids = { token: useId(), amount: useId(), receiver: useId(), error: useId(), hint: useId() };
   const [tokenKey, setTokenKey] = useState("native");
   const [amount, setAmount] = useState(send.getState().sendTokenAmount ?? "");
   const [receiver, setReceiver] = useState(send.getState().receiverAddress ?? "");
-  const [error, setError] = useState<{ message: string; field: Field } | undefined>(undefined);
+  const [error, setError] = useState<{ message: string; field: Field; hint?: string } | undefined>(undefined);
   const [busy, setBusy] = useState(false);
 
   const tokens = balances.data ?? [];
@@ -62,7 +73,11 @@ export function SendView() {
     if (!token) return;
     const decimals = Number(token.quantity.decimals);
     if (parseUnits(amount.trim(), decimals) > parseUnits(token.quantity.numeric, decimals)) {
-      setError({ message: AMOUNT_EXCEEDS_BALANCE, field: "amount" });
+      setError({
+        message: AMOUNT_EXCEEDS_BALANCE,
+        field: "amount",
+        hint: amountExceedsHint(token.quantity.numeric, token.symbol),
+      });
       return;
     }
     const receiverAddress = receiver.trim();
@@ -83,7 +98,11 @@ export function SendView() {
         isSmartAccount: core.state.activeAccount().preferredAccountType === "smartAccount",
       })
     ) {
-      setError({ message: messages.insufficientGas, field: "amount" });
+      setError({
+        message: messages.insufficientGas,
+        field: "amount",
+        hint: insufficientGasHint(native?.symbol ?? "ETH"),
+      });
       return;
     }
     setError(undefined);
@@ -104,7 +123,14 @@ export function SendView() {
     }
   };
 
+  // A typed receiver is checked when the field is left (wrong checksum, not an address), before Send is pressed.
+  const checkReceiverField = () => {
+    const check = checkReceiver(receiver, namespace);
+    if (!check.valid && check.message) setError({ message: check.message, field: "receiver" });
+    else if (error?.field === "receiver" && check.valid) setError(undefined);
+  };
   const invalid = (field: Field) => (error && error.field === field ? true : undefined);
+  const describedBy = error ? (error.hint ? `${ids.error} ${ids.hint}` : ids.error) : undefined;
   return (
     <form className="fw-stack" onSubmit={submit} noValidate>
       <div className="fw-field">
@@ -134,7 +160,7 @@ export function SendView() {
           placeholder="0.0"
           value={amount}
           aria-invalid={invalid("amount")}
-          aria-describedby={error ? ids.error : undefined}
+          aria-describedby={describedBy}
           onChange={(e) => setAmount(e.target.value)}
         />
       </div>
@@ -148,13 +174,19 @@ export function SendView() {
           placeholder="0x…"
           value={receiver}
           aria-invalid={invalid("receiver")}
-          aria-describedby={error ? ids.error : undefined}
+          aria-describedby={describedBy}
           onChange={(e) => setReceiver(e.target.value)}
+          onBlur={checkReceiverField}
         />
       </div>
       {error ? (
         <p id={ids.error} className="fw-error" role="alert">
           {error.message}
+        </p>
+      ) : null}
+      {error?.hint ? (
+        <p id={ids.hint} className="fw-muted">
+          {error.hint}
         </p>
       ) : null}
       <button type="submit" className="fw-button" disabled={busy}>

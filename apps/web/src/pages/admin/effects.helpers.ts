@@ -1,0 +1,178 @@
+import { shortenAddress } from "@fundament/sdk";
+import { formatUnits } from "viem";
+import { formatTokenAmount, percentOf } from "../../shared/lib/tokenAmount";
+import { bpsToPercent, secondsToDays, settlementOutcome } from "./admin.helpers";
+
+/**
+ * What each irreversible admin action will do, in tokens, as the one sentence its confirmation leads with (and the
+ * lines that follow it). Pure: the sections pass the figures they read.
+ */
+
+/** The investment token, to write amounts as "16,572.64 mUSDC". */
+export type Token = { decimals: number; symbol: string };
+
+/**
+ * An amount in a confirmation's sentence, to two decimals ("16,572.64 mUSDC"); an amount that two decimals would show as
+ * 0 keeps its precision ("0.000001 mUSDC"), so a tiny loss never reads as none.
+ */
+export function confirmAmount(units: bigint, token: Token): string {
+  const cent = 10n ** BigInt(Math.max(token.decimals - 2, 0));
+  const magnitude = units < 0n ? -units : units;
+  if (magnitude !== 0n && magnitude < cent) return formatTokenAmount(units, token.decimals, token.symbol);
+  const value = Number(formatUnits(units, token.decimals));
+  return `${value.toLocaleString("en-US", { maximumFractionDigits: 2 })} ${token.symbol}`.trim();
+}
+
+const tokens = confirmAmount;
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/**
+ * What `startLockupPeriod` sends each wallet: `total × allocation / 10,000`, the last wallet receiving the rounding
+ * dust (as the contract does).
+ */
+export function splitByAllocation(total: bigint, allocations: readonly number[]): bigint[] {
+  let sent = 0n;
+  return allocations.map((allocation, i) => {
+    const share = i === allocations.length - 1 ? total - sent : (total * BigInt(allocation)) / 10_000n;
+    sent += share;
+    return share;
+  });
+}
+
+/** "Send 16,572.64 mUSDC to 1 trading wallet and lock round 3 for 30 days." */
+export function lockupEffect({
+  amount,
+  wallets,
+  round,
+  lockupSeconds,
+  token,
+}: {
+  amount: bigint;
+  wallets: number;
+  round: number;
+  lockupSeconds: bigint;
+  token: Token;
+}): string {
+  return `Send ${tokens(amount, token)} to ${plural(wallets, "trading wallet")} and lock round ${round} for ${secondsToDays(lockupSeconds)}.`;
+}
+
+/**
+ * The first confirmation of a settlement: what the investors get back (and the fund's share of a profit), or the
+ * loss; a loss then needs the second, deliberate confirmation (`lossEffect`).
+ */
+export function settlementEffect({
+  principal,
+  returned,
+  round,
+  fundProfitBps,
+  token,
+}: {
+  principal: bigint;
+  returned: bigint;
+  round: number;
+  fundProfitBps: bigint;
+  token: Token;
+}): string {
+  const outcome = settlementOutcome(principal, returned);
+  const head = `Settle round ${round} with ${tokens(returned, token)} returned`;
+  const next = `round ${round + 1} opens.`;
+  if (outcome.kind === "profit") {
+    const fee = (outcome.amount * fundProfitBps) / 10_000n;
+    return `${head}: its investors get ${tokens(returned - fee, token)} (${tokens(principal, token)} put in and ${tokens(outcome.amount - fee, token)} profit) and the fund ${tokens(fee, token)} (${bpsToPercent(fundProfitBps)} of the profit); ${next}`;
+  }
+  if (outcome.kind === "even")
+    return `${head}: its investors get their ${tokens(principal, token)} back, with no profit and no loss; ${next}`;
+  return `${head}: a loss of ${tokens(outcome.amount, token)} (${outcome.percent}) for its investors, who put in ${tokens(principal, token)}; ${next}`;
+}
+
+/** The second confirmation of a loss (the figures in tokens and per cent): "Settle round 1 at a loss of 500 mUSDC (25%)?" */
+export function lossEffect({
+  principal,
+  returned,
+  round,
+  token,
+}: {
+  principal: bigint;
+  returned: bigint;
+  round: number;
+  token: Token;
+}): { question: string; detail: string } {
+  const loss = principal - returned;
+  return {
+    question: `Settle round ${round} at a loss of ${tokens(loss, token)} (${percentOf(loss, principal)})?`,
+    detail: `Its investors put in ${tokens(principal, token)} and get back ${tokens(returned, token)}, shared pro rata; the fund takes no share. This cannot be undone.`,
+  };
+}
+
+/**
+ * "Remove trading wallet Futures (0x7099…79C8) from the Crypto futures trading vault: at the next lockup it receives
+ * nothing instead of 60% (9,943.58 mUSDC of round 3's 16,572.64 mUSDC so far)." and what it leaves.
+ */
+export function removeWalletEffect({
+  wallet,
+  vaultName,
+  round,
+  deposits,
+  allocations,
+  token,
+}: {
+  wallet: { walletType: string; walletAddress: string; allocation: number; index: number };
+  vaultName: string;
+  round: number;
+  /** The open round's deposits so far, in token units. */
+  deposits: bigint;
+  /** Every wallet's allocation in basis points, in list order (the removed one included). */
+  allocations: readonly number[];
+  token: Token;
+}): { effect: string; detail: string } {
+  const share = splitByAllocation(deposits, allocations)[wallet.index] ?? 0n;
+  const remaining = allocations.reduce((sum, bps, i) => (i === wallet.index ? sum : sum + bps), 0);
+  return {
+    effect: `Remove trading wallet ${wallet.walletType} (${shortenAddress(wallet.walletAddress)}) from the ${vaultName}: at the next lockup it receives nothing instead of ${bpsToPercent(wallet.allocation)} (${tokens(share, token)} of round ${round}'s ${tokens(deposits, token)} so far).`,
+    detail:
+      remaining === 10_000
+        ? "The remaining wallets still add up to 100%."
+        : `The remaining wallets add up to ${bpsToPercent(remaining)}; they must add up to 100% before the next lockup.`,
+  };
+}
+
+/** "Revoke the admin role of Admin 2 (0x7099…79C8): …"; revoking one's own role says it ends one's access. */
+export function revokeAdminEffect({ name, address, self }: { name: string; address: string; self: boolean }): {
+  effect: string;
+  detail: string;
+} {
+  return {
+    effect: `Revoke the admin role of ${name} (${shortenAddress(address)})${self ? ", your own wallet" : ""}.`,
+    detail: self
+      ? "You lose access to this page and every admin action at once; only another admin can grant the role back."
+      : "That wallet can no longer run rounds, manage trading wallets, the whitelist, admins or the emergency state; another admin can grant the role back.",
+  };
+}
+
+/** What the fund's vaults hold now: in open rounds (deposits) and in locked rounds (with the traders). */
+export type FundHoldings = { open: bigint; locked: bigint; lockedRounds: number; vaults: number };
+
+/** Turning the emergency state on or off, with what it means for the tokens in open and locked rounds. */
+export function emergencyEffect({
+  turnOn,
+  holdings,
+  token,
+}: {
+  turnOn: boolean;
+  holdings: FundHoldings;
+  token: Token;
+}): { effect: string; detail: string } {
+  const vaults = holdings.vaults === 1 ? "the fund's vault" : `all ${holdings.vaults} vaults`;
+  if (!turnOn)
+    return {
+      effect: `Turn the emergency state off: deposits and lockups resume in ${vaults}.`,
+      detail: `Emergency withdrawals stop; the ${tokens(holdings.open, token)} in open rounds stays invested unless investors withdraw it as usual.`,
+    };
+  return {
+    effect: `Turn the emergency state on for ${vaults}: investors can take the ${tokens(holdings.open, token)} in open rounds out at once.`,
+    detail:
+      holdings.lockedRounds === 0
+        ? "Deposits and lockups stop until it is turned off."
+        : `Deposits and lockups stop until it is turned off. The ${tokens(holdings.locked, token)} with the traders in ${plural(holdings.lockedRounds, "locked round")} stays there until ${holdings.lockedRounds === 1 ? "it settles" : "they settle"} (early settlement is allowed).`,
+  };
+}

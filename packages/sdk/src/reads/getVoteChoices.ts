@@ -1,0 +1,54 @@
+import { type Address, type Client, getAbiItem } from "viem";
+import { getBlockNumber } from "viem/actions";
+import { investmentFundAbi } from "../abi/index.js";
+import type { Deployment } from "../deployment/deployment.js";
+import { getLogsInChunks } from "../utils/getLogsInChunks.js";
+import { fundContract } from "./fundContract.js";
+
+/** How an account voted on a proposal. */
+export type VoteChoice = "for" | "against";
+
+/** One vote an account cast: on which proposal, which way, and with what weight (token units). */
+export type CastVote = { proposalId: bigint; choice: VoteChoice; weight: bigint };
+
+export type GetVoteChoicesParameters = {
+  deployment: Deployment;
+  voter: Address;
+  /** The proposals to look at (e.g. the ones on screen that `hasVoted` says the voter voted on). */
+  proposalIds: readonly bigint[];
+  /** First block to search; the deployment block by default. */
+  fromBlock?: bigint;
+  /** First `getLogs` range in blocks; the whole span by default (halved where a provider refuses it). */
+  initialRange?: bigint;
+};
+
+const voted = getAbiItem({ abi: investmentFundAbi, name: "Voted" });
+
+/**
+ * Which way `voter` voted on each of `proposalIds`: the contract keeps only `hasVoted`, the choice is in the
+ * `Voted(proposalId, voter, support, weight)` event. One `eth_getLogs` filtered on both indexed topics over the
+ * whole span where the provider accepts it (smaller ranges where it refuses), after one block-number request.
+ * Proposals the voter has not voted on are absent from the result.
+ */
+export async function getVoteChoices(
+  client: Client,
+  { deployment, voter, proposalIds, fromBlock = deployment.deploymentBlock, initialRange }: GetVoteChoicesParameters,
+): Promise<CastVote[]> {
+  if (proposalIds.length === 0) return [];
+  const toBlock = await getBlockNumber(client, { cacheTime: 0 });
+  if (toBlock < fromBlock) return [];
+  const logs = await getLogsInChunks(client, {
+    address: fundContract(deployment).address,
+    event: voted,
+    args: { proposalId: [...proposalIds], voter },
+    fromBlock,
+    toBlock,
+    initialRange: initialRange ?? toBlock - fromBlock + 1n,
+  });
+  // (Strict logs: every argument is decoded; the return type does not say so.)
+  return logs.map((log) => ({
+    proposalId: log.args.proposalId as bigint,
+    choice: log.args.support ? "for" : "against",
+    weight: log.args.weight as bigint,
+  }));
+}
