@@ -47,8 +47,20 @@ function devConfigJson(): Plugin {
   };
 }
 
+// WalletConnect's SDK goes into the build only when it is configured: bundled, it shares code with the first view.
+const walletConnectBuilt = Boolean(process.env.WALLETCONNECT_PROJECT_ID);
+
 export default defineConfig({
   plugins: [react(), devConfigJson()],
+  resolve: walletConnectBuilt
+    ? {}
+    : {
+        alias: {
+          "@walletconnect/ethereum-provider": fileURLToPath(
+            new URL("./src/shared/wallet/walletConnectNotBuilt.ts", import.meta.url),
+          ),
+        },
+      },
   build: {
     outDir: "dist",
     emptyOutDir: true,

@@ -5,7 +5,7 @@
  * app's production build served with its runtime /config.json.
  */
 import { spawn } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_LOCKUP_PERIOD_DURATION, deploy } from "../deploy.mjs";
 import { seed, seedGenesisTimestamp } from "../seed.mjs";
@@ -232,7 +232,12 @@ export async function startApi({ host, port, dataDir, env }) {
  */
 export async function buildWeb({ log, force = false }) {
   const index = join(WEB_DIST_DIR, "index.html");
-  if (!force && existsSync(index)) {
+  // WalletConnect's SDK is bundled only when it is configured (apps/web/vite.config.ts): a change of that setting
+  // needs a new build too.
+  const walletConnect = process.env.WALLETCONNECT_PROJECT_ID ? "with WalletConnect" : "without WalletConnect";
+  const marker = join(WEB_DIST_DIR, ".walletconnect");
+  const builtWith = existsSync(marker) ? readFileSync(marker, "utf8") : "without WalletConnect";
+  if (!force && existsSync(index) && builtWith === walletConnect) {
     const built = statSync(index).mtimeMs;
     const sources = [
       join(WEB_DIR, "src"),
@@ -258,6 +263,7 @@ export async function buildWeb({ log, force = false }) {
     process.stdout.write(result.output);
     throw new Error("the web app's build failed (npm run build -w @fundament/web)");
   }
+  writeFileSync(marker, walletConnect);
 }
 
 /** @param {string} path */
