@@ -13,6 +13,15 @@ export type TimeSeriesChartProps = {
 const cssVar = (element: Element, name: string, fallback: string) =>
   getComputedStyle(element).getPropertyValue(name).trim() || fallback;
 
+/** `#rgb`, `#rrggbb` or `#rrggbbaa` as lightweight-charts' RGBA, or null for anything else. */
+export function parseHexColor(color: string): [number, number, number, number] | null {
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i.exec(color.trim())?.[1];
+  if (!hex) return null;
+  const full = hex.length === 3 ? [...hex].map((c) => c + c).join("") : hex;
+  const byte = (i: number) => Number.parseInt(full.slice(i, i + 2), 16);
+  return [byte(0), byte(2), byte(4), full.length === 8 ? byte(6) / 255 : 1];
+}
+
 /**
  * An area chart of one series (lightweight-charts, canvas). Loaded lazily by the pages that chart, so
  * the library is not in the first view. Colours follow the CSS variables (light and dark).
@@ -35,6 +44,8 @@ export default function TimeSeriesChart({ points, label, formatValue, height = 2
         textColor: text,
         attributionLogo: false,
         fontFamily: "inherit",
+        // Browsers parse colours themselves; DOMs without a colour engine (the tests' happy-dom) need this one.
+        colorParsers: [parseHexColor],
       },
       grid: { vertLines: { visible: false }, horzLines: { color: grid } },
       rightPriceScale: { borderVisible: false },
