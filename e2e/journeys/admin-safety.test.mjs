@@ -26,10 +26,10 @@ const LOCKED = 2;
 const SETTLED = 3;
 
 /** @param {string} address */
-const short = (address) => `${address.slice(0, 4)}…${address.slice(-4)}`;
-/** Token units (6 decimals) as the app's tables write them: "16,572.640001 mUSDC". @param {bigint} units */
+const short = (address) => `${address.slice(0, 6)}…${address.slice(-4)}`;
+/** Token units (6 decimals) as the app's tables write them, to two decimals: "16,572.64 mUSDC". @param {bigint} units */
 const tokens = (units) =>
-  `${Number(formatUnits(units, 6)).toLocaleString("en-US", { maximumFractionDigits: 6 })} mUSDC`;
+  `${Number(formatUnits(units, 6)).toLocaleString("en-US", { maximumFractionDigits: 2 })} mUSDC`;
 
 /** Token units as a confirmation's sentence writes them, to two decimals: "16,572.64 mUSDC". @param {bigint} units */
 const inWords = (units) =>

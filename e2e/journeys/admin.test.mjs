@@ -72,7 +72,7 @@ describe("admin and settlement journey", { timeout: 400_000 }, () => {
     // The futures vault's lone wallet (account 7, 100%) makes way for a 70/30 split with a second desk (account 6).
     const trader = devAccount(7).address;
     await panel
-      .getByRole("button", { name: `Remove trading wallet Futures (${trader.slice(0, 4)}…${trader.slice(-4)})` })
+      .getByRole("button", { name: `Remove trading wallet Futures (${trader.slice(0, 6)}…${trader.slice(-4)})` })
       .click();
     await panel.getByRole("button", { name: "Confirm removal" }).click();
     await page.getByText("Trading wallet removed successfully.").first().waitFor({ timeout: 20_000 });
@@ -151,7 +151,7 @@ describe("admin and settlement journey", { timeout: 400_000 }, () => {
     for (const index of [7, 6]) {
       const { address } = devAccount(index);
       const button = panel.getByRole("button", {
-        name: new RegExp(`^Collect .* \\(${address.slice(0, 4)}…${address.slice(-4)}\\)$`),
+        name: new RegExp(`^Collect .* \\(${address.slice(0, 6)}…${address.slice(-4)}\\)$`),
       });
       await button.waitFor({ timeout: 20_000 });
       await admin.page.waitForFunction((b) => !b?.hasAttribute("disabled"), await button.elementHandle(), {

@@ -83,7 +83,7 @@ describe("three rounds across both vaults", { timeout: 900_000 }, () => {
       const panel = await adminTab(vaultId);
       const { address } = devAccount(trader);
       const collect = panel.getByRole("button", {
-        name: new RegExp(`^Collect .* \\(${address.slice(0, 4)}…${address.slice(-4)}\\)$`),
+        name: new RegExp(`^Collect .* \\(${address.slice(0, 6)}…${address.slice(-4)}\\)$`),
       });
       await collect.waitFor({ timeout: 20_000 });
       await ap.waitForFunction((b) => !b?.hasAttribute("disabled"), await collect.elementHandle(), {

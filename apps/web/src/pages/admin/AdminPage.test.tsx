@@ -149,7 +149,7 @@ describe("Admin", () => {
       });
       expect(document.activeElement).toBe(within(lockup).getByRole("button", { name: "Cancel" }));
       expect(within(lockup).getByRole("list", { name: "What each trading wallet receives" }).textContent).toBe(
-        "Test desk (0x7e…0001): 2,000 mUSDC (100%)",
+        "Test desk (0x7e57…0001): 2,000 mUSDC (100%)",
       );
       await userEvent.click(within(round).getByRole("button", { name: "Confirm start of lockup" }));
       expect(await findToast("Lockup period started.")).toBeTruthy();

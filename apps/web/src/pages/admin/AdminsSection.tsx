@@ -1,4 +1,4 @@
-import { type AdminWallet, grantAdmin, revokeAdmin, shortenAddress, toUserMessage } from "@fundament/sdk";
+import { type AdminWallet, grantAdmin, revokeAdmin, toUserMessage } from "@fundament/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Skeleton } from "../../shared/components/Skeleton";
@@ -7,6 +7,7 @@ import { useAppConfig } from "../../shared/hooks/useAppConfig";
 import { useFundAction } from "../../shared/hooks/useFundAction";
 import { useFundClient } from "../../shared/hooks/useFundClient";
 import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
+import { shortenAddress } from "../../shared/lib/format";
 import { AddressForm } from "./AddressForm";
 import { AdminConfirmPanel, useReturnFocus } from "./AdminConfirm";
 import { adminsQuery } from "./admin.queries";

@@ -1,8 +1,8 @@
-import { collectFundsFromTradingWallet, type PoolReturns, shortenAddress } from "@fundament/sdk";
+import { collectFundsFromTradingWallet, type PoolReturns } from "@fundament/sdk";
 import type { Address } from "viem";
 import { TxStatus } from "../../shared/components/TxStatus";
 import { useFundAction } from "../../shared/hooks/useFundAction";
-import { formatTokenAmount } from "../../shared/lib/tokenAmount";
+import { formatTokenAmount, shortenAddress, tokenTitle } from "../../shared/lib/format";
 import { approvalState, approveCall, approveCastCommand } from "./collect.helpers";
 import { splitByAllocation } from "./effects.helpers";
 
@@ -56,8 +56,8 @@ export function CollectReturns({
           <ul className="admin-howto__calls" aria-label="The call each trading wallet makes to return what it was sent">
             {returns.wallets.map((w, i) => (
               <li key={`${w.walletAddress}-${w.index}`}>
-                {w.walletType} ({shortenAddress(w.walletAddress)}), to return the {amount(sent[i] ?? 0n)} it was sent
-                (more with a profit, less with a loss):
+                {w.walletType} (<span title={w.walletAddress}>{shortenAddress(w.walletAddress)}</span>), to return the{" "}
+                {amount(sent[i] ?? 0n)} it was sent (more with a profit, less with a loss):
                 <code className="mono admin-howto__code" data-testid={`approve-call-${w.index}`}>
                   {approveCall(fund, sent[i] ?? 0n)}
                 </code>
@@ -96,13 +96,21 @@ export function CollectReturns({
                       {w.walletType}
                       <br />
                       <span className="mono small muted" title={w.walletAddress}>
-                        {shortenAddress(w.walletAddress, 12)}
+                        {shortenAddress(w.walletAddress)}
                       </span>
                     </td>
-                    <td className="num" data-testid={`approved-${w.index}`}>
+                    <td
+                      className="num"
+                      data-testid={`approved-${w.index}`}
+                      title={state === "waiting" ? undefined : tokenTitle(w.allowance, decimals, symbol)}
+                    >
                       {state === "waiting" ? <span className="muted">Waiting for approval</span> : amount(w.allowance)}
                     </td>
-                    <td className="num" data-testid={`collectable-${w.index}`}>
+                    <td
+                      className="num"
+                      data-testid={`collectable-${w.index}`}
+                      title={tokenTitle(w.collectable, decimals, symbol)}
+                    >
                       {amount(w.collectable)}
                       {w.allowance > w.balance && (
                         <span className="figure__note"> (holds only {amount(w.balance)})</span>

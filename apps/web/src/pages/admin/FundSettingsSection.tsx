@@ -1,10 +1,10 @@
 import { claimFundFees, toUserMessage } from "@fundament/sdk";
+import { TokenAmount } from "../../shared/components/Amount";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { TxStatus } from "../../shared/components/TxStatus";
 import { useAppConfig } from "../../shared/hooks/useAppConfig";
 import { useFundAction } from "../../shared/hooks/useFundAction";
 import { useFundSettings, useInvestmentToken } from "../../shared/hooks/useFundQueries";
-import { formatTokenAmount } from "../../shared/lib/tokenAmount";
 import { bpsToPercent } from "./admin.helpers";
 
 /**
@@ -64,7 +64,11 @@ export function FundSettingsSection() {
             <div>
               <dt>Fund fees accrued</dt>
               <dd data-testid="fund-fees-accrued">
-                {formatTokenAmount(settings.data.fundFeesAccrued, token.data.decimals, token.data.symbol)}
+                <TokenAmount
+                  units={settings.data.fundFeesAccrued}
+                  decimals={token.data.decimals}
+                  symbol={token.data.symbol}
+                />
               </dd>
             </div>
           </dl>

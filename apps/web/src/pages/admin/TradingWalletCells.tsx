@@ -1,4 +1,5 @@
-import { shortenAddress, type TradingWallet } from "@fundament/sdk";
+import type { TradingWallet } from "@fundament/sdk";
+import { shortenAddress } from "../../shared/lib/format";
 
 /** A trading wallet's first two cells in a table row: its type, and its address (shortened, whole on hover). */
 export function TradingWalletCells({ wallet }: { wallet: Pick<TradingWallet, "walletType" | "walletAddress"> }) {
@@ -6,7 +7,7 @@ export function TradingWalletCells({ wallet }: { wallet: Pick<TradingWallet, "wa
     <>
       <td>{wallet.walletType}</td>
       <td className="mono" title={wallet.walletAddress}>
-        {shortenAddress(wallet.walletAddress, 12)}
+        {shortenAddress(wallet.walletAddress)}
       </td>
     </>
   );

@@ -1,10 +1,4 @@
-import {
-  addTradingWallet,
-  removeTradingWallet,
-  shortenAddress,
-  type TradingWallet,
-  toUserMessage,
-} from "@fundament/sdk";
+import { addTradingWallet, removeTradingWallet, type TradingWallet, toUserMessage } from "@fundament/sdk";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { AddressInput } from "../../shared/components/AddressInput";
@@ -13,6 +7,7 @@ import { Skeleton } from "../../shared/components/Skeleton";
 import { TxStatus } from "../../shared/components/TxStatus";
 import { useFundAction } from "../../shared/hooks/useFundAction";
 import { useInvestmentToken, useVaultSettings } from "../../shared/hooks/useFundQueries";
+import { shortenAddress } from "../../shared/lib/format";
 import { AdminConfirmPanel, useReturnFocus } from "./AdminConfirm";
 import { addressError, allocationError, bpsToPercent } from "./admin.helpers";
 import { removeWalletEffect } from "./effects.helpers";

@@ -1,14 +1,6 @@
-import {
-  endLockupPeriod,
-  formatDate,
-  shortenAddress,
-  startLockupPeriod,
-  type TradingWallet,
-  toUserMessage,
-} from "@fundament/sdk";
+import { endLockupPeriod, startLockupPeriod, type TradingWallet, toUserMessage } from "@fundament/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { formatUnits } from "viem";
 import { Field } from "../../shared/components/Field";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { TxStatus } from "../../shared/components/TxStatus";
@@ -17,8 +9,7 @@ import { useChainTime } from "../../shared/hooks/useChainTime";
 import { useFundAction } from "../../shared/hooks/useFundAction";
 import { useFundClient } from "../../shared/hooks/useFundClient";
 import { useFundSettings, useInvestmentToken, useVaultSettings } from "../../shared/hooks/useFundQueries";
-import { timeLeft } from "../../shared/lib/format";
-import { formatTokenAmount } from "../../shared/lib/tokenAmount";
+import { formatDate, formatTokenAmount, shortenAddress, timeLeft, tokenDecimal } from "../../shared/lib/format";
 import { roundLabel } from "../vaults/vaults.helpers";
 import { AdminConfirmAction, AdminConfirmPanel } from "./AdminConfirm";
 import { bpsToPercent, lockupBlocker, secondsToDays } from "./admin.helpers";
@@ -166,8 +157,8 @@ export function VaultRoundSection({
             <ul className="admin-confirm__list" aria-label="What each trading wallet receives">
               {wallets.map((w, i) => (
                 <li key={`${w.walletAddress}-${w.index}`}>
-                  {w.walletType} ({shortenAddress(w.walletAddress)}): {amount(split[i] ?? 0n)} (
-                  {bpsToPercent(w.allocation)})
+                  {w.walletType} (<span title={w.walletAddress}>{shortenAddress(w.walletAddress)}</span>):{" "}
+                  {amount(split[i] ?? 0n)} ({bpsToPercent(w.allocation)})
                 </li>
               ))}
             </ul>
@@ -267,7 +258,7 @@ export function VaultRoundSection({
                     className="input"
                     readOnly
                     aria-readonly="true"
-                    value={formatUnits(collected, decimals)}
+                    value={tokenDecimal(collected, decimals)}
                   />
                 )}
               </Field>

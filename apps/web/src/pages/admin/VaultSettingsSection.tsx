@@ -1,11 +1,11 @@
 import { setLockupPeriodDuration, setMinimumInvestment, toUserMessage } from "@fundament/sdk";
 import { type FormEvent, useState } from "react";
+import { TokenAmount } from "../../shared/components/Amount";
 import { Field } from "../../shared/components/Field";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { TxStatus } from "../../shared/components/TxStatus";
 import { useFundAction } from "../../shared/hooks/useFundAction";
 import { useInvestmentToken, useVaultSettings } from "../../shared/hooks/useFundQueries";
-import { formatTokenAmount } from "../../shared/lib/tokenAmount";
 import { parseLockupDays, parseTokenAmount, secondsToDays } from "./admin.helpers";
 
 /** One vault's own settings: the lockup duration of its next lockup and its minimum investment, each with a setter. */
@@ -68,7 +68,9 @@ export function VaultSettingsSection({ vaultId }: { vaultId: number }) {
         </div>
         <div>
           <dt>Minimum investment</dt>
-          <dd data-testid="vault-minimum">{formatTokenAmount(vault.data.minimumInvestment, decimals, symbol)}</dd>
+          <dd data-testid="vault-minimum">
+            <TokenAmount units={vault.data.minimumInvestment} decimals={decimals} symbol={symbol} />
+          </dd>
         </div>
       </dl>
       <form className="inline-form" onSubmit={onDuration} noValidate aria-label="Lockup period duration">

@@ -1,4 +1,5 @@
 import { isAddress, parseUnits } from "viem";
+import { formatNumber, formatPercent } from "../../shared/lib/format";
 
 export const INVALID_ADDRESS = "Enter a valid wallet address: 0x followed by 40 hexadecimal characters.";
 
@@ -28,7 +29,7 @@ export function parseTokenAmount(text: string, decimals: number): bigint | null 
 
 /** Basis points as a percent: 6000 → "60%". */
 export function bpsToPercent(bps: number | bigint): string {
-  return `${(Number(bps) / 100).toLocaleString("en-US", { maximumFractionDigits: 2 })}%`;
+  return formatPercent(Number(bps) / 100);
 }
 
 /** What settling a round with `returned` would mean for its investors against their `principal`. */
@@ -46,7 +47,7 @@ export function settlementOutcome(principal: bigint, returned: bigint): Settleme
   if (returned === principal) return { kind: "even", amount: 0n };
   const amount = principal - returned;
   const hundredths = principal === 0n ? 0n : (amount * 10_000n) / principal;
-  const percent = `${(Number(hundredths) / 100).toLocaleString("en-US", { maximumFractionDigits: 2 })}%`;
+  const percent = formatPercent(Number(hundredths) / 100);
   return { kind: "loss", amount, percent };
 }
 
@@ -67,7 +68,7 @@ export function parseLockupDays(text: string): { seconds: bigint } | { error: st
 
 /** Seconds as days for display: 2592000 → "30 days". */
 export function secondsToDays(seconds: bigint | number): string {
-  return `${(Number(seconds) / 86_400).toLocaleString("en-US", { maximumFractionDigits: 2 })} days`;
+  return `${formatNumber(Number(seconds) / 86_400)} days`;
 }
 
 /** Why a round cannot be locked yet (checked before any wallet prompt); null when it can. */

@@ -78,16 +78,16 @@ describe("the effect of each irreversible admin action, in tokens", () => {
       }),
     ).toEqual({
       effect:
-        "Remove trading wallet Futures (0x70…79C8) from the Crypto futures trading vault: at the next lockup it receives nothing instead of 60% (6,000 mUSDC of round 3's 10,000 mUSDC so far).",
+        "Remove trading wallet Futures (0x7099…79C8) from the Crypto futures trading vault: at the next lockup it receives nothing instead of 60% (6,000 mUSDC of round 3's 10,000 mUSDC so far).",
       detail: "The remaining wallets add up to 40%; they must add up to 100% before the next lockup.",
     });
   });
 
   it("states a revocation, and warns when it is one's own", () => {
     const admin = { name: "Admin 2", address: "0x976EA74026E726554dB657fA54763abd0C3a0aa9" };
-    expect(revokeAdminEffect({ ...admin, self: false }).effect).toBe("Revoke the admin role of Admin 2 (0x97…0aa9).");
+    expect(revokeAdminEffect({ ...admin, self: false }).effect).toBe("Revoke the admin role of Admin 2 (0x976E…0aa9).");
     expect(revokeAdminEffect({ ...admin, self: true })).toEqual({
-      effect: "Revoke the admin role of Admin 2 (0x97…0aa9), your own wallet.",
+      effect: "Revoke the admin role of Admin 2 (0x976E…0aa9), your own wallet.",
       detail:
         "You lose access to this page and every admin action at once; only another admin can grant the role back.",
     });

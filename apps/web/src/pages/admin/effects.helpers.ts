@@ -1,6 +1,4 @@
-import { shortenAddress } from "@fundament/sdk";
-import { formatUnits } from "viem";
-import { formatTokenAmount, percentOf } from "../../shared/lib/tokenAmount";
+import { formatNumber, formatTokenAmount, percentOf, shortenAddress, tokenTitle } from "../../shared/lib/format";
 import { bpsToPercent, secondsToDays, settlementOutcome } from "./admin.helpers";
 
 /**
@@ -18,13 +16,12 @@ export type Token = { decimals: number; symbol: string };
 export function confirmAmount(units: bigint, token: Token): string {
   const cent = 10n ** BigInt(Math.max(token.decimals - 2, 0));
   const magnitude = units < 0n ? -units : units;
-  if (magnitude !== 0n && magnitude < cent) return formatTokenAmount(units, token.decimals, token.symbol);
-  const value = Number(formatUnits(units, token.decimals));
-  return `${value.toLocaleString("en-US", { maximumFractionDigits: 2 })} ${token.symbol}`.trim();
+  if (magnitude !== 0n && magnitude < cent) return tokenTitle(units, token.decimals, token.symbol);
+  return formatTokenAmount(units, token.decimals, token.symbol);
 }
 
 const tokens = confirmAmount;
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${formatNumber(n, 0)} ${n === 1 ? one : many}`;
 
 /**
  * What `startLockupPeriod` sends each wallet: `total × allocation / 10,000`, the last wallet receiving the rounding

@@ -18,11 +18,11 @@ describe("the whitelist", () => {
 
   it("says in admin terms, before any prompt, when an address is already listed or not listed", () => {
     expect(whitelistActionProblem("add", "0x70997970c51812dc3a010c7d01b50e0d17dc79c8", members)).toBe(
-      "0x70…79C8 is already on the whitelist.",
+      "0x7099…79C8 is already on the whitelist.",
     );
     expect(whitelistActionProblem("remove", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", members)).toBeNull();
     expect(whitelistActionProblem("remove", "0x976EA74026E726554dB657fA54763abd0C3a0aa9", members)).toBe(
-      "0x97…0aa9 is not on the whitelist: there is nothing to remove.",
+      "0x976E…0aa9 is not on the whitelist: there is nothing to remove.",
     );
     expect(whitelistActionProblem("add", "0x976EA74026E726554dB657fA54763abd0C3a0aa9", members)).toBeNull();
   });

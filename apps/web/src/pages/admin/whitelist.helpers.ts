@@ -1,5 +1,5 @@
-import { shortenAddress } from "@fundament/sdk";
 import { getAddress, isAddress } from "viem";
+import { shortenAddress } from "../../shared/lib/format";
 
 /**
  * The whitelist members whose address contains what was typed, ignoring case and a leading "0x" ("f39f", "0xF39F…",

@@ -1,9 +1,9 @@
-import { executeProposal, formatDate, type ProposalView, shortenAddress, type VoteChoice, vote } from "@fundament/sdk";
+import { executeProposal, type ProposalView, type VoteChoice, vote } from "@fundament/sdk";
 import { useState } from "react";
 import { StatusBadge } from "../../shared/components/StatusBadge";
 import { TxStatus } from "../../shared/components/TxStatus";
 import { useFundAction } from "../../shared/hooks/useFundAction";
-import { formatAmount, timeLeft } from "../../shared/lib/format";
+import { formatDate, formatNumber, shortenAddress, timeLeft } from "../../shared/lib/format";
 import { NO_VOTING_POWER, proposalDisplay, votedText, voterStanding, votesForPercent } from "./governance.helpers";
 
 /**
@@ -38,7 +38,7 @@ export function ProposalCard({
   const busy = voteAction.state.status === "pending" || executeAction.state.status === "pending";
   const display = proposalDisplay(proposal.state);
   const standing = voterStanding(proposal, connected, (sent?.done ? sent.choice : null) ?? choice);
-  const tokens = (amount: number) => `${formatAmount(amount)}${tokenSymbol ? ` ${tokenSymbol}` : ""}`;
+  const tokens = (amount: number) => `${formatNumber(amount)}${tokenSymbol ? ` ${tokenSymbol}` : ""}`;
 
   const castVote = async (choiceToSend: VoteChoice) => {
     setSent({ choice: choiceToSend, done: false });
@@ -60,15 +60,18 @@ export function ProposalCard({
       </h3>
       {proposal.proposerAddress && (
         <p className="muted small">
-          Proposed by <span className="mono">{shortenAddress(proposal.proposerAddress)}</span> on{" "}
-          {formatDate(timeFrame.start)}
+          Proposed by{" "}
+          <span className="mono" title={proposal.proposerAddress}>
+            {shortenAddress(proposal.proposerAddress)}
+          </span>{" "}
+          on {formatDate(timeFrame.start)}
         </p>
       )}
       <div className="votes">
         <div
           className="votes__bar"
           role="img"
-          aria-label={`${formatAmount(votesForCount)} votes for, ${formatAmount(votesAgainstCount)} votes against`}
+          aria-label={`${formatNumber(votesForCount)} votes for, ${formatNumber(votesAgainstCount)} votes against`}
         >
           <span className="votes__for" style={{ width: `${forPercent}%` }} />
           <span
@@ -78,10 +81,10 @@ export function ProposalCard({
         </div>
         <div className="votes__legend">
           <span>
-            <span className="dot dot--for" aria-hidden="true" /> For {formatAmount(votesForCount)}
+            <span className="dot dot--for" aria-hidden="true" /> For {formatNumber(votesForCount)}
           </span>
           <span>
-            <span className="dot dot--against" aria-hidden="true" /> Against {formatAmount(votesAgainstCount)}
+            <span className="dot dot--against" aria-hidden="true" /> Against {formatNumber(votesAgainstCount)}
           </span>
         </div>
       </div>

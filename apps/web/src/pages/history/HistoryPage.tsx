@@ -3,6 +3,7 @@ import { useMemo, useState } from "react";
 import { useAppConfig } from "../../shared/hooks/useAppConfig";
 import { usePageTitle } from "../../shared/hooks/usePageTitle";
 import { downloadText } from "../../shared/lib/download";
+import { formatNumber } from "../../shared/lib/format";
 import { HistoryTable } from "./HistoryTable";
 import {
   type HistoryFilter,
@@ -129,7 +130,7 @@ export default function HistoryPage() {
           </fieldset>
           <div className="toolbar__end">
             <span className="muted small" role="status">
-              {exporting.status === "running" ? `Exporting… ${exporting.count.toLocaleString("en-US")} records` : ""}
+              {exporting.status === "running" ? `Exporting… ${formatNumber(exporting.count, 0)} records` : ""}
             </span>
             <button
               type="button"

@@ -1,8 +1,8 @@
-import { type ExchangeTransfer, shortenAddress } from "@fundament/sdk";
+import type { ExchangeTransfer } from "@fundament/sdk";
 import { Pager } from "../../shared/components/Pager";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { EmptyState } from "../../shared/components/States";
-import { formatDateTime } from "../../shared/lib/format";
+import { formatDateTime, shortenAddress } from "../../shared/lib/format";
 import { transferAmount, transferAmountUsd, transferFee, transferHash } from "./history.helpers";
 
 export type HistoryTableProps = {
@@ -108,7 +108,7 @@ export function HistoryTable({
                           {t.type === "deposit" ? "Deposit" : "Withdrawal"}
                         </span>
                       </td>
-                      <td className="num" data-label="Amount">
+                      <td className="num" data-label="Amount" title={`${t.amount} ${t.currency || t.coin}`}>
                         {transferAmount(t)}
                       </td>
                       <td className="num" data-label="Amount (USD)">
@@ -116,11 +116,15 @@ export function HistoryTable({
                       </td>
                       <td data-label="Network">{t.network ?? t.chain ?? "—"}</td>
                       <td data-label="Status">{t.status}</td>
-                      <td className="num" data-label="Fee">
+                      <td
+                        className="num"
+                        data-label="Fee"
+                        title={t.fee ? `${t.fee.cost} ${t.fee.currency}` : undefined}
+                      >
                         {transferFee(t)}
                       </td>
                       <td className="mono" data-label="Transaction" title={txid ?? undefined}>
-                        {txid ? shortenAddress(txid, 12) : "—"}
+                        {txid ? shortenAddress(txid) : "—"}
                       </td>
                     </tr>
                   );

@@ -1,5 +1,6 @@
 import { type ExchangeTransfer, RequestFailedError } from "@fundament/sdk";
 import { type CsvColumn, toCsv } from "../../shared/lib/csv";
+import { formatCoinAmount, formatUsd } from "../../shared/lib/format";
 
 export type HistoryFilter = "all" | "deposit" | "withdrawal";
 
@@ -42,7 +43,7 @@ export function mergeLoaded(
 export function transferAmountUsd(transfer: ExchangeTransfer): string {
   const usd = transfer.amountUsd;
   if (typeof usd !== "number" || !Number.isFinite(usd)) return "—";
-  return usd.toLocaleString("en-US", { style: "currency", currency: "USD" });
+  return formatUsd(usd);
 }
 
 /** The transfer's hash on its chain, if the exchange gave one. */
@@ -97,14 +98,12 @@ export function historyErrorMessage(what: string, error: unknown): string {
 /** The amount with the coin: "1,250.5 USDT". */
 export function transferAmount(transfer: ExchangeTransfer): string {
   const amount = Number(transfer.amount);
-  const text = Number.isFinite(amount)
-    ? amount.toLocaleString("en-US", { maximumFractionDigits: 8 })
-    : String(transfer.amount);
-  return `${text} ${transfer.currency || transfer.coin}`;
+  const symbol = transfer.currency || transfer.coin;
+  return Number.isFinite(amount) ? formatCoinAmount(amount, symbol) : `${String(transfer.amount)} ${symbol}`;
 }
 
 /** The fee, or "—". */
 export function transferFee(transfer: ExchangeTransfer): string {
   if (!transfer.fee) return "—";
-  return `${transfer.fee.cost.toLocaleString("en-US", { maximumFractionDigits: 8 })} ${transfer.fee.currency}`;
+  return formatCoinAmount(transfer.fee.cost, transfer.fee.currency);
 }

@@ -1,4 +1,4 @@
-import { formatPercent, formatUsd, futuresYield, nftLendingYield, toUserMessage } from "@fundament/sdk";
+import { futuresYield, nftLendingYield, parseDayMonthYear, toUserMessage } from "@fundament/sdk";
 import { type ReactNode, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { RangeChart } from "../../shared/components/charts/RangeChart";
@@ -6,7 +6,14 @@ import { Pager } from "../../shared/components/Pager";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { useFuturesPerformance, useNftPerformance } from "../../shared/hooks/useFundQueries";
 import { usePageTitle } from "../../shared/hooks/usePageTitle";
-import { formatDateTime } from "../../shared/lib/format";
+import {
+  formatCoinAmount,
+  formatDate,
+  formatDateTime,
+  formatPercent,
+  formatUsd,
+  formatUsdWhole,
+} from "../../shared/lib/format";
 import {
   columnLabel,
   futuresColumns,
@@ -18,11 +25,16 @@ import {
 import { isDemoPayload } from "../vaults/vaults.helpers";
 
 const ROWS_PER_PAGE = 10;
-const usd0 = (value: number) => formatUsd(value);
-const sol = (value: number) => `${value.toLocaleString("en-US", { maximumFractionDigits: 4 })} SOL`;
+const usd0 = formatUsdWhole;
+/** The API's day/month/year as the app writes a date ("Nov 23, 2026"); the text as it came when it is not one. */
+const day = (text: string) => {
+  const ms = parseDayMonthYear(text);
+  return Number.isFinite(ms) ? formatDate(ms / 1000) : text;
+};
+const sol = (value: number) => formatCoinAmount(value, "SOL");
 const num = (value: unknown) => {
   const n = typeof value === "number" ? value : Number(value);
-  return Number.isFinite(n) ? n.toLocaleString("en-US", { maximumFractionDigits: 4 }) : "—";
+  return Number.isFinite(n) ? formatCoinAmount(n) : "—";
 };
 
 function usePaged<T>(rows: readonly T[]) {
@@ -106,7 +118,7 @@ function PerformanceCard<Row>({
           ) : (
             <>
               <div className="table-wrap">
-                <table className="table">
+                <table className="table table--stack">
                   <caption className="visually-hidden">{table.caption}</caption>
                   <thead>{table.head}</thead>
                   <tbody>
@@ -179,9 +191,9 @@ function FuturesSection() {
         rowKey: (row) => row.position,
         cells: ({ record }) => (
           <>
-            <td>{record.date}</td>
+            <td data-label="Date">{day(String(record.date))}</td>
             {columns.map((c) => (
-              <td key={c} className="num">
+              <td key={c} className="num" data-label={columnLabel(c)}>
                 {num(record[c])}
               </td>
             ))}
@@ -235,8 +247,12 @@ function NftSection() {
         rowKey: (point) => point.time,
         cells: (point) => (
           <>
-            <td>{formatDateTime(point.time * 1000)}</td>
-            <td className="num">{num(point.value)}</td>
+            <td data-label="Time">
+              {point.time % 86_400 === 0 ? formatDate(point.time) : formatDateTime(point.time * 1000)}
+            </td>
+            <td className="num" data-label="Total value (SOL)">
+              {num(point.value)}
+            </td>
           </>
         ),
       }}

@@ -1,10 +1,11 @@
-import { formatPercent, formatUsd, toUserMessage } from "@fundament/sdk";
+import { toUserMessage } from "@fundament/sdk";
 import { Link } from "react-router";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { EmptyState, ErrorState } from "../../shared/components/States";
 import { useInvestorView } from "../../shared/hooks/useFundQueries";
 import { usePageTitle } from "../../shared/hooks/usePageTitle";
 import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
+import { formatNumber, formatPercent, formatUsd } from "../../shared/lib/format";
 import { hasPosition } from "../../shared/lib/positions";
 import { ConnectButton } from "../../shared/wallet/ConnectButton";
 import { PositionsSection } from "./PositionsSection";
@@ -49,7 +50,7 @@ export default function PortfolioPage() {
             </div>
             <div className="card stat">
               <dt>Voting power</dt>
-              <dd>{investor.data.votingPower.toLocaleString("en-US", { maximumFractionDigits: 2 })}</dd>
+              <dd>{formatNumber(investor.data.votingPower)}</dd>
             </div>
             <div className="card stat">
               <dt>Total withdrawn</dt>

@@ -1,10 +1,10 @@
 import { type LiveVault, toUserMessage, type VaultPosition } from "@fundament/sdk";
 import { Link } from "react-router";
+import { TokenAmount } from "../../shared/components/Amount";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { StatusBadge } from "../../shared/components/StatusBadge";
 import { useInvestmentToken, useVaults } from "../../shared/hooks/useFundQueries";
 import { withdrawKind } from "../../shared/lib/positions";
-import { formatTokenAmount } from "../../shared/lib/tokenAmount";
 import { vaultPath } from "../../shared/lib/vaultRoutes";
 import { EmergencyWithdrawPosition, WithdrawPosition } from "../vault/WithdrawPosition";
 import { roundLabel } from "../vaults/vaults.helpers";
@@ -36,7 +36,7 @@ function PositionCard({
 }) {
   const name = vault?.name ?? `Vault ${position.vaultId}`;
   const titleId = `position-${position.vaultId}-title`;
-  const amount = (units: bigint) => formatTokenAmount(units, token.decimals, token.symbol);
+  const amount = (units: bigint) => <TokenAmount units={units} decimals={token.decimals} symbol={token.symbol} />;
   const note = withdrawNote(position);
   return (
     <article className="card position" aria-labelledby={titleId} data-testid={`position-${position.vaultId}`}>

@@ -3,7 +3,7 @@ import { Skeleton } from "../../shared/components/Skeleton";
 import { useInvestmentToken, usePositionHistory, useVaults } from "../../shared/hooks/useFundQueries";
 import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
 import { downloadText } from "../../shared/lib/download";
-import { formatSignedTokenAmount, formatTokenAmount } from "../../shared/lib/tokenAmount";
+import { formatSignedTokenAmount, formatTokenAmount, tokenTitle } from "../../shared/lib/format";
 import { roundLabel } from "../vaults/vaults.helpers";
 import { isSettledOutcome, outcomeLabel, statementFileName, statementToCsv } from "./portfolio.helpers";
 
@@ -79,9 +79,16 @@ export function StatementSection() {
                   <tr key={`${row.vaultId}-${row.poolId.toString()}`}>
                     <td>{vaultName(row.vaultId)}</td>
                     <td>{roundLabel(row.round)}</td>
-                    <td className="num">{formatTokenAmount(row.principal, decimals, symbol)}</td>
-                    <td className="num">{settled ? formatTokenAmount(row.payout, decimals, symbol) : "—"}</td>
-                    <td className={`num ${settled ? (row.profit < 0n ? "amount--down" : "amount--up") : ""}`}>
+                    <td className="num" title={tokenTitle(row.principal, decimals, symbol)}>
+                      {formatTokenAmount(row.principal, decimals, symbol)}
+                    </td>
+                    <td className="num" title={settled ? tokenTitle(row.payout, decimals, symbol) : undefined}>
+                      {settled ? formatTokenAmount(row.payout, decimals, symbol) : "—"}
+                    </td>
+                    <td
+                      className={`num ${settled ? (row.profit < 0n ? "amount--down" : "amount--up") : ""}`}
+                      title={settled ? tokenTitle(row.profit, decimals, symbol) : undefined}
+                    >
                       {settled ? formatSignedTokenAmount(row.profit, decimals, symbol) : "—"}
                     </td>
                     <td>{outcomeLabel(row.outcome)}</td>

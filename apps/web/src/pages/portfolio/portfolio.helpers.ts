@@ -1,7 +1,7 @@
 import type { PositionRound, VaultPosition } from "@fundament/sdk";
 import { type CsvColumn, toCsv } from "../../shared/lib/csv";
+import { tokenDecimal } from "../../shared/lib/format";
 import { hasPosition } from "../../shared/lib/positions";
-import { tokenDecimal } from "../../shared/lib/tokenAmount";
 
 type Token = { decimals: number; symbol: string };
 

@@ -2,13 +2,14 @@ import type { LiveVault } from "@fundament/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { TokenAmount } from "../../shared/components/Amount";
 import { TxHash } from "../../shared/components/TxHash";
 import { useAppConfig } from "../../shared/hooks/useAppConfig";
 import { useChainTime } from "../../shared/hooks/useChainTime";
 import { useFundClient } from "../../shared/hooks/useFundClient";
 import { useFundSettings, useInvestmentToken, useInvestorView, usePositions } from "../../shared/hooks/useFundQueries";
 import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
-import { timeLeft } from "../../shared/lib/format";
+import { formatTokenAmount, timeLeft, tokenTitle } from "../../shared/lib/format";
 import { settledPayout } from "../../shared/lib/positions";
 import { ConnectButton } from "../../shared/wallet/ConnectButton";
 import { roundLabel } from "../vaults/vaults.helpers";
@@ -16,7 +17,6 @@ import {
   type DepositsClosed,
   depositsClosed,
   ENTER_AMOUNT,
-  formatTokenAmount,
   investButtonLabel,
   investStatusText,
   investSteps,
@@ -166,7 +166,7 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
             </div>
             <div>
               <dt>Minimum investment</dt>
-              <dd>{token.data ? formatTokenAmount(minimum, decimals, symbol) : "—"}</dd>
+              <dd>{token.data ? <TokenAmount units={minimum} decimals={decimals} symbol={symbol} /> : "—"}</dd>
             </div>
           </dl>
           <DepositsClosedNotice closed={closed} lockupEndTime={vault.status === "locked" ? vault.lockupEndTime : 0} />
@@ -176,7 +176,10 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
           <div className="field">
             <div className="field__row">
               <label htmlFor={inputId}>Amount{symbol ? ` (${symbol})` : ""}</label>
-              <span className="field__hint">
+              <span
+                className="field__hint"
+                title={balance === undefined || !token.data ? undefined : tokenTitle(balance, decimals, symbol)}
+              >
                 Balance: {balance === undefined || !token.data ? "—" : formatTokenAmount(balance, decimals, symbol)}
               </span>
             </div>
@@ -216,14 +219,16 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
             </div>
             <div>
               <dt>Minimum investment</dt>
-              <dd>{token.data ? formatTokenAmount(minimum, decimals, symbol) : "—"}</dd>
+              <dd>{token.data ? <TokenAmount units={minimum} decimals={decimals} symbol={symbol} /> : "—"}</dd>
             </div>
             <div>
               <dt>Allowance</dt>
               <dd>
-                {walletTokens.data && token.data
-                  ? formatTokenAmount(walletTokens.data.allowance, decimals, symbol)
-                  : "—"}
+                {walletTokens.data && token.data ? (
+                  <TokenAmount units={walletTokens.data.allowance} decimals={decimals} symbol={symbol} />
+                ) : (
+                  "—"
+                )}
               </dd>
             </div>
           </dl>

@@ -2,8 +2,8 @@ import { setRollOver, type VaultPosition } from "@fundament/sdk";
 import { useId, useState } from "react";
 import { TxStatus } from "../../shared/components/TxStatus";
 import { useFundAction } from "../../shared/hooks/useFundAction";
+import { formatTokenAmount } from "../../shared/lib/format";
 import { settledPayout } from "../../shared/lib/positions";
-import { formatTokenAmount } from "../../shared/lib/tokenAmount";
 
 /**
  * The investor's standing roll-over choice for one vault, as a labelled switch (a checkbox with the switch role:

@@ -31,7 +31,7 @@ describe("the vault page with the RPC down", () => {
     const performance = screen
       .getByRole("heading", { level: 2, name: "Performance" })
       .closest("section") as HTMLElement;
-    expect(await within(performance).findByText("+1.10% over the period", {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await within(performance).findByText("+1.1% over the period", {}, { timeout: 10_000 })).toBeTruthy();
     expect(within(performance).getByRole("group", { name: /Futures vault value in USD over time/ })).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/127\.0\.0\.1|http:/);
     // No live figure pretends to be known.

@@ -3,11 +3,11 @@ import { useMemo } from "react";
 import { RangeChart } from "../../shared/components/charts/RangeChart";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { useFuturesPerformance, useNftPerformance } from "../../shared/hooks/useFundQueries";
+import { formatCoinAmount, formatSignedPercent, formatUsdWhole } from "../../shared/lib/format";
 import { futuresSeries, nftSeries, seriesChangePercent } from "../../shared/lib/performanceSeries";
 
-const usd = (value: number) =>
-  value.toLocaleString("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
-const sol = (value: number) => `${value.toLocaleString("en-US", { maximumFractionDigits: 2 })} SOL`;
+const usd = formatUsdWhole;
+const sol = (value: number) => formatCoinAmount(value, "SOL");
 
 /**
  * The vault's performance chart from the API, with range tabs; the API's error in plain words when it fails. Needs
@@ -36,7 +36,7 @@ export function VaultPerformance({
         <h2 id="performance-title">Performance</h2>
         {points.length > 1 && (
           <span className={change >= 0 ? "delta delta--up" : "delta delta--down"}>
-            {`${change >= 0 ? "+" : ""}${change.toFixed(2)}% over the period`}
+            {`${formatSignedPercent(change)} over the period`}
           </span>
         )}
       </div>

@@ -1,10 +1,10 @@
 import { type LiveVault, toUserMessage } from "@fundament/sdk";
 import { Link } from "react-router";
+import { TokenAmount } from "../../shared/components/Amount";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { useInvestmentToken, usePositions } from "../../shared/hooks/useFundQueries";
 import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
 import { hasPosition, settledPayout } from "../../shared/lib/positions";
-import { formatTokenAmount } from "../../shared/lib/tokenAmount";
 import { roundLabel } from "../vaults/vaults.helpers";
 import { RollOverSwitch } from "./RollOverSwitch";
 import { WithdrawPosition } from "./WithdrawPosition";
@@ -34,7 +34,7 @@ export function VaultPosition({ vault }: { vault: LiveVault }) {
       ) : (
         (() => {
           const { decimals, symbol } = token.data;
-          const amount = (units: bigint) => formatTokenAmount(units, decimals, symbol);
+          const amount = (units: bigint) => <TokenAmount units={units} decimals={decimals} symbol={symbol} />;
           const payout = position ? settledPayout(position) : null;
           return (
             <>

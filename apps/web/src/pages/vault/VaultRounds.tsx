@@ -2,6 +2,7 @@ import { type LiveVault, toUserMessage } from "@fundament/sdk";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { StatusBadge } from "../../shared/components/StatusBadge";
 import { useInvestmentToken, useVaultRounds } from "../../shared/hooks/useFundQueries";
+import { tokenTitle } from "../../shared/lib/format";
 import { roundLabel } from "../vaults/vaults.helpers";
 import { roundDates, roundPrincipal, roundProfit, roundReturned, roundStatusLabel } from "./rounds.helpers";
 
@@ -52,10 +53,26 @@ export function VaultRounds({ vault }: { vault: LiveVault }) {
                 <tr key={round.poolId.toString()}>
                   <th scope="row">{roundLabel(round.round)}</th>
                   <td>{roundDates(round)}</td>
-                  <td className="num">{roundPrincipal(round, token.data)}</td>
-                  <td className="num">{roundReturned(round, token.data)}</td>
+                  <td className="num" title={tokenTitle(round.principal, token.data.decimals, token.data.symbol)}>
+                    {roundPrincipal(round, token.data)}
+                  </td>
+                  <td
+                    className="num"
+                    title={
+                      round.returned > 0n
+                        ? tokenTitle(round.returned, token.data.decimals, token.data.symbol)
+                        : undefined
+                    }
+                  >
+                    {roundReturned(round, token.data)}
+                  </td>
                   <td
                     className={`num ${round.status === "settled" ? (round.profit < 0n ? "amount--down" : "amount--up") : ""}`}
+                    title={
+                      round.status === "settled"
+                        ? tokenTitle(round.profit, token.data.decimals, token.data.symbol)
+                        : undefined
+                    }
                   >
                     {roundProfit(round, token.data)}
                   </td>

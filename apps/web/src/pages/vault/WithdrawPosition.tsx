@@ -2,8 +2,8 @@ import { emergencyWithdraw, type VaultPosition, withdraw } from "@fundament/sdk"
 import { ConfirmAction } from "../../shared/components/ConfirmAction";
 import { TxStatus } from "../../shared/components/TxStatus";
 import { useFundAction } from "../../shared/hooks/useFundAction";
+import { formatTokenAmount } from "../../shared/lib/format";
 import { withdrawKind } from "../../shared/lib/positions";
-import { formatTokenAmount } from "../../shared/lib/tokenAmount";
 
 type Props = {
   vaultId: number;

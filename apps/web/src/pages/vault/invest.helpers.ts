@@ -1,7 +1,7 @@
 import { describeFundError, type InvestStep } from "@fundament/sdk";
-import { formatUnits, parseUnits } from "viem";
+import { parseUnits } from "viem";
+import { formatTokenAmount, tokenDecimal } from "../../shared/lib/format";
 import { NOT_CONNECTED, switchNetworkFirst } from "../../shared/lib/messages";
-import { formatTokenAmount } from "../../shared/lib/tokenAmount";
 
 export { formatTokenAmount, NOT_CONNECTED };
 
@@ -51,7 +51,7 @@ export function parseAmount(text: string, decimals: number): bigint | null {
 
 /** Token units as a plain amount for the input ("1250.5"). */
 export function unitsToInput(units: bigint, decimals: number): string {
-  return formatUnits(units, decimals);
+  return tokenDecimal(units, decimals);
 }
 
 /** Why a settled payout waiting in the vault blocks a new investment there (the contract's `UnwithdrawnPosition`). */

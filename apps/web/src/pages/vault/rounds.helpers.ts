@@ -1,5 +1,5 @@
 import type { VaultRound } from "@fundament/sdk";
-import { formatTokenFigure, percentOf } from "../../shared/lib/tokenAmount";
+import { formatDateRange, formatTokenFigure, percentOf } from "../../shared/lib/format";
 
 type Token = { decimals: number };
 type RoundFields = Pick<
@@ -7,23 +7,13 @@ type RoundFields = Pick<
   "status" | "lockupStartTime" | "lockupEndTime" | "principal" | "returned" | "profit" | "round"
 >;
 
-const day = (seconds: number, withYear: boolean) =>
-  new Date(seconds * 1000).toLocaleDateString("en-US", {
-    month: "short",
-    day: "numeric",
-    ...(withYear ? { year: "numeric" } : {}),
-    timeZone: "UTC",
-  });
-
 /**
  * When a round ran: "Sep 24 – Oct 24, 2026" (the year once when both ends share it, else on each end); "Taking
  * deposits" while it is open (its lockup has not started).
  */
 export function roundDates(round: Pick<RoundFields, "status" | "lockupStartTime" | "lockupEndTime">): string {
   if (round.status === "open" || round.lockupStartTime === 0) return "Taking deposits";
-  const sameYear =
-    new Date(round.lockupStartTime * 1000).getUTCFullYear() === new Date(round.lockupEndTime * 1000).getUTCFullYear();
-  return `${day(round.lockupStartTime, !sameYear)} – ${day(round.lockupEndTime, true)}`;
+  return formatDateRange(round.lockupStartTime, round.lockupEndTime);
 }
 
 /** A round's principal in the table (in the token, named in the column's header). */

@@ -41,8 +41,8 @@ describe("VaultCard", () => {
       within(futures).getByText("Traders trade the deposit during the lockdown period until maturity."),
     ).toBeTruthy();
     // No API in this test: the APY is the spec's fallback yield, and says so.
-    expect(figure(futures, "APY")).toBe("4.500% (fallback)");
-    expect(figure(futures, "Yield")).toBe("4.500%");
+    expect(figure(futures, "APY")).toBe("4.5% (fallback)");
+    expect(figure(futures, "Yield")).toBe("4.5%");
     const [icon, chainIcon] = futures.querySelectorAll("img");
     expect(icon?.getAttribute("src")).toBe("/icons/vault-futures.svg");
     expect(chainIcon?.getAttribute("alt")).toBe("Ethereum");
@@ -96,7 +96,7 @@ describe("VaultCard", () => {
     } as const;
     await renderApp({ children: <VaultCard vault={locked} /> });
     const root = screen.getByTestId(`vault-card-${nft.id}`);
-    expect(figure(root, "APY")).toBe("12.346%");
+    expect(figure(root, "APY")).toBe("12.35%");
     expect(within(root).getByText("Locked until Dec 21, 2026")).toBeTruthy();
     expect((await within(root).findByTestId("unlock-countdown", {}, { timeout: 10_000 })).textContent).toMatch(
       /^10d (0|1)h left$/,
@@ -123,7 +123,7 @@ describe("VaultCard", () => {
       const card = await screen.findByTestId("vault-card-futures-trading-vault", {}, { timeout: 10_000 });
       await waitFor(() => expect(figure(card, "APY")).toMatch(/^\d+\.\d+% \(demo data\)$/), { timeout: 10_000 });
       // The NFT vault's APY is the fallback yield: not demo data, and says it is the fallback.
-      expect(figure(screen.getByTestId("vault-card-nft-vault"), "APY")).toBe("6.000% (fallback)");
+      expect(figure(screen.getByTestId("vault-card-nft-vault"), "APY")).toBe("6% (fallback)");
       cleanup();
       await renderApp({ path: "/vaults/futures-trading-vault", apiUrl: api.url });
       await screen.findByRole("heading", { level: 1, name: "Crypto futures trading vault" }, { timeout: 10_000 });

@@ -1,7 +1,7 @@
-import { formatPercent, formatUsd, type LiveVault } from "@fundament/sdk";
+import type { LiveVault } from "@fundament/sdk";
 import { useChainTime } from "../../shared/hooks/useChainTime";
 import { useVaultPerformance } from "../../shared/hooks/useFundQueries";
-import { timeLeft } from "../../shared/lib/format";
+import { formatNumber, formatPercent, formatUsd, timeLeft } from "../../shared/lib/format";
 import { apyIsDemo, rewardsNote, unlockText } from "./vaults.helpers";
 
 /** Time left until a locked round unlocks, on the chain's clock. */
@@ -69,7 +69,7 @@ export function VaultFigures({ vault, variant }: { vault: LiveVault; variant?: "
       </div>
       <div className="figure">
         <dt>Lock period</dt>
-        <dd>{`${vault.lockPeriodDays.toLocaleString("en-US", { maximumFractionDigits: 2 })} days`}</dd>
+        <dd>{`${formatNumber(vault.lockPeriodDays)} days`}</dd>
       </div>
     </dl>
   );

@@ -1,7 +1,8 @@
-import { formatUsd, toUserMessage } from "@fundament/sdk";
+import { toUserMessage } from "@fundament/sdk";
 import { EmptyState, ErrorState } from "../../shared/components/States";
 import { useVaults } from "../../shared/hooks/useFundQueries";
 import { usePageTitle } from "../../shared/hooks/usePageTitle";
+import { formatUsd } from "../../shared/lib/format";
 import { VaultCard, VaultCardSkeleton } from "./VaultCard";
 
 /**

@@ -1,9 +1,10 @@
 import type { LiveVault } from "@fundament/sdk";
 import type { BadgeStatus } from "../../shared/components/StatusBadge";
+import { formatNumber, formatUsd } from "../../shared/lib/format";
 
 /** "Round 3". */
 export function roundLabel(round: number): string {
-  return `Round ${round.toLocaleString("en-US")}`;
+  return `Round ${formatNumber(round, 0)}`;
 }
 
 /**
@@ -32,7 +33,7 @@ export function rewardsNote(vault: Pick<LiveVault, "rewardsUsd" | "rewardsGrossU
   if (vault.settledRounds === 0) return "No settled round yet";
   const rounds = vault.settledRounds === 1 ? "1 round" : `${vault.settledRounds} rounds`;
   if (vault.rewardsGrossUsd === vault.rewardsUsd) return `Net over ${rounds}`;
-  const gross = vault.rewardsGrossUsd.toLocaleString("en-US", { style: "currency", currency: "USD" });
+  const gross = formatUsd(vault.rewardsGrossUsd);
   return `Net over ${rounds}; ${gross} gross`;
 }
 

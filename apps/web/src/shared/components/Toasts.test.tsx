@@ -87,7 +87,7 @@ describe("Toasts", () => {
     const local = renderToasts({ kind: "success", message: "Done.", hash: HASH });
     fireEvent.click(screen.getByRole("button", { name: "Push" }));
     const code = within(region()).getByTestId("tx-hash");
-    expect(code.textContent).toBe("0xabab…ababab");
+    expect(code.textContent).toBe("0xabab…abab");
     expect(code.getAttribute("title")).toBe(HASH);
     expect(within(region()).queryByRole("link")).toBeNull();
     local.unmount();
@@ -96,6 +96,6 @@ describe("Toasts", () => {
     fireEvent.click(screen.getByRole("button", { name: "Push" }));
     const link = within(region()).getByRole("link");
     expect(link.getAttribute("href")).toBe(`https://sepolia.etherscan.io/tx/${HASH}`);
-    expect(link.textContent).toBe("View on Etherscan 0xabab…ababab (opens in a new tab)");
+    expect(link.textContent).toBe("View on Etherscan 0xabab…abab (opens in a new tab)");
   });
 });

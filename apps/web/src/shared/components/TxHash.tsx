@@ -1,7 +1,7 @@
-import { shortenAddress } from "@fundament/sdk";
 import type { Hash } from "viem";
 import { useAppConfig } from "../hooks/useAppConfig";
 import { explorerTxUrl } from "../lib/explorer";
+import { shortenAddress } from "../lib/format";
 
 /**
  * A transaction hash, short ("0x1234…abcd"): a link to the block explorer where the chain has one; on the local chain,
@@ -10,7 +10,7 @@ import { explorerTxUrl } from "../lib/explorer";
 export function TxHash({ hash }: { hash: Hash }) {
   const { chainId } = useAppConfig();
   const url = explorerTxUrl(chainId, hash);
-  const short = shortenAddress(hash, 12);
+  const short = shortenAddress(hash);
   if (url) {
     return (
       <a className="tx-hash" href={url} target="_blank" rel="noreferrer noopener">

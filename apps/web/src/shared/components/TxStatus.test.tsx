@@ -23,7 +23,7 @@ describe("TxStatus", () => {
     expect(show({ status: "idle" }).container.textContent).toBe("");
     expect(show({ status: "pending", hash: null }).container.textContent).toBe("Waiting for the wallet…");
     const pending = show({ status: "pending", hash: HASH });
-    expect(pending.container.textContent).toBe("Transaction pending…Transaction 0x1212…121212");
+    expect(pending.container.textContent).toBe("Transaction pending…Transaction 0x1212…1212");
     // The result is the toast's: nothing inline.
     expect(show({ status: "success", hash: HASH, message: "Lockup period started." }).container.textContent).toBe("");
     expect(show({ status: "error", message: "User rejected the transaction." }).container.textContent).toBe("");

@@ -1,7 +1,156 @@
-/** A token amount with thousands separators and up to `digits` fraction digits: 1234.5 → "1,234.5". */
-export function formatAmount(value: number, digits = 2): string {
+/**
+ * The app's one way to write an address, an amount (token and USD), a percentage and a date. Pages use these and
+ * nothing else (no toFixed / toLocaleString / Intl.NumberFormat of their own); `@fundament/sdk`'s spec formatters
+ * stay for the spec's call sites (its `formatPercent` keeps the 3-digit default).
+ *
+ * - address: `0x1234…abcd`, the full address in the element's title (`addressTitle`)
+ * - token amount: at most 2 decimals in cards, tables and statements, the full precision in the title
+ *   (`tokenTitle`); an amount that 2 decimals would show as 0 reads "<0.01"; full precision (`tokenDecimal`) in form
+ *   inputs, exact calls and CSV files
+ * - USD: en-US dollars, 2 decimals ("$1,234.50", "-$12.35")
+ * - percent: at most 2 decimals ("12.5%")
+ * - date: "Nov 14, 2023" (UTC); date and time: "Nov 23, 2026, 07:30 UTC"
+ */
+import { formatUnits } from "viem";
+
+const DISPLAY_DECIMALS = 2;
+const MINUS = "−";
+
+/** An address as `0x1234…abcd` (the 0x, 4 characters, an ellipsis and the last 4); short strings as they are. */
+export function shortenAddress(address: string): string {
+  if (address.length <= 11) return address;
+  return `${address.slice(0, 6)}…${address.slice(-4)}`;
+}
+
+const group = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+/**
+ * A non-negative number of token units to a decimal with grouping and at most `digits` fraction digits, rounded
+ * half up, trailing zeros dropped: 16572640001n (6 decimals) → "16,572.64"; 299999999n → "300".
+ */
+function magnitudeFigure(units: bigint, decimals: number, digits: number): string {
+  const keep = Math.min(digits, decimals);
+  const drop = 10n ** BigInt(decimals - keep);
+  const rounded = drop === 1n ? units : (units + drop / 2n) / drop;
+  const scale = 10n ** BigInt(keep);
+  const whole = group((rounded / scale).toString());
+  const fraction = keep ? (rounded % scale).toString().padStart(keep, "0").replace(/0+$/, "") : "";
+  if (rounded === 0n && units > 0n) return `<0.${"0".repeat(Math.max(keep - 1, 0))}1`;
+  return fraction ? `${whole}.${fraction}` : whole;
+}
+
+/** Token units as a figure with at most 2 decimals, no symbol: "16,572.64", "−300", "<0.01". */
+export function formatTokenFigure(units: bigint, decimals: number): string {
+  const text = magnitudeFigure(units < 0n ? -units : units, decimals, DISPLAY_DECIMALS);
+  return units < 0n ? `${MINUS}${text}` : text;
+}
+
+/** Token units for display, at most 2 decimals: "1,250.5 mUSDC", "300 mUSDC" for 299.999999. */
+export function formatTokenAmount(units: bigint, decimals: number, symbol: string): string {
+  return `${formatTokenFigure(units, decimals)} ${symbol}`.trim();
+}
+
+/** A gain or a loss, always signed: "+1,250.5 mUSDC", "−300 mUSDC", "0 mUSDC". */
+export function formatSignedTokenAmount(units: bigint, decimals: number, symbol: string): string {
+  const text = formatTokenAmount(units, decimals, symbol);
+  return units > 0n ? `+${text}` : text;
+}
+
+/** The full precision of an amount, for the element's title: "16,572.640001 mUSDC". */
+export function tokenTitle(units: bigint, decimals: number, symbol: string): string {
+  const magnitude = units < 0n ? -units : units;
+  const [whole = "0", fraction] = formatUnits(magnitude, decimals).split(".");
+  const text = fraction ? `${group(whole)}.${fraction}` : group(whole);
+  return `${units < 0n ? MINUS : ""}${text} ${symbol}`.trim();
+}
+
+/** Token units as a plain decimal for files, inputs and exact calls: "-300.5" (no separators, no symbol). */
+export function tokenDecimal(units: bigint, decimals: number): string {
+  return formatUnits(units, decimals);
+}
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+/** US dollars, en-US, 2 decimals: 1234.5 → "$1,234.50"; not a number → "$0.00". */
+export function formatUsd(value: number): string {
+  return usd.format(Number.isFinite(value) ? value : 0);
+}
+
+/** A plain number with grouping and at most `digits` decimals (counts, days, voting power): "1,234.5". */
+export function formatNumber(value: number, digits = DISPLAY_DECIMALS): string {
   const safe = Number.isFinite(value) ? value : 0;
   return safe.toLocaleString("en-US", { minimumFractionDigits: 0, maximumFractionDigits: digits });
+}
+
+/** An amount of a coin given as a number (exchange transfers, SOL): at most 2 decimals, "<0.01" for dust. */
+export function formatCoinAmount(value: number, symbol = ""): string {
+  const safe = Number.isFinite(value) ? value : 0;
+  const text = safe !== 0 && Math.abs(safe) < 0.005 ? `${safe < 0 ? MINUS : ""}<0.01` : formatNumber(safe);
+  return `${text} ${symbol}`.trim();
+}
+
+/** A signed change in percent, at most 2 decimals: "+12.5%", "−3.25%", "0%". */
+export function formatSignedPercent(value: number): string {
+  const safe = Number.isFinite(value) ? value : 0;
+  const text = formatPercent(Math.abs(safe));
+  if (text === "0%") return text;
+  return safe > 0 ? `+${text}` : `${MINUS}${text}`;
+}
+
+/** Whole US dollars for chart axes: "$12,500". */
+export function formatUsdWhole(value: number): string {
+  const safe = Number.isFinite(value) ? value : 0;
+  return safe.toLocaleString("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+}
+
+/** A value already in percent with at most 2 decimals: 12.345 → "12.35%", 4.5 → "4.5%". */
+export function formatPercent(value: number, digits = DISPLAY_DECIMALS): string {
+  return `${formatNumber(value, digits)}%`;
+}
+
+/** `part` as a percent of `whole`, at most 2 decimals (truncated, so a loss never reads smaller); "0%" for 0. */
+export function percentOf(part: bigint, whole: bigint): string {
+  if (whole === 0n) return "0%";
+  return formatPercent(Number((part * 10_000n) / whole) / 100);
+}
+
+/**
+ * When something ran, two second timestamps: "Sep 24 – Oct 24, 2026" (the year once when both ends share it).
+ */
+export function formatDateRange(startSeconds: number, endSeconds: number): string {
+  const sameYear = new Date(startSeconds * 1000).getUTCFullYear() === new Date(endSeconds * 1000).getUTCFullYear();
+  const start = new Date(startSeconds * 1000).toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    ...(sameYear ? {} : { year: "numeric" }),
+    timeZone: "UTC",
+  });
+  return `${start} – ${formatDate(endSeconds)}`;
+}
+
+/** A date (second timestamp), en-US, UTC: "Nov 14, 2023"; "" for 0. */
+export function formatDate(seconds: bigint | number): string {
+  if (!Number(seconds)) return "";
+  return new Date(Number(seconds) * 1000).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+/** A date and time (milliseconds), en-US, UTC: "Nov 23, 2026, 07:30 UTC". */
+export function formatDateTime(ms: number): string {
+  if (!Number.isFinite(ms)) return "";
+  return `${new Date(ms).toLocaleString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: false,
+    timeZone: "UTC",
+  })} UTC`;
 }
 
 /** "3d 4h left", "12m left", or `ended` for a second timestamp relative to `now` (ms). */
@@ -14,18 +163,4 @@ export function timeLeft(endSeconds: number, now = Date.now(), ended = "Voting e
   if (days > 0) return `${days}d ${hours}h left`;
   if (hours > 0) return `${hours}h ${minutes}m left`;
   return `${Math.max(1, minutes)}m left`;
-}
-
-/** A date and time in US English, UTC: "Nov 23, 2026, 07:30 UTC". */
-export function formatDateTime(ms: number): string {
-  if (!Number.isFinite(ms)) return "";
-  return `${new Date(ms).toLocaleString("en-US", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hour12: false,
-    timeZone: "UTC",
-  })} UTC`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { csvCell } from "./csv";
-import { formatSignedTokenAmount, percentOf } from "./tokenAmount";
+import { formatSignedTokenAmount, percentOf } from "./format";
 import { findVault, vaultPath } from "./vaultRoutes";
 
 const vaults = [

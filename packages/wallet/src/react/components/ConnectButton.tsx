@@ -33,7 +33,9 @@ export function ConnectButton({ label = "Connect Wallet", showBalance = true, cl
         aria-label={`Account ${address}`}
       >
         {showBalance && balance.formatted ? <span className="fw-connect-balance">{balance.formatted}</span> : null}
-        <span className="fw-connect-address">{shortenAddress(address)}</span>
+        <span className="fw-connect-address" title={address}>
+          {shortenAddress(address)}
+        </span>
       </button>
     );
   }

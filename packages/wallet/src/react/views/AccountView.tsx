@@ -4,7 +4,7 @@ import { ListItemButton } from "../components/ListItemButton.js";
 import { ListNav } from "../components/ListNav.js";
 import { WalletImage } from "../components/WalletImage.js";
 import { useWalletRuntime } from "../context.js";
-import { formatNumeric, shortenAddress } from "../format.js";
+import { formatNumeric, formatNumericExact, shortenAddress } from "../format.js";
 import { useStore } from "../hooks/useStore.js";
 import { useTokenBalances } from "../hooks/useTokenBalances.js";
 import { useWalletAccount } from "../hooks/useWalletAccount.js";
@@ -35,7 +35,11 @@ export function AccountView() {
         <p className="fw-account-address" title={address}>
           {shortenAddress(address)}
         </p>
-        <p className="fw-account-balance" aria-live="polite">
+        <p
+          className="fw-account-balance"
+          aria-live="polite"
+          title={native ? `${formatNumericExact(native.quantity.numeric)} ${native.symbol}` : undefined}
+        >
           {native ? `${formatNumeric(native.quantity.numeric)} ${native.symbol}` : balances.isLoading ? "…" : ""}
         </p>
         <CopyButton text={address} />
@@ -58,7 +62,7 @@ export function AccountView() {
             {balances.data.map((b) => (
               <li key={b.address ?? "native"}>
                 <span>{b.name || b.symbol}</span>
-                <span>
+                <span title={`${formatNumericExact(b.quantity.numeric)} ${b.symbol}`}>
                   {formatNumeric(b.quantity.numeric)} {b.symbol}
                 </span>
               </li>

@@ -1,5 +1,5 @@
 import { useWalletRuntime } from "../context.js";
-import { formatNumeric, shortenAddress } from "../format.js";
+import { formatNumericExact, shortenAddress } from "../format.js";
 import { useStore } from "../hooks/useStore.js";
 
 /** A transaction waits for approval in the wallet. */
@@ -12,7 +12,8 @@ export function ApproveTransactionView() {
       <p role="status">Approve the transaction in your wallet</p>
       {s.sendTokenAmount && s.receiverAddress ? (
         <p className="fw-muted">
-          Send {formatNumeric(s.sendTokenAmount, 6)} {s.token?.symbol ?? ""} to {shortenAddress(s.receiverAddress)}
+          Send {formatNumericExact(s.sendTokenAmount)} {s.token?.symbol ?? ""} to{" "}
+          <span title={s.receiverAddress}>{shortenAddress(s.receiverAddress)}</span>
         </p>
       ) : null}
     </div>

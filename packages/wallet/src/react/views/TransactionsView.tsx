@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { fetchTransactions, type TransactionItem } from "../../features/transactions/fetchTransactions.js";
 import { useWalletRuntime } from "../context.js";
-import { shortenAddress } from "../format.js";
+import { formatDateTime, formatNumeric, shortenAddress } from "../format.js";
 import { useStore } from "../hooks/useStore.js";
 import { useWalletAccount } from "../hooks/useWalletAccount.js";
 
@@ -16,7 +16,7 @@ function describe(tx: TransactionItem, address: string): string {
 function amountOf(tx: TransactionItem): string | undefined {
   const t = tx.transfers[0];
   if (!t?.quantity?.numeric) return undefined;
-  return `${t.quantity.numeric} ${t.fungible_info?.symbol ?? ""}`.trim();
+  return `${formatNumeric(t.quantity.numeric)} ${t.fungible_info?.symbol ?? ""}`.trim();
 }
 
 /** The account's history from the API, newest first, with cursor paging ('Failed to fetch transactions'). */
@@ -64,7 +64,7 @@ export function TransactionsView() {
                   <strong>{describe(tx, address)}</strong>
                   <br />
                   <time className="fw-muted" dateTime={tx.metadata.minedAt}>
-                    {new Date(tx.metadata.minedAt).toLocaleString()}
+                    {formatDateTime(Date.parse(tx.metadata.minedAt))}
                   </time>
                 </span>
                 <span>
@@ -73,11 +73,13 @@ export function TransactionsView() {
                     <>
                       <br />
                       {explorer ? (
-                        <a href={`${explorer}/tx/${hash}`} target="_blank" rel="noreferrer noopener">
-                          {shortenAddress(hash, 6)}
+                        <a href={`${explorer}/tx/${hash}`} target="_blank" rel="noreferrer noopener" title={hash}>
+                          {shortenAddress(hash)}
                         </a>
                       ) : (
-                        <span className="fw-muted">{shortenAddress(hash, 6)}</span>
+                        <span className="fw-muted" title={hash}>
+                          {shortenAddress(hash)}
+                        </span>
                       )}
                     </>
                   ) : null}
