@@ -2,7 +2,7 @@
 /// <reference lib="dom" />
 /**
  * An investor's journey in real Chromium, with a test wallet announced through EIP-6963 that
- * forwards to anvil: connect, invest (approve then invest) in the futures vault's open round and
+ * forwards to anvil: connect (asked nothing more), sign in from the Account view, invest (approve then invest) in the futures vault's open round and
  * see TVL and the position update, a wallet rejection in the spec's words, and a reload that keeps
  * the connection. Account 1 rolls its futures position in the open round 3 (pool 5) and holds a
  * position in the NFT lending vault's locked round 2: the portfolio shows both.
@@ -11,6 +11,7 @@ import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 import { devAccount } from "../../scripts/lib/accounts.mjs";
 import { foreignHosts, openPage, screenshot } from "../lib/browser.mjs";
+import { connect } from "../lib/connect.mjs";
 import { useJourney } from "../lib/journey.mjs";
 
 /** @param {string | null} text */
@@ -30,15 +31,15 @@ describe("investor journey", { timeout: 300_000 }, () => {
     tab = await openPage(j.browser, { rpcUrl: j.stack.rpcUrl, accountIndex: investor });
   });
 
-  test("connects through the EIP-6963 test wallet and signs in", async () => {
+  test("connects through the EIP-6963 test wallet (asked nothing more), then signs in from the Account view", async () => {
     const { page } = tab;
-    await page.goto(j.stack.webUrl);
-    await page.getByRole("button", { name: "Connect Wallet" }).click();
-    await page
-      .getByRole("dialog")
-      .getByRole("button", { name: /Test Wallet/ })
-      .click();
-    // Sign-in (SIWE, the API keeps the session): the wallet signs and the dialog closes.
+    await connect(page, j.stack.webUrl);
+    assert.equal(await page.getByRole("dialog", { name: /Sign In/i }).count(), 0, "connecting asks for no signature");
+    // Sign-in (SIWE, the API keeps the session) where the person chooses it: the Account view says why.
+    await page.getByRole("button", { name: /^Account 0x/ }).click();
+    const account = page.getByRole("dialog", { name: "Account" });
+    await account.getByText("starts a 24-hour session for the features that need it", { exact: false }).waitFor();
+    await account.getByRole("button", { name: "Sign in" }).click();
     const signIn = page.getByRole("dialog", { name: /Sign In/i });
     await signIn.waitFor({ timeout: 15_000 });
     await signIn.getByRole("button", { name: "Sign" }).click();
@@ -48,7 +49,13 @@ describe("investor journey", { timeout: 300_000 }, () => {
       j.stack.apiUrl,
     );
     assert.equal(String(session.address).toLowerCase(), devAccount(investor).address.toLowerCase());
-    await page.getByRole("button", { name: /^Account 0x/ }).waitFor();
+    // The Account view now says so, and offers to sign out.
+    await page.getByRole("button", { name: /^Account 0x/ }).click();
+    const signedIn = page.getByRole("dialog", { name: "Account" });
+    await signedIn.getByText("Signed in", { exact: true }).waitFor({ timeout: 15_000 });
+    await signedIn.getByRole("button", { name: "Sign out" }).waitFor();
+    await page.keyboard.press("Escape");
+    await signedIn.waitFor({ state: "hidden" });
     const label = await page.getByRole("button", { name: /^Account 0x/ }).getAttribute("aria-label");
     const address = devAccount(investor).address;
     assert.match(

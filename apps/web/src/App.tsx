@@ -21,7 +21,7 @@ export type AppProvidersProps = {
   queryClient?: QueryClient;
   /** A ready wagmi config (tests). */
   wagmiConfig?: Config;
-  /** Sign in with the wallet after connecting (default on; tests turn it off). */
+  /** Sign-in with the wallet, offered in the Account view (never asked on connect; default on; tests turn it off). */
   siwx?: boolean;
   children: ReactNode;
 };

@@ -256,6 +256,10 @@ describe("Admin", () => {
       await userEvent.type(input, (DEV_ACCOUNTS[6] as string).toLowerCase());
       await userEvent.click(within(whitelist).getByRole("button", { name: "Whitelist investor" }));
       expect(await findToast("Wallet whitelisted successfully.")).toBeTruthy();
+      // Focus lands on the list that changed.
+      await waitFor(() =>
+        expect(document.activeElement).toBe(within(whitelist).getByRole("heading", { name: "Investor whitelist" })),
+      );
       await waitFor(() => expect((input as HTMLInputElement).value).toBe("")); // cleared after the success
       await userEvent.type(input, DEV_ACCOUNTS[6] as string);
       await userEvent.click(within(whitelist).getByRole("button", { name: "Remove from whitelist" }));

@@ -27,7 +27,9 @@ export function AdminsSection() {
   const onlyOne = admins.data?.length === 1;
   return (
     <section className="card" aria-labelledby="admins-title">
-      <h2 id="admins-title">Admins</h2>
+      <h2 id="admins-title" ref={grant.resultRef}>
+        Admins
+      </h2>
       {admins.isPending ? (
         <Skeleton height="4rem" />
       ) : admins.isError ? (

@@ -66,7 +66,9 @@ export function TradingWalletsSection({
 
   return (
     <section className="card" aria-labelledby={titleId}>
-      <h3 id={titleId}>Trading wallets</h3>
+      <h3 id={titleId} ref={add.resultRef}>
+        Trading wallets
+      </h3>
       {wallets.isPending ? (
         <Skeleton height="4rem" />
       ) : wallets.isError ? (

@@ -48,7 +48,9 @@ export function WhitelistSection() {
 
   return (
     <section className="card" aria-labelledby="whitelist-title">
-      <h2 id="whitelist-title">Investor whitelist</h2>
+      <h2 id="whitelist-title" ref={add.resultRef}>
+        Investor whitelist
+      </h2>
       <p className="muted">
         Only whitelisted wallets can invest or propose. A removed wallet keeps its positions to withdraw and the voting
         power it has.

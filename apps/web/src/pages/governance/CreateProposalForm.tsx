@@ -4,8 +4,11 @@ import { TxStatus } from "../../shared/components/TxStatus";
 import { useFundAction } from "../../shared/hooks/useFundAction";
 import { type PeriodUnit, validateProposal, votingWindow } from "./governance.helpers";
 
-/** Create a proposal: description and voting period (for investors with voting power). */
-export function CreateProposalForm() {
+/**
+ * Create a proposal: description and voting period (for investors with voting power). `onCreated` runs after a
+ * success, once the chain reads are refreshed (the page moves focus to the new proposal).
+ */
+export function CreateProposalForm({ onCreated }: { onCreated?: () => void }) {
   const action = useFundAction(createProposal);
   const [description, setDescription] = useState("");
   const [period, setPeriod] = useState("7");
@@ -19,7 +22,10 @@ export function CreateProposalForm() {
     setError(problem);
     if (problem) return;
     const result = await action.run({ description, ...votingWindow(period, unit) });
-    if (result.success) setDescription("");
+    if (result.success) {
+      setDescription("");
+      onCreated?.();
+    }
   };
 
   const busy = action.state.status === "pending";

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Address } from "viem";
 import { afterEach, describe, expect, it } from "vitest";
@@ -121,6 +121,10 @@ describe("Governance", () => {
       await within(proposal(3)).findByRole("button", { name: "Vote against" }, { timeout: 10_000 });
       await userEvent.click(within(proposal(3)).getByRole("button", { name: "Vote against" }));
       expect(await within(proposal(3)).findByText("You voted Against", {}, { timeout: 15_000 })).toBeTruthy();
+      // Focus lands on the "You voted …" line that replaced the vote buttons.
+      await waitFor(() => expect(document.activeElement).toBe(within(proposal(3)).getByTestId("proposal-standing")), {
+        timeout: 10_000,
+      });
       expect(
         (await screen.findAllByText("Voting transaction submitted", {}, { timeout: 15_000 })).length,
       ).toBeGreaterThan(0);
@@ -138,6 +142,8 @@ describe("Governance", () => {
         (await screen.findAllByText("Proposal transaction submitted", {}, { timeout: 15_000 })).length,
       ).toBeGreaterThan(0);
       expect(await screen.findByTestId("proposal-5", {}, { timeout: 10_000 })).toBeTruthy();
+      // Focus lands on the new proposal's card.
+      await waitFor(() => expect(document.activeElement).toBe(proposal(5)), { timeout: 10_000 });
       expect(within(proposal(5)).getByText(/^(1d 23h|2d 0h) left$/)).toBeTruthy();
     });
   });

@@ -1,10 +1,11 @@
 import { toUserMessage } from "@fundament/sdk";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Pager } from "../../shared/components/Pager";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { EmptyState, ErrorState } from "../../shared/components/States";
 import { useAppConfig } from "../../shared/hooks/useAppConfig";
+import { focusResult } from "../../shared/hooks/useFundAction";
 import { useFundClient } from "../../shared/hooks/useFundClient";
 import { useInvestmentToken, useInvestorView } from "../../shared/hooks/useFundQueries";
 import { usePageTitle } from "../../shared/hooks/usePageTitle";
@@ -28,6 +29,19 @@ export default function GovernancePage() {
   const choices = useQuery(voteChoicesQuery(client, deployment, account, votedIds));
   const canPropose = isConnected && (investor.data?.votingPower ?? 0) > 0;
   const pages = Math.max(1, Math.ceil((proposals.data?.total ?? 0) / PROPOSALS_PAGE_SIZE));
+  // After a proposal is created: the count before it, until the new one (first on page 1, newest first) is shown.
+  const [focusNewAfter, setFocusNewAfter] = useState<number | null>(null);
+  const list = useRef<HTMLDivElement>(null);
+  const total = proposals.data?.total;
+  useEffect(() => {
+    if (focusNewAfter === null || page !== 0 || total === undefined || total <= focusNewAfter) return;
+    setFocusNewAfter(null);
+    focusResult(list.current?.querySelector<HTMLElement>("article") ?? null);
+  }, [focusNewAfter, page, total]);
+  const onCreated = () => {
+    setFocusNewAfter(proposals.data?.total ?? 0);
+    setPage(0);
+  };
 
   return (
     <div className="page">
@@ -58,7 +72,7 @@ export default function GovernancePage() {
             </EmptyState>
           ) : (
             <>
-              <div className="stack" aria-busy={proposals.isPlaceholderData}>
+              <div ref={list} className="stack" aria-busy={proposals.isPlaceholderData}>
                 {proposals.data.proposals.map((proposal) => (
                   <ProposalCard
                     key={proposal.id.toString()}
@@ -76,7 +90,7 @@ export default function GovernancePage() {
         </section>
         <aside className="governance-layout__side">
           {canPropose ? (
-            <CreateProposalForm />
+            <CreateProposalForm onCreated={onCreated} />
           ) : (
             <div className="card">
               <h2>Create a proposal</h2>

@@ -1,8 +1,8 @@
 import { executeProposal, type ProposalView, type VoteChoice, vote } from "@fundament/sdk";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { StatusBadge } from "../../shared/components/StatusBadge";
 import { TxStatus } from "../../shared/components/TxStatus";
-import { useFundAction } from "../../shared/hooks/useFundAction";
+import { focusResult, useFundAction } from "../../shared/hooks/useFundAction";
 import { formatDate, formatNumber, shortenAddress, timeLeft } from "../../shared/lib/format";
 import { NO_VOTING_POWER, proposalDisplay, votedText, voterStanding, votesForPercent } from "./governance.helpers";
 
@@ -31,6 +31,11 @@ export function ProposalCard({
   const executeAction = useFundAction(executeProposal);
   // The choice of a vote sent from this card: known before the chain's event is read back.
   const [sent, setSent] = useState<{ choice: VoteChoice; done: boolean } | null>(null);
+  // After a vote, focus lands on the "You voted …" line (it replaces the vote buttons, which held the focus).
+  const votedLine = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (sent?.done) focusResult(votedLine.current);
+  }, [sent]);
   const { votesForCount, votesAgainstCount, timeFrame } = proposal.votingInfo;
   const forPercent = votesForPercent(votesForCount, votesAgainstCount);
   const titleId = `proposal-${proposal.id}-title`;
@@ -89,7 +94,7 @@ export function ProposalCard({
         </div>
       </div>
       {standing.kind === "voted" && (
-        <p className="small proposal__standing" data-testid="proposal-standing">
+        <p ref={votedLine} className="small proposal__standing" data-testid="proposal-standing">
           {standing.choice ? <strong>{votedText(standing.choice)}</strong> : <strong>You have voted</strong>}
           {standing.weight > 0 && <span className="muted"> with a weight of {tokens(standing.weight)}</span>}
         </p>

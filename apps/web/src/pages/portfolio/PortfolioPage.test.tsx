@@ -1,8 +1,9 @@
+import { ADMIN_ROLE } from "@fundament/sdk";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { withSnapshot } from "../../../test/chain";
-import { createTestVault, fundWrite, investIn, positionOf, runRound, usdc } from "../../../test/fund";
+import { ADMIN, createTestVault, fundWrite, investIn, positionOf, runRound, usdc } from "../../../test/fund";
 import { DEV_ACCOUNTS, renderApp } from "../../../test/render";
 import { findToast } from "../../../test/toasts";
 
@@ -30,6 +31,24 @@ describe("Portfolio", () => {
     await renderApp({ path: "/portfolio", account: DEV_ACCOUNTS[6] });
     expect(await screen.findByRole("heading", { name: "Nothing invested yet" }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText(/not whitelisted yet/)).toBeTruthy();
+    expect(screen.getByText(/Ask the fund's admin to whitelist it/)).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Admin page" })).toBeNull();
+  });
+
+  it("tells an admin that is not whitelisted to whitelist itself on the Admin page", async () => {
+    await withSnapshot(async () => {
+      const account = DEV_ACCOUNTS[6] as `0x${string}`;
+      await fundWrite(ADMIN, "grantRole", [ADMIN_ROLE, account]);
+      await renderApp({ path: "/portfolio", account });
+      const empty = await screen.findByRole("heading", { name: "Nothing invested yet" }, { timeout: 10_000 });
+      const text = empty.parentElement as HTMLElement;
+      const link = await within(text).findByRole("link", { name: "Admin page" }, { timeout: 10_000 });
+      expect(link.getAttribute("href")).toBe("/admin");
+      expect(link.closest("p")?.textContent).toBe(
+        "Your wallet is not whitelisted yet. As an admin, you can whitelist it yourself on the Admin page, then choose a vault.",
+      );
+      expect(screen.queryByText(/Ask the fund's admin/)).toBeNull();
+    });
   });
 
   it("lists positions per vault and every round in a statement with its CSV, and withdraws after a confirmation", async () => {
@@ -109,6 +128,10 @@ describe("Portfolio", () => {
       );
       await userEvent.click(within(first).getByRole("button", { name: "Confirm withdrawal" }));
       expect(await findToast("Withdrawal transaction submitted successfully!")).toBeTruthy();
+      // Focus lands on the list of positions (a withdrawn position may leave it).
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Your vaults" })), {
+        timeout: 10_000,
+      });
       await waitFor(
         () =>
           expect(rows()).toContainEqual([

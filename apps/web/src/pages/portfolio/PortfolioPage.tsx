@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { EmptyState, ErrorState } from "../../shared/components/States";
 import { useInvestorView } from "../../shared/hooks/useFundQueries";
+import { useIsAdmin } from "../../shared/hooks/useIsAdmin";
 import { usePageTitle } from "../../shared/hooks/usePageTitle";
 import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
 import { formatNumber, formatPercent, formatUsd } from "../../shared/lib/format";
@@ -19,6 +20,7 @@ export default function PortfolioPage() {
   usePageTitle("Portfolio");
   const { isConnected } = useWalletStatus();
   const investor = useInvestorView();
+  const admin = useIsAdmin();
 
   return (
     <div className="page">
@@ -64,9 +66,16 @@ export default function PortfolioPage() {
           {!investor.data.positions.some(hasPosition) && investor.data.totalWithdrawn === 0 ? (
             <EmptyState title="Nothing invested yet">
               <p>
-                {investor.data.isWhitelisted
-                  ? "Your wallet is whitelisted. Choose a vault to make your first investment."
-                  : "Your wallet is not whitelisted yet. Ask the fund's admin to whitelist it, then choose a vault."}
+                {investor.data.isWhitelisted ? (
+                  "Your wallet is whitelisted. Choose a vault to make your first investment."
+                ) : admin.isAdmin ? (
+                  <>
+                    Your wallet is not whitelisted yet. As an admin, you can whitelist it yourself on the{" "}
+                    <Link to="/admin">Admin page</Link>, then choose a vault.
+                  </>
+                ) : (
+                  "Your wallet is not whitelisted yet. Ask the fund's admin to whitelist it, then choose a vault."
+                )}
               </p>
               <Link to="/" className="button button--primary">
                 See the vaults

@@ -1,4 +1,5 @@
 import { type LiveVault, toUserMessage, type VaultPosition } from "@fundament/sdk";
+import { useState } from "react";
 import { Link } from "react-router";
 import { TokenAmount } from "../../shared/components/Amount";
 import { Skeleton } from "../../shared/components/Skeleton";
@@ -28,11 +29,14 @@ function PositionCard({
   vault,
   token,
   emergencyState,
+  resultTarget,
 }: {
   position: VaultPosition;
   vault: LiveVault | undefined;
   token: Token;
   emergencyState: boolean;
+  /** Where focus lands after a withdrawal (the list's heading: a withdrawn position may leave the list). */
+  resultTarget: HTMLElement | null;
 }) {
   const name = vault?.name ?? `Vault ${position.vaultId}`;
   const titleId = `position-${position.vaultId}-title`;
@@ -72,6 +76,7 @@ function PositionCard({
         position={position}
         decimals={token.decimals}
         symbol={token.symbol}
+        resultTarget={resultTarget}
       />
       {emergencyState && withdrawKind(position) && (
         <EmergencyWithdrawPosition
@@ -80,6 +85,7 @@ function PositionCard({
           position={position}
           decimals={token.decimals}
           symbol={token.symbol}
+          resultTarget={resultTarget}
         />
       )}
     </article>
@@ -97,9 +103,10 @@ export function PositionsSection({
   const vaults = useVaults();
   const token = useInvestmentToken();
   const shown = visiblePositions(positions);
+  const [heading, setHeading] = useState<HTMLElement | null>(null);
   return (
     <section aria-labelledby="positions-title" className="stack">
-      <h2 id="positions-title" className="section-title">
+      <h2 id="positions-title" className="section-title" ref={setHeading}>
         Your vaults
       </h2>
       {token.isError ? (
@@ -119,6 +126,7 @@ export function PositionsSection({
               vault={vaults.data?.find((v) => v.vaultId === position.vaultId)}
               token={token.data}
               emergencyState={emergencyState}
+              resultTarget={heading}
             />
           ))}
         </div>

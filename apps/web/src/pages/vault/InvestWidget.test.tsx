@@ -1,3 +1,4 @@
+import { ADMIN_ROLE } from "@fundament/sdk";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
@@ -39,6 +40,23 @@ describe("the invest widget shows errors before any wallet prompt", () => {
       "This wallet is not whitelisted to invest. Ask the fund's admin to whitelist it.",
     );
     expect(recorder.methods.filter((m) => PROMPTS.includes(m))).toEqual([]);
+  });
+
+  it("tells an admin's wallet that is not whitelisted to whitelist itself on the Admin page", async () => {
+    await withSnapshot(async () => {
+      const account = DEV_ACCOUNTS[6] as `0x${string}`;
+      await fundWrite(ADMIN, "grantRole", [ADMIN_ROLE, account]);
+      await renderApp({ path: "/vaults/futures-trading-vault", account });
+      await screen.findByRole("heading", { level: 1, name: "Crypto futures trading vault" }, { timeout: 10_000 });
+      const widget = investWidget();
+      await within(widget).findByText(
+        "This wallet is not whitelisted to invest. As an admin, you can whitelist it yourself on the Admin page.",
+        {},
+        { timeout: 10_000 },
+      );
+      expect(within(widget).getByRole("link", { name: "Open the Admin page" }).getAttribute("href")).toBe("/admin");
+      expect(within(widget).queryByText(/Ask the fund's admin/)).toBeNull();
+    });
   });
 
   it("shows the vault's own minimum investment, its round, the balance and an amount below the minimum", async () => {

@@ -8,6 +8,7 @@ import { useAppConfig } from "../../shared/hooks/useAppConfig";
 import { useChainTime } from "../../shared/hooks/useChainTime";
 import { useFundClient } from "../../shared/hooks/useFundClient";
 import { useFundSettings, useInvestmentToken, useInvestorView, usePositions } from "../../shared/hooks/useFundQueries";
+import { useIsAdmin } from "../../shared/hooks/useIsAdmin";
 import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
 import { formatTokenAmount, timeLeft, tokenTitle } from "../../shared/lib/format";
 import { settledPayout } from "../../shared/lib/positions";
@@ -21,6 +22,7 @@ import {
   investStatusText,
   investSteps,
   NOT_CONNECTED,
+  NOT_WHITELISTED_ADMIN,
   needsApproval,
   parseAmount,
   stepStateText,
@@ -63,6 +65,7 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
   const token = useInvestmentToken();
   const settings = useFundSettings();
   const investor = useInvestorView();
+  const admin = useIsAdmin();
   const positions = usePositions();
   const position = positions.data?.find((p) => p.vaultId === vault.vaultId);
   const walletTokens = useQuery(investWalletQuery(client, deployment, token.data?.address, wallet.account));
@@ -109,6 +112,7 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
     poolStatus: vault.status,
     emergencyState: settings.data?.emergencyState ?? false,
     isWhitelisted: investor.data?.isWhitelisted,
+    isAdmin: admin.isAdmin,
     decimals,
     symbol,
     minimum,
@@ -241,6 +245,11 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
             <p className="invest__withdraw-first">
               <a href="#position-title">Withdraw it under Your position</a> or from your{" "}
               <Link to="/portfolio">Portfolio</Link>.
+            </p>
+          )}
+          {shownProblem === NOT_WHITELISTED_ADMIN && (
+            <p className="invest__withdraw-first">
+              <Link to="/admin">Open the Admin page</Link> and whitelist this wallet under Investor whitelist.
             </p>
           )}
           {shownProblem === NOT_CONNECTED && (

@@ -9,7 +9,8 @@ import { settledPayout } from "../../shared/lib/positions";
  * The investor's standing roll-over choice for one vault, as a labelled switch (a checkbox with the switch role:
  * Space toggles it). Changing it sends `setRollOver`; the choice takes effect at the round's settlement. While a
  * settled payout waits in the vault the contract refuses a change (`UnwithdrawnPosition`), so the switch is
- * disabled and says why.
+ * disabled and says why. After a change the focus comes back to the switch (disabled while the transaction was pending),
+ * whose state and hint show the result.
  */
 export function RollOverSwitch({
   vaultId,
@@ -41,6 +42,7 @@ export function RollOverSwitch({
       <div className="switch-field__row">
         <input
           id={id}
+          ref={action.resultRef}
           type="checkbox"
           role="switch"
           className="switch"

@@ -77,6 +77,8 @@ describe("the vault page of a vault that runs rounds", () => {
       await userEvent.keyboard(" ");
       expect(await findToast(actionMessages.rollOverOn)).toBeTruthy();
       await waitFor(() => expect(toggle.checked).toBe(true), { timeout: 10_000 });
+      // After the change focus is back on the switch, whose state and hint show the result.
+      await waitFor(() => expect(document.activeElement).toBe(toggle), { timeout: 10_000 });
       expect((await positionOf(investor, vaultId)).rollOver).toBe(true);
 
       // Another admin runs the round (1,000 in, 1,100 back: 80 net): the page follows the fund's events.
@@ -129,6 +131,8 @@ describe("the vault page of a vault that runs rounds", () => {
         await within(position).findByText("You hold nothing in this vault now.", {}, { timeout: 10_000 }),
       ).toBeTruthy();
       await waitFor(() => expect(within(widget).queryByText(rule)).toBeNull(), { timeout: 10_000 });
+      // Focus lands on the position's heading, over its updated figures.
+      expect(document.activeElement).toBe(within(position).getByRole("heading", { name: "Your position" }));
       expect((await positionOf(investor, vaultId)).withdrawable).toBe(0n);
     });
   });

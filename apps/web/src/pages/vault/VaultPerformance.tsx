@@ -5,6 +5,7 @@ import { Skeleton } from "../../shared/components/Skeleton";
 import { useFuturesPerformance, useNftPerformance } from "../../shared/hooks/useFundQueries";
 import { formatCoinAmount, formatSignedPercent, formatUsdWhole } from "../../shared/lib/format";
 import { futuresSeries, nftSeries, seriesChangePercent } from "../../shared/lib/performanceSeries";
+import { isDemoPayload } from "../vaults/vaults.helpers";
 
 const usd = formatUsdWhole;
 const sol = (value: number) => formatCoinAmount(value, "SOL");
@@ -12,7 +13,8 @@ const sol = (value: number) => formatCoinAmount(value, "SOL");
 /**
  * The vault's performance chart from the API, with range tabs; the API's error in plain words when it fails. Needs
  * only the vault's static feed (`performance`), so it shows while the chain cannot be read; `apyFromPerformance`
- * (live data) adds the note when the APY falls back to the static yield.
+ * (live data) adds the note when the APY falls back to the static yield. A chart of the API's demo payload says so,
+ * as the vault's APY and the Performance page do.
  */
 export function VaultPerformance({
   vault,
@@ -55,11 +57,19 @@ export function VaultPerformance({
       ) : points.length === 0 ? (
         <p className="muted">No performance data yet.</p>
       ) : (
-        <RangeChart
-          points={points}
-          label={isFutures ? "Futures vault value in USD over time" : "NFT lending total value in SOL over time"}
-          formatValue={isFutures ? usd : sol}
-        />
+        <>
+          {isDemoPayload(query.data) && (
+            <p className="notice notice--info" data-testid="vault-performance-demo">
+              <strong>Demo data.</strong> These figures were generated for the demo: they are not the traders' real
+              results.
+            </p>
+          )}
+          <RangeChart
+            points={points}
+            label={isFutures ? "Futures vault value in USD over time" : "NFT lending total value in SOL over time"}
+            formatValue={isFutures ? usd : sol}
+          />
+        </>
       )}
       {hasFeed && vault.apyFromPerformance === false && (
         <p className="muted small">

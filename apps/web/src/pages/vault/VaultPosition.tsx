@@ -1,4 +1,5 @@
 import { type LiveVault, toUserMessage } from "@fundament/sdk";
+import { useState } from "react";
 import { Link } from "react-router";
 import { TokenAmount } from "../../shared/components/Amount";
 import { Skeleton } from "../../shared/components/Skeleton";
@@ -20,9 +21,13 @@ export function VaultPosition({ vault }: { vault: LiveVault }) {
   const positions = usePositions();
   const token = useInvestmentToken();
   const position = positions.data?.find((p) => p.vaultId === vault.vaultId);
+  // The heading: after a withdrawal focus lands on it, on the updated figures below it.
+  const [heading, setHeading] = useState<HTMLElement | null>(null);
   return (
     <section className="card" aria-labelledby="position-title" data-testid="vault-position">
-      <h2 id="position-title">Your position</h2>
+      <h2 id="position-title" ref={setHeading}>
+        Your position
+      </h2>
       {!isConnected ? (
         <p className="muted">Connect a wallet to see your position.</p>
       ) : positions.isPending || !token.data ? (
@@ -92,6 +97,7 @@ export function VaultPosition({ vault }: { vault: LiveVault }) {
                   position={position}
                   decimals={decimals}
                   symbol={symbol}
+                  resultTarget={heading}
                 />
               )}
               <Link to="/portfolio" className="text-link">

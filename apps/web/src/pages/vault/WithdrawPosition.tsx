@@ -1,4 +1,5 @@
 import { emergencyWithdraw, type VaultPosition, withdraw } from "@fundament/sdk";
+import { useLayoutEffect } from "react";
 import { ConfirmAction } from "../../shared/components/ConfirmAction";
 import { TxStatus } from "../../shared/components/TxStatus";
 import { useFundAction } from "../../shared/hooks/useFundAction";
@@ -11,14 +12,18 @@ type Props = {
   position: VaultPosition;
   decimals: number;
   symbol: string;
+  /** The element that shows the result (the position's heading): focus moves there after a success. */
+  resultTarget?: HTMLElement | null;
 };
 
 /**
  * Withdraw from one vault, after a confirmation that states the amount: a settled round's payout, or the deposit of a
  * round that is still open (nothing earned). Renders nothing when there is nothing to withdraw.
  */
-export function WithdrawPosition({ vaultId, vaultName, position, decimals, symbol }: Props) {
+export function WithdrawPosition({ vaultId, vaultName, position, decimals, symbol, resultTarget = null }: Props) {
   const action = useFundAction(withdraw);
+  const { resultRef } = action;
+  useLayoutEffect(() => resultRef(resultTarget), [resultRef, resultTarget]);
   const kind = withdrawKind(position);
   const amount = formatTokenAmount(position.withdrawable, decimals, symbol);
   return (
@@ -48,8 +53,17 @@ export function WithdrawPosition({ vaultId, vaultName, position, decimals, symbo
  * The emergency exit from one vault (only while the fund is in an emergency state), after a confirmation that states
  * the amount. A round that is locked with the traders cannot be left until it settles.
  */
-export function EmergencyWithdrawPosition({ vaultId, vaultName, position, decimals, symbol }: Props) {
+export function EmergencyWithdrawPosition({
+  vaultId,
+  vaultName,
+  position,
+  decimals,
+  symbol,
+  resultTarget = null,
+}: Props) {
   const action = useFundAction(emergencyWithdraw);
+  const { resultRef } = action;
+  useLayoutEffect(() => resultRef(resultTarget), [resultRef, resultTarget]);
   const amount = formatTokenAmount(position.withdrawable, decimals, symbol);
   return (
     <div className="withdraw">

@@ -19,6 +19,8 @@ export type InvestCheckInput = {
   emergencyState: boolean;
   /** undefined while unknown (still loading). */
   isWhitelisted: boolean | undefined;
+  /** The wallet holds the admin role: a missing whitelist entry is one it can add itself. */
+  isAdmin?: boolean;
   decimals: number;
   symbol: string;
   /** The vault's own minimum investment, in token units. */
@@ -34,6 +36,9 @@ export type InvestCheckInput = {
 export const ENTER_AMOUNT = "Enter an amount to invest.";
 export const INVALID_AMOUNT = "Enter a valid amount, e.g. 250 or 1,250.50.";
 export const POOL_NOT_OPEN = "This vault's pool is not open for deposits now.";
+/** An admin's wallet that is not whitelisted (the SDK's NotWhitelisted message sends everyone else to the admin). */
+export const NOT_WHITELISTED_ADMIN =
+  "This wallet is not whitelisted to invest. As an admin, you can whitelist it yourself on the Admin page.";
 
 /** Parses a typed amount ("1,250.50") to token units; null when it is not a positive number with at most `decimals` fraction digits. */
 export function parseAmount(text: string, decimals: number): bigint | null {
@@ -69,7 +74,8 @@ export function validateInvest(input: InvestCheckInput): string | null {
   if (input.emergencyState) return describeFundError("EmergencyActive") ?? POOL_NOT_OPEN;
   if (input.poolStatus === "locked") return describeFundError("PoolLocked") ?? POOL_NOT_OPEN;
   if (!input.acceptsDeposits) return POOL_NOT_OPEN;
-  if (input.isWhitelisted === false) return describeFundError("NotWhitelisted") ?? null;
+  if (input.isWhitelisted === false)
+    return input.isAdmin ? NOT_WHITELISTED_ADMIN : (describeFundError("NotWhitelisted") ?? null);
   if (input.unwithdrawn)
     return unwithdrawnMessage(input.unwithdrawn.amount, input.unwithdrawn.round, input.decimals, input.symbol);
   if (input.amount.trim() === "") return ENTER_AMOUNT;

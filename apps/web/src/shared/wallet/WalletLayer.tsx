@@ -23,7 +23,10 @@ export type WalletLayerProps = {
   queryClient: QueryClient;
   /** A ready wagmi config (tests); built from `config` by default. */
   wagmiConfig?: Config;
-  /** Sign in with the wallet after connecting (the wallet layer's SIWX over the API). Default on. */
+  /**
+   * Sign in with the wallet (the wallet layer's SIWX over the API). Default on, but never asked on connect: no feature
+   * needs a session today, so the person chooses it from the Account view's "Sign in".
+   */
   siwx?: boolean;
   children: ReactNode;
 };
@@ -38,7 +41,7 @@ export function WalletLayer({ config, queryClient, wagmiConfig, siwx = true, chi
     wagmiConfig: wagmiConfig ?? createAppWagmiConfig(config),
     networks: [configChain(config)],
     apiUrl: config.apiUrl,
-    siwx: siwx ? { required: false } : false,
+    siwx: siwx ? { required: false, askOnConnect: false } : false,
     theme: "system",
     // Optional connectors, each offered only when configured and loaded only when picked: WalletConnect with a
     // project id, Coinbase when /config.json enables it, Safe only inside a Safe (an iframe).

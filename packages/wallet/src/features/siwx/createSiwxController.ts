@@ -64,6 +64,7 @@ export type SiwxController = Store<SiwxState> & {
   /**
    * After a connection: opens the sign-message view when no session for this account exists. For a connection
    * `restored` at page load, not when the user cancelled an optional sign-in for this account in this session.
+   * With `askOnConnect: false` it opens nothing and only reads whether the account has a session.
    */
   onConnected(options?: { restored?: boolean }): Promise<void>;
   /**
@@ -139,10 +140,14 @@ export function createSiwxController(p: CreateSiwxControllerParameters): SiwxCon
     },
     async onConnected(options = {}) {
       if (!p.adapter || !p.core.state.isConnected()) return;
-      if (p.askOnConnect === false) return;
       const { address, chainId } = active();
       const session = await currentSession(address, chainId);
       if (session) return;
+      if (p.askOnConnect === false) {
+        // Asks nothing: only learns whether this account has a session (the Account view offers sign-in).
+        store.setState({ session: null, status: "idle", message: undefined });
+        return;
+      }
       if (session === undefined) return unavailable();
       store.setState({ session: null, status: "idle", message: undefined });
       if (options.restored && !p.required && skipped().includes(address.toLowerCase())) return;

@@ -2,6 +2,7 @@ import { CopyButton } from "../components/CopyButton.js";
 import { DevAccountPicker } from "../components/DevAccountPicker.js";
 import { ListItemButton } from "../components/ListItemButton.js";
 import { ListNav } from "../components/ListNav.js";
+import { SignInSection } from "../components/SignInSection.js";
 import { WalletImage } from "../components/WalletImage.js";
 import { useWalletRuntime } from "../context.js";
 import { formatNumeric, formatNumericExact, shortenAddress } from "../format.js";
@@ -9,7 +10,7 @@ import { useStore } from "../hooks/useStore.js";
 import { useTokenBalances } from "../hooks/useTokenBalances.js";
 import { useWalletAccount } from "../hooks/useWalletAccount.js";
 
-/** The account overview: address, balances, network, receive, send, activity, disconnect. */
+/** The account overview: address, balances, network, receive, send, activity, sign-in, disconnect. */
 export function AccountView() {
   const runtime = useWalletRuntime();
   const { core } = runtime;
@@ -70,6 +71,7 @@ export function AccountView() {
           </ul>
         </section>
       ) : null}
+      <SignInSection address={address} />
       <button type="button" className="fw-button fw-button-secondary" onClick={() => void runtime.disconnect()}>
         Disconnect
       </button>

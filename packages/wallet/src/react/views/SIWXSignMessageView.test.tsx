@@ -115,3 +115,75 @@ describe("sign in with the wallet (SIWX)", () => {
     ]);
   });
 });
+
+describe("sign in where a person chooses it (askOnConnect false)", () => {
+  async function connectAsking() {
+    const rendered = renderWallet({
+      rpcUrl: anvil.rpcUrl,
+      devAccounts: false,
+      apiUrl: server.url,
+      siwx: { required: false, askOnConnect: false },
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Connect Wallet" }));
+    const connectDialog = await screen.findByRole("dialog", { name: "Connect Wallet" });
+    await userEvent.click(within(connectDialog).getByRole("button", { name: /Signing Wallet/ }));
+    const accountButton = await screen.findByRole("button", { name: /^Account 0x3C44/ });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await userEvent.click(accountButton);
+    const account = await screen.findByRole("dialog", { name: "Account" });
+    return { ...rendered, account };
+  }
+
+  it("connecting asks nothing; the Account view's Sign in says why, opens the prompt, and signing starts a session", async () => {
+    const { account, core, runtime } = await connectAsking();
+    expect(core.bus.history().map((e) => e.event)).not.toContain("SIWX_AUTH_SUCCESS");
+    expect(runtime.siwx?.getState().session).toBeNull();
+    expect(server.sessions.size).toBe(0);
+    expect(within(account).getByTestId("siwx-account-reason").textContent).toBe(
+      "Signing proves to this app's server that this address is yours and starts a 24-hour session for the features that need it. Cancel, and everything else works as before.",
+    );
+    await userEvent.click(within(account).getByRole("button", { name: "Sign in" }));
+    const prompt = await screen.findByRole("dialog", { name: "Sign In" });
+    expect(within(prompt).getByTestId("siwx-reason").textContent).toMatch(/^Why: Signing proves/);
+    await userEvent.click(within(prompt).getByRole("button", { name: "Sign" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect([...server.sessions.values()]).toEqual([
+      { address: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", chainId: 31337 },
+    ]);
+
+    await userEvent.click(screen.getByRole("button", { name: /^Account 0x3C44/ }));
+    const again = await screen.findByRole("dialog", { name: "Account" });
+    expect(within(again).getByTestId("siwx-status").textContent).toBe("Signed in");
+    await userEvent.click(within(again).getByRole("button", { name: "Sign out" }));
+    expect(await within(again).findByRole("button", { name: "Sign in" })).toBeTruthy();
+    expect(server.sessions.size).toBe(0);
+  });
+
+  it("a declined signature says 'Signature declined' on the prompt; cancelling keeps the connection, not signed in", async () => {
+    const { account, runtime } = await connectAsking();
+    await userEvent.click(within(account).getByRole("button", { name: "Sign in" }));
+    const prompt = await screen.findByRole("dialog", { name: "Sign In" });
+    wallet.rejectNext("personal_sign");
+    await userEvent.click(within(prompt).getByRole("button", { name: "Sign" }));
+    const again = await screen.findByRole("dialog", { name: "Sign In" });
+    expect(await within(again).findByText("Signature declined", { selector: "p.fw-error" })).toBeTruthy();
+    await userEvent.click(within(again).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.getByRole("button", { name: /^Account 0x3C44/ })).toBeTruthy();
+    expect(runtime.siwx?.getState().session).toBeNull();
+    expect(server.sessions.size).toBe(0);
+  });
+
+  it("an account that already has a session shows 'Signed in' in the Account view after connecting", async () => {
+    const first = await connectAsking();
+    await userEvent.click(within(first.account).getByRole("button", { name: "Sign in" }));
+    const prompt = await screen.findByRole("dialog", { name: "Sign In" });
+    await userEvent.click(within(prompt).getByRole("button", { name: "Sign" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    cleanup();
+    localStorage.clear();
+    const second = await connectAsking();
+    expect(await within(second.account).findByText("Signed in")).toBeTruthy();
+    expect(within(second.account).queryByRole("button", { name: "Sign in" })).toBeNull();
+  });
+});
