@@ -5,6 +5,14 @@ export { createRouter, type Router, type RouterState } from "../core/createRoute
 export { createStore, type Store } from "../core/createStore.js";
 export { createToasts, type Toast, type Toasts, type ToastVariant } from "../core/createToasts.js";
 export { createWalletState, type WalletState, type WalletStateStore } from "../core/createWalletState.js";
+export {
+  DISPLAY_DECIMALS,
+  formatAmount,
+  formatDateTime,
+  formatNumeric,
+  formatNumericExact,
+  shortenAddress,
+} from "../core/format.js";
 export { getInitialView } from "../core/getInitialView.js";
 export { getPairingExpiry, isPairingExpired } from "../core/pairing.js";
 export { shouldShowUnsupportedChain } from "../core/shouldShowUnsupportedChain.js";

@@ -1,6 +1,6 @@
 import type { LiveVault } from "@fundament/sdk";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { TokenAmount } from "../../shared/components/Amount";
 import { TxHash } from "../../shared/components/TxHash";
@@ -162,16 +162,11 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
       {closed ? (
         <>
           <dl className="invest__facts">
-            <div>
-              <dt>Round</dt>
-              <dd>
-                {roundLabel(vault.round)}, {vault.status === "locked" ? "locked" : "open"}
-              </dd>
-            </div>
-            <div>
-              <dt>Minimum investment</dt>
-              <dd>{token.data ? <TokenAmount units={minimum} decimals={decimals} symbol={symbol} /> : "—"}</dd>
-            </div>
+            <RoundFacts
+              round={vault.round}
+              locked={vault.status === "locked"}
+              minimum={token.data ? <TokenAmount units={minimum} decimals={decimals} symbol={symbol} /> : "—"}
+            />
           </dl>
           <DepositsClosedNotice closed={closed} lockupEndTime={vault.status === "locked" ? vault.lockupEndTime : 0} />
         </>
@@ -215,16 +210,11 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
             </div>
           </div>
           <dl className="invest__facts">
-            <div>
-              <dt>Round</dt>
-              <dd>
-                {roundLabel(vault.round)}, {vault.status === "locked" ? "locked" : "open"}
-              </dd>
-            </div>
-            <div>
-              <dt>Minimum investment</dt>
-              <dd>{token.data ? <TokenAmount units={minimum} decimals={decimals} symbol={symbol} /> : "—"}</dd>
-            </div>
+            <RoundFacts
+              round={vault.round}
+              locked={vault.status === "locked"}
+              minimum={token.data ? <TokenAmount units={minimum} decimals={decimals} symbol={symbol} /> : "—"}
+            />
             <div>
               <dt>Allowance</dt>
               <dd>
@@ -310,5 +300,23 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
         )}
       </div>
     </section>
+  );
+}
+
+/** The round the widget invests in and the vault's minimum: the first facts of the form and of a closed pool. */
+function RoundFacts({ round, locked, minimum }: { round: number; locked: boolean; minimum: ReactNode }) {
+  return (
+    <>
+      <div>
+        <dt>Round</dt>
+        <dd>
+          {roundLabel(round)}, {locked ? "locked" : "open"}
+        </dd>
+      </div>
+      <div>
+        <dt>Minimum investment</dt>
+        <dd>{minimum}</dd>
+      </div>
+    </>
   );
 }

@@ -11,38 +11,17 @@
  * - percent: at most 2 decimals ("12.5%")
  * - date: "Nov 14, 2023" (UTC); date and time: "Nov 23, 2026, 07:30 UTC"
  */
+import { DISPLAY_DECIMALS, formatAmount, formatNumericExact } from "@fundament/wallet/core";
 import { formatUnits } from "viem";
 
-const DISPLAY_DECIMALS = 2;
+// The wallet layer's rules for addresses, token figures and dates are the app's: one implementation of each.
+export { formatDateTime, shortenAddress } from "@fundament/wallet/core";
+
 const MINUS = "−";
-
-/** An address as `0x1234…abcd` (the 0x, 4 characters, an ellipsis and the last 4); short strings as they are. */
-export function shortenAddress(address: string): string {
-  if (address.length <= 11) return address;
-  return `${address.slice(0, 6)}…${address.slice(-4)}`;
-}
-
-const group = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-
-/**
- * A non-negative number of token units to a decimal with grouping and at most `digits` fraction digits, rounded
- * half up, trailing zeros dropped: 16572640001n (6 decimals) → "16,572.64"; 299999999n → "300".
- */
-function magnitudeFigure(units: bigint, decimals: number, digits: number): string {
-  const keep = Math.min(digits, decimals);
-  const drop = 10n ** BigInt(decimals - keep);
-  const rounded = drop === 1n ? units : (units + drop / 2n) / drop;
-  const scale = 10n ** BigInt(keep);
-  const whole = group((rounded / scale).toString());
-  const fraction = keep ? (rounded % scale).toString().padStart(keep, "0").replace(/0+$/, "") : "";
-  if (rounded === 0n && units > 0n) return `<0.${"0".repeat(Math.max(keep - 1, 0))}1`;
-  return fraction ? `${whole}.${fraction}` : whole;
-}
 
 /** Token units as a figure with at most 2 decimals, no symbol: "16,572.64", "−300", "<0.01". */
 export function formatTokenFigure(units: bigint, decimals: number): string {
-  const text = magnitudeFigure(units < 0n ? -units : units, decimals, DISPLAY_DECIMALS);
-  return units < 0n ? `${MINUS}${text}` : text;
+  return formatAmount(units, decimals);
 }
 
 /** Token units for display, at most 2 decimals: "1,250.5 mUSDC", "300 mUSDC" for 299.999999. */
@@ -58,10 +37,7 @@ export function formatSignedTokenAmount(units: bigint, decimals: number, symbol:
 
 /** The full precision of an amount, for the element's title: "16,572.640001 mUSDC". */
 export function tokenTitle(units: bigint, decimals: number, symbol: string): string {
-  const magnitude = units < 0n ? -units : units;
-  const [whole = "0", fraction] = formatUnits(magnitude, decimals).split(".");
-  const text = fraction ? `${group(whole)}.${fraction}` : group(whole);
-  return `${units < 0n ? MINUS : ""}${text} ${symbol}`.trim();
+  return `${formatNumericExact(formatUnits(units, decimals))} ${symbol}`.trim();
 }
 
 /** Token units as a plain decimal for files, inputs and exact calls: "-300.5" (no separators, no symbol). */
@@ -137,20 +113,6 @@ export function formatDate(seconds: bigint | number): string {
     day: "numeric",
     timeZone: "UTC",
   });
-}
-
-/** A date and time (milliseconds), en-US, UTC: "Nov 23, 2026, 07:30 UTC". */
-export function formatDateTime(ms: number): string {
-  if (!Number.isFinite(ms)) return "";
-  return `${new Date(ms).toLocaleString("en-US", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hour12: false,
-    timeZone: "UTC",
-  })} UTC`;
 }
 
 /** "3d 4h left", "12m left", or `ended` for a second timestamp relative to `now` (ms). */

@@ -1,5 +1,5 @@
+import { shortenAddress } from "../../core/format.js";
 import { useWalletRuntime } from "../context.js";
-import { shortenAddress } from "../format.js";
 import { useNativeBalance } from "../hooks/useNativeBalance.js";
 import { useTheme } from "../hooks/useTheme.js";
 import { useWalletAccount } from "../hooks/useWalletAccount.js";

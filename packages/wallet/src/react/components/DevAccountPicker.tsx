@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
 import { getConnection } from "wagmi/actions";
 import { DEV_ACCOUNT_ADDRESSES, type DevAccountsProvider } from "../../connectors/createDevAccountsProvider.js";
+import { shortenAddress } from "../../core/format.js";
 import { useWalletRuntime } from "../context.js";
-import { shortenAddress } from "../format.js";
 
 /**
  * Which anvil dev account the dev-accounts connector uses (local chain only): a person without a browser wallet can

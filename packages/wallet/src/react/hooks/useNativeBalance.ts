@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useClient } from "wagmi";
 import { BALANCE_CACHE_MS } from "../../core/constants.js";
-import { formatAmount } from "../format.js";
+import { formatAmount } from "../../core/format.js";
 import { useWalletAccount } from "./useWalletAccount.js";
 
 /** The query key of the connected account's native balance (the Send view refreshes it after a send). */

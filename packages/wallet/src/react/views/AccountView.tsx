@@ -1,3 +1,4 @@
+import { formatNumeric, formatNumericExact, shortenAddress } from "../../core/format.js";
 import { CopyButton } from "../components/CopyButton.js";
 import { DevAccountPicker } from "../components/DevAccountPicker.js";
 import { ListItemButton } from "../components/ListItemButton.js";
@@ -5,7 +6,6 @@ import { ListNav } from "../components/ListNav.js";
 import { SignInSection } from "../components/SignInSection.js";
 import { WalletImage } from "../components/WalletImage.js";
 import { useWalletRuntime } from "../context.js";
-import { formatNumeric, formatNumericExact, shortenAddress } from "../format.js";
 import { useStore } from "../hooks/useStore.js";
 import { useTokenBalances } from "../hooks/useTokenBalances.js";
 import { useWalletAccount } from "../hooks/useWalletAccount.js";

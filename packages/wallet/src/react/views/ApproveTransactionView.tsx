@@ -1,5 +1,5 @@
+import { formatNumericExact, shortenAddress } from "../../core/format.js";
 import { useWalletRuntime } from "../context.js";
-import { formatNumericExact, shortenAddress } from "../format.js";
 import { useStore } from "../hooks/useStore.js";
 
 /** A transaction waits for approval in the wallet. */

@@ -1,9 +1,9 @@
 import { createStore } from "../../core/createStore.js";
+import { shortenAddress } from "../../core/format.js";
 import { messages } from "../../core/messages.js";
 import type { SiwxState } from "../../features/siwx/createSiwxController.js";
 import { SIWX_UNAVAILABLE } from "../../features/siwx/siwxTexts.js";
 import { useWalletRuntime } from "../context.js";
-import { shortenAddress } from "../format.js";
 import { useStore } from "../hooks/useStore.js";
 import { useWalletAccount } from "../hooks/useWalletAccount.js";
 

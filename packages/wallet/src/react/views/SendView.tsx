@@ -4,13 +4,13 @@ import { type Address, formatEther, parseUnits } from "viem";
 import { useConfig } from "wagmi";
 import { estimateGas, getGasPrice, sendTransaction, writeContract } from "wagmi/actions";
 import { BALANCE_CACHE_MS } from "../../core/constants.js";
+import { formatNumeric } from "../../core/format.js";
 import { messages } from "../../core/messages.js";
 import { checkReceiver } from "../../features/send/checkReceiver.js";
 import { estimateSendGas } from "../../features/send/estimateSendGas.js";
 import { sendTokens } from "../../features/send/sendTokens.js";
 import { hasInsufficientGas, validateSend } from "../../features/send/validateSend.js";
 import { useWalletRuntime } from "../context.js";
-import { formatNumeric } from "../format.js";
 import { useTokenBalances } from "../hooks/useTokenBalances.js";
 import { useWalletAccount } from "../hooks/useWalletAccount.js";
 

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { formatDateTime, formatNumeric, shortenAddress } from "../../core/format.js";
 import { fetchTransactions, type TransactionItem } from "../../features/transactions/fetchTransactions.js";
 import { useWalletRuntime } from "../context.js";
-import { formatDateTime, formatNumeric, shortenAddress } from "../format.js";
 import { useStore } from "../hooks/useStore.js";
 import { useWalletAccount } from "../hooks/useWalletAccount.js";
 

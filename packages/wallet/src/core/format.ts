@@ -1,6 +1,6 @@
 /**
- * The wallet's one way to write an address, an amount and a date. The same rules as the app's formatting module
- * (apps/web/src/shared/lib/format.ts), kept here because this package must not depend on the app or the fund SDK:
+ * One way to write an address, an amount and a date, for the wallet's views and for an app built on the wallet (the
+ * fund app's `shared/lib/format.ts` builds its token figures on these, exported from `@fundament/wallet/core`):
  * - address: `0x1234…abcd` (the full address in the element's title)
  * - amount: at most 2 decimals, rounded half up, trailing zeros dropped, "<0.01" for dust; full precision where it
  *   matters (what a signature sends, form inputs) by passing more decimals
