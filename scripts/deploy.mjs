@@ -11,12 +11,25 @@
  * On chain 31337 (anvil) everything has a default: anvil account 0 deploys and becomes the
  * admin, a fresh MockUSDC is the investment token and anvil account 9 is the fund wallet.
  * Elsewhere PRIVATE_KEY, INVESTMENT_TOKEN_ADDRESS and FUND_WALLET are required.
+ *
+ * Smart accounts (ERC-4337): the EntryPoint v0.8 (at its canonical address, through the CREATE2 deployer, unless it
+ * is already there, as on public networks) and the SimpleAccountFactory v0.8 (CREATE2 too), both from the npm
+ * package `@account-abstraction/contracts`, then the fund's FundPaymaster, which sponsors the gas of whitelisted
+ * investors' smart accounts up to a budget per account: it gets a deposit at the EntryPoint (PAYMASTER_DEPOSIT_WEI;
+ * 100 ETH on 31337) and the budget (SPONSOR_BUDGET_WEI; 0.01 ETH per account on 31337). The bundler's URL is
+ * configuration (BUNDLER_URL); `npm start` runs Alto and writes its URL into the record.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { createWalletClient, getAddress, http } from "viem";
+import { createWalletClient, encodeDeployData, getAddress, http, parseEther } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { devAccount, LOCAL_CHAIN_ID } from "./lib/accounts.mjs";
+import {
+  deployDeterministic,
+  ENTRY_POINT_SALT,
+  ENTRY_POINT_V08,
+  loadAccountAbstractionArtifact,
+} from "./lib/bundler.mjs";
 import { connect, loadDotEnv, parseAddressEnv, parseUintEnv } from "./lib/chain.mjs";
 import { isMain, runCli } from "./lib/cli.mjs";
 import { ensureArtifacts, loadArtifact } from "./lib/foundry.mjs";
@@ -30,6 +43,11 @@ export const DEFAULT_LOCKUP_PERIOD_DURATION = 30n * 24n * 60n * 60n;
 
 const FUND_ARTIFACT = /** @type {const} */ (["InvestmentFund.sol", "InvestmentFund"]);
 const TOKEN_ARTIFACT = /** @type {const} */ (["MockUSDC.sol", "MockUSDC"]);
+const PAYMASTER_ARTIFACT = /** @type {const} */ (["FundPaymaster.sol", "FundPaymaster"]);
+/** The local chain's paymaster deposit at the EntryPoint: gas for many sponsored operations. */
+export const LOCAL_PAYMASTER_DEPOSIT = parseEther("100");
+/** The local chain's sponsorship budget per smart account (about a dozen investments at anvil's gas prices). */
+export const LOCAL_SPONSOR_BUDGET = parseEther("0.01");
 
 /**
  * @typedef {object} DeployParameters
@@ -40,6 +58,13 @@ const TOKEN_ARTIFACT = /** @type {const} */ (["MockUSDC.sol", "MockUSDC"]);
  * @property {import("viem").Address} [fundWallet] default: anvil account 9, on chain 31337 only
  * @property {bigint} [minimumInvestment] token base units, for both vaults; default 100_000000
  * @property {bigint} [lockupPeriodDuration] seconds, for both vaults; default 30 days
+ * @property {import("viem").Address} [entryPoint] an EntryPoint v0.8 already on the chain; default: the canonical
+ *   0x4337084D…f108, deployed when missing
+ * @property {bigint} [paymasterDeposit] wei deposited for the FundPaymaster at the EntryPoint; default 100 ETH on
+ *   31337, nothing elsewhere
+ * @property {bigint} [sponsorBudget] the FundPaymaster's gas budget per smart account, in wei; default 0.01 ETH on
+ *   31337, 0 (no sponsorship until an admin sets one) elsewhere
+ * @property {string} [bundlerUrl] the ERC-4337 bundler's JSON-RPC URL, written into the record
  * @property {string | false} [deploymentsDir] where to write `<chainId>.json`; false to skip writing
  * @property {(line: string) => void} [log]
  */
@@ -54,6 +79,11 @@ const TOKEN_ARTIFACT = /** @type {const} */ (["MockUSDC.sol", "MockUSDC"]);
  * @property {import("viem").Address} fundWallet
  * @property {string} minimumInvestment both vaults' minimum at deployment: token base units, as a decimal string
  * @property {number} lockupPeriodDuration both vaults' lockup length at deployment, in seconds
+ * @property {import("viem").Address} entryPoint ERC-4337 EntryPoint v0.8
+ * @property {import("viem").Address} accountFactory SimpleAccountFactory v0.8 (smart account = getAddress(owner, 0))
+ * @property {import("viem").Address} fundPaymaster the fund's paymaster (sponsors whitelisted smart accounts)
+ * @property {string | null} bundlerUrl the bundler's JSON-RPC URL, when known at deployment (npm start's Alto);
+ *   otherwise the app's BUNDLER_URL
  * @property {string} deployedAt ISO 8601
  */
 
@@ -76,6 +106,10 @@ export function deployParametersFromEnv(env = process.env) {
     fundWallet: parseAddressEnv("FUND_WALLET", env.FUND_WALLET),
     minimumInvestment: parseUintEnv("MINIMUM_INVESTMENT", env.MINIMUM_INVESTMENT),
     lockupPeriodDuration: parseUintEnv("LOCKUP_PERIOD_DURATION", env.LOCKUP_PERIOD_DURATION),
+    entryPoint: parseAddressEnv("ENTRY_POINT_ADDRESS", env.ENTRY_POINT_ADDRESS),
+    paymasterDeposit: parseUintEnv("PAYMASTER_DEPOSIT_WEI", env.PAYMASTER_DEPOSIT_WEI),
+    sponsorBudget: parseUintEnv("SPONSOR_BUDGET_WEI", env.SPONSOR_BUDGET_WEI),
+    bundlerUrl: env.BUNDLER_URL?.trim() || undefined,
   };
 }
 
@@ -110,7 +144,11 @@ export async function deploy(parameters = {}) {
     );
   }
 
-  await ensureArtifacts(parameters.investmentToken ? [FUND_ARTIFACT] : [FUND_ARTIFACT, TOKEN_ARTIFACT]);
+  await ensureArtifacts(
+    parameters.investmentToken
+      ? [FUND_ARTIFACT, PAYMASTER_ARTIFACT]
+      : [FUND_ARTIFACT, TOKEN_ARTIFACT, PAYMASTER_ARTIFACT],
+  );
 
   const account = privateKeyToAccount(privateKey);
   const wallet = createWalletClient({ account, chain, transport: http(rpcUrl) });
@@ -146,6 +184,18 @@ export async function deploy(parameters = {}) {
     "InvestmentFund",
   );
 
+  const aa = await deployAccountAbstraction({
+    publicClient,
+    walletClient: wallet,
+    fund: fund.address,
+    owner: account.address,
+    entryPoint: parameters.entryPoint,
+    paymasterDeposit: parameters.paymasterDeposit ?? (local ? LOCAL_PAYMASTER_DEPOSIT : 0n),
+    sponsorBudget: parameters.sponsorBudget ?? (local ? LOCAL_SPONSOR_BUDGET : 0n),
+    deployContract,
+    log,
+  });
+
   /** @type {Deployment} */
   const deployment = {
     chainId,
@@ -156,6 +206,10 @@ export async function deploy(parameters = {}) {
     fundWallet: getAddress(fundWallet),
     minimumInvestment: minimumInvestment.toString(),
     lockupPeriodDuration: Number(lockupPeriodDuration),
+    entryPoint: aa.entryPoint,
+    accountFactory: aa.accountFactory,
+    fundPaymaster: aa.fundPaymaster,
+    bundlerUrl: parameters.bundlerUrl ?? null,
     deployedAt: new Date().toISOString(),
   };
 
@@ -166,6 +220,90 @@ export async function deploy(parameters = {}) {
     log(`  wrote ${relative(ROOT, file)}`);
   }
   return deployment;
+}
+
+/**
+ * The ERC-4337 part: EntryPoint v0.8 and SimpleAccountFactory v0.8 (CREATE2, skipped when already on the chain), the
+ * fund's FundPaymaster with its EntryPoint deposit and sponsorship budget per account.
+ * @param {{
+ *   publicClient: import("viem").PublicClient,
+ *   walletClient: import("viem").WalletClient,
+ *   fund: import("viem").Address,
+ *   owner: import("viem").Address,
+ *   entryPoint?: import("viem").Address,
+ *   paymasterDeposit: bigint,
+ *   sponsorBudget: bigint,
+ *   deployContract: (artifact: import("./lib/foundry.mjs").Artifact, args: readonly unknown[], label: string) => Promise<{ address: import("viem").Address }>,
+ *   log: (line: string) => void,
+ * }} parameters
+ */
+export async function deployAccountAbstraction({
+  publicClient,
+  walletClient,
+  fund,
+  owner,
+  entryPoint: givenEntryPoint,
+  paymasterDeposit,
+  sponsorBudget,
+  deployContract,
+  log,
+}) {
+  let entryPoint = givenEntryPoint ? getAddress(givenEntryPoint) : ENTRY_POINT_V08;
+  if (givenEntryPoint) {
+    const code = await publicClient.getCode({ address: entryPoint });
+    if (!code || code === "0x") throw new Error(`ENTRY_POINT_ADDRESS ${entryPoint} has no code on this chain`);
+  } else {
+    const entryPointArtifact = loadAccountAbstractionArtifact("EntryPoint");
+    const result = await deployDeterministic({
+      publicClient,
+      walletClient,
+      salt: ENTRY_POINT_SALT,
+      initCode: entryPointArtifact.bytecode,
+      label: "EntryPoint v0.8",
+    });
+    if (result.address !== ENTRY_POINT_V08) {
+      throw new Error(`EntryPoint v0.8 landed at ${result.address}, not at its canonical ${ENTRY_POINT_V08}`);
+    }
+    entryPoint = result.address;
+  }
+  log(`  ${"EntryPoint".padEnd(15)} ${entryPoint}  (v0.8)`);
+
+  const factoryArtifact = loadAccountAbstractionArtifact("SimpleAccountFactory");
+  const factory = await deployDeterministic({
+    publicClient,
+    walletClient,
+    salt: ENTRY_POINT_SALT,
+    initCode: encodeDeployData({ abi: factoryArtifact.abi, bytecode: factoryArtifact.bytecode, args: [entryPoint] }),
+    label: "SimpleAccountFactory v0.8",
+  });
+  log(`  ${"AccountFactory".padEnd(15)} ${factory.address}  (SimpleAccountFactory v0.8)`);
+
+  const paymasterArtifact = loadArtifact(...PAYMASTER_ARTIFACT);
+  const paymaster = await deployContract(paymasterArtifact, [entryPoint, fund, owner], "FundPaymaster");
+  /** @param {string} functionName @param {readonly unknown[]} args @param {bigint} [value] */
+  const send = async (functionName, args, value) => {
+    if (!walletClient.account) throw new Error("no deployer account");
+    const hash = await walletClient.writeContract({
+      account: walletClient.account,
+      chain: walletClient.chain,
+      address: paymaster.address,
+      abi: paymasterArtifact.abi,
+      functionName,
+      args,
+      ...(value === undefined ? {} : { value }),
+    });
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    if (receipt.status !== "success") throw new Error(`FundPaymaster.${functionName} reverted (tx ${hash})`);
+  };
+  if (paymasterDeposit > 0n) {
+    await send("deposit", [], paymasterDeposit);
+    log(`  FundPaymaster deposit at the EntryPoint: ${paymasterDeposit} wei`);
+  }
+  if (sponsorBudget > 0n) {
+    await send("setSponsorBudget", [sponsorBudget]);
+    log(`  FundPaymaster budget: ${sponsorBudget} wei of gas per smart account`);
+  }
+  return { entryPoint, accountFactory: factory.address, fundPaymaster: paymaster.address };
 }
 
 if (isMain(import.meta.url)) {

@@ -5,8 +5,9 @@
  * 1. installs dependencies when missing or stale (npm ci),
  * 2. builds the contracts (forge build),
  * 3. starts anvil on 127.0.0.1:8545 (ANVIL_PORT), chain id 31337,
- * 4. deploys MockUSDC + InvestmentFund (writes contracts/deployments/31337.json),
- * 5. seeds demo state on the chain,
+ * 4. deploys MockUSDC + InvestmentFund, and for smart accounts the ERC-4337 EntryPoint v0.8, the SimpleAccountFactory
+ *    and the fund's FundPaymaster (writes contracts/deployments/31337.json),
+ * 5. starts the bundler (Pimlico's Alto) on 127.0.0.1:4337 (BUNDLER_PORT) and seeds demo state on the chain,
  * 6. starts the API on 127.0.0.1:8787 (API_PORT) on its embedded database with demo history,
  * 7. builds the web app (when its sources changed) and serves it on 127.0.0.1:5173 (WEB_PORT),
  * 8. prints the URLs and the dev accounts and keeps running until Ctrl-C / SIGTERM, which stops all.
@@ -64,6 +65,7 @@ try {
     anvilPort: portEnv("ANVIL_PORT", 8545),
     apiPort: portEnv("API_PORT", 8787),
     webPort: portEnv("WEB_PORT", 5173),
+    bundlerPort: portEnv("BUNDLER_PORT", 4337),
     minimumInvestment: parseUintEnv("MINIMUM_INVESTMENT", process.env.MINIMUM_INVESTMENT),
     lockupPeriodDuration: parseUintEnv("LOCKUP_PERIOD_DURATION", process.env.LOCKUP_PERIOD_DURATION),
   });
@@ -83,6 +85,9 @@ try {
     `  RPC URL          ${stack.rpcUrl}  (chain id ${deployment.chainId})`,
     `  InvestmentFund   ${deployment.investmentFund}  (deployment block ${deployment.deploymentBlock})`,
     `  Investment token ${deployment.investmentToken}  (Mock USD Coin, ${summary.symbol}, ${summary.decimals} decimals; mint(to, amount) is open)`,
+    `  Bundler (4337)   ${stack.bundlerUrl}  (Alto; EntryPoint v0.8 ${deployment.entryPoint})`,
+    `  Account factory  ${deployment.accountFactory}  (SimpleAccountFactory v0.8: one smart account per owner)`,
+    `  FundPaymaster    ${deployment.fundPaymaster}  (sponsors whitelisted smart accounts' gas)`,
     `  Deployment file  ${relative(ROOT, join(DEPLOYMENTS_DIR, `${deployment.chainId}.json`))}`,
     "",
     "Demo state:",

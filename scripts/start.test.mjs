@@ -13,6 +13,7 @@ import { foundry } from "viem/chains";
 import { deploy } from "./deploy.mjs";
 import { devAccount, LOCAL_CHAIN_ID } from "./lib/accounts.mjs";
 import { freePort, startAnvil } from "./lib/anvil.mjs";
+import { ENTRY_POINT_V08, startBundler } from "./lib/bundler.mjs";
 import { loadArtifact } from "./lib/foundry.mjs";
 import { seed, seedGenesisTimestamp } from "./seed.mjs";
 
@@ -31,6 +32,8 @@ describe("npm start: deploy + seed on a real anvil", { timeout: 120_000 }, () =>
   let abi;
   /** @type {import("viem").Abi} */
   let tokenAbi;
+  /** @type {import("./lib/bundler.mjs").Bundler | undefined} */
+  let bundler;
   const mUSDC = (/** @type {number} */ whole) => parseUnits(String(whole), 6);
 
   /**
@@ -49,7 +52,14 @@ describe("npm start: deploy + seed on a real anvil", { timeout: 120_000 }, () =>
     deployment = await deploy({ rpcUrl: anvil.url, deploymentsDir }); // builds when artifacts are missing
     abi = loadArtifact("InvestmentFund.sol", "InvestmentFund").abi;
     tokenAbi = loadArtifact("MockUSDC.sol", "MockUSDC").abi;
+    // As npm start does: the bundler starts once the EntryPoint is deployed, while the seed runs.
+    const bundlerStarting = startBundler({
+      rpcUrl: anvil.url,
+      entryPoint: deployment.entryPoint,
+      port: await freePort(),
+    });
     summary = await seed({ rpcUrl: anvil.url, deployment });
+    bundler = await bundlerStarting;
     client = /** @type {import("viem").PublicClient} */ (
       createPublicClient({
         chain: { ...foundry, rpcUrls: { default: { http: [anvil.url] } } },
@@ -59,6 +69,7 @@ describe("npm start: deploy + seed on a real anvil", { timeout: 120_000 }, () =>
   });
 
   after(async () => {
+    await bundler?.stop();
     await anvil?.stop();
     if (deploymentsDir) rmSync(deploymentsDir, { recursive: true, force: true });
   });
@@ -73,6 +84,29 @@ describe("npm start: deploy + seed on a real anvil", { timeout: 120_000 }, () =>
     assert.equal(deployment.lockupPeriodDuration, 30 * 24 * 60 * 60);
     assert.ok(deployment.deploymentBlock > 0);
     assert.ok(!Number.isNaN(Date.parse(deployment.deployedAt)));
+  });
+
+  test("smart accounts: EntryPoint v0.8 at its canonical address, the factory, the paymaster funded, the bundler up", async () => {
+    assert.equal(deployment.entryPoint, ENTRY_POINT_V08);
+    for (const address of [deployment.entryPoint, deployment.accountFactory, deployment.fundPaymaster]) {
+      const code = await client.getCode({ address });
+      assert.ok(code && code.length > 2, `no code at ${address}`);
+    }
+    const paymasterAbi = loadArtifact("FundPaymaster.sol", "FundPaymaster").abi;
+    /** @param {string} functionName @param {readonly unknown[]} [args] @returns {Promise<any>} */
+    const readPaymaster = (functionName, args = []) =>
+      client.readContract({ address: deployment.fundPaymaster, abi: paymasterAbi, functionName, args });
+    assert.equal(await readPaymaster("getDeposit"), 100n * 10n ** 18n);
+    assert.equal(await readPaymaster("sponsorBudget"), 10n ** 16n);
+    assert.equal(await readPaymaster("fund"), deployment.investmentFund);
+    assert.equal(await readPaymaster("entryPoint"), deployment.entryPoint);
+    assert.ok(bundler);
+    const response = await fetch(bundler.url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_supportedEntryPoints", params: [] }),
+    });
+    assert.deepEqual((await response.json()).result, [ENTRY_POINT_V08]);
   });
 
   test("the fund is configured as deployed, with account 0 as admin", async () => {

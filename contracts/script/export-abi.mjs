@@ -11,6 +11,7 @@ const abiDir = join(root, "..", "packages", "sdk", "src", "abi");
 const contracts = [
   { file: "InvestmentFund.sol", name: "InvestmentFund", exportName: "investmentFundAbi" },
   { file: "MockUSDC.sol", name: "MockUSDC", exportName: "mockUsdcAbi" },
+  { file: "FundPaymaster.sol", name: "FundPaymaster", exportName: "fundPaymasterAbi" },
 ];
 
 const check = process.argv.includes("--check");

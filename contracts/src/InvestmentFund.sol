@@ -3,6 +3,7 @@ pragma solidity ^0.8.24;
 
 import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
@@ -270,10 +271,15 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     // Modifiers
     // ----------------------------------------------------------------------------------------------
 
+    /// @dev `onlyRole(ADMIN_ROLE)` through one shared function, so the role's 32-byte constant is not repeated
+    /// in every admin function (the fund's code sits close to the 24,576-byte limit).
+    modifier onlyAdmin() {
+        _checkAdmin();
+        _;
+    }
+
     modifier onlyAdminOrOperator() {
-        if (!hasRole(ADMIN_ROLE, msg.sender) && !hasRole(OPERATOR_ROLE, msg.sender)) {
-            revert NotAdminOrOperator(msg.sender);
-        }
+        _checkAdminOrOperator();
         _;
     }
 
@@ -283,6 +289,26 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
 
     /// @inheritdoc IInvestmentFund
     function invest(uint256 vaultId, uint256 amount) external nonReentrant {
+        _invest(vaultId, amount);
+    }
+
+    /// @inheritdoc IInvestmentFund
+    /// @dev The permit runs inside `try`: anyone who saw the signature may have submitted it first (the nonce is
+    /// then used and `permit` reverts), which must not block the deposit the signature was made for. Its
+    /// failure is therefore ignored whenever the allowance already covers `amount`.
+    function investWithPermit(uint256 vaultId, uint256 amount, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
+        external
+        nonReentrant
+    {
+        try IERC20Permit(investmentToken).permit(msg.sender, address(this), amount, deadline, v, r, s) {}
+        catch {
+            if (_token.allowance(msg.sender, address(this)) < amount) revert PermitFailed();
+        }
+        _invest(vaultId, amount);
+    }
+
+    /// @dev `invest` for `msg.sender`, once the allowance is in place (the caller holds the reentrancy guard).
+    function _invest(uint256 vaultId, uint256 amount) private {
         Investor memory investor = _loadInvestor(msg.sender);
         if (!investor.whitelisted) revert NotWhitelisted(msg.sender);
         Vault storage vault = _vaults[vaultId];
@@ -363,18 +389,16 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     /// @inheritdoc IInvestmentFund
     function createVault(string calldata name, uint256 minimumInvestment_, uint256 lockupPeriodDuration_)
         external
-        onlyRole(ADMIN_ROLE)
+        onlyAdmin
         returns (uint256 vaultId)
     {
         return _createVault(name, minimumInvestment_, lockupPeriodDuration_);
     }
 
     /// @inheritdoc IInvestmentFund
-    function startLockupPeriod(uint256 vaultId) external onlyRole(ADMIN_ROLE) nonReentrant {
+    function startLockupPeriod(uint256 vaultId) external onlyAdmin nonReentrant {
         if (_config.emergencyState) revert EmergencyActive();
-        Vault storage vault = _vault(vaultId);
-        uint256 poolId = vault.currentPoolId;
-        if (vault.isLocked) revert PoolLocked(poolId);
+        (Vault storage vault, uint256 poolId) = _openVault(vaultId);
         Pool storage pool = _pools[poolId];
         if (pool.totalShares == 0) revert EmptyPool();
         uint256 total = pool.totalFunds;
@@ -434,7 +458,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     /// @inheritdoc IInvestmentFund
     function addTradingWallet(uint256 vaultId, address wallet, string calldata walletType, uint256 allocation)
         external
-        onlyRole(ADMIN_ROLE)
+        onlyAdmin
     {
         // The fund itself or the token as a "trading wallet" would strand the pool's funds at lockup.
         if (wallet == address(0) || wallet == address(this) || wallet == investmentToken) {
@@ -443,7 +467,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         uint256 typeLength = bytes(walletType).length;
         if (typeLength == 0 || typeLength > MAX_WALLET_TYPE_LENGTH) revert InvalidWalletType();
         if (allocation == 0 || allocation > BASIS_POINTS) revert InvalidAllocation(allocation);
-        uint256 poolId = _openPoolForWalletChanges(vaultId);
+        (, uint256 poolId) = _openVault(vaultId);
         TradingWallet[] storage wallets = _tradingWallets[vaultId];
         uint256 count = wallets.length;
         if (count >= MAX_TRADING_WALLETS) revert TooManyTradingWallets();
@@ -464,8 +488,8 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     }
 
     /// @inheritdoc IInvestmentFund
-    function removeTradingWallet(uint256 vaultId, uint256 index) external onlyRole(ADMIN_ROLE) {
-        uint256 poolId = _openPoolForWalletChanges(vaultId);
+    function removeTradingWallet(uint256 vaultId, uint256 index) external onlyAdmin {
+        (, uint256 poolId) = _openVault(vaultId);
         TradingWallet[] storage wallets = _tradingWallets[vaultId];
         uint256 count = wallets.length;
         if (index >= count) revert TradingWalletIndexOutOfBounds(index, count);
@@ -482,7 +506,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     // ----------------------------------------------------------------------------------------------
 
     /// @inheritdoc IInvestmentFund
-    function whitelistInvestor(address investor) external onlyRole(ADMIN_ROLE) {
+    function whitelistInvestor(address investor) external onlyAdmin {
         if (investor == address(0)) revert InvalidAddress();
         Investor memory data = _loadInvestor(investor);
         if (data.whitelisted) revert AlreadyWhitelisted(investor);
@@ -492,7 +516,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     }
 
     /// @inheritdoc IInvestmentFund
-    function removeInvestorFromWhitelist(address investor) external onlyRole(ADMIN_ROLE) {
+    function removeInvestorFromWhitelist(address investor) external onlyAdmin {
         Investor memory data = _loadInvestor(investor);
         if (!data.whitelisted) revert NotWhitelisted(investor);
         data.whitelisted = false;
@@ -501,7 +525,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     }
 
     /// @inheritdoc IInvestmentFund
-    function setEmergencyState(bool emergencyState_) external onlyRole(ADMIN_ROLE) {
+    function setEmergencyState(bool emergencyState_) external onlyAdmin {
         if (_config.emergencyState == emergencyState_) revert EmergencyStateUnchanged();
         _config.emergencyState = emergencyState_;
         uint256 count = _config.vaultCount;
@@ -512,12 +536,12 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     }
 
     /// @inheritdoc IInvestmentFund
-    function setMinimumInvestment(uint256 vaultId, uint256 minimumInvestment_) external onlyRole(ADMIN_ROLE) {
+    function setMinimumInvestment(uint256 vaultId, uint256 minimumInvestment_) external onlyAdmin {
         _setMinimumInvestment(vaultId, _vault(vaultId), minimumInvestment_);
     }
 
     /// @inheritdoc IInvestmentFund
-    function setLockupPeriodDuration(uint256 vaultId, uint256 lockupPeriodDuration_) external onlyRole(ADMIN_ROLE) {
+    function setLockupPeriodDuration(uint256 vaultId, uint256 lockupPeriodDuration_) external onlyAdmin {
         _setLockupPeriodDuration(vaultId, _vault(vaultId), lockupPeriodDuration_);
     }
 
@@ -539,7 +563,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     }
 
     /// @inheritdoc IInvestmentFund
-    function sweepExcess() external onlyRole(ADMIN_ROLE) nonReentrant {
+    function sweepExcess() external onlyAdmin nonReentrant {
         uint256 balance = _token.balanceOf(address(this));
         uint256 owed = totalOwed();
         if (balance <= owed) revert NoExcess();
@@ -589,9 +613,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
 
     /// @inheritdoc IInvestmentFund
     function vote(uint256 proposalId, bool support) external {
-        Proposal storage proposal = _proposals[proposalId];
-        uint256 end = proposal.endTime;
-        if (end == 0) revert ProposalNotFound(proposalId);
+        (Proposal storage proposal, uint256 end) = _proposal(proposalId);
         if (block.timestamp >= end || proposal.executed) revert VotingClosed(proposalId);
         if (_hasVoted[proposalId][msg.sender]) revert AlreadyVoted(proposalId, msg.sender);
         uint256 weight = _powerAt(msg.sender, proposal.snapshotBlock);
@@ -832,8 +854,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
 
     /// @inheritdoc IInvestmentFund
     function getProposalVotingPower(uint256 proposalId, address account) external view returns (uint256) {
-        Proposal storage proposal = _proposals[proposalId];
-        if (proposal.endTime == 0) revert ProposalNotFound(proposalId);
+        (Proposal storage proposal,) = _proposal(proposalId);
         return _powerAt(account, proposal.snapshotBlock);
     }
 
@@ -862,8 +883,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
             bool active
         )
     {
-        Proposal storage proposal = _proposals[proposalId];
-        if (proposal.endTime == 0) revert ProposalNotFound(proposalId);
+        (Proposal storage proposal,) = _proposal(proposalId);
         return (
             proposalId,
             proposal.description,
@@ -878,9 +898,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
 
     /// @inheritdoc IInvestmentFund
     function proposalState(uint256 proposalId) public view returns (ProposalState) {
-        Proposal storage proposal = _proposals[proposalId];
-        uint256 end = proposal.endTime;
-        if (end == 0) revert ProposalNotFound(proposalId);
+        (Proposal storage proposal, uint256 end) = _proposal(proposalId);
         if (proposal.executed) return ProposalState.Executed;
         if (block.timestamp < end) return ProposalState.Active;
         return proposal.votesFor > proposal.votesAgainst ? ProposalState.Succeeded : ProposalState.Defeated;
@@ -942,6 +960,23 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     // ----------------------------------------------------------------------------------------------
     // Internals
     // ----------------------------------------------------------------------------------------------
+
+    function _checkAdmin() private view {
+        _checkRole(ADMIN_ROLE);
+    }
+
+    function _checkAdminOrOperator() private view {
+        if (!hasRole(ADMIN_ROLE, msg.sender) && !hasRole(OPERATOR_ROLE, msg.sender)) {
+            revert NotAdminOrOperator(msg.sender);
+        }
+    }
+
+    /// @dev A proposal that exists (every proposal has a non-zero end time from creation), and its end time.
+    function _proposal(uint256 proposalId) private view returns (Proposal storage proposal, uint256 end) {
+        proposal = _proposals[proposalId];
+        end = proposal.endTime;
+        if (end == 0) revert ProposalNotFound(proposalId);
+    }
 
     function _vault(uint256 vaultId) private view returns (Vault storage vault) {
         // A vault exists once it has a pool (its current pool id is never 0 again).
@@ -1253,9 +1288,10 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         emit LockupPeriodDurationUpdated(vaultId, duration);
     }
 
-    /// @dev Returns `vaultId`'s open pool, whose trading wallets may change.
-    function _openPoolForWalletChanges(uint256 vaultId) private view returns (uint256 poolId) {
-        Vault storage vault = _vault(vaultId);
+    /// @dev Returns `vaultId` and its current pool, which must be open (to lock it, or to change the vault's
+    /// trading wallets).
+    function _openVault(uint256 vaultId) private view returns (Vault storage vault, uint256 poolId) {
+        vault = _vault(vaultId);
         poolId = vault.currentPoolId;
         if (vault.isLocked) revert PoolLocked(poolId);
     }

@@ -156,6 +156,48 @@ contract GasTest is FundFixture {
         vm.snapshotGasLastCall("invest (second vault)");
     }
 
+    /// @notice The one-transaction path (EIP-2612 permit + invest) beside the two-step path's `approve` (of the exact
+    /// amount, as the app does): two-step total = `approve (exact amount)` + `invest`.
+    function test_gas_investWithPermitFirstThenRepeat() public {
+        uint256 key = uint256(keccak256("permit investor"));
+        address investor = vm.addr(key);
+        _whitelist(investor);
+        token.mint(investor, 3_000 * USDC);
+        (uint8 v, bytes32 r, bytes32 s) = _signPermit(key, investor, 1_000 * USDC, block.timestamp + 1 hours);
+        vm.prank(investor);
+        fund.investWithPermit(FUTURES, 1_000 * USDC, block.timestamp + 1 hours, v, r, s);
+        vm.snapshotGasLastCall("investWithPermit (first)");
+        _nextBlock();
+        (v, r, s) = _signPermit(key, investor, 1_000 * USDC, block.timestamp + 1 hours);
+        vm.prank(investor);
+        fund.investWithPermit(FUTURES, 1_000 * USDC, block.timestamp + 1 hours, v, r, s);
+        vm.snapshotGasLastCall("investWithPermit (repeat)");
+
+        // The two-step path's first transaction, for the same amount.
+        _nextBlock();
+        vm.prank(investor);
+        token.approve(address(fund), 1_000 * USDC);
+        vm.snapshotGasLastCall("approve (exact amount, before invest)");
+    }
+
+    function _signPermit(uint256 key, address owner, uint256 value, uint256 deadline)
+        internal
+        view
+        returns (uint8, bytes32, bytes32)
+    {
+        bytes32 structHash = keccak256(
+            abi.encode(
+                keccak256("Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)"),
+                owner,
+                address(fund),
+                value,
+                token.nonces(owner),
+                deadline
+            )
+        );
+        return vm.sign(key, keccak256(abi.encodePacked("\x19\x01", token.DOMAIN_SEPARATOR(), structHash)));
+    }
+
     function test_gas_governance() public {
         _invest(alice, 1_000 * USDC);
         _invest(bob, 1_000 * USDC);

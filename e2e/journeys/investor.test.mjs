@@ -28,7 +28,9 @@ describe("investor journey", { timeout: 300_000 }, () => {
   const deposits = async () => (await j.chain.readFund("getCurrentPoolData", [BigInt(vaultId)]))[1];
 
   before(async () => {
-    tab = await openPage(j.browser, { rpcUrl: j.stack.rpcUrl, accountIndex: investor });
+    // A wallet that can do nothing better than the spec's two steps (no batching, no typed data): the permit and
+    // batch paths are journeys/invest-paths.test.mjs.
+    tab = await openPage(j.browser, { rpcUrl: j.stack.rpcUrl, accountIndex: investor, typedData: false });
   });
 
   test("connects through the EIP-6963 test wallet (asked nothing more), then signs in from the Account view", async () => {

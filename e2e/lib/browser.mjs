@@ -45,6 +45,8 @@ const testWalletSource = (() => {
  * @property {number} [chainId] the chain the wallet reports at first (default 31337)
  * @property {number[]} [switchableChainIds]
  * @property {boolean} [wallet] inject the test wallet (default true)
+ * @property {boolean} [batching] the test wallet offers EIP-5792 batching (default: the wallet's, off)
+ * @property {boolean} [typedData] the test wallet signs EIP-712 typed data (default: the wallet's, on)
  * @property {{ width: number, height: number }} [viewport] default 1280×860; a phone is 390×844
  */
 
@@ -68,6 +70,8 @@ export async function openPage(browser, options) {
       switchableChainIds: options.switchableChainIds ?? [31337],
       name: "Test Wallet",
       rdns: "org.fundament.testwallet",
+      ...(options.batching === undefined ? {} : { batching: options.batching }),
+      ...(options.typedData === undefined ? {} : { typedData: options.typedData }),
     };
     await page.addInitScript({ content: `${testWalletSource};\ninstallTestWallet(${JSON.stringify(walletOptions)});` });
   }

@@ -1,15 +1,17 @@
 // @ts-check
 /**
  * The whole local stack in one call, shared by `npm start` and the browser journeys (e2e/):
- * anvil → deploy → demo seed → the API (child process, embedded database, demo data) → the web
- * app's production build served with its runtime /config.json.
+ * anvil → deploy (with the ERC-4337 EntryPoint, account factory and the fund's paymaster) → the bundler (Alto)
+ * and the demo seed → the API (child process, embedded database, demo data) → the web app's production build served
+ * with its runtime /config.json.
  */
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_LOCKUP_PERIOD_DURATION, deploy } from "../deploy.mjs";
 import { seed, seedGenesisTimestamp } from "../seed.mjs";
-import { startAnvil } from "./anvil.mjs";
+import { freePort, startAnvil } from "./anvil.mjs";
+import { startBundler } from "./bundler.mjs";
 import { forgeBuild } from "./foundry.mjs";
 import { DATA_DIR, ROOT } from "./paths.mjs";
 import { run } from "./run.mjs";
@@ -24,6 +26,7 @@ export const WEB_DIR = join(ROOT, "apps", "web");
  * @property {number} anvilPort
  * @property {number} apiPort
  * @property {number} webPort
+ * @property {number} [bundlerPort] the ERC-4337 bundler (Alto); default a free port
  * @property {string} [dataDir] logs and the API's embedded database; default `.data/`
  * @property {string} [deploymentsDir] where deploy writes `<chainId>.json`; default contracts/deployments
  * @property {bigint} [minimumInvestment]
@@ -41,6 +44,7 @@ export const WEB_DIR = join(ROOT, "apps", "web");
  * @property {string} rpcUrl
  * @property {string} apiUrl
  * @property {string} webUrl
+ * @property {string} bundlerUrl the ERC-4337 bundler (Alto) on the local chain
  * @property {{ stop: () => Promise<void>, restart: () => Promise<void> }} api stops the API (an outage) and starts it again on the same port and data
  * @property {Promise<string>} failed resolves with a reason when a service dies on its own
  * @property {() => Promise<void>} stop stops everything that was started (idempotent)
@@ -86,17 +90,42 @@ export async function startStack(options) {
       if (!stopped) fail(`anvil exited unexpectedly (code ${code}); see ${anvilLog}`);
     });
 
+    const bundlerPort = options.bundlerPort ?? (await freePort(host));
+    const bundlerUrl = `http://${host}:${bundlerPort}`;
     step("deploy");
     const deployment = await deploy({
       rpcUrl: anvil.url,
       deploymentsDir: options.deploymentsDir,
       minimumInvestment: options.minimumInvestment,
       lockupPeriodDuration: options.lockupPeriodDuration,
+      bundlerUrl,
       log,
     });
 
+    // The bundler needs the EntryPoint deployed; it starts while the seed runs (it sends from keys of its own).
+    const bundlerLog = join(dataDir, "bundler.log");
+    step(`bundler (Alto) on ${bundlerUrl} for EntryPoint ${deployment.entryPoint} (log in ${bundlerLog})`);
+    const bundlerStarting = startBundler({
+      rpcUrl: anvil.url,
+      entryPoint: deployment.entryPoint,
+      port: bundlerPort,
+      host,
+      logFile: bundlerLog,
+    });
+    bundlerStarting.then(
+      (bundler) => stops.push(() => bundler.stop()),
+      () => undefined,
+    );
+
     step("seed demo state");
-    const summary = await seed({ rpcUrl: anvil.url, deployment, log });
+    const summary = await seed({ rpcUrl: anvil.url, deployment, log }).catch(async (error) => {
+      await bundlerStarting.catch(() => undefined);
+      throw error;
+    });
+    const bundler = await bundlerStarting;
+    bundler.exited.then((code) => {
+      if (!stopped) fail(`the bundler (Alto) exited unexpectedly (code ${code}); see ${bundlerLog}`);
+    });
 
     const webUrl = `http://${host}:${options.webPort}`;
     const apiUrl = `http://${host}:${options.apiPort}`;
@@ -116,6 +145,10 @@ export async function startStack(options) {
         FUND_ADDRESS: deployment.investmentFund,
         TOKEN_ADDRESS: deployment.investmentToken,
         DEPLOYMENT_BLOCK: String(deployment.deploymentBlock),
+        ENTRY_POINT_ADDRESS: deployment.entryPoint,
+        ACCOUNT_FACTORY_ADDRESS: deployment.accountFactory,
+        FUND_PAYMASTER_ADDRESS: deployment.fundPaymaster,
+        BUNDLER_URL: bundlerUrl,
         WEB_ORIGIN: [webUrl, webUrl.replace("127.0.0.1", "localhost")].join(","),
         SIWE_DOMAINS: [`${host}:${options.webPort}`, `localhost:${options.webPort}`].join(","),
         DEMO_DATA: "1",
@@ -156,6 +189,10 @@ export async function startStack(options) {
           investmentFund: deployment.investmentFund,
           investmentToken: deployment.investmentToken,
           deploymentBlock: Number(deployment.deploymentBlock),
+          entryPoint: deployment.entryPoint,
+          accountFactory: deployment.accountFactory,
+          fundPaymaster: deployment.fundPaymaster,
+          bundlerUrl,
         },
         ...(process.env.WALLETCONNECT_PROJECT_ID
           ? { walletConnectProjectId: process.env.WALLETCONNECT_PROJECT_ID }
@@ -166,7 +203,18 @@ export async function startStack(options) {
     stops.push(() => web.close());
     step(`web app on ${web.url}`);
 
-    return { anvil, deployment, summary, rpcUrl: anvil.url, apiUrl, webUrl: web.url, api: apiControl, failed, stop };
+    return {
+      anvil,
+      deployment,
+      summary,
+      rpcUrl: anvil.url,
+      apiUrl,
+      webUrl: web.url,
+      bundlerUrl,
+      api: apiControl,
+      failed,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

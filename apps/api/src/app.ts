@@ -14,8 +14,9 @@ import {
 } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
-import { errorBody, HttpError } from "./http/errors.js";
+import { clientErrorMessage, errorBody, HttpError } from "./http/errors.js";
 import { loggerOptions } from "./http/logger.js";
+import { createMetrics } from "./http/metrics.js";
 import { ResponseCache } from "./http/responseCache.js";
 import { accountHistoryRoutes } from "./routes/accountHistory.js";
 import { adminRoutes } from "./routes/admin.js";
@@ -37,14 +38,20 @@ export type AppDeps = {
   logStream?: { write(line: string): void };
 };
 
+/** Fastify's `trustProxy` for TRUST_PROXY: a hop count trusts that many proxies nearest to the server. */
+function trustProxyOption(trust: Config["trustProxy"]): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === "number" ? (_address, hop) => hop < trust : trust;
+}
+
 /** The Fastify app with every route and plugin, not listening. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
-    trustProxy: false,
+    trustProxy: trustProxyOption(config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const metrics = createMetrics(app, deps.database.db);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -60,7 +67,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     if (error instanceof HttpError)
       return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message));
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status < 500) return reply.code(status).send(errorBody(status, error.message));
+    if (status < 500) return reply.code(status).send(errorBody(status, clientErrorMessage(error, status)));
+    // The log keeps the cause (the database's own code, message and detail); the answer never does.
     request.log.error({ err: error }, "request failed");
     return reply.code(500).send(errorBody(500, "The server could not answer this request"));
   });
@@ -78,8 +86,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(rateLimit, {
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
+    // Thrown by the plugin, so an HttpError: the error handler answers it as is.
     errorResponseBuilder: (_request, context) =>
-      errorBody(429, `Too many requests: at most ${context.max} per ${context.after}; try again later`),
+      new HttpError(429, `Too many requests: at most ${context.max} per ${context.after}; try again later`),
   });
   await app.register(swagger, {
     openapi: {
@@ -100,7 +109,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     cache: deps.cache ?? new ResponseCache(config.cacheTtlMs),
     tokens: deps.tokens ?? new Map(),
   };
-  await app.register(healthRoutes(context));
+  await app.register(healthRoutes(context, metrics));
   await app.register(performanceRoutes(context));
   await app.register(exchangeHistoryRoutes(context));
   await app.register(adminRoutes(context));

@@ -56,6 +56,21 @@ describe("loadConfig", () => {
     expect(config.rpcUrls.get(31337)).toBe("http://127.0.0.1:8545");
   });
 
+  it("reads the metrics token and which proxies to trust", () => {
+    expect(loadConfig({ CHAIN_ID: "999" })).toMatchObject({ metricsToken: undefined, trustProxy: false });
+    expect(loadConfig({ CHAIN_ID: "999", METRICS_TOKEN: " m ", TRUST_PROXY: "1" })).toMatchObject({
+      metricsToken: "m",
+      trustProxy: 1,
+    });
+    expect(loadConfig({ CHAIN_ID: "999", TRUST_PROXY: "10.0.0.0/8, 127.0.0.1" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "127.0.0.1",
+    ]);
+    expect(() => loadConfig({ CHAIN_ID: "999", TRUST_PROXY: "everyone" })).toThrow(
+      /TRUST_PROXY: must be a number of proxy hops/,
+    );
+  });
+
   it("names every bad variable", () => {
     expect(() => loadConfig({ API_PORT: "http", DEMO_DATA: "maybe", BYBIT_SYNC_START: "soon" })).toThrow(ConfigError);
     const message = (() => {

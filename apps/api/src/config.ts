@@ -58,6 +58,7 @@ export const envSchema = z.object({
   SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(5).default(300),
   HISTORY_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(5),
   ADMIN_TOKEN: optionalText,
+  METRICS_TOKEN: optionalText,
   DEMO_DATA: flag,
   WEB_ORIGIN: list("http://127.0.0.1:5173,http://localhost:5173"),
   SIWE_DOMAINS: list("127.0.0.1:5173,localhost:5173"),
@@ -68,9 +69,32 @@ export const envSchema = z.object({
   FUND_ADDRESS: optionalText,
   TOKEN_ADDRESS: optionalText,
   DEPLOYMENT_BLOCK: optionalText,
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, context): number | string[] | false => {
+      const text = value?.trim();
+      if (!text) return false;
+      if (/^\d{1,2}$/.test(text)) return Number(text);
+      const list = text
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean);
+      if (list.every((item) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(item))) return list;
+      context.addIssue({
+        code: "custom",
+        message: "must be a number of proxy hops (1) or the proxies' addresses (10.0.0.0/8,127.0.0.1)",
+      });
+      return z.NEVER;
+    }),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1000),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).default(35_000),
+  HISTORY_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -93,6 +117,8 @@ export type Config = {
   syncIntervalMs: number;
   historyIntervalMs: number;
   adminToken: string | undefined;
+  /** Bearer token for `GET /metrics` (ADMIN_TOKEN works too); without either, /metrics answers 401. */
+  metricsToken: string | undefined;
   demoData: boolean;
   webOrigins: string[];
   siweDomains: string[];
@@ -101,8 +127,18 @@ export type Config = {
   rpcUrls: Map<number, string>;
   /** The fund whose token transfers feed `/v1/account/:address/history`; undefined when none is known. */
   deployment: Deployment | undefined;
+  /**
+   * Which proxies' `X-Forwarded-For` to believe (Fastify's `trustProxy`): a hop count or their addresses;
+   * false (the default) uses the socket's address. Behind a load balancer, set it so the rate limit counts
+   * clients, not the balancer.
+   */
+  trustProxy: number | string[] | false;
   rateLimit: { max: number; windowMs: number };
   cacheTtlMs: number;
+  /** PostgreSQL timeouts in ms (0 turns one off): connect, statement, idle in transaction, query. */
+  databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number; queryMs: number };
+  /** Blocks the indexer stays behind the chain's head; undefined: 0 on the local chain, 2 elsewhere. */
+  historyConfirmations: number | undefined;
 };
 
 /** Raised for an invalid environment, listing every bad variable. */
@@ -166,13 +202,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     syncIntervalMs: e.SYNC_INTERVAL_SECONDS * 1000,
     historyIntervalMs: e.HISTORY_INTERVAL_SECONDS * 1000,
     adminToken: e.ADMIN_TOKEN,
+    metricsToken: e.METRICS_TOKEN,
     demoData: e.DEMO_DATA,
     webOrigins: e.WEB_ORIGIN,
     siweDomains: e.SIWE_DOMAINS,
     cookieSecure: e.COOKIE_SECURE,
     rpcUrls: parseRpcUrls(e),
     deployment: resolveDeployment(e),
+    trustProxy: e.TRUST_PROXY,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     cacheTtlMs: e.CACHE_TTL_MS,
+    databaseTimeouts: {
+      connectMs: e.DB_CONNECT_TIMEOUT_MS,
+      statementMs: e.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      queryMs: e.DB_QUERY_TIMEOUT_MS,
+    },
+    historyConfirmations: e.HISTORY_CONFIRMATIONS,
   };
 }

@@ -10,7 +10,13 @@ import { startSeededChain } from "../../../scripts/lib/seeded-chain.mjs";
 declare module "vitest" {
   export interface ProvidedContext {
     rpcUrl: string;
-    deployment: { chainId: number; investmentFund: string; investmentToken: string; deploymentBlock: number };
+    deployment: {
+      chainId: number;
+      investmentFund: string;
+      investmentToken: string;
+      deploymentBlock: number;
+      fundPaymaster?: string | null;
+    };
   }
 }
 
@@ -23,6 +29,7 @@ export default async function setup(project: TestProject) {
     investmentFund: deployment.investmentFund,
     investmentToken: deployment.investmentToken,
     deploymentBlock: Number(deployment.deploymentBlock),
+    fundPaymaster: deployment.fundPaymaster ?? null,
   });
   return chain.stop;
 }

@@ -9,7 +9,7 @@ import { MemoryRouter } from "react-router";
 import { type Address, http } from "viem";
 import { mainnet } from "viem/chains";
 import { inject } from "vitest";
-import { createConfig, createStorage, mock, noopStorage } from "wagmi";
+import { type CreateConnectorFn, createConfig, createStorage, mock, noopStorage } from "wagmi";
 import { connect } from "wagmi/actions";
 import { AppProviders, createAppQueryClient } from "../src/App";
 import { AppRoutes } from "../src/routes";
@@ -63,6 +63,8 @@ export type RenderAppOptions = {
   rpcUrl?: string;
   /** Connect the wallet on this chain instead (e.g. 1, to see the wrong-network banner). */
   walletChainId?: number;
+  /** Another wallet than wagmi's mock on `account` (e.g. the test wallet, to pick the investment path). */
+  connector?: CreateConnectorFn;
   children?: ReactNode;
 };
 
@@ -73,10 +75,11 @@ export async function renderApp({
   apiUrl,
   rpcUrl,
   walletChainId,
+  connector: walletConnector,
   children,
 }: RenderAppOptions = {}) {
   const config = testConfig({ ...(apiUrl ? { apiUrl } : {}), ...(rpcUrl ? { rpcUrl } : {}) });
-  const connectors = [mock({ accounts: account ? [account] : [DEV_ACCOUNTS[0] as Address] })];
+  const connectors = [walletConnector ?? mock({ accounts: account ? [account] : [DEV_ACCOUNTS[0] as Address] })];
   const wagmiConfig = walletChainId
     ? createConfig({
         // The app's chain plus the one the wallet is on; nothing is ever sent to the other chain.
@@ -95,7 +98,8 @@ export async function renderApp({
     </AppProviders>,
   );
   // Connect after the provider mounted (its hydration resets a connection made before).
-  const connector = wagmiConfig.connectors.find((c) => c.type === "mock");
+  // Tests pass their wallet as the only connector (no EIP-6963 discovery).
+  const connector = wagmiConfig.connectors[0];
   if (account && connector)
     await act(
       async () =>

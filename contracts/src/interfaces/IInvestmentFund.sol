@@ -244,6 +244,8 @@ interface IInvestmentFund {
     error NoExcess();
     /// @notice Thrown when claiming fund fees while none have accrued.
     error NoFundFees();
+    /// @notice Thrown by `investWithPermit` when the permit failed and the allowance does not cover the amount.
+    error PermitFailed();
 
     // ----------------------------------------------------------------------------------------
     // Investors
@@ -257,6 +259,21 @@ interface IInvestmentFund {
     /// @param vaultId The vault to invest in (1, 2, ...).
     /// @param amount Token units to deposit.
     function invest(uint256 vaultId, uint256 amount) external;
+
+    /// @notice `invest` in one transaction without a prior `approve`: first calls the investment token's EIP-2612
+    /// `permit(msg.sender, address(this), amount, deadline, v, r, s)`, then deposits exactly as `invest`.
+    /// @dev Safe against permit front-running: the permit is called inside `try`, and when it fails (for example
+    /// someone submitted the same signature first, so its nonce is used; or the deadline passed; or the
+    /// signature is not the caller's) the deposit still goes ahead if the caller's allowance to the fund already
+    /// covers `amount`; otherwise it reverts with `PermitFailed`. Then reverts like `invest`. The token must
+    /// implement EIP-2612 (MockUSDC and USDC do).
+    /// @param vaultId The vault to invest in (1, 2, ...).
+    /// @param amount Token units to deposit; also the permit's value.
+    /// @param deadline The permit's deadline (a unix time).
+    /// @param v The permit signature's recovery id.
+    /// @param r The permit signature's r.
+    /// @param s The permit signature's s.
+    function investWithPermit(uint256 vaultId, uint256 amount, uint256 deadline, uint8 v, bytes32 r, bytes32 s) external;
 
     /// @notice Withdraws the caller's position in `vaultId`: the payout of a settled pool, or the deposit of a
     /// pool that is still open (principal back, nothing earned). Counts in `totalWithdrawn`.

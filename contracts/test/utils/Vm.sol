@@ -78,6 +78,22 @@ interface Vm {
     function getRecordedLogs() external returns (Log[] memory logs);
 
     // ---------------------------------------------------------------------------------------
+    // Artifacts (paths relative to the project root; reading needs `fs_permissions` in foundry.toml)
+    // ---------------------------------------------------------------------------------------
+
+    /// @notice Returns the creation bytecode of an artifact (`File.sol:Contract`, or the path of a forge or hardhat
+    /// JSON artifact).
+    function getCode(string calldata artifactPath) external view returns (bytes memory creationBytecode);
+
+    /// @notice Deploys the artifact's creation bytecode and returns the new contract's address.
+    function deployCode(string calldata artifactPath) external returns (address deployedAddress);
+
+    /// @notice Deploys the artifact's creation bytecode with ABI-encoded constructor arguments.
+    function deployCode(string calldata artifactPath, bytes calldata constructorArgs)
+        external
+        returns (address deployedAddress);
+
+    // ---------------------------------------------------------------------------------------
     // Keys and labels
     // ---------------------------------------------------------------------------------------
 

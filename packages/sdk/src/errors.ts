@@ -162,6 +162,8 @@ export function describeFundError(
       return "The signature has expired; sign again.";
     case "InvalidAccountNonce":
       return "The signature was already used; sign again.";
+    case "PermitFailed":
+      return "The permit was not accepted and the fund is not approved for that amount; sign again.";
     case "InvalidShortString":
     case "StringTooLong":
       return "The token's name is not valid.";

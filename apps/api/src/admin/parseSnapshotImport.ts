@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { HttpError } from "../http/errors.js";
+import { MAX_DATE_MS, MIN_DATE_MS } from "../http/params.js";
 
 export type ImportedPoint = { takenAt: Date; value: number };
 
@@ -8,18 +9,51 @@ const pointSchema = z.object({
   total_sol_value: z.union([z.number(), z.string()]),
 });
 
-/** A time in seconds (the spec's unit), milliseconds (13 digits) or an ISO date. */
+/** The largest value accepted (SOL). */
+const MAX_VALUE = 1e15;
+/** Seconds below this, milliseconds from it (1e11 s is the year 5138; 1e11 ms is 1973). */
+const MS_FROM = 1e11;
+const DECIMAL = /^\d{1,20}(\.\d{1,20})?$/;
+const ISO_DATE = /^\d{4}-\d\d-\d\d([T ]\d\d:\d\d(:\d\d(\.\d{1,9})?)?(Z|[+-]\d\d:?\d\d)?)?$/;
+
+/** A value as it may be echoed in an error: quoted, at most 40 characters. */
+const shown = (value: unknown) => {
+  const text = JSON.stringify(typeof value === "string" ? value : String(value)) ?? "";
+  return text.length > 42 ? `${text.slice(0, 40)}…"` : text;
+};
+
+/**
+ * A time in seconds (the spec's unit), milliseconds (from 1e11) or an ISO date, between 1970-01-01 and
+ * 9999-12-31 (a time in microseconds lands past 9999 and is refused, naming the row).
+ */
 function parseTime(value: number | string, row: number): Date {
-  const numeric = typeof value === "number" ? value : /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : Number.NaN;
-  const ms = Number.isFinite(numeric) ? (numeric > 1e12 ? numeric : numeric * 1000) : Date.parse(String(value));
-  if (!Number.isFinite(ms)) throw new HttpError(400, `Row ${row}: timestamp "${value}" is not a time`);
-  return new Date(ms);
+  const raw = typeof value === "string" ? value.trim() : value;
+  let ms: number;
+  if (typeof raw === "number" || DECIMAL.test(raw)) {
+    const numeric = Number(raw);
+    ms = numeric >= MS_FROM ? numeric : numeric * 1000;
+  } else if (ISO_DATE.test(raw)) {
+    ms = Date.parse(raw);
+  } else {
+    throw new HttpError(
+      400,
+      `Row ${row}: timestamp ${shown(value)} is not a time (seconds, milliseconds or an ISO date)`,
+    );
+  }
+  if (!Number.isFinite(ms) || ms < MIN_DATE_MS || ms > MAX_DATE_MS) {
+    throw new HttpError(
+      400,
+      `Row ${row}: timestamp ${shown(value)} is outside 1970-01-01 to 9999-12-31 (give seconds, milliseconds or an ISO date)`,
+    );
+  }
+  return new Date(Math.round(ms));
 }
 
 function parseValue(value: number | string, row: number): number {
-  const number = typeof value === "number" ? value : Number(value.trim());
-  if (!Number.isFinite(number) || number < 0 || (typeof value === "string" && !value.trim())) {
-    throw new HttpError(400, `Row ${row}: total_sol_value "${value}" is not a non-negative number`);
+  const raw = typeof value === "string" ? value.trim() : value;
+  const number = typeof raw === "number" ? raw : DECIMAL.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isFinite(number) || number < 0 || number > MAX_VALUE) {
+    throw new HttpError(400, `Row ${row}: total_sol_value ${shown(value)} is not a non-negative number up to 1e15`);
   }
   return number;
 }

@@ -5,6 +5,7 @@ import { type CreateSiweMessageParameters, createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, testApp } from "../testing/testApp.js";
 import { createNonce } from "./nonces.js";
+import { CLOCK_SKEW_MS } from "./verifySignIn.js";
 
 const account = privateKeyToAccount("0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80");
 const DOMAIN = "localhost:5173";
@@ -119,6 +120,68 @@ describe("SIWE sign-in", () => {
     });
     expect(garbage.statusCode).toBe(400);
     expect(garbage.json().error).toBe("The message is not a valid Sign-In with Ethereum message");
+  });
+});
+
+describe("sign-in details", () => {
+  const post = (message: string, signature: string) =>
+    t.app.inject({ method: "POST", url: "/auth/verify", payload: { message, signature } });
+
+  it(`refuses an issuedAt in the future beyond ${CLOCK_SKEW_MS / 1000} s of clock skew, accepts one within it`, async () => {
+    const future = await signIn({ issuedAt: new Date(Date.now() + CLOCK_SKEW_MS + 60_000) });
+    expect(future.statusCode).toBe(401);
+    expect(future.json().error).toBe("The sign-in message is issued in the future");
+    expect((await signIn({ issuedAt: new Date(Date.now() + CLOCK_SKEW_MS / 2) })).statusCode).toBe(200);
+  });
+
+  it("refuses an address that is not EIP-55 checksummed", async () => {
+    const message = createSiweMessage({
+      address: account.address,
+      chainId: 31337,
+      domain: DOMAIN,
+      nonce: await nonce(),
+      uri: `http://${DOMAIN}`,
+      version: "1",
+      issuedAt: new Date(),
+    }).replace(account.address, account.address.toLowerCase());
+    expect(message).toContain(account.address.toLowerCase());
+    const response = await post(message, await account.signMessage({ message }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe("The message's address must be EIP-55 checksummed");
+  });
+
+  it("refuses a URI on another host than the message's domain", async () => {
+    for (const uri of ["http://evil.test", "https://localhost:5174/", "ftp://localhost:5173"]) {
+      const response = await signIn({ uri });
+      expect(response.statusCode, uri).toBe(401);
+      expect(response.json().error).toBe("The message's URI is not on the site it names (localhost:5173)");
+    }
+    expect((await signIn({ uri: `http://${DOMAIN}/vaults?x=1` })).statusCode).toBe(200);
+  });
+
+  it("does not burn the nonce on a failed attempt; the genuine sign-in then works once", async () => {
+    const single = await nonce();
+    const message = createSiweMessage({
+      address: account.address,
+      chainId: 31337,
+      domain: DOMAIN,
+      nonce: single,
+      uri: `http://${DOMAIN}`,
+      version: "1",
+      issuedAt: new Date(),
+    });
+    const intruder = privateKeyToAccount("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d");
+    const forged = await post(message, await intruder.signMessage({ message }));
+    expect(forged.json().error).toBe("The signature does not match the message");
+    const otherSite = await signIn({ nonce: single, domain: "evil.test" });
+    expect(otherSite.statusCode).toBe(401);
+    const signature = await account.signMessage({ message });
+    // Two genuine attempts at once: the nonce is consumed atomically, so exactly one wins.
+    const [a, b] = await Promise.all([post(message, signature), post(message, signature)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 401]);
+    const replay = await post(message, signature);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().error).toBe("The sign-in nonce is unknown, expired or already used");
   });
 });
 

@@ -4,6 +4,7 @@ import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { withAdvisoryLock } from "../fleet/withAdvisoryLock.js";
 import type { Database } from "./client.js";
 
 /** `apps/api/drizzle/`: the versioned SQL migrations written by drizzle-kit. */
@@ -12,6 +13,8 @@ export const MIGRATIONS_DIR: string = join(dirname(fileURLToPath(import.meta.url
 /** Applies every pending migration with drizzle's migrator for the database's driver. */
 export async function migrate(database: Database): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_DIR };
-  if (database.driver === "postgres") await migratePg(database.db as unknown as NodePgDatabase, config);
-  else await migratePglite(database.db as unknown as PgliteDatabase, config);
+  if (database.driver === "postgres") {
+    // Instances starting together on one database migrate one at a time.
+    await withAdvisoryLock(database.db, "migrate", () => migratePg(database.db as unknown as NodePgDatabase, config));
+  } else await migratePglite(database.db as unknown as PgliteDatabase, config);
 }

@@ -1,5 +1,6 @@
 import {
   bigint,
+  date,
   doublePrecision,
   index,
   integer,
@@ -28,6 +29,24 @@ export const performanceSnapshots = pgTable(
     primaryKey({ columns: [t.vault, t.source, t.takenAt] }),
     index("performance_vault_time").on(t.vault, t.takenAt),
   ],
+);
+
+/**
+ * The last snapshot of each UTC day per vault and source: what `/futures/performance` serves, read as one row
+ * per day instead of every snapshot. Kept by statement-level triggers on `performance_snapshots` (insert,
+ * update, delete, truncate; migration `0003_performance_daily_triggers`), so every writer keeps it right.
+ */
+export const performanceDaily = pgTable(
+  "performance_daily",
+  {
+    vault: text("vault").$type<"futures" | "nft-lending">().notNull(),
+    source: text("source").$type<DataSource>().notNull(),
+    /** The UTC day of `takenAt`. */
+    day: date("day", { mode: "string" }).notNull(),
+    takenAt: timestamp("taken_at", { withTimezone: true, mode: "date" }).notNull(),
+    value: doublePrecision("value").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.vault, t.source, t.day] })],
 );
 
 /** A deposit or withdrawal of the fund on an exchange, in the unified shape (`record`), one row per (exchange, kind, id). */
@@ -96,11 +115,20 @@ export const tokenTransfers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.chainId, t.txHash, t.logIndex] }),
-    index("token_transfers_from").on(t.chainId, t.fromAddress, t.blockNumber),
-    index("token_transfers_to").on(t.chainId, t.toAddress, t.blockNumber),
+    // With the log index, so an account's page is a keyset range of each index (`(block, log) < cursor`).
+    index("token_transfers_from").on(t.chainId, t.fromAddress, t.blockNumber, t.logIndex),
+    index("token_transfers_to").on(t.chainId, t.toAddress, t.blockNumber, t.logIndex),
     uniqueIndex("token_transfers_order").on(t.chainId, t.blockNumber, t.logIndex),
   ],
 );
 
-export const schema = { performanceSnapshots, exchangeTransfers, syncState, siweNonces, sessions, tokenTransfers };
+export const schema = {
+  performanceSnapshots,
+  performanceDaily,
+  exchangeTransfers,
+  syncState,
+  siweNonces,
+  sessions,
+  tokenTransfers,
+};
 export type Schema = typeof schema;

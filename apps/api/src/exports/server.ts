@@ -1,6 +1,7 @@
 // The public API of @fundament/api for scripts (e.g. scripts/start.mjs), listed explicitly.
 import { mkdirSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
+import { pino } from "pino";
 import { buildApp } from "../app.js";
 import { type Config, loadConfig } from "../config.js";
 import { type Database, openDatabase } from "../db/client.js";
@@ -33,7 +34,7 @@ export type RunningServer = {
   app: FastifyInstance;
   config: Config;
   database: Database;
-  /** Stops the jobs, the server and the database, in that order. */
+  /** Stops taking requests, finishes those in flight and stops the jobs at a safe point (releasing their locks), then closes the database. */
   close(): Promise<void>;
 };
 
@@ -48,7 +49,13 @@ export async function startServer({
   const loaded = loadConfig(env);
   const config: Config = { ...loaded, port: port ?? loaded.port, host: host ?? loaded.host };
   if (!config.databaseUrl && config.pgliteDir !== "memory://") mkdirSync(config.pgliteDir, { recursive: true });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  const databaseLog = pino({ level: config.logLevel, name: "database" });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.pgliteDir,
+    timeouts: config.databaseTimeouts,
+    log: (details, message) => databaseLog.warn(details, message),
+  });
   try {
     await migrate(database);
     if (config.demoData) await seedDemoIfEmpty(database.db);
@@ -68,8 +75,9 @@ export async function startServer({
       config,
       database,
       async close() {
-        await scheduler.stop();
-        await app.close();
+        // Stop taking requests and finish those in flight, while the jobs stop at a safe point and release
+        // their locks; then close the database.
+        await Promise.all([app.close(), scheduler.stop()]);
         await database.close();
       },
     };

@@ -25,7 +25,7 @@ export function loggerOptions(level: string, stream?: { write(line: string): voi
     redact: { paths: REDACT_PATHS, censor: "[redacted]" },
     serializers: {
       // Type and message only: stack traces never reach a log line. (Fastify's type asks for `stack`.)
-      err: ((error: Error) => ({ type: error.name, message: error.message })) as never,
+      err: serializeError as never,
       req: (request: { method: string; url: string; ip?: string }) => ({
         method: request.method,
         url: request.url.split("?")[0],
@@ -33,4 +33,29 @@ export function loggerOptions(level: string, stream?: { write(line: string): voi
       }),
     },
   };
+}
+
+/** The fields of a database (PostgreSQL / PGlite) error worth logging. */
+const DATABASE_FIELDS = ["code", "severity", "detail", "hint", "table", "column", "constraint", "routine"] as const;
+
+type LoggedError = { type: string; message: string; query?: string; cause?: LoggedError } & Record<string, unknown>;
+
+/**
+ * An error for a log line: its type and message, the database's own error (code, message, detail…) when it
+ * has one, and for a failed query its SQL text without the parameters (which hold user input). Never a stack.
+ */
+export function serializeError(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error) };
+  const source = error as Error & Record<string, unknown>;
+  const logged: LoggedError = { type: error.name, message: error.message };
+  if (typeof source.query === "string" && error.message.startsWith("Failed query:")) {
+    // drizzle's DrizzleQueryError: "Failed query: <sql>\nparams: <values>": keep the SQL, drop the values.
+    logged.message = "Failed query";
+    logged.query = source.query.slice(0, 2000);
+  }
+  for (const field of DATABASE_FIELDS) {
+    if (typeof source[field] === "string" || typeof source[field] === "number") logged[field] = source[field];
+  }
+  if (source.cause !== undefined && depth < 3) logged.cause = serializeError(source.cause, depth + 1);
+  return logged;
 }

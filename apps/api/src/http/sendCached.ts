@@ -1,17 +1,16 @@
 import type { FastifyReply } from "fastify";
 import type { ResponseCache } from "./responseCache.js";
 
-/** Answers from the cache when it holds `key`, else builds, serializes, stores and sends the body. */
+/**
+ * Sends the JSON text of `key`: from the cache when it holds it, else from `build()` (the serialized body),
+ * built once for all concurrent requests of the key and then stored.
+ */
 export async function sendCached(
   reply: FastifyReply,
   cache: ResponseCache,
   key: string,
-  build: () => Promise<unknown>,
+  build: () => Promise<string>,
 ): Promise<FastifyReply> {
-  let body = cache.get(key);
-  if (body === undefined) {
-    body = JSON.stringify(await build());
-    cache.set(key, body);
-  }
+  const body = await cache.getOrBuild(key, build);
   return reply.type("application/json; charset=utf-8").send(body);
 }

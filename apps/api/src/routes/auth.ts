@@ -6,12 +6,18 @@ import { createNonce } from "../auth/nonces.js";
 import { createSession, deleteSession, readSession, SESSION_COOKIE, SESSION_TTL_MS } from "../auth/sessions.js";
 import { verifySignIn } from "../auth/verifySignIn.js";
 import { HttpError } from "../http/errors.js";
+import { isCleanText } from "../http/params.js";
 import type { RouteContext } from "./context.js";
 
 const verifyBody = z.object({
-  message: z.string({ error: "message is required" }).min(1, "message is required").max(10_000),
+  message: z
+    .string({ error: "message is required" })
+    .min(1, "message is required")
+    .max(10_000, "message must be at most 10000 characters")
+    .refine((value) => isCleanText(value.replace(/\r?\n/g, "")), "message must not contain control characters"),
   signature: z
     .string({ error: "signature is required" })
+    .max(20_000, "signature must be at most 20000 characters")
     .regex(/^0x[0-9a-fA-F]+$/, "signature must be a 0x-prefixed hex string"),
 });
 

@@ -1,9 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { sendCached } from "../http/sendCached.js";
-import { buildFuturesPerformance, buildNftLendingPerformance } from "../performance/buildPerformance.js";
-import { readSnapshots } from "../performance/readSnapshots.js";
-import { NO_KEYS_MESSAGE } from "../sync/runBybitSync.js";
-import { getSyncState, JOBS } from "../sync/syncState.js";
+import { futuresPerformanceJson, nftLendingPerformanceJson } from "../performance/performanceJson.js";
 import type { RouteContext } from "./context.js";
 
 /** `GET /futures/performance` and `GET /nft-lending/performance`, read from the database. */
@@ -18,14 +15,7 @@ export function performanceRoutes({ config, database, cache }: RouteContext): Fa
           summary: "Futures vault performance: initial and current TVL in USD, one record per day (day/month/year)",
         },
       },
-      (_request, reply) =>
-        sendCached(reply, cache, "futures", async () => {
-          const { source, snapshots } = await readSnapshots(db, "futures");
-          let error: string | null = "No futures performance has been recorded yet";
-          if (!config.bybit.credentials) error = NO_KEYS_MESSAGE;
-          else error = (await getSyncState(db, JOBS.equity))?.lastError ?? error;
-          return buildFuturesPerformance(snapshots, error, source ?? (config.bybit.credentials ? "bybit" : "none"));
-        }),
+      (_request, reply) => sendCached(reply, cache, "futures", () => futuresPerformanceJson(db, config)),
     );
 
     app.get(
@@ -36,15 +26,7 @@ export function performanceRoutes({ config, database, cache }: RouteContext): Fa
           summary: "NFT lending vault performance: total profit in SOL and the value chart",
         },
       },
-      (_request, reply) =>
-        sendCached(reply, cache, "nft-lending", async () => {
-          const { source, snapshots } = await readSnapshots(db, "nft-lending");
-          return buildNftLendingPerformance(
-            snapshots,
-            "No NFT lending performance has been imported yet (POST /admin/nft-lending/snapshots)",
-            source ?? "none",
-          );
-        }),
+      (_request, reply) => sendCached(reply, cache, "nft-lending", () => nftLendingPerformanceJson(db)),
     );
   };
 }

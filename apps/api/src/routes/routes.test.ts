@@ -1,10 +1,11 @@
 import ccxt from "ccxt";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { exchangeTransfers } from "../db/schema.js";
+import { exchangeTransfers, performanceSnapshots } from "../db/schema.js";
 import { DEMO_USD_PRICES, seedDemo } from "../demo/seed.js";
 import { toCents, USD_STABLECOINS } from "../sync/amountUsd.js";
 import { createBybit } from "../sync/createBybit.js";
 import { runBybitSync } from "../sync/runBybitSync.js";
+import { recordRun } from "../sync/syncState.js";
 import { toUnifiedTransfer } from "../sync/toUnifiedTransfer.js";
 import { DAY, type FakeBybit, makeDeposits, makeKline, startFakeBybit } from "../testing/fakeBybit.js";
 import { type TestApp, testApp } from "../testing/testApp.js";
@@ -109,8 +110,8 @@ describe("without exchange keys, on demo data", () => {
 
   it("answers 400 with a clear message for bad query parameters", async () => {
     const cases: [string, RegExp][] = [
-      ["/api/deposits/bybit?limit=0", /^Invalid query: limit: limit must be between 1 and 500$/],
-      ["/api/deposits/bybit?limit=abc", /limit must be a number/],
+      ["/api/deposits/bybit?limit=0", /^Invalid query: limit: limit must be a whole number between 1 and 500$/],
+      ["/api/deposits/bybit?limit=abc", /limit must be a whole number/],
       ["/api/withdrawals/bybit?since=yesterday", /since must be a time in milliseconds/],
       ["/api/withdrawals/bybit?since=20&until=10", /since must not be after until/],
       ["/api/deposits/bybit?cursor=nope", /cursor must be a next_cursor value/],
@@ -160,7 +161,7 @@ describe("without exchange keys, on demo data", () => {
     });
     expect(bad.json()).toMatchObject({
       statusCode: 400,
-      message: 'Row 1: total_sol_value "lots" is not a non-negative number',
+      message: 'Row 1: total_sol_value "lots" is not a non-negative number up to 1e15',
     });
 
     // Imported data is preferred over demo data, and the upsert replaced the first point's value.
@@ -218,13 +219,19 @@ describe("without exchange keys, on demo data", () => {
     expect(other.headers["access-control-allow-origin"]).toBeUndefined();
   });
 
-  it("reports each job's last synced point, run and error on /health", async () => {
+  it("reports each job's freshness on /health, and its cursor and error to the admin only", async () => {
     await runBybitSync({ db: t.database.db, exchange: undefined, startMs: 0 });
-    const health = (await t.app.inject("/health")).json();
-    expect(health).toMatchObject({ status: "ok", database: "pglite", exchange: { configured: false } });
-    expect(health.jobs).toContainEqual(
+    const anonymous = await t.app.inject("/health");
+    const health = anonymous.json();
+    expect(health).toMatchObject({ status: "degraded", database: "ok", exchange: { configured: false } });
+    expect(health.jobs).toContainEqual({ job: "bybit:deposits", status: "failing", last_success_at: null });
+    expect(anonymous.body).not.toMatch(/last_error|cursor|last_synced_point|pglite/);
+    const admin = (await t.app.inject({ url: "/health", headers: { authorization: "Bearer admin-secret" } })).json();
+    expect(admin).toMatchObject({ driver: "pglite" });
+    expect(admin.jobs).toContainEqual(
       expect.objectContaining({
         job: "bybit:deposits",
+        status: "failing",
         last_error: "Bybit API keys are not configured",
         last_synced_point: null,
       }),
@@ -240,6 +247,7 @@ async function startKeyedApp(): Promise<{ t: TestApp; fake: FakeBybit }> {
     BYBIT_API_SECRET: fake.secret,
     BYBIT_BASE_URL: fake.url,
     CACHE_TTL_MS: "0",
+    ADMIN_TOKEN: "admin-secret",
   });
   return { t, fake };
 }
@@ -278,10 +286,25 @@ describe("with exchange keys", () => {
     // The equity recorded before the failure still answers; /health says what went wrong.
     const futures = (await t.app.inject("/futures/performance")).json();
     expect(futures).toMatchObject({ error: null, source: "bybit" });
-    const health = (await t.app.inject("/health")).json();
+    const health = (await t.app.inject({ url: "/health", headers: { authorization: "Bearer admin-secret" } })).json();
     expect(health.jobs).toContainEqual(
       expect.objectContaining({ job: "bybit:equity", last_error: expect.stringMatching(/^Bybit was unreachable/) }),
     );
+  });
+
+  it("never shows a stored upstream body or internal text: the route says it in a plain sentence", async () => {
+    const html = "Bybit answered with an error at 2026-01-01T00:00:00.000Z: <html><body>502 Bad Gateway</body></html>";
+    await recordRun(t.database.db, "bybit:withdrawals", html);
+    await recordRun(t.database.db, "bybit:equity", "select * from sync_state failed\n    at run (/app/src/x.ts:1:1)");
+    const withdrawals = await t.app.inject("/api/withdrawals/bybit");
+    expect(withdrawals.statusCode).toBe(200);
+    expect(withdrawals.json().data.error).toBe(
+      "Bybit answered with an error at 2026-01-01T00:00:00.000Z; the details are in the server log",
+    );
+    await t.database.db.delete(performanceSnapshots);
+    const futures = await t.app.inject("/futures/performance");
+    expect(futures.json().error).toBe("The last run failed; the details are in the server log");
+    for (const body of [withdrawals.body, futures.body]) expect(body).not.toMatch(/<html>|select \*|\/src\//);
   });
 
   it("serves the synced futures equity", async () => {

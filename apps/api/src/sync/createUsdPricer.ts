@@ -1,7 +1,7 @@
 import type { ExchangeTransfer } from "@fundament/sdk";
 import ccxt, { type Exchange } from "ccxt";
 import { isUsdStablecoin, toCents, transferCoin } from "./amountUsd.js";
-import { describeExchangeError } from "./describeExchangeError.js";
+import { describeExchangeError, exchangeErrorCause } from "./describeExchangeError.js";
 
 const MINUTE_MS = 60_000;
 
@@ -42,7 +42,8 @@ export function createUsdPricer({ exchange, log = () => {}, debug = () => {} }: 
       }
       return close;
     } catch (error) {
-      const line = `No USD price for ${coin} at ${when}: ${describeExchangeError(error)}`;
+      // An operator's log line: the plain sentence and the exchange's own words.
+      const line = `No USD price for ${coin} at ${when}: ${describeExchangeError(error)} Cause: ${exchangeErrorCause(error).message}`;
       if (error instanceof ccxt.BadSymbol) debug(line);
       else log(line);
       return null;

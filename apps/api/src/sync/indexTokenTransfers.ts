@@ -1,12 +1,23 @@
-import { type Deployment, getInvestmentToken, getLogsInChunks, type InvestmentToken } from "@fundament/sdk";
+import {
+  type Deployment,
+  getInvestmentToken,
+  getLogsInChunks,
+  type InvestmentToken,
+  LOCAL_CHAIN_ID,
+} from "@fundament/sdk";
+import { and, eq, gt } from "drizzle-orm";
 import type { Client } from "viem";
 import { erc20Abi, getAbiItem } from "viem";
-import { getBlock, getBlockNumber } from "viem/actions";
+import { getBlock, getBlockNumber, getChainId } from "viem/actions";
 import type { Db } from "../db/client.js";
 import { tokenTransfers } from "../db/schema.js";
+import { type ChainCursor, type ChainIdentity, parseChainCursor, sameIdentity } from "./chainCursor.js";
 import { getSyncState, JOBS, saveCursor } from "./syncState.js";
 
 const transferEvent = getAbiItem({ abi: erc20Abi, name: "Transfer" });
+
+/** Blocks the indexer stays behind the head by default: none on the local chain (instant demo), 2 elsewhere. */
+export const defaultConfirmations = (chainId: number): number => (chainId === LOCAL_CHAIN_ID ? 0 : 2);
 
 export type IndexTokenTransfersParameters = {
   db: Db;
@@ -16,15 +27,40 @@ export type IndexTokenTransfersParameters = {
   token?: InvestmentToken;
   /** Blocks per stored step: each step's rows and the cursor are written in one transaction. */
   stepBlocks?: bigint;
+  /** Blocks to stay behind the head (defaultConfirmations by default). */
+  confirmations?: number;
+  /** Blocks re-read when the last indexed block's hash changed (a re-organisation). */
+  reorgDepth?: bigint;
+  /** Stops between steps (a safe point) once aborted. */
+  signal?: AbortSignal;
   onStored?: () => void;
+  /** What the indexer repaired (a new chain or deployment, a re-organisation), for the log. */
+  log?: (message: string) => void;
 };
 
-export type IndexTokenTransfersReturnType = { stored: number; cursor: bigint; token: InvestmentToken };
+export type IndexTokenTransfersReturnType = {
+  stored: number;
+  cursor: bigint;
+  token: InvestmentToken;
+  /** Why the index started over or rolled back in this run, if it did. */
+  repaired?: "new chain or deployment" | "re-organisation";
+};
+
+/** Raised when the chain moved under a step (its last block's hash changed while it was read): retried next run. */
+export class ChainMovedError extends Error {
+  override name = "ChainMovedError";
+}
 
 /**
- * Indexes the ERC-20 `Transfer` logs of the fund's investment token from the deployment block (or the
- * stored cursor) to the latest block, in steps. Rows are keyed by (chainId, txHash, logIndex), so re-reading
- * a block range stores nothing twice; the cursor (last indexed block) moves with each step's rows.
+ * Indexes the ERC-20 `Transfer` logs of the fund's investment token from the deployment block (or the stored
+ * cursor) to `confirmations` blocks behind the head, in steps. Rows are keyed by (chainId, txHash, logIndex), so
+ * re-reading a block range stores nothing twice; the cursor moves with each step's rows in one transaction.
+ *
+ * History that is true: the cursor keeps the identity of what was indexed (chain id, genesis block hash, fund and
+ * token addresses, deployment block) and the hash of the last indexed block. When the identity changes (a new
+ * local chain after a restart of `npm start`, another deployment) the chain's rows are deleted and indexing
+ * starts over; when the last indexed block's hash changed (a re-organisation), the last `reorgDepth` blocks'
+ * rows are deleted and read again.
  */
 export async function indexTokenTransfers({
   db,
@@ -32,16 +68,69 @@ export async function indexTokenTransfers({
   deployment,
   token: known,
   stepBlocks = 50_000n,
+  confirmations = defaultConfirmations(deployment.chainId),
+  reorgDepth = 64n,
+  signal,
   onStored,
+  log = () => {},
 }: IndexTokenTransfersParameters): Promise<IndexTokenTransfersReturnType> {
-  const token = known ?? (await getInvestmentToken(client, { deployment }));
   const job = JOBS.history(deployment.chainId);
-  const state = await getSyncState(db, job);
-  let from = state?.cursor ? BigInt(state.cursor) + 1n : deployment.deploymentBlock;
-  const latest = await getBlockNumber(client, { cacheTime: 0 });
+  const chainId = await getChainId(client);
+  if (chainId !== deployment.chainId) {
+    throw new Error(`the RPC serves chain ${chainId}, not the deployment's chain ${deployment.chainId}`);
+  }
+  const genesis = await getBlock(client, { blockNumber: 0n });
+  const identity: ChainIdentity = {
+    chainId,
+    genesis: genesis.hash,
+    fund: deployment.investmentFund.toLowerCase(),
+    token: deployment.investmentToken?.toLowerCase() ?? null,
+    deploymentBlock: deployment.deploymentBlock.toString(),
+  };
+  const chainRows = eq(tokenTransfers.chainId, deployment.chainId);
+  const state = parseChainCursor((await getSyncState(db, job))?.cursor ?? null);
+  let repaired: IndexTokenTransfersReturnType["repaired"];
+  let last: ChainCursor;
+  if (!state || !sameIdentity(state.identity, identity)) {
+    // A first run, or another chain or deployment than the stored rows came from: start over.
+    if (state) {
+      repaired = "new chain or deployment";
+      log(
+        `Account history: the chain or deployment changed (${describeChange(state.identity, identity)}); indexing again from block ${identity.deploymentBlock}`,
+      );
+    }
+    last = { block: (deployment.deploymentBlock - 1n).toString(), hash: null, identity };
+    await db.transaction(async (tx) => {
+      await (tx as unknown as Db).delete(tokenTransfers).where(chainRows);
+      await saveCursor(tx as unknown as Db, job, JSON.stringify(last));
+    });
+    if (state) onStored?.();
+  } else {
+    last = state;
+    const stillThere = state.hash === null || (await blockHash(client, BigInt(state.block))) === state.hash;
+    if (!stillThere) {
+      const floor = deployment.deploymentBlock - 1n;
+      const back = BigInt(state.block) - reorgDepth > floor ? BigInt(state.block) - reorgDepth : floor;
+      repaired = "re-organisation";
+      log(`Account history: block ${state.block} changed (a re-organisation); re-reading from block ${back + 1n}`);
+      last = { block: back.toString(), hash: back > floor ? await blockHash(client, back) : null, identity };
+      await db.transaction(async (tx) => {
+        await (tx as unknown as Db)
+          .delete(tokenTransfers)
+          .where(and(chainRows, gt(tokenTransfers.blockNumber, Number(back))));
+        await saveCursor(tx as unknown as Db, job, JSON.stringify(last));
+      });
+      onStored?.();
+    }
+  }
+
+  const token = known ?? (await getInvestmentToken(client, { deployment }));
+  let from = BigInt(last.block) + 1n;
+  const head = (await getBlockNumber(client, { cacheTime: 0 })) - BigInt(confirmations);
   let stored = 0;
-  while (from <= latest) {
-    const to = from + stepBlocks - 1n < latest ? from + stepBlocks - 1n : latest;
+  while (from <= head && !signal?.aborted) {
+    const to = from + stepBlocks - 1n < head ? from + stepBlocks - 1n : head;
+    const hashBefore = await blockHash(client, to);
     const logs = await getLogsInChunks(client, {
       address: token.address,
       event: transferEvent,
@@ -49,20 +138,23 @@ export async function indexTokenTransfers({
       toBlock: to,
     });
     const times = new Map<bigint, Date>();
-    for (const blockNumber of new Set(logs.map((log) => log.blockNumber))) {
+    for (const blockNumber of new Set(logs.map((entry) => entry.blockNumber))) {
       const block = await getBlock(client, { blockNumber });
       times.set(blockNumber, new Date(Number(block.timestamp) * 1000));
     }
-    const rows = logs.flatMap((log) => {
-      const { from: sender, to: receiver, value } = log.args;
+    if ((await blockHash(client, to)) !== hashBefore) {
+      throw new ChainMovedError(`block ${to} changed while it was read; the next run reads it again`);
+    }
+    const rows = logs.flatMap((entry) => {
+      const { from: sender, to: receiver, value } = entry.args;
       if (!sender || !receiver || value === undefined) return [];
       return [
         {
           chainId: deployment.chainId,
-          txHash: log.transactionHash.toLowerCase(),
-          logIndex: log.logIndex,
-          blockNumber: Number(log.blockNumber),
-          minedAt: times.get(log.blockNumber) ?? new Date(0),
+          txHash: entry.transactionHash.toLowerCase(),
+          logIndex: entry.logIndex,
+          blockNumber: Number(entry.blockNumber),
+          minedAt: times.get(entry.blockNumber) ?? new Date(0),
           token: token.address.toLowerCase(),
           fromAddress: sender.toLowerCase(),
           toAddress: receiver.toLowerCase(),
@@ -70,13 +162,29 @@ export async function indexTokenTransfers({
         },
       ];
     });
+    const next: ChainCursor = { block: to.toString(), hash: hashBefore, identity };
     await db.transaction(async (tx) => {
       if (rows.length > 0) await (tx as unknown as Db).insert(tokenTransfers).values(rows).onConflictDoNothing();
-      await saveCursor(tx as unknown as Db, job, to.toString());
+      await saveCursor(tx as unknown as Db, job, JSON.stringify(next));
     });
     if (rows.length > 0) onStored?.();
     stored += rows.length;
+    last = next;
     from = to + 1n;
   }
-  return { stored, cursor: from - 1n, token };
+  return { stored, cursor: BigInt(last.block), token, ...(repaired && { repaired }) };
+}
+
+/** A block's hash, or null when the chain has no such block (it is shorter now). */
+async function blockHash(client: Client, blockNumber: bigint): Promise<string | null> {
+  try {
+    return (await getBlock(client, { blockNumber })).hash;
+  } catch {
+    return null;
+  }
+}
+
+function describeChange(before: ChainIdentity, now: ChainIdentity): string {
+  const keys = (Object.keys(now) as (keyof ChainIdentity)[]).filter((key) => before[key] !== now[key]);
+  return keys.map((key) => `${key} ${String(before[key])} → ${String(now[key])}`).join(", ");
 }

@@ -1,7 +1,7 @@
 import type { Exchange } from "ccxt";
 import type { Db } from "../db/client.js";
 import { createUsdPricer } from "./createUsdPricer.js";
-import { describeExchangeError } from "./describeExchangeError.js";
+import { describeExchangeError, exchangeErrorCause } from "./describeExchangeError.js";
 import { syncEquity } from "./syncEquity.js";
 import { syncExchangeTransfers } from "./syncExchangeTransfers.js";
 import { JOBS, recordRun } from "./syncState.js";
@@ -17,6 +17,10 @@ export type RunBybitSyncParameters = {
   overlapMs?: number;
   onStored?: () => void;
   log?: (line: string) => void;
+  /** A job's failure: the plain sentence stored for /health and the real cause, for the operator's log. */
+  logFailure?: (job: string, message: string, cause: unknown) => void;
+  /** Stops at the next safe point (between windows, between jobs) once aborted. */
+  signal?: AbortSignal;
   /** Expected, quiet events (e.g. a coin with no USDT market to price it). */
   debug?: (line: string) => void;
 };
@@ -33,6 +37,8 @@ export async function runBybitSync({
   overlapMs = 3 * 86_400_000,
   onStored,
   log = () => {},
+  logFailure,
+  signal,
   debug = () => {},
 }: RunBybitSyncParameters): Promise<void> {
   const pricer = exchange && createUsdPricer({ exchange, log, debug });
@@ -46,6 +52,7 @@ export async function runBybitSync({
           kind: "deposit",
           startMs,
           overlapMs,
+          ...(signal && { signal }),
           ...(pricer && { pricer }),
           ...(onStored && { onStored }),
         }),
@@ -59,6 +66,7 @@ export async function runBybitSync({
           kind: "withdrawal",
           startMs,
           overlapMs,
+          ...(signal && { signal }),
           ...(pricer && { pricer }),
           ...(onStored && { onStored }),
         }),
@@ -72,16 +80,22 @@ export async function runBybitSync({
     ],
   ];
   for (const [job, run] of jobs) {
+    if (signal?.aborted) return;
     if (!exchange) {
       await recordRun(db, job, NO_KEYS_MESSAGE);
       continue;
     }
     try {
       await run(exchange);
+      if (signal?.aborted) return; // stopped part-way: what was stored stands, the run is not a success
       await recordRun(db, job);
     } catch (error) {
       const message = describeExchangeError(error);
-      log(`${job}: ${message}`);
+      if (logFailure) logFailure(job, message, error);
+      else {
+        const cause = exchangeErrorCause(error);
+        log(`${job}: ${message} Cause: ${cause.type}: ${cause.message}`);
+      }
       await recordRun(db, job, message);
     }
   }

@@ -1,11 +1,12 @@
 export type ScheduledJob = {
   name: string;
   intervalMs: number;
-  run: () => Promise<void>;
+  /** One run; `signal` aborts when the scheduler stops: the run ends at its next safe point. */
+  run: (signal: AbortSignal) => Promise<void>;
 };
 
 export type Scheduler = {
-  /** Stops the timers and waits for running jobs to finish. */
+  /** Stops the timers, tells running jobs to stop at a safe point, and waits for them to end. */
   stop(): Promise<void>;
 };
 
@@ -17,17 +18,17 @@ export function startScheduler(
   jobs: readonly ScheduledJob[],
   onError: (job: string, error: unknown) => void,
 ): Scheduler {
-  let stopped = false;
+  const stopping = new AbortController();
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
   const turn = (job: ScheduledJob) => {
-    if (stopped) return;
-    const run = job
-      .run()
+    if (stopping.signal.aborted) return;
+    const run = Promise.resolve()
+      .then(() => job.run(stopping.signal))
       .catch((error: unknown) => onError(job.name, error))
       .finally(() => {
         running.delete(run);
-        if (stopped) return;
+        if (stopping.signal.aborted) return;
         const timer = setTimeout(() => {
           timers.delete(timer);
           turn(job);
@@ -40,7 +41,7 @@ export function startScheduler(
   for (const job of jobs) turn(job);
   return {
     async stop() {
-      stopped = true;
+      stopping.abort();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       await Promise.all([...running]);

@@ -5,6 +5,7 @@ import type { Db } from "../db/client.js";
 import { exchangeTransfers } from "../db/schema.js";
 import type { PricedTransfer } from "./amountUsd.js";
 import { createUsdPricer, type UsdPricer } from "./createUsdPricer.js";
+import { ExchangeAnswerError, parseTransferPage } from "./exchangeAnswer.js";
 import { getSyncState, JOBS, saveCursor } from "./syncState.js";
 import { toUnifiedTransfer } from "./toUnifiedTransfer.js";
 
@@ -24,6 +25,10 @@ export type SyncExchangeTransfersParameters = {
   windowMs?: number;
   /** Page size asked of the exchange (Bybit's maximum is 50). */
   pageLimit?: number;
+  /** Pages read per window before the window is read in halves instead (never a silent cut). */
+  maxPages?: number;
+  /** Stops between windows (a safe point) once aborted: what was stored stays, the rest is the next run's. */
+  signal?: AbortSignal;
   /** Called after each stored window (e.g. to drop cached responses). */
   onStored?: () => void;
   /** Prices each record in US dollars; one for this run on `exchange` by default (its cache lives as long). */
@@ -38,6 +43,10 @@ export type SyncExchangeTransfersReturnType = { windows: number; stored: number;
  * and the job's cursor moved to its end in one transaction, so a crash loses and duplicates nothing; the next
  * run resumes from the cursor. Each record gets its `amountUsd` before it is stored; a price that cannot be had
  * is null and never stops the window.
+ *
+ * Every page is checked against Bybit's documented shape before it counts: a non-JSON, truncated or
+ * wrongly shaped answer throws ExchangeAnswerError and nothing of its window is stored. A window holding more
+ * than `maxPages` pages is read again in two halves (recursively), so paging has no silent cap.
  */
 export async function syncExchangeTransfers({
   db,
@@ -48,6 +57,8 @@ export async function syncExchangeTransfers({
   overlapMs = 0,
   windowMs = MAX_WINDOW_MS,
   pageLimit = 50,
+  maxPages = 1000,
+  signal,
   onStored,
   pricer = createUsdPricer({ exchange }),
 }: SyncExchangeTransfersParameters): Promise<SyncExchangeTransfersReturnType> {
@@ -57,9 +68,11 @@ export async function syncExchangeTransfers({
   let from = stored === undefined ? startMs : Math.max(startMs, stored - overlapMs);
   let windows = 0;
   let count = 0;
-  while (from < untilMs) {
+  while (from < untilMs && !signal?.aborted) {
     const to = Math.min(from + Math.min(windowMs, MAX_WINDOW_MS), untilMs);
-    const rows = await priceWindow(db, kind, await fetchWindow(exchange, kind, from, to, pageLimit), pricer);
+    const fetched = await fetchWindow({ exchange, kind, from, to, limit: pageLimit, maxPages });
+    const unique = [...new Map(fetched.map((row) => [row.id, row])).values()];
+    const rows = await priceWindow(db, kind, unique, pricer);
     await db.transaction(async (tx) => {
       await upsertTransfers(tx as unknown as Db, "bybit", "bybit", rows);
       await saveCursor(tx as unknown as Db, job, String(to));
@@ -72,27 +85,61 @@ export async function syncExchangeTransfers({
   return { windows, stored: count, cursor: Math.max(from, stored ?? from) };
 }
 
-/** Every record of one time window, following the exchange's `nextPageCursor`. */
-async function fetchWindow(
-  exchange: Exchange,
-  kind: "deposit" | "withdrawal",
-  from: number,
-  to: number,
-  limit: number,
-): Promise<ExchangeTransfer[]> {
+const RECORD_ROUTES = {
+  deposit: "privateGetV5AssetDepositQueryRecord",
+  withdrawal: "privateGetV5AssetWithdrawQueryRecord",
+} as const;
+
+type FetchWindowParameters = {
+  exchange: Exchange;
+  kind: "deposit" | "withdrawal";
+  from: number;
+  to: number;
+  limit: number;
+  maxPages: number;
+};
+
+/**
+ * Every record of one time window, following the exchange's `nextPageCursor`. Each raw page is validated
+ * (parseTransferPage) and then parsed by ccxt. Past `maxPages` pages the window is read as two halves; a
+ * window too short to split, or a page cursor that repeats, is an error.
+ */
+async function fetchWindow({
+  exchange,
+  kind,
+  from,
+  to,
+  limit,
+  maxPages,
+}: FetchWindowParameters): Promise<ExchangeTransfer[]> {
+  const request = (exchange as unknown as Record<string, (params: object) => Promise<unknown>>)[RECORD_ROUTES[kind]];
+  if (!request) throw new Error(`ccxt has no ${RECORD_ROUTES[kind]} route`);
   const rows: ExchangeTransfer[] = [];
+  const seen = new Set<string>();
   let cursor: string | undefined;
-  for (let page = 0; page < 1000; page++) {
-    const params: Record<string, unknown> = { until: to, ...(cursor ? { cursor } : {}) };
-    const batch: Transaction[] =
-      kind === "deposit"
-        ? await exchange.fetchDeposits(undefined, from, limit, params)
-        : await exchange.fetchWithdrawals(undefined, from, limit, params);
+  for (let page = 0; ; page++) {
+    if (page === maxPages) {
+      if (to - from < 2) {
+        throw new ExchangeAnswerError(`more than ${maxPages} pages of ${kind}s in ${to - from} ms: cannot split`);
+      }
+      const middle = Math.floor((from + to) / 2);
+      const older = await fetchWindow({ exchange, kind, from, to: middle, limit, maxPages });
+      const newer = await fetchWindow({ exchange, kind, from: middle, to, limit, maxPages });
+      return [...older, ...newer];
+    }
+    const raw = await request.call(exchange, {
+      startTime: from,
+      endTime: to,
+      limit,
+      ...(cursor ? { cursor } : {}),
+    });
+    const answer = parseTransferPage(kind, raw);
+    const batch: Transaction[] = exchange.parseTransactions(answer.rows);
     rows.push(...batch.map((tx) => toUnifiedTransfer(tx, kind)));
-    const next = batch
-      .map((tx) => (tx.info as Record<string, unknown> | undefined)?.nextPageCursor)
-      .find((value): value is string => typeof value === "string" && value !== "");
-    if (!next || next === cursor || batch.length === 0) break;
+    const next = answer.nextPageCursor;
+    if (!next) break;
+    if (seen.has(next)) throw new ExchangeAnswerError(`Bybit repeated the ${kind} page cursor ${next.slice(0, 40)}`);
+    seen.add(next);
     cursor = next;
   }
   return rows;

@@ -13,10 +13,17 @@ export type BybitWithdrawalRow = Record<string, unknown> & { withdrawId: string;
  */
 export type BybitKline = [string, string, string, string, string, string, string];
 
-export type FakeBybitRequest = { path: string; query: URLSearchParams };
+export type FakeBybitRequest = { path: string; query: URLSearchParams; headers: IncomingMessage["headers"] };
 
-/** What the fake answers instead of the real thing: a status and body, or a dropped connection. */
-export type FakeBybitFailure = { status: number; body: unknown } | "drop";
+/**
+ * What the fake answers instead of the real thing: a status and JSON body, a status and raw text (an HTML
+ * error page, non-JSON), the real answer cut in half ("truncate"), or a dropped connection ("drop").
+ */
+export type FakeBybitFailure =
+  | { status: number; body: unknown }
+  | { status: number; raw: string }
+  | "truncate"
+  | "drop";
 
 export type FakeBybit = {
   url: string;
@@ -31,6 +38,10 @@ export type FakeBybit = {
   requests: FakeBybitRequest[];
   /** Return a failure to answer a request with it instead. */
   fail: ((request: FakeBybitRequest, index: number) => FakeBybitFailure | undefined) | undefined;
+  /** Waits this long before answering each request (to make a sync run long enough to interrupt). */
+  delayMs: number;
+  /** The most requests answered at the same time so far (one client syncing sequentially keeps it at 1). */
+  maxInFlight: number;
   stop(): Promise<void>;
 };
 
@@ -71,12 +82,17 @@ export async function startFakeBybit({
     klines: {},
     requests: [],
     fail: undefined,
+    delayMs: 0,
+    maxInFlight: 0,
     stop: async () => {},
   };
 
+  let inFlight = 0;
+  let truncateNext = false;
   const send = (response: ServerResponse, status: number, body: unknown) => {
+    const text = JSON.stringify(body);
     response.writeHead(status, { "content-type": "application/json" });
-    response.end(JSON.stringify(body));
+    response.end(truncateNext ? text.slice(0, Math.floor(text.length / 2)) : text);
   };
 
   const checkSignature = (request: IncomingMessage, rawQuery: string): unknown | undefined => {
@@ -132,16 +148,31 @@ export async function startFakeBybit({
   };
 
   const server: Server = createServer((request, response) => {
+    inFlight++;
+    fake.maxInFlight = Math.max(fake.maxInFlight, inFlight);
+    response.once("close", () => inFlight--);
+    if (fake.delayMs > 0) setTimeout(() => answer(request, response), fake.delayMs);
+    else answer(request, response);
+  });
+  const answer = (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? "/", "http://fake");
     const rawQuery = (request.url ?? "").split("?")[1] ?? "";
-    const record: FakeBybitRequest = { path: url.pathname, query: url.searchParams };
+    const record: FakeBybitRequest = { path: url.pathname, query: url.searchParams, headers: request.headers };
     fake.requests.push(record);
     const failure = fake.fail?.(record, fake.requests.length - 1);
+    truncateNext = failure === "truncate";
     if (failure === "drop") {
       request.socket.destroy();
       return;
     }
-    if (failure) return send(response, failure.status, failure.body);
+    if (failure && failure !== "truncate") {
+      if ("raw" in failure) {
+        response.writeHead(failure.status, { "content-type": "text/html" });
+        response.end(failure.raw);
+        return;
+      }
+      return send(response, failure.status, failure.body);
+    }
     if (url.pathname === "/v5/market/time") {
       return send(response, 200, envelope({ timeSecond: String(Math.floor(Date.now() / 1000)) }));
     }
@@ -179,7 +210,7 @@ export async function startFakeBybit({
       default:
         return send(response, 404, envelope({}, 10_001, `unknown route ${url.pathname}`));
     }
-  });
+  };
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   fake.stop = () =>

@@ -15,6 +15,22 @@ export type Deployment = {
   investmentToken?: Address;
   /** First block to search for the fund's events (role grants). */
   deploymentBlock: bigint;
+  /** ERC-4337 EntryPoint v0.8 (smart accounts); absent where smart accounts are not set up. */
+  entryPoint?: Address;
+  /** SimpleAccountFactory v0.8: an owner's smart account is `getAddress(owner, 0)`. */
+  accountFactory?: Address;
+  /** The fund's paymaster, which sponsors the gas of whitelisted investors' smart accounts within a budget. */
+  fundPaymaster?: Address;
+  /**
+   * The ERC-4337 bundler's JSON-RPC URL. Locally `npm start` runs Alto and writes its URL into the record; elsewhere
+   * it comes from configuration (`BUNDLER_URL`).
+   */
+  bundlerUrl?: string;
+};
+
+/** The part of a deployment that smart accounts need, when all of it is there. */
+export type SmartAccountDeployment = Required<Pick<Deployment, "entryPoint" | "accountFactory" | "fundPaymaster">> & {
+  bundlerUrl?: string;
 };
 
 const address = (value: unknown, field: string): Address => {
@@ -46,12 +62,43 @@ export function parseDeployment(input: unknown): Deployment {
       ? {}
       : { investmentToken: address(record.investmentToken, "investmentToken") }),
     deploymentBlock: whole(record.deploymentBlock ?? 0, "deploymentBlock"),
+    ...optionalAddress(record, "entryPoint"),
+    ...optionalAddress(record, "accountFactory"),
+    ...optionalAddress(record, "fundPaymaster"),
+    ...parseBundlerUrl(record.bundlerUrl),
+  };
+}
+
+const optionalAddress = <K extends "entryPoint" | "accountFactory" | "fundPaymaster">(
+  record: Record<string, unknown>,
+  field: K,
+): { [P in K]?: Address } =>
+  record[field] === undefined || record[field] === null || record[field] === ""
+    ? {}
+    : ({ [field]: address(record[field], field) } as { [P in K]?: Address });
+
+const parseBundlerUrl = (value: unknown): { bundlerUrl?: string } => {
+  if (value === undefined || value === null || value === "") return {};
+  if (typeof value === "string" && /^https?:\/\/[^\s]+$/.test(value)) return { bundlerUrl: value };
+  throw new FundamentError(`The deployment's bundlerUrl is not an http(s) URL: ${JSON.stringify(value)}.`);
+};
+
+/** The smart-account part of a deployment, or undefined when the EntryPoint, factory or paymaster is missing. */
+export function smartAccountDeployment(deployment: Deployment): SmartAccountDeployment | undefined {
+  const { entryPoint, accountFactory, fundPaymaster } = deployment;
+  if (!entryPoint || !accountFactory || !fundPaymaster) return undefined;
+  return {
+    entryPoint,
+    accountFactory,
+    fundPaymaster,
+    ...(deployment.bundlerUrl ? { bundlerUrl: deployment.bundlerUrl } : {}),
   };
 }
 
 /**
  * A deployment from environment variables: `CHAIN_ID`, `FUND_ADDRESS`, `DEPLOYMENT_BLOCK` (Sepolia:
- * the spec's 8250257 by default) and optionally `TOKEN_ADDRESS`. Undefined when `FUND_ADDRESS` is unset.
+ * the spec's 8250257 by default) and optionally `TOKEN_ADDRESS`, and for smart accounts `ENTRY_POINT_ADDRESS`,
+ * `ACCOUNT_FACTORY_ADDRESS`, `FUND_PAYMASTER_ADDRESS` and `BUNDLER_URL`. Undefined when `FUND_ADDRESS` is unset.
  */
 export function deploymentFromEnv(env: Record<string, string | undefined>): Deployment | undefined {
   if (!env.FUND_ADDRESS) return undefined;
@@ -61,5 +108,9 @@ export function deploymentFromEnv(env: Record<string, string | undefined>): Depl
     investmentFund: env.FUND_ADDRESS,
     investmentToken: env.TOKEN_ADDRESS,
     deploymentBlock: env.DEPLOYMENT_BLOCK ?? (chainId === "11155111" ? SEPOLIA_DEPLOYMENT_BLOCK.toString() : "0"),
+    entryPoint: env.ENTRY_POINT_ADDRESS,
+    accountFactory: env.ACCOUNT_FACTORY_ADDRESS,
+    fundPaymaster: env.FUND_PAYMASTER_ADDRESS,
+    bundlerUrl: env.BUNDLER_URL,
   });
 }

@@ -23,6 +23,8 @@ export {
   deploymentFromEnv,
   parseDeployment,
   SEPOLIA_DEPLOYMENT_BLOCK,
+  type SmartAccountDeployment,
+  smartAccountDeployment,
 } from "../deployment/deployment.js";
 export {
   describeFundError,
@@ -97,6 +99,7 @@ export {
   proposalStateFromEnum,
   proposalStatus,
 } from "../reads/getProposals.js";
+export { type GetSponsorshipParameters, getSponsorship, type Sponsorship } from "../reads/getSponsorship.js";
 export { type GetTradingWalletsParameters, getTradingWallets, type TradingWallet } from "../reads/getTradingWallets.js";
 export { type GetVaultRoundsParameters, getVaultRounds, type VaultRound } from "../reads/getVaultRounds.js";
 export { type GetVaultSettingsParameters, getVaultSettings, type VaultSettings } from "../reads/getVaultSettings.js";
@@ -110,6 +113,15 @@ export {
 export { type GetWhitelistParameters, getWhitelist, type WhitelistedInvestor } from "../reads/getWhitelist.js";
 export { isAdmin } from "../reads/isAdmin.js";
 export { type PoolStateName, type PoolStatus, poolStatus, poolStatusFromState } from "../reads/poolStatus.js";
+export { describePaymasterRevert, paymasterRefusal } from "../smartAccount/describeSmartAccountError.js";
+export {
+  type GetSmartAccountAddressParameters,
+  getSmartAccountAddress,
+  SMART_ACCOUNT_SALT,
+} from "../smartAccount/getSmartAccountAddress.js";
+export { isSmartAccountDeployed } from "../smartAccount/isSmartAccountDeployed.js";
+export { simpleAccountFactoryAbi } from "../smartAccount/simpleAccountFactoryAbi.js";
+export { type ToFundSmartAccountParameters, toFundSmartAccount } from "../smartAccount/toFundSmartAccount.js";
 export { batchRead } from "../utils/batchRead.js";
 export {
   type GetLogsInChunksParameters,
@@ -139,6 +151,29 @@ export { type EndLockupPeriodParameters, endLockupPeriod } from "../writes/endLo
 export { type ExecuteProposalParameters, executeProposal } from "../writes/executeProposal.js";
 export { type GrantAdminParameters, grantAdmin } from "../writes/grantAdmin.js";
 export { type InvestParameters, type InvestReturnType, type InvestStep, invest } from "../writes/invest.js";
+export { type InvestPath, type InvestPathResult, isUnsupportedByWallet } from "../writes/investPath.js";
+export {
+  type BatchCallState,
+  batchMessages,
+  type InvestWithBatchParameters,
+  type InvestWithBatchReturnType,
+  type InvestWithBatchStep,
+  investWithBatch,
+} from "../writes/investWithBatch.js";
+export {
+  getPermitDomain,
+  type InvestWithPermitParameters,
+  type InvestWithPermitReturnType,
+  type InvestWithPermitStep,
+  investWithPermit,
+  permitMessages,
+} from "../writes/investWithPermit.js";
+export {
+  type InvestWithSmartAccountParameters,
+  type InvestWithSmartAccountReturnType,
+  type InvestWithSmartAccountStep,
+  investWithSmartAccount,
+} from "../writes/investWithSmartAccount.js";
 export {
   type RemoveInvestorFromWhitelistParameters,
   removeInvestorFromWhitelist,
@@ -152,6 +187,12 @@ export {
 } from "../writes/setLockupPeriodDuration.js";
 export { type SetMinimumInvestmentParameters, setMinimumInvestment } from "../writes/setMinimumInvestment.js";
 export { type SetRollOverParameters, setRollOver } from "../writes/setRollOver.js";
+export {
+  parseSponsorBudget,
+  type SetSponsorBudgetParameters,
+  setSponsorBudget,
+  sponsorBudgetMessages,
+} from "../writes/setSponsorBudget.js";
 export { type StartLockupPeriodParameters, startLockupPeriod } from "../writes/startLockupPeriod.js";
 export type { WriteContext, WriteResult } from "../writes/types.js";
 export { type VoteParameters, vote } from "../writes/vote.js";

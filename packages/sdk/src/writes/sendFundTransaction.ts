@@ -3,6 +3,7 @@ import { estimateContractGas, simulateContract, waitForTransactionReceipt, write
 import type { investmentFundAbi } from "../abi/index.js";
 import { FundamentError, type FundErrorContext } from "../errors.js";
 import { errorMessages } from "../messages.js";
+import { sendSmartAccountCalls } from "../smartAccount/sendSmartAccountCalls.js";
 import { failure } from "./failure.js";
 import { fundWithTokenErrorsAbi } from "./fundErrorsAbi.js";
 import type { WriteContext, WriteResult } from "./types.js";
@@ -59,9 +60,31 @@ async function pendingGasLimit(
  * One fund action: simulate first, so a revert becomes a clear message before any wallet prompt;
  * then send, report the hash through `onSubmitted`, and (by default) wait for the receipt. Never
  * throws: failures come back as `{ hash: null, success: false, message }`.
+ *
+ * With `smartAccount` set, the owner's smart account sends it instead: simulated from the smart account's address
+ * (the same spec texts), then one user operation (`sendSmartAccountCalls`: one signature, gas paid by the fund's
+ * paymaster). Its receipt is always awaited (a user operation has no transaction hash before it is mined), and
+ * `onSubmitted` gets the bundle's transaction hash then.
  */
 export async function sendFundTransaction(parameters: SendFundTransactionParameters): Promise<WriteResult> {
   const { deployment, publicClient, walletClient, functionName, args, successMessage } = parameters;
+  if (parameters.smartAccount) {
+    const { bundlerUrl, bundlerTransport, onUserOperationSubmitted } = parameters.smartAccount;
+    const result = await sendSmartAccountCalls({
+      deployment,
+      publicClient,
+      walletClient,
+      calls: [{ to: deployment.investmentFund, abi: fundWithTokenErrorsAbi, functionName, args }],
+      successMessage,
+      errorContext: parameters.errorContext,
+      bundlerUrl,
+      bundlerTransport,
+      onUserOperationSubmitted,
+      onReceipt: parameters.onReceipt,
+    });
+    if (result.hash) parameters.onSubmitted?.(result.hash);
+    return { hash: result.success ? result.hash : null, success: result.success, message: result.message };
+  }
   try {
     const account = walletClient.account ?? requireAccount(parameters);
     const { request } = await simulateContract(publicClient, {

@@ -13,4 +13,19 @@ export type WriteContext = {
   onSubmitted?: (hash: Hash) => void;
   /** Wait for the receipt and report a reverted transaction (default true). */
   waitForReceipt?: boolean;
+  /**
+   * Send the write from the wallet owner's smart account as an ERC-4337 user operation (gas paid by the fund's
+   * paymaster) instead of a transaction from the wallet's own account. Undefined: the wallet's account sends.
+   */
+  smartAccount?: SmartAccountSender | undefined;
+};
+
+/** How a write goes through the owner's smart account (see `sendSmartAccountCalls`). */
+export type SmartAccountSender = {
+  /** The ERC-4337 bundler's JSON-RPC URL; default the deployment's `bundlerUrl`. */
+  bundlerUrl?: string | undefined;
+  /** The bundler's transport (tests); default `http(bundlerUrl)`. */
+  bundlerTransport?: Transport | undefined;
+  /** Called with the user operation's hash once the bundler accepted it (before it is mined). */
+  onUserOperationSubmitted?: ((userOpHash: Hash) => void) | undefined;
 };

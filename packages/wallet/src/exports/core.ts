@@ -23,5 +23,16 @@ export { switchNetwork } from "../features/networks/switchNetwork.js";
 export { createSendStore, type SendState, type SendStore } from "../features/send/createSendStore.js";
 export { type SendClient, sendTokens } from "../features/send/sendTokens.js";
 export { createSiwxController, type SiwxController, type SiwxState } from "../features/siwx/createSiwxController.js";
+export { getSmartAccount, SmartAccountUnavailableError } from "../features/smartAccount/getSmartAccount.js";
+export {
+  PREFERRED_ACCOUNT_TYPE_KEY,
+  readPreferredAccountType,
+  writePreferredAccountType,
+} from "../features/smartAccount/preferredAccountType.js";
+export type {
+  SmartAccountChainConfig,
+  SmartAccountConfig,
+  SmartAccountInfo,
+} from "../features/smartAccount/types.js";
 export { createTransactionsController } from "../features/transactions/createTransactionsController.js";
 export * from "./index.js";

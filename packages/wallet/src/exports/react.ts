@@ -5,6 +5,12 @@ export { WalletEmbed } from "../react/components/WalletEmbed.js";
 export { useWalletRuntime } from "../react/context.js";
 export type { WalletProviderConfig, WalletRuntime } from "../react/createWalletRuntime.js";
 export { useNativeBalance } from "../react/hooks/useNativeBalance.js";
+export {
+  smartAccountFallbackText,
+  smartAccountQueryKey,
+  type UseSmartAccountReturnType,
+  useSmartAccount,
+} from "../react/hooks/useSmartAccount.js";
 export { useTokenBalances } from "../react/hooks/useTokenBalances.js";
 export {
   type UseWalletAccountReturnType,

@@ -25,6 +25,8 @@ import { createSendStore, type SendStore } from "../features/send/createSendStor
 import { createApiSiwxAdapter } from "../features/siwx/createApiSiwxAdapter.js";
 import { createSiwxController, type SiwxController } from "../features/siwx/createSiwxController.js";
 import type { SiwxAdapter } from "../features/siwx/types.js";
+import { readPreferredAccountType } from "../features/smartAccount/preferredAccountType.js";
+import type { SmartAccountConfig } from "../features/smartAccount/types.js";
 import { hasPersistedConnection } from "./hooks/useWalletAccount.js";
 
 /** Configuration of the wallet layer's React runtime (the `config` prop of `WalletProvider`). */
@@ -64,6 +66,11 @@ export type WalletProviderConfig = {
   safe?: boolean | undefined;
   /** App metadata shown by WalletConnect wallets. */
   metadata?: OptionalConnectorsParameters["metadata"];
+  /**
+   * Smart accounts (ERC-4337) per chain id: the Account view offers "Account type: EOA / Smart account" there and
+   * shows the owner's smart account. Off unless set.
+   */
+  smartAccount?: SmartAccountConfig | undefined;
   /** Tokens listed per chain id in the Account and Send views (besides the native token). */
   tokens?: Record<number, readonly TokenListEntry[]> | undefined;
   enableNetworkSwitch?: boolean | undefined;
@@ -216,6 +223,10 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
           signInPending = false;
           void siwx.onConnected();
         }
+      }
+      if (c.status === "connected" && addressChanged && config.smartAccount) {
+        // The preferred account type kept from the last visit (EOA unless the person chose a smart account).
+        core.state.setAccount("eip155", { preferredAccountType: readPreferredAccountType() });
       }
       if (c.status === "connected" && addressChanged) {
         // The first address after mount of a connection persisted from the last visit: a restore, not a switch.

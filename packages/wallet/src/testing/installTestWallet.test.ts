@@ -1,11 +1,24 @@
 // @vitest-environment happy-dom
-import { UserRejectedRequestError } from "viem";
+import { encodeFunctionData, UserRejectedRequestError } from "viem";
 import { foundry, type mainnet } from "viem/chains";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { connect, getConnection, reconnect, sendTransaction, switchChain } from "wagmi/actions";
+import {
+  connect,
+  deployContract,
+  getCapabilities,
+  getConnection,
+  reconnect,
+  sendCalls,
+  sendTransaction,
+  signTypedData,
+  switchChain,
+  waitForCallsStatus,
+  waitForTransactionReceipt,
+} from "wagmi/actions";
 import { createWalletConfig } from "../connectors/createWalletConfig.js";
 import { installTestWallet, type TestWalletControl } from "./installTestWallet.js";
 import { type Anvil, startAnvil } from "./startAnvil.js";
+import { testTokenAbi, testTokenBytecode } from "./testToken.js";
 
 let anvil: Anvil;
 let wallet: TestWalletControl;
@@ -71,5 +84,83 @@ describe("installTestWallet", () => {
     expect(chainId).toBe(1);
     await switchChain(c, { chainId: 31337 });
     expect(getConnection(c).chainId).toBe(31337);
+  });
+});
+
+describe("installTestWallet: EIP-5792 batching and typed data, per wallet", () => {
+  const recipient = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+
+  async function connected(options: { batching?: boolean; typedData?: boolean }, n: number) {
+    const rdns = `org.test.batch${n}`;
+    const control = installTestWallet({
+      rpcUrl: anvil.rpcUrl,
+      rdns,
+      uuid: `00000000-0000-4000-8000-00000000010${n}`,
+      ...options,
+    });
+    const c = config();
+    const connector = c.connectors.find((x) => x.id === rdns);
+    if (!connector) throw new Error("not discovered");
+    await connect(c, { connector });
+    const hash = await deployContract(c, {
+      abi: testTokenAbi,
+      bytecode: testTokenBytecode,
+      args: ["Test", "TST", 6, 1_000_000n],
+    });
+    const { contractAddress } = await waitForTransactionReceipt(c, { hash });
+    if (!contractAddress) throw new Error("no token");
+    const transfer = (value: bigint) => ({
+      to: contractAddress,
+      data: encodeFunctionData({ abi: testTokenAbi, functionName: "transfer", args: [recipient, value] }),
+    });
+    return { control, c, transfer, token: contractAddress };
+  }
+
+  it("reports atomic support, runs the calls in order and reports 200 with a receipt per call", async () => {
+    const { control, c, transfer } = await connected({ batching: true }, 1);
+    expect(await getCapabilities(c, { chainId: 31337 })).toEqual({ atomic: { status: "supported" } });
+    const { id } = await sendCalls(c, { calls: [transfer(1n), transfer(2n)] });
+    const status = await waitForCallsStatus(c, { id });
+    expect(status).toMatchObject({ status: "success", statusCode: 200, atomic: false });
+    expect(status.receipts?.map((r) => r.status)).toEqual(["success", "success"]);
+    expect(control.requests).toContain("wallet_sendCalls");
+    expect(control.transactions.filter((t) => t.batchId === id).map((t) => t.data.slice(0, 10))).toEqual([
+      "0xa9059cbb",
+      "0xa9059cbb",
+    ]);
+  });
+
+  it("stops at the first call that reverts: 600 when a call before it was mined, 500 when none was", async () => {
+    const { control, c, transfer } = await connected({ batching: true }, 2);
+    // The token transfer goes out with too little gas: mined and reverted; the call after it is never sent.
+    control.starveGasNext("0xa9059cbb");
+    const { id } = await sendCalls(c, { calls: [{ to: recipient, value: 1n }, transfer(2n), transfer(3n)] });
+    const partial = await waitForCallsStatus(c, { id });
+    expect(partial).toMatchObject({ status: "failure", statusCode: 600 });
+    expect(partial.receipts?.map((r) => r.status)).toEqual(["success", "reverted"]);
+    expect(control.transactions.filter((t) => t.batchId === id)).toHaveLength(2);
+
+    control.starveGasNext("0xa9059cbb");
+    const { id: none } = await sendCalls(c, { calls: [transfer(4n), transfer(5n)] });
+    const failed = await waitForCallsStatus(c, { id: none });
+    expect(failed).toMatchObject({ status: "failure", statusCode: 500 });
+    expect(failed.receipts?.map((r) => r.status)).toEqual(["reverted"]);
+    expect(control.transactions.filter((t) => t.batchId === none)).toHaveLength(1);
+  });
+
+  it("without batching answers 4200 to EIP-5792; without typed data refuses eth_signTypedData_v4 with 4200", async () => {
+    const { control, c } = await connected({ typedData: false }, 3);
+    await expect(getCapabilities(c, { chainId: 31337 })).rejects.toMatchObject({ code: 4200 });
+    const typed = {
+      types: { Mail: [{ name: "body", type: "string" }] },
+      primaryType: "Mail",
+      message: { body: "hi" },
+      domain: { name: "Test", version: "1", chainId: 31337 },
+    } as const;
+    await expect(signTypedData(c, typed)).rejects.toMatchObject({ code: 4200 });
+    control.setTypedData(true);
+    expect(await signTypedData(c, typed)).toMatch(/^0x[0-9a-f]{130}$/);
+    control.setBatching(true);
+    expect(await getCapabilities(c, { chainId: 31337 })).toEqual({ atomic: { status: "supported" } });
   });
 });

@@ -8,6 +8,7 @@ import { ConnectButton } from "../../shared/wallet/ConnectButton";
 import { AdminsSection } from "./AdminsSection";
 import { EmergencySection } from "./EmergencySection";
 import { FundSettingsSection } from "./FundSettingsSection";
+import { GasSponsorshipSection } from "./GasSponsorshipSection";
 import { VaultAdmin } from "./VaultAdmin";
 import { WhitelistSection } from "./WhitelistSection";
 
@@ -48,6 +49,7 @@ export default function AdminPage() {
             <AdminsSection />
             <EmergencySection />
             <FundSettingsSection />
+            <GasSponsorshipSection />
           </div>
         </div>
       )}

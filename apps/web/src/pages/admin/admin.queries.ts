@@ -1,4 +1,11 @@
-import { type Deployment, getAdmins, getPoolReturns, getTradingWallets, getWhitelist } from "@fundament/sdk";
+import {
+  type Deployment,
+  getAdmins,
+  getPoolReturns,
+  getSponsorship,
+  getTradingWallets,
+  getWhitelist,
+} from "@fundament/sdk";
 import { queryOptions } from "@tanstack/react-query";
 import type { FundClient } from "../../shared/hooks/useFundClient";
 import { CHAIN_KEY } from "../../shared/lib/queryKeys";
@@ -9,7 +16,12 @@ export const adminKeys = {
     [CHAIN_KEY, "admin", "trading-wallets", poolId === undefined ? null : poolId.toString()] as const,
   poolReturns: (vaultId: number) => [CHAIN_KEY, "admin", "pool-returns", vaultId] as const,
   whitelist: [CHAIN_KEY, "admin", "whitelist"] as const,
+  sponsorship: [CHAIN_KEY, "admin", "sponsorship"] as const,
 };
+
+/** The fund paymaster's gas budget per account (null without a paymaster). */
+export const sponsorshipQuery = (client: FundClient, deployment: Deployment) =>
+  queryOptions({ queryKey: adminKeys.sponsorship, queryFn: () => getSponsorship(client, { deployment }) });
 
 /** The wallets whitelisted now (rebuilt from the whitelist events), oldest first; any fund event refreshes it. */
 export const whitelistQuery = (client: FundClient, deployment: Deployment) =>

@@ -8,6 +8,7 @@ import { useAppConfig } from "../../shared/hooks/useAppConfig";
 import { useChainTime } from "../../shared/hooks/useChainTime";
 import { useFundClient } from "../../shared/hooks/useFundClient";
 import { useFundSettings, useInvestmentToken, useInvestorView, usePositions } from "../../shared/hooks/useFundQueries";
+import { useInvestorAccount } from "../../shared/hooks/useInvestorAccount";
 import { useIsAdmin } from "../../shared/hooks/useIsAdmin";
 import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
 import { formatTokenAmount, timeLeft, tokenTitle } from "../../shared/lib/format";
@@ -30,7 +31,9 @@ import {
   validateInvest,
 } from "./invest.helpers";
 import { investWalletQuery } from "./invest.queries";
-import { useInvestFlow } from "./useInvestFlow";
+import { chooseInvestPath } from "./investPath.helpers";
+import { useInvestFlow, useWalletSignsTypedData } from "./useInvestFlow";
+import { useInvestPathInput } from "./useInvestPathInput";
 
 /** Why a vault takes no deposits and when it will, with the countdown to the unlock on the chain's clock. */
 function DepositsClosedNotice({ closed, lockupEndTime }: { closed: DepositsClosed; lockupEndTime: number }) {
@@ -52,9 +55,10 @@ function DepositsClosedNotice({ closed, lockupEndTime }: { closed: DepositsClose
 
 /**
  * The invest widget of one vault: amount with balance and Max, allowance and the vault's own minimum, clear errors
- * before any wallet prompt (a settled payout waiting in the vault included, with where to withdraw it), then the two
- * steps (1 Approve, 2 Invest into the vault's open round) with a status line that follows the real state (confirm in
- * the wallet, waiting to be mined). A vault that takes no deposits says why and when it will, with no live button.
+ * before any wallet prompt (a settled payout waiting in the vault included, with where to withdraw it), then the
+ * steps of the best path the wallet supports (a batch: approve + invest in one confirmation; a permit: 1 Sign the
+ * permit, 2 Invest; else the spec's 1 Approve, 2 Invest) into the vault's open round, with a status line that follows
+ * the real state (confirm in the wallet, waiting to be mined) and, with the result, which path it took. A vault that takes no deposits says why and when it will, with no live button.
  * Focus lands on the result after a success and on the error text after a failure; errors clear when the account
  * changes.
  */
@@ -68,8 +72,11 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
   const admin = useIsAdmin();
   const positions = usePositions();
   const position = positions.data?.find((p) => p.vaultId === vault.vaultId);
-  const walletTokens = useQuery(investWalletQuery(client, deployment, token.data?.address, wallet.account));
+  // The investing account's tokens and allowance: the smart account's when that is the account in use.
+  const investorAccount = useInvestorAccount();
+  const walletTokens = useQuery(investWalletQuery(client, deployment, token.data?.address, investorAccount));
   const flow = useInvestFlow();
+  const pathInput = useInvestPathInput(useWalletSignsTypedData());
   const [amount, setAmount] = useState("");
   const [submitted, setSubmitted] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -134,7 +141,10 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
   const shownProblem = problem === ENTER_AMOUNT && !submitted ? null : problem;
   // Whether the problem is the amount's (the field turns red) rather than the wallet's or the pool's.
   const amountProblem = Boolean(problem) && validateInvest({ ...checkInput, amount: "" }) === ENTER_AMOUNT;
-  const steps = investSteps(flow.state.phase, approvalNeeded, flow.state.failedAt);
+  // The path the flow takes (shown before the click), or the one it runs.
+  const path =
+    flow.state.phase === "idle" ? (approvalNeeded ? chooseInvestPath(pathInput) : "twoStep") : flow.state.path;
+  const steps = investSteps(flow.state.phase, approvalNeeded, flow.state.failedAt, path);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -146,7 +156,7 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
       else problemText.current?.focus();
       return;
     }
-    const result = await flow.start(vault.vaultId, amount, approvalNeeded);
+    const result = await flow.start(vault.vaultId, amount, approvalNeeded, pathInput);
     if (result?.success) {
       setAmount("");
       setSubmitted(false);
@@ -291,6 +301,16 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
           <p className="tx-status__success" ref={resultText} tabIndex={-1} data-testid="invest-result">
             {flow.state.message}
             {flow.state.hash && <TxHash hash={flow.state.hash} />}
+          </p>
+        )}
+        {flow.state.phase === "success" && flow.state.pathText && (
+          <p className="figure__note" data-testid="invest-path">
+            {flow.state.pathText}
+          </p>
+        )}
+        {(flow.state.phase === "success" || flow.state.phase === "error") && flow.state.fallback && (
+          <p className="figure__note" data-testid="invest-fallback">
+            {flow.state.fallback}
           </p>
         )}
         {flow.state.phase === "error" && flow.state.message && (

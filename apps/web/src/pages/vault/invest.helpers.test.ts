@@ -185,3 +185,36 @@ describe("depositsClosed", () => {
     expect(depositsClosed({ ...open, acceptsDeposits: false })).toEqual(expected);
   });
 });
+
+describe("the steps of the permit and batch paths", () => {
+  const view = (...args: Parameters<typeof investSteps>) =>
+    investSteps(...args).map((s) => `${s.number} ${s.label}: ${s.state}`);
+
+  it("a permit: 1 Sign the permit, 2 Invest, following the phase", () => {
+    expect(view("signing", true, null, "permit")).toEqual(["1 Sign the permit: active", "2 Invest: upcoming"]);
+    expect(view("investing", true, null, "permit")).toEqual(["1 Sign the permit: done", "2 Invest: active"]);
+    expect(view("error", true, "approve", "permit")).toEqual(["1 Sign the permit: failed", "2 Invest: upcoming"]);
+  });
+
+  it("a batch: one step, approve + invest in one confirmation; the investment alone when no approval is needed", () => {
+    expect(view("idle", true, null, "batch")).toEqual(["1 Approve + invest, in one confirmation: upcoming"]);
+    expect(view("batching", true, null, "batch")).toEqual(["1 Approve + invest, in one confirmation: active"]);
+    expect(view("success", true, null, "batch")).toEqual(["1 Approve + invest, in one confirmation: done"]);
+    expect(view("error", true, "batch", "batch")).toEqual(["1 Approve + invest, in one confirmation: failed"]);
+    expect(view("idle", false, null, "batch")).toEqual(["1 Approve: upcoming", "2 Invest: upcoming"]);
+  });
+
+  it("says what to do and what the app waits for: the signature, the batch's confirmation, both calls mined", () => {
+    expect(investStatusText({ phase: "signing", approvalHash: null, hash: null })).toBe(
+      "Sign the permit in your wallet (a signature: no transaction, no gas)",
+    );
+    expect(investStatusText({ phase: "batching", approvalHash: null, hash: null, batchId: null })).toBe(
+      "Confirm approve + invest in your wallet: one confirmation",
+    );
+    expect(investStatusText({ phase: "batching", approvalHash: null, hash: null, batchId: "0x01" })).toBe(
+      "Waiting for both calls (approve and invest) to be mined…",
+    );
+    expect(investButtonLabel("signing", true)).toBe("Signing…");
+    expect(investButtonLabel("batching", true)).toBe("Investing…");
+  });
+});

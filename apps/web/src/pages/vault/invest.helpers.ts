@@ -1,4 +1,4 @@
-import { describeFundError, type InvestStep } from "@fundament/sdk";
+import { describeFundError, type InvestPath, type InvestStep } from "@fundament/sdk";
 import { parseUnits } from "viem";
 import { formatTokenAmount, tokenDecimal } from "../../shared/lib/format";
 import { NOT_CONNECTED, switchNetworkFirst } from "../../shared/lib/messages";
@@ -100,26 +100,45 @@ export function needsApproval(allowance: bigint | undefined, amount: bigint | nu
   return allowance === undefined || allowance < amount;
 }
 
-/** Where the two-step flow is. */
-export type InvestPhase = "idle" | InvestStep | "success" | "error";
+/**
+ * Where the flow is: the two steps' phases, `signing` (the permit's signature) and `batching` (one confirmation for
+ * approve + invest, then both calls being mined).
+ */
+export type InvestPhase = "idle" | InvestStep | "signing" | "batching" | "success" | "error";
 
 export type StepState = "upcoming" | "active" | "done" | "skipped" | "failed";
 
-export type InvestStepView = { key: "approve" | "invest"; number: 1 | 2; label: string; state: StepState };
+export type InvestStepView = {
+  key: "approve" | "invest" | "batch";
+  number: 1 | 2;
+  label: string;
+  state: StepState;
+};
+
+/** The step that failed. */
+export type FailedStep = "approve" | "invest" | "batch" | null;
 
 /**
- * The two visible steps (step 1 Approve, step 2 Invest) and their state for the current phase.
- * `approvalNeeded` is what the allowance said when the flow started; `failedAt` the step that failed.
+ * The visible steps of the path and their state for the current phase: two steps (1 Approve, 2 Invest), a permit
+ * (1 Sign the permit, 2 Invest) or a batch (1 Approve + invest, in one confirmation). `approvalNeeded` is what the
+ * allowance said when the flow started (without it every path is the investment alone); `failedAt` the step that
+ * failed.
  */
 export function investSteps(
   phase: InvestPhase,
   approvalNeeded: boolean,
-  failedAt: "approve" | "invest" | null = null,
+  failedAt: FailedStep = null,
+  path: InvestPath = "twoStep",
 ): InvestStepView[] {
+  if (approvalNeeded && (path === "batch" || path === "smartAccount")) {
+    const state: StepState =
+      failedAt !== null ? "failed" : phase === "success" ? "done" : phase === "batching" ? "active" : "upcoming";
+    return [{ key: "batch", number: 1, label: "Approve + invest, in one confirmation", state }];
+  }
   const approve: StepState = (() => {
     if (!approvalNeeded) return phase === "idle" ? "upcoming" : "skipped";
     if (failedAt === "approve") return "failed";
-    if (phase === "approving") return "active";
+    if (phase === "approving" || phase === "signing") return "active";
     if (phase === "investing" || phase === "success" || (phase === "error" && failedAt === "invest")) return "done";
     return "upcoming";
   })();
@@ -130,22 +149,31 @@ export function investSteps(
     return "upcoming";
   })();
   return [
-    { key: "approve", number: 1, label: "Approve", state: approve },
+    { key: "approve", number: 1, label: path === "permit" ? "Sign the permit" : "Approve", state: approve },
     { key: "invest", number: 2, label: "Invest", state: invest },
   ];
 }
 
-/** Where the flow stands, as far as the status line needs it: the phase and which transactions the wallet has sent. */
-export type InvestProgress = { phase: InvestPhase; approvalHash: unknown; hash: unknown };
+/**
+ * Where the flow stands, as far as the status line needs it: the phase and which transactions (or batch) the wallet
+ * has sent.
+ */
+export type InvestProgress = { phase: InvestPhase; approvalHash: unknown; hash: unknown; batchId?: unknown };
 
 /**
  * The status line that follows the real state of the two steps: what the person must do now (confirm in the wallet)
  * or what the app is waiting for (a transaction to be mined). null when nothing is under way.
  */
-export function investStatusText({ phase, approvalHash, hash }: InvestProgress): string | null {
+export function investStatusText({ phase, approvalHash, hash, batchId }: InvestProgress): string | null {
   switch (phase) {
     case "checking":
       return "Checking the investment before your wallet asks…";
+    case "signing":
+      return "Sign the permit in your wallet (a signature: no transaction, no gas)";
+    case "batching":
+      return batchId
+        ? "Waiting for both calls (approve and invest) to be mined…"
+        : "Confirm approve + invest in your wallet: one confirmation";
     case "approving":
       return approvalHash ? "Waiting for the approval to be mined" : "Confirm the approval in your wallet";
     case "investing":
@@ -215,7 +243,10 @@ export function investButtonLabel(phase: InvestPhase, approvalNeeded: boolean): 
       return "Checking…";
     case "approving":
       return "Approving…";
+    case "signing":
+      return "Signing…";
     case "investing":
+    case "batching":
       return "Investing…";
     default:
       return approvalNeeded ? "Approve and invest" : "Invest";

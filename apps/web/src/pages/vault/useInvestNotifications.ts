@@ -1,4 +1,3 @@
-import type { InvestReturnType } from "@fundament/sdk";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { CHAIN_KEY } from "../../shared/lib/queryKeys";
@@ -17,9 +16,10 @@ export function useInvestNotifications() {
       async approvalMined() {
         await queryClient.invalidateQueries({ queryKey: investKeys.all });
       },
-      async result(result: InvestReturnType) {
-        // An approval may have gone through even when the investment did not: allowance changed.
-        if (result.success || result.approvalHash) await queryClient.invalidateQueries({ queryKey: [CHAIN_KEY] });
+      async result(result: { chainChanged: boolean }) {
+        // An approval may have gone through even when the investment did not (two steps, or a batch whose investment
+        // failed): the allowance changed.
+        if (result.chainChanged) await queryClient.invalidateQueries({ queryKey: [CHAIN_KEY] });
       },
     }),
     [queryClient],

@@ -14,7 +14,7 @@ import {
 } from "../lib/fundQueries";
 import { useAppConfig } from "./useAppConfig";
 import { useFundClient } from "./useFundClient";
-import { useWalletStatus } from "./useWalletStatus";
+import { useInvestorAccount } from "./useInvestorAccount";
 
 export function useVaults() {
   const { deployment, apiUrl } = useAppConfig();
@@ -32,7 +32,7 @@ export function useVaultPerformance() {
 export function useInvestorView() {
   const { deployment } = useAppConfig();
   const client = useFundClient();
-  const { account } = useWalletStatus();
+  const account = useInvestorAccount();
   return useQuery(investorViewQuery(client, deployment, account));
 }
 
@@ -54,7 +54,7 @@ export function useVaultSettings(vaultId: number | undefined) {
 export function usePositions() {
   const { deployment } = useAppConfig();
   const client = useFundClient();
-  const { account } = useWalletStatus();
+  const account = useInvestorAccount();
   return useQuery(positionsQuery(client, deployment, account));
 }
 
@@ -62,7 +62,7 @@ export function usePositions() {
 export function usePositionHistory() {
   const { deployment } = useAppConfig();
   const client = useFundClient();
-  const { account } = useWalletStatus();
+  const account = useInvestorAccount();
   return useQuery(positionHistoryQuery(client, deployment, account));
 }
 

@@ -5,6 +5,7 @@ import { type ReactNode, useState } from "react";
 import type { Config } from "wagmi";
 import { type AppConfig, configChain } from "../lib/config";
 import { createAppWagmiConfig } from "./createAppWagmiConfig";
+import { smartAccountNotice } from "./smartAccountNotice";
 
 const APP_NAME = "Fundament";
 
@@ -49,6 +50,17 @@ export function WalletLayer({ config, queryClient, wagmiConfig, siwx = true, chi
     coinbase: config.coinbaseWallet ? { appName: APP_NAME } : undefined,
     safe: true,
     metadata: typeof window === "undefined" ? undefined : walletMetadata(window.location.origin),
+    // Smart accounts (ERC-4337) where the deployment has them: the Account view's "Account type" choice, and the
+    // fund's word on the smart account (it must be whitelisted to invest).
+    smartAccount:
+      config.deployment.accountFactory && config.deployment.entryPoint
+        ? {
+            chains: {
+              [config.chainId]: { factory: config.deployment.accountFactory, entryPoint: config.deployment.entryPoint },
+            },
+            notice: smartAccountNotice(config),
+          }
+        : undefined,
     tokens: config.deployment.investmentToken
       ? { [config.chainId]: [{ address: config.deployment.investmentToken }] }
       : undefined,

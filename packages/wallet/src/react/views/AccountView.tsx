@@ -1,4 +1,5 @@
 import { formatNumeric, formatNumericExact, shortenAddress } from "../../core/format.js";
+import { AccountTypeSection } from "../components/AccountTypeSection.js";
 import { CopyButton } from "../components/CopyButton.js";
 import { DevAccountPicker } from "../components/DevAccountPicker.js";
 import { ListItemButton } from "../components/ListItemButton.js";
@@ -46,6 +47,7 @@ export function AccountView() {
         <CopyButton text={address} />
       </div>
       {wallet?.id === "devAccounts" ? <DevAccountPicker address={address} /> : null}
+      <AccountTypeSection />
       <ListNav label="Account actions">
         <ListItemButton
           name={network ? network.name : "Network"}

@@ -1,0 +1,245 @@
+import fc from "fast-check";
+import type { InjectOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemo } from "../demo/seed.js";
+import { type TestApp, testApp } from "../testing/testApp.js";
+import { drivers } from "../testing/testDatabase.js";
+
+/**
+ * Property-based test: generated input (query strings with arbitrary unicode, NULs and huge numbers, path
+ * parameters, bodies of arbitrary JSON, CSV and bytes under any content type, garbage cookies and
+ * authorization headers) thrown at every route through `app.inject`. No answer may be a 5xx, and no body may
+ * carry internal detail (a stack, SQL, a file path, a database error text).
+ */
+
+const RUNS = 200;
+const SEED = 20_2026;
+
+/** Marks of internal detail: none may appear in any answer to generated input. */
+const INTERNAL =
+  /\n\s+at |\bat [\w.<>]+ \(|\.(?:ts|js|mjs):\d+|node_modules|\/work\/|\/src\/|Failed query|SQLSTATE|syntax error at or near|relation "|duplicate key value|violates .* constraint|"stack"|PGlite|Drizzle|ZodError|TypeError|RangeError|ReferenceError|invalid input syntax|out of range for type/i;
+
+/** Percent-encodes raw bytes: invalid UTF-8 and any control byte reach the server as is. */
+const percent = (bytes: Uint8Array) => [...bytes].map((b) => `%${b.toString(16).padStart(2, "0")}`).join("");
+
+/** A query or path value: edge cases from the issue, numbers of every size and syntax, and arbitrary text. */
+const value: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(
+    "",
+    "%00",
+    "1:%00",
+    "0x10",
+    "1e2",
+    "%205",
+    "+5",
+    "-1",
+    "5.0",
+    "2147483648",
+    "1:99999999999999999999",
+    "1:2147483648",
+    "9007199254740993:1",
+    "99999999999999999999:1",
+    "1e30",
+    "NaN",
+    "Infinity",
+    "%E0%A4%A",
+    "%FF%FE",
+    "%ED%A0%80",
+    "1:2:3",
+    ":",
+    "0:",
+  ),
+  fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n }).map(String),
+  fc.double().map(String),
+  fc.tuple(fc.bigInt({ min: 0n, max: 2n ** 64n }), fc.bigInt({ min: 0n, max: 2n ** 64n })).map(([a, b]) => `${a}:${b}`),
+  fc.integer({ min: 0 }).map((n) => `${n}:${2 ** 31 + n}`),
+  fc.string({ unit: "binary", maxLength: 40 }).map((text) => percent(new TextEncoder().encode(text))),
+  fc.uint8Array({ maxLength: 40 }).map(percent),
+  fc.string({ unit: "grapheme-ascii", maxLength: 40 }).map(encodeURIComponent),
+  fc.string({ maxLength: 5000, minLength: 1000 }).map(encodeURIComponent),
+);
+
+const KEYS = ["limit", "cursor", "since", "until", "chainId", "onramp", "x", "__proto__", "constructor"];
+const query: fc.Arbitrary<string> = fc
+  .array(fc.tuple(fc.oneof({ arbitrary: fc.constantFrom(...KEYS), weight: 4 }, value), value), { maxLength: 6 })
+  .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join("&")}` : ""));
+
+const headerText = fc.string({ unit: "grapheme-ascii", maxLength: 200 }).map((text) => text.replace(/[\r\n]/g, ""));
+const headers: fc.Arbitrary<Record<string, string>> = fc.record(
+  {
+    cookie: fc.oneof(
+      headerText,
+      headerText.map((text) => `fundament_session=${text}`),
+      fc.constant("fundament_session=%E0%A4%A; fundament_session=x"),
+    ),
+    authorization: fc.oneof(
+      headerText,
+      headerText.map((text) => `Bearer ${text}`),
+      fc.constant("Bearer "),
+    ),
+    origin: fc.oneof(fc.constant("http://evil.test"), headerText),
+    "accept-encoding": headerText,
+  },
+  { requiredKeys: [] },
+);
+
+const CONTENT_TYPES = [
+  "application/json",
+  "text/csv",
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "application/octet-stream",
+  "application/json; charset=latin1",
+  "",
+];
+/** A body with a content type: JSON of any shape, CSV-like text, SIWE-like text or raw bytes. */
+const body: fc.Arbitrary<{ payload: string | Buffer; contentType: string }> = fc.record({
+  payload: fc.oneof(
+    fc.json(),
+    fc.jsonValue().map((v) => JSON.stringify([v, { timestamp: v, total_sol_value: v }])),
+    fc
+      .array(fc.tuple(value, value), { maxLength: 20 })
+      .map(
+        (rows) => `timestamp,total_sol_value\n${rows.map(([a, b]) => `${decodeSafe(a)},${decodeSafe(b)}`).join("\n")}`,
+      ),
+    fc
+      .record({ message: fc.oneof(fc.string(), siweLike()), signature: fc.oneof(fc.string(), hex()) })
+      .map((v) => JSON.stringify(v)),
+    fc.constantFrom(
+      '[{"timestamp":1e30,"total_sol_value":1}]',
+      '[{"timestamp":"-099999-01-01T00:00:00Z","total_sol_value":1}]',
+      '[{"timestamp":1790000000000000,"total_sol_value":1}]',
+      '{"__proto__":{"x":1}}',
+      "null",
+      "",
+    ),
+    fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)),
+  ),
+  contentType: fc.oneof(fc.constantFrom(...CONTENT_TYPES), headerText),
+});
+
+function decodeSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+function hex(): fc.Arbitrary<string> {
+  return fc.uint8Array({ maxLength: 200 }).map((bytes) => `0x${Buffer.from(bytes).toString("hex")}`);
+}
+
+/** A SIWE-shaped message with generated fields (address, chain id, dates, URI). */
+function siweLike(): fc.Arbitrary<string> {
+  return fc
+    .record({ address: fc.string({ maxLength: 50 }), chain: value, uri: fc.string(), issued: fc.string() })
+    .map(
+      (f) =>
+        `localhost:5173 wants you to sign in with your Ethereum account:\n${f.address}\n\nURI: ${f.uri}\nVersion: 1\nChain ID: ${decodeSafe(f.chain)}\nNonce: abcdefgh12\nIssued At: ${f.issued}`,
+    );
+}
+
+type Route = { method: "GET" | "POST"; path: string; build: fc.Arbitrary<InjectOptions> };
+
+const get = (path: string, url: fc.Arbitrary<string> = fc.constant(path), q: fc.Arbitrary<string> = query): Route => ({
+  method: "GET",
+  path,
+  build: fc.tuple(url, q, headers).map(([u, qs, h]) => ({ method: "GET", url: `${u}${qs}`, headers: h })),
+});
+
+/** The history's query: generated, or a real chain id with a generated cursor (so the cursor reaches the database). */
+const historyQuery = fc.oneof(
+  query,
+  fc
+    .tuple(fc.oneof(fc.constantFrom("999", "31337"), value), value)
+    .map(([chain, cursor]) => `?chainId=${chain}&cursor=${cursor}`),
+);
+const post = (path: string): Route => ({
+  method: "POST",
+  path,
+  build: fc.tuple(query, headers, body).map(([q, h, b]) => ({
+    method: "POST",
+    url: `${path}${q}`,
+    headers: { ...h, ...(b.contentType && { "content-type": b.contentType }) },
+    payload: b.payload,
+  })),
+});
+
+/** Every route of the app (the OpenAPI paths are checked against this list), with its generated requests. */
+const ROUTES: Route[] = [
+  get("/futures/performance"),
+  get("/nft-lending/performance"),
+  get("/api/deposits/bybit"),
+  get("/api/withdrawals/bybit"),
+  get("/health"),
+  get("/health/live"),
+  get("/health/ready"),
+  get("/metrics"),
+  get("/auth/nonce"),
+  get("/auth/session"),
+  get(
+    "/v1/account/{address}/history",
+    fc
+      .oneof(
+        value,
+        fc.constant("0x5FbDB2315678afecb367f032d93F642f64180aa3"),
+        fc.constant("0x5fbdb2315678afecb367f032d93f642f64180aa3"),
+      )
+      .map((address) => `/v1/account/${address || "%20"}/history`),
+    historyQuery,
+  ),
+  post("/auth/verify"),
+  post("/auth/logout"),
+  post("/admin/nft-lending/snapshots"),
+];
+
+describe.each(drivers)("generated input at every route (%s)", (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp(
+      { ADMIN_TOKEN: "admin-secret", METRICS_TOKEN: "metrics-secret", RATE_LIMIT_MAX: "100000000", CACHE_TTL_MS: "0" },
+      driver,
+    );
+    await seedDemo({ db: t.database.db });
+  });
+  afterAll(() => t.close());
+
+  it("covers every documented route", async () => {
+    const documented = Object.entries((await t.app.inject("/openapi.json")).json().paths as object).flatMap(
+      ([path, methods]) => Object.keys(methods as object).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(ROUTES.map((route) => `${route.method} ${route.path}`).sort()).toEqual(documented.sort());
+  });
+
+  it.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    "%s: never a 5xx, never internal detail",
+    async (_name, route) => {
+      await fc.assert(
+        fc.asyncProperty(route.build, async (request) => {
+          const response = await t.app.inject(request);
+          const summary = `${request.method} ${request.url} → ${response.statusCode}: ${response.body.slice(0, 300)}`;
+          expect(response.statusCode, summary).toBeLessThan(500);
+          if (route.path !== "/metrics" || response.statusCode !== 200) {
+            expect(response.body, summary).not.toMatch(INTERNAL);
+          }
+        }),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      );
+    },
+    120_000,
+  );
+
+  it("a garbage admin import is refused with a 400 naming the row, and a good one still stores", async () => {
+    const auth = { authorization: "Bearer admin-secret" };
+    const url = "/admin/nft-lending/snapshots";
+    const answer = await t.app.inject({
+      method: "POST",
+      url,
+      headers: auth,
+      payload: [{ timestamp: 1, total_sol_value: 1 }],
+    });
+    expect(answer.json()).toEqual({ stored: 1 });
+  });
+});

@@ -1,0 +1,25 @@
+import { createFundPublicClient, investmentFundAbi } from "@fundament/sdk";
+import type { Address } from "viem";
+import type { AppConfig } from "../lib/config";
+
+/** Said under the smart account in the Account view while the fund does not take its investments. */
+export const SMART_ACCOUNT_NOT_WHITELISTED =
+  "This smart account is not whitelisted yet: it needs whitelisting by the fund's admin (copy its address above and send it to them) before it can invest.";
+
+/** Said when it is whitelisted: where its tokens come from, and who pays its gas. */
+export const SMART_ACCOUNT_WHITELISTED =
+  "Whitelisted. It invests with the tokens it holds (send them from your wallet first); the fund's paymaster pays its gas.";
+
+/** The wallet layer's `smartAccount.notice`: whether the fund has whitelisted the smart account. */
+export function smartAccountNotice(config: AppConfig) {
+  const client = createFundPublicClient({ chainId: config.chainId, rpcUrl: config.rpcUrl });
+  return async (address: Address): Promise<string> => {
+    const whitelisted = await client.readContract({
+      address: config.deployment.investmentFund,
+      abi: investmentFundAbi,
+      functionName: "isWhitelisted",
+      args: [address],
+    });
+    return whitelisted ? SMART_ACCOUNT_WHITELISTED : SMART_ACCOUNT_NOT_WHITELISTED;
+  };
+}

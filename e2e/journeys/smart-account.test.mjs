@@ -1,0 +1,124 @@
+// @ts-check
+/// <reference lib="dom" />
+/**
+ * A smart-account investor in real Chromium against the whole local stack (anvil, EntryPoint v0.8, SimpleAccountFactory,
+ * the fund's FundPaymaster, Pimlico's Alto bundler): choose "Smart account" in the Account view, see its address
+ * "not deployed yet" and that it needs whitelisting; the admin whitelists it and the owner sends it tokens (a normal
+ * EOA transfer, done here on the chain as the admin and the owner's wallet would); invest from the vault page in one
+ * confirmation (one EIP-712 signature, no transaction from the wallet) while the smart account holds 0 ETH; the
+ * position is the smart account's, and the Account view then says "deployed".
+ */
+import assert from "node:assert/strict";
+import { before, describe, test } from "node:test";
+import { createWalletClient, erc20Abi, getAddress, http } from "viem";
+import { devAccount } from "../../scripts/lib/accounts.mjs";
+import { foreignHosts, openPage, screenshot } from "../lib/browser.mjs";
+import { connect } from "../lib/connect.mjs";
+import { useJourney } from "../lib/journey.mjs";
+
+describe("smart account journey", { timeout: 300_000 }, () => {
+  const j = useJourney();
+  /** @type {Awaited<ReturnType<typeof openPage>>} */
+  let tab;
+  /** Not among the seed's investors: not whitelisted, no tokens. */
+  const owner = 6;
+  /** @type {import("viem").Address} */
+  let smartAccount;
+
+  /** @param {import("playwright-core").Page} page */
+  const openAccount = async (page) => {
+    await page.getByRole("button", { name: /^Account 0x/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Account" });
+    await dialog.waitFor();
+    return dialog;
+  };
+
+  before(async () => {
+    tab = await openPage(j.browser, { rpcUrl: j.stack.rpcUrl, accountIndex: owner });
+  });
+
+  test("choosing 'Smart account' shows its address, 'not deployed yet', and that it needs whitelisting", async () => {
+    const { page } = tab;
+    await connect(page, j.stack.webUrl);
+    const account = await openAccount(page);
+    const type = account.getByRole("group", { name: "Account type" });
+    await type.getByRole("radio", { name: "Smart account" }).check();
+    const details = account.getByRole("region", { name: "Smart account" });
+    await details.getByText("not deployed yet").waitFor({ timeout: 15_000 });
+    smartAccount = getAddress(String(await details.locator("[data-address]").getAttribute("data-address")));
+    assert.notEqual(smartAccount, devAccount(owner).address);
+    assert.equal(await j.chain.publicClient.getCode({ address: smartAccount }), undefined, "no code yet");
+    await details.getByRole("note").getByText("needs whitelisting", { exact: false }).waitFor({ timeout: 15_000 });
+    await details.getByRole("button", { name: "Copy smart account address" }).waitFor();
+    await screenshot(page, "account-smart-account");
+    await page.keyboard.press("Escape");
+  });
+
+  test("invests in one confirmation holding 0 ETH; the position is there and the account is deployed", async () => {
+    const { page } = tab;
+    // The admin whitelists the smart account; its owner sends it tokens from the EOA (a normal transaction).
+    await j.chain.sendFund(0, "whitelistInvestor", [smartAccount]);
+    await j.chain.mint(owner, j.chain.units(2_000));
+    const ownerWallet = createWalletClient({ chain: j.chain.publicClient.chain, transport: http(j.stack.rpcUrl) });
+    const transfer = await ownerWallet.writeContract({
+      account: devAccount(owner).address,
+      address: j.stack.deployment.investmentToken,
+      abi: erc20Abi,
+      functionName: "transfer",
+      args: [smartAccount, j.chain.units(1_000)],
+    });
+    await j.chain.publicClient.waitForTransactionReceipt({ hash: transfer });
+    assert.equal(
+      await j.chain.publicClient.getBalance({ address: smartAccount }),
+      0n,
+      "the smart account holds no ETH",
+    );
+
+    await page.goto(`${j.stack.webUrl}/vaults/futures-trading-vault`);
+    await page.getByRole("heading", { level: 1, name: "Crypto futures trading vault" }).waitFor();
+    const requestsBefore = /** @type {string[]} */ (
+      await page.evaluate(() => /** @type {any} */ (window).__fundamentTestWallet.requests)
+    ).length;
+    await page.getByLabel(/Amount/).fill("500");
+    await page.getByRole("button", { name: "Approve and invest" }).click();
+    await page
+      .getByText("Investment transaction submitted successfully!")
+      .first()
+      .waitFor({ timeout: 60_000 })
+      .catch(async (error) => {
+        // Say what the widget says instead.
+        const widget = await page
+          .locator("section", { has: page.getByRole("heading", { name: "Invest" }) })
+          .first()
+          .textContent();
+        throw new Error(`${error.message}\nThe invest widget says:\n${widget}`);
+      });
+    await page.getByText("Invested in one confirmation through your smart account.").first().waitFor();
+    const requests = /** @type {string[]} */ (
+      await page.evaluate(() => /** @type {any} */ (window).__fundamentTestWallet.requests)
+    ).slice(requestsBefore);
+    const prompts = requests.filter((m) =>
+      ["eth_sendTransaction", "eth_signTypedData_v4", "personal_sign", "wallet_sendCalls"].includes(m),
+    );
+    assert.deepEqual(prompts, ["eth_signTypedData_v4"], "one confirmation: the user operation's signature");
+
+    const position = await j.chain.readFund("getPosition", [smartAccount, 1n]);
+    assert.equal(position.principal, j.chain.units(500), "the smart account's position");
+    assert.equal(await j.chain.readToken("balanceOf", [smartAccount]), j.chain.units(500));
+    assert.equal(
+      await j.chain.publicClient.getBalance({ address: smartAccount }),
+      0n,
+      "still no ETH: the paymaster paid",
+    );
+    assert.ok(await j.chain.publicClient.getCode({ address: smartAccount }), "the first operation deployed it");
+
+    const account = await openAccount(page);
+    const details = account.getByRole("region", { name: "Smart account" });
+    await details.getByText("deployed", { exact: true }).waitFor({ timeout: 15_000 });
+    await details.getByRole("note").getByText("Whitelisted.", { exact: false }).waitFor();
+    await screenshot(page, "account-smart-account-deployed");
+    await page.keyboard.press("Escape");
+    assert.deepEqual(foreignHosts(tab.requests), []);
+    assert.deepEqual(tab.errors, []);
+  });
+});

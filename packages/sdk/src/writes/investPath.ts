@@ -1,0 +1,108 @@
+import { type Address, BaseError, erc20Abi, type Hash } from "viem";
+import { multicall, simulateCalls, simulateContract } from "viem/actions";
+import type { FundErrorContext } from "../errors.js";
+import { isDeployless } from "../reads/fundContract.js";
+import { fundWithTokenErrorsAbi } from "./fundErrorsAbi.js";
+import type { WriteContext, WriteResult } from "./types.js";
+
+/**
+ * The ways to invest, best first: a smart account (one confirmation, sponsored gas), an EIP-5792 batch (approve +
+ * invest in one confirmation), an EIP-2612 permit (one signature and one transaction) and the spec's two steps
+ * (approve, then invest).
+ */
+export type InvestPath = "smartAccount" | "batch" | "permit" | "twoStep";
+
+/** What an investment path returns: the action's `{ hash, success, message }` and which path actually ran. */
+export type InvestPathResult = WriteResult & {
+  /** The path that ran (after a fallback, the one fallen back to). */
+  path: InvestPath;
+  /** The separate approval transaction, when one was sent (two steps). */
+  approvalHash: Hash | null;
+  /**
+   * The wallet cannot take the path asked for (it answered with an unsupported-method or unsupported-capability
+   * error): nothing was signed or sent, and the caller may try the next path.
+   */
+  unsupported: boolean;
+  /** Why the path that ran is not the one asked for, in plain words; null when it is. */
+  fallback: string | null;
+};
+
+/** JSON-RPC / EIP-1193 / EIP-5792 codes of a wallet that does not offer a method or a capability (not a refusal). */
+const UNSUPPORTED_CODES = new Set([-32601, -32004, 4200, 5700, 5710, 5740, 5750, 5760]);
+
+/**
+ * Whether a wallet's error says it does not support the request (method not found or unsupported, an unsupported
+ * EIP-5792 capability, chain or atomicity), as opposed to a person's rejection (4001) or a failure of the call itself.
+ */
+export function isUnsupportedByWallet(error: unknown): boolean {
+  const match = (e: unknown) =>
+    typeof e === "object" && e !== null && UNSUPPORTED_CODES.has((e as { code?: unknown }).code as number);
+  if (error instanceof BaseError) return Boolean(error.walk(match));
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 10; depth++) {
+    if (match(current)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The token's figures an investment needs before any prompt. */
+export type InvestTokenState = { decimals: number; symbol: string; allowance: bigint; context: FundErrorContext };
+
+/** Decimals, symbol and the account's allowance for the fund, in one multicall. */
+export async function readInvestTokenState(
+  { publicClient, deployment }: WriteContext,
+  token: Address,
+  account: Address,
+): Promise<InvestTokenState> {
+  const [decimals, symbol, allowance] = await multicall(publicClient, {
+    allowFailure: false,
+    deployless: isDeployless(publicClient),
+    contracts: [
+      { address: token, abi: erc20Abi, functionName: "decimals" },
+      { address: token, abi: erc20Abi, functionName: "symbol" },
+      { address: token, abi: erc20Abi, functionName: "allowance", args: [account, deployment.investmentFund] },
+    ],
+  });
+  return { decimals, symbol, allowance, context: { decimals, symbol } };
+}
+
+/**
+ * Simulates the investment before any prompt and throws its revert (a locked pool, a wallet that is not whitelisted,
+ * an amount below the minimum, a payout waiting in the vault): with the approval first when `withApproval`, as one
+ * sequence (`eth_simulateV1`); when the node lacks it, the investment alone is simulated only without an approval
+ * (with one, it could not succeed before the approval exists).
+ */
+export async function simulateInvestment(
+  { publicClient, deployment }: WriteContext,
+  account: Address,
+  token: Address,
+  vaultId: bigint,
+  amount: bigint,
+  withApproval: boolean,
+): Promise<void> {
+  if (!withApproval) {
+    await simulateContract(publicClient, {
+      address: deployment.investmentFund,
+      abi: fundWithTokenErrorsAbi,
+      functionName: "invest",
+      args: [vaultId, amount],
+      account,
+    });
+    return;
+  }
+  let results: Awaited<ReturnType<typeof simulateCalls>>["results"];
+  try {
+    ({ results } = await simulateCalls(publicClient, {
+      account,
+      calls: [
+        { to: token, abi: erc20Abi, functionName: "approve", args: [deployment.investmentFund, amount] },
+        { to: deployment.investmentFund, abi: fundWithTokenErrorsAbi, functionName: "invest", args: [vaultId, amount] },
+      ],
+    }));
+  } catch {
+    return; // no eth_simulateV1 on this node: the wallet's own estimate (and the fund's checks) still apply
+  }
+  const failed = results.find((result) => result.status === "failure");
+  if (failed?.error) throw failed.error;
+}

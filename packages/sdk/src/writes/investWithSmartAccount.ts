@@ -1,0 +1,110 @@
+import { type Address, erc20Abi, formatUnits, type Hash, type Transport } from "viem";
+import { multicall } from "viem/actions";
+import { FundamentError } from "../baseErrors.js";
+import { toTokenUnits } from "../math/tokenAmount.js";
+import { resultMessages } from "../messages.js";
+import { isDeployless } from "../reads/fundContract.js";
+import { getInvestmentTokenAddress } from "../reads/getInvestmentTokenAddress.js";
+import { type SendSmartAccountCallsStep, sendSmartAccountCalls } from "../smartAccount/sendSmartAccountCalls.js";
+import { vaultIdArg } from "../utils/vaultIdArg.js";
+import { failure } from "./failure.js";
+import { fundWithTokenErrorsAbi } from "./fundErrorsAbi.js";
+import type { InvestPathResult } from "./investPath.js";
+import type { WriteContext } from "./types.js";
+
+/** Steps of the smart-account investment, for visible progress. */
+export type InvestWithSmartAccountStep = SendSmartAccountCallsStep;
+
+export type InvestWithSmartAccountParameters = Omit<WriteContext, "onSubmitted" | "waitForReceipt" | "smartAccount"> & {
+  /** The vault to invest in (1, 2, ...). */
+  vaultId: number | bigint;
+  /** A human amount in whole tokens ("1000", "1,250.50"). */
+  amount: string | number;
+  /** The ERC-4337 bundler's JSON-RPC URL; default the deployment's `bundlerUrl`. */
+  bundlerUrl?: string;
+  /** The bundler's transport (tests); default `http(bundlerUrl)`. */
+  bundlerTransport?: Transport;
+  onStep?: (step: InvestWithSmartAccountStep) => void;
+  /** Called with the user operation's hash once the bundler accepted it. */
+  onSubmitted?: (userOpHash: Hash) => void;
+};
+
+export type InvestWithSmartAccountReturnType = InvestPathResult & {
+  /** The user operation, once the bundler accepted it. */
+  userOpHash: Hash | null;
+  /** The smart account that invested. */
+  smartAccount: Address | null;
+  /** Whether this operation deployed the smart account (its first one). */
+  deployedAccount: boolean;
+  /** From the user operation's receipt: the gas the EntryPoint charged for it, and its cost in wei (paid by the paymaster). */
+  actualGasUsed: bigint | null;
+  actualGasCost: bigint | null;
+};
+
+const nothingSent = { userOpHash: null, deployedAccount: false, actualGasUsed: null, actualGasCost: null } as const;
+/** The path's fixed fields: one operation, no separate approval. `unsupported` only where nothing can be tried. */
+const path = { path: "smartAccount", approvalHash: null, fallback: null } as const;
+
+/**
+ * Invests from the owner's smart account (a SimpleAccount v0.8, ERC-4337) in one user operation: `executeBatch`
+ * of `token.approve(fund, amount)` and `fund.invest(vaultId, amount)`, gas paid by the fund's FundPaymaster, so the
+ * account holds no ETH; the owner signs once (EIP-712). The first operation also deploys the account (the factory's
+ * `createAccount` as its init code). Before the prompt it checks, in plain words: the smart account is whitelisted,
+ * holds the tokens, has sponsorship left, and the fund takes the investment (both calls simulated from the account).
+ * Waits for the user operation's receipt. Never throws: failures come back as `{ success: false, message }`.
+ * A thin user of `sendSmartAccountCalls`, which every smart-account write shares.
+ */
+export async function investWithSmartAccount(
+  parameters: InvestWithSmartAccountParameters,
+): Promise<InvestWithSmartAccountReturnType> {
+  const { deployment, publicClient } = parameters;
+  let vaultId: bigint;
+  try {
+    vaultId = vaultIdArg(parameters.vaultId);
+  } catch (error) {
+    return { ...failure(error), ...nothingSent, smartAccount: null, ...path, unsupported: false };
+  }
+  const { unsupported, ...result } = await sendSmartAccountCalls({
+    deployment,
+    publicClient,
+    walletClient: parameters.walletClient,
+    bundlerUrl: parameters.bundlerUrl,
+    bundlerTransport: parameters.bundlerTransport,
+    onStep: parameters.onStep,
+    onUserOperationSubmitted: parameters.onSubmitted,
+    successMessage: resultMessages.invest,
+    notWhitelistedMessage: (account) =>
+      `Your smart account ${account} is not whitelisted to invest. Ask the fund's admin to whitelist it.`,
+    calls: async (account) => {
+      const token = await getInvestmentTokenAddress(publicClient, deployment);
+      const [decimals, symbol, balance] = await multicall(publicClient, {
+        allowFailure: false,
+        deployless: isDeployless(publicClient),
+        contracts: [
+          { address: token, abi: erc20Abi, functionName: "decimals" },
+          { address: token, abi: erc20Abi, functionName: "symbol" },
+          { address: token, abi: erc20Abi, functionName: "balanceOf", args: [account] },
+        ],
+      });
+      const amount = toTokenUnits(parameters.amount, decimals);
+      if (balance < amount) {
+        throw new FundamentError(
+          `Your smart account holds ${formatUnits(balance, decimals)} ${symbol}: send it at least ${formatUnits(amount - balance, decimals)} ${symbol} more from your wallet first.`,
+        );
+      }
+      return {
+        errorContext: { decimals, symbol },
+        calls: [
+          { to: token, abi: erc20Abi, functionName: "approve", args: [deployment.investmentFund, amount] },
+          {
+            to: deployment.investmentFund,
+            abi: fundWithTokenErrorsAbi,
+            functionName: "invest",
+            args: [vaultId, amount],
+          },
+        ],
+      };
+    },
+  });
+  return { ...result, ...path, unsupported };
+}

@@ -1,0 +1,69 @@
+/**
+ * ERC-4337 on the tests' anvil: the EntryPoint v0.8, SimpleAccountFactory and FundPaymaster deployed the way
+ * scripts/deploy.mjs deploys them (100 ETH deposit, a budget per account), and Pimlico's Alto against the chain.
+ * Start it after an anvil snapshot and revert after stopping it: the bundler keeps its own view of the chain.
+ */
+import { type Address, createWalletClient, custom, type EIP1193RequestFn, type Hex, http, parseEther } from "viem";
+import { mnemonicToAccount } from "viem/accounts";
+// @ts-expect-error: plain JavaScript (JSDoc-typed) scripts of the repository, outside this package's tsconfig
+import { deployAccountAbstraction } from "../../../scripts/deploy.mjs";
+// @ts-expect-error: as above
+import { freePort } from "../../../scripts/lib/anvil.mjs";
+// @ts-expect-error: as above
+import { startBundler } from "../../../scripts/lib/bundler.mjs";
+import type { Deployment } from "../src/deployment/deployment.js";
+import { accounts, chain, deployment, rpcUrl } from "./chain.js";
+import { publicClient } from "./fund.js";
+
+export const SPONSOR_BUDGET = parseEther("0.01");
+
+export type SmartAccountStack = { deployment: Deployment; bundlerUrl: string; stop: () => Promise<void> };
+
+/** Deploys the ERC-4337 contracts (admin = account 0) and starts Alto; `stop()` stops Alto. */
+export async function startSmartAccountStack(): Promise<SmartAccountStack> {
+  const admin = mnemonicToAccount("test test test test test test test test test test test junk", { addressIndex: 0 });
+  const walletClient = createWalletClient({ account: admin, chain, transport: http(rpcUrl) });
+  const aa = (await deployAccountAbstraction({
+    publicClient,
+    walletClient,
+    fund: deployment.investmentFund,
+    owner: admin.address,
+    paymasterDeposit: parseEther("100"),
+    sponsorBudget: SPONSOR_BUDGET,
+    deployContract: async (artifact: { abi: unknown[]; bytecode: Hex }, args: readonly unknown[], label: string) => {
+      const hash = await walletClient.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args });
+      const receipt = await publicClient.waitForTransactionReceipt({ hash });
+      if (!receipt.contractAddress) throw new Error(`${label} was not deployed`);
+      return { address: receipt.contractAddress };
+    },
+    log: () => undefined,
+  })) as { entryPoint: Address; accountFactory: Address; fundPaymaster: Address };
+  const bundler = (await startBundler({ rpcUrl, entryPoint: aa.entryPoint, port: await freePort() })) as {
+    url: string;
+    stop: () => Promise<void>;
+  };
+  return { deployment: { ...deployment, ...aa, bundlerUrl: bundler.url }, bundlerUrl: bundler.url, stop: bundler.stop };
+}
+
+/**
+ * A wallet client for dev account `index` that forwards to anvil as an injected wallet does (anvil signs typed data
+ * for its unlocked accounts) and records every prompt: transactions and signatures.
+ */
+export function promptingWallet(index: number, { reject = false }: { reject?: boolean } = {}) {
+  const prompts: string[] = [];
+  const upstream = http(rpcUrl)({ chain, retryCount: 0 });
+  const signing = new Set(["eth_sendTransaction", "eth_signTypedData_v4", "personal_sign", "wallet_sendCalls"]);
+  const request: EIP1193RequestFn = async (args) => {
+    if (signing.has(args.method)) {
+      prompts.push(args.method);
+      if (reject) throw Object.assign(new Error("User rejected the request."), { code: 4001 });
+    }
+    return upstream.request(args as never) as never;
+  };
+  const walletClient = createWalletClient({
+    account: accounts[index] as Address,
+    chain,
+    transport: custom({ request }),
+  });
+  return { walletClient, prompts };
+}

@@ -1,0 +1,30 @@
+import type { Address } from "viem";
+import type { AccountType } from "../../core/createWalletState.js";
+
+/** Where smart accounts live on one chain: an ERC-4337 SimpleAccountFactory (v0.8) and its EntryPoint. */
+export type SmartAccountChainConfig = {
+  /** SimpleAccountFactory: the owner's account is `getAddress(owner, 0)`. */
+  factory: Address;
+  entryPoint: Address;
+};
+
+/** The `smartAccount` option of the wallet layer: per chain id, and what the app says about an account. */
+export type SmartAccountConfig = {
+  chains: Record<number, SmartAccountChainConfig>;
+  /**
+   * What the app needs the person to know about the smart account (e.g. that it still needs whitelisting), or null.
+   * Called with the smart account's address; the wallet layer shows the text under it.
+   */
+  notice?: ((address: Address, chainId: number) => Promise<string | null>) | undefined;
+};
+
+/** The smart account of the connected owner on the active chain. */
+export type SmartAccountInfo = {
+  address: Address;
+  /** `smartAccountDeployed` (spec): false until its first user operation deploys it. */
+  deployed: boolean;
+  owner: Address;
+  chainId: number;
+};
+
+export type { AccountType };

@@ -1,0 +1,217 @@
+// @vitest-environment happy-dom
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import {
+  type Abi,
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  encodeDeployData,
+  type Hex,
+  http,
+  parseEther,
+} from "viem";
+import { mnemonicToAccount } from "viem/accounts";
+import { foundry } from "viem/chains";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { connect } from "wagmi/actions";
+// @ts-expect-error: plain JavaScript (JSDoc-typed) scripts of the repository, outside this package's tsconfig
+import * as bundlerLib from "../../../../../scripts/lib/bundler.mjs";
+import { PREFERRED_ACCOUNT_TYPE_KEY } from "../../features/smartAccount/preferredAccountType.js";
+import { simpleAccountFactoryAbi } from "../../features/smartAccount/simpleAccountFactoryAbi.js";
+import type { SmartAccountConfig } from "../../features/smartAccount/types.js";
+import { type Anvil, startAnvil } from "../../testing/startAnvil.js";
+import { memoryStorage, renderWallet } from "../testUtils.js";
+
+/** scripts/lib/bundler.mjs, typed for this test. */
+const { deployDeterministic, ENTRY_POINT_SALT, loadAccountAbstractionArtifact } = bundlerLib as {
+  deployDeterministic: (parameters: {
+    publicClient: unknown;
+    walletClient: unknown;
+    salt: Hex;
+    initCode: Hex;
+    label: string;
+  }) => Promise<{ address: Address; deployed: boolean }>;
+  ENTRY_POINT_SALT: Hex;
+  loadAccountAbstractionArtifact: (name: string) => { abi: Abi; bytecode: Hex };
+};
+
+// A real anvil with eth-infinitism's EntryPoint v0.8 and SimpleAccountFactory v0.8 (the npm artifacts, deployed as
+// scripts/deploy.mjs does); the dev-accounts connector (account 0) is the owner.
+let anvil: Anvil;
+let smartAccount: SmartAccountConfig;
+let expectedAddress: Address;
+const OWNER = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266" as const;
+
+beforeAll(async () => {
+  anvil = await startAnvil();
+  const chain = { ...foundry, rpcUrls: { default: { http: [anvil.rpcUrl] } } };
+  const publicClient = createPublicClient({ chain, transport: http(anvil.rpcUrl) });
+  const walletClient = createWalletClient({
+    account: mnemonicToAccount("test test test test test test test test test test test junk"),
+    chain,
+    transport: http(anvil.rpcUrl),
+  });
+  const entryPointArtifact = loadAccountAbstractionArtifact("EntryPoint");
+  const factoryArtifact = loadAccountAbstractionArtifact("SimpleAccountFactory");
+  const entryPoint = (
+    await deployDeterministic({
+      publicClient,
+      walletClient,
+      salt: ENTRY_POINT_SALT,
+      initCode: entryPointArtifact.bytecode,
+      label: "EntryPoint",
+    })
+  ).address as Address;
+  const factory = (
+    await deployDeterministic({
+      publicClient,
+      walletClient,
+      salt: ENTRY_POINT_SALT,
+      initCode: encodeDeployData({ abi: factoryArtifact.abi, bytecode: factoryArtifact.bytecode, args: [entryPoint] }),
+      label: "SimpleAccountFactory",
+    })
+  ).address as Address;
+  smartAccount = { chains: { [foundry.id]: { factory, entryPoint } } };
+  expectedAddress = await publicClient.readContract({
+    address: factory,
+    abi: simpleAccountFactoryAbi,
+    functionName: "getAddress",
+    args: [OWNER, 0n],
+  });
+}, 60_000);
+afterAll(async () => {
+  await anvil?.stop();
+});
+beforeEach(() => localStorage.clear());
+afterEach(() => cleanup());
+
+/** Deploys the owner's account the way the EntryPoint does for a first user operation: through its SenderCreator. */
+async function deployOwnersAccount() {
+  const entryPoint = smartAccount.chains[foundry.id]?.entryPoint as Address;
+  const factory = smartAccount.chains[foundry.id]?.factory as Address;
+  const client = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) });
+  const senderCreator = await client.readContract({
+    address: entryPoint,
+    abi: [
+      { type: "function", name: "senderCreator", stateMutability: "view", inputs: [], outputs: [{ type: "address" }] },
+    ],
+    functionName: "senderCreator",
+  });
+  const rpc = (method: string, params: unknown[]) => client.request({ method, params } as never);
+  await rpc("anvil_impersonateAccount", [senderCreator]);
+  await rpc("anvil_setBalance", [senderCreator, `0x${parseEther("1").toString(16)}`]);
+  const wallet = createWalletClient({ account: senderCreator, chain: foundry, transport: http(anvil.rpcUrl) });
+  const hash = await wallet.writeContract({
+    address: factory,
+    abi: [
+      {
+        type: "function",
+        name: "createAccount",
+        stateMutability: "nonpayable",
+        inputs: [
+          { name: "owner", type: "address" },
+          { name: "salt", type: "uint256" },
+        ],
+        outputs: [{ type: "address" }],
+      },
+    ],
+    functionName: "createAccount",
+    args: [OWNER, 0n],
+  });
+  await client.waitForTransactionReceipt({ hash });
+  await rpc("anvil_stopImpersonatingAccount", [senderCreator]);
+}
+
+async function openAccount(rendered: ReturnType<typeof renderWallet>) {
+  const connector = rendered.wagmiConfig.connectors.find((c) => c.id === "devAccounts");
+  if (!connector) throw new Error("no dev connector");
+  await act(() => connect(rendered.wagmiConfig, { connector }));
+  act(() => rendered.core.open());
+  return screen.findByRole("dialog", { name: "Account" });
+}
+
+describe("Account view: account type", () => {
+  it("is not offered where smart accounts are not configured", async () => {
+    const dialog = await openAccount(renderWallet({ rpcUrl: anvil.rpcUrl }));
+    await within(dialog).findByText("0xf39F…2266");
+    expect(within(dialog).queryByRole("group", { name: "Account type" })).toBeNull();
+  });
+
+  it("choosing 'Smart account' shows its address, 'not deployed yet', keeps the choice; deployed once it exists", async () => {
+    const storage = memoryStorage();
+    const rendered = renderWallet({ rpcUrl: anvil.rpcUrl, storage, smartAccount });
+    const dialog = await openAccount(rendered);
+    const group = await within(dialog).findByRole("group", { name: "Account type" });
+    expect((within(group).getByRole("radio", { name: "EOA" }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(within(group).getByRole("radio", { name: "Smart account" }));
+    const details = await within(dialog).findByRole("region", { name: "Smart account" });
+    await within(details).findByText("not deployed yet");
+    expect(within(details).getByTitle(expectedAddress).textContent).toBe(
+      `${expectedAddress.slice(0, 6)}…${expectedAddress.slice(-4)}`,
+    );
+    expect(within(details).getByRole("button", { name: "Copy smart account address" })).toBeTruthy();
+    expect(localStorage.getItem(PREFERRED_ACCOUNT_TYPE_KEY)).toBe("smartAccount");
+    expect(rendered.core.state.activeAccount()).toMatchObject({
+      preferredAccountType: "smartAccount",
+      smartAccountDeployed: false,
+    });
+    cleanup();
+
+    // The account's first operation deploys it; a new page load keeps the choice and says "deployed".
+    await deployOwnersAccount();
+    const again = renderWallet({ rpcUrl: anvil.rpcUrl, storage, smartAccount });
+    const dialog2 = await openAccount(again);
+    const group2 = await within(dialog2).findByRole("group", { name: "Account type" });
+    await waitFor(() =>
+      expect((within(group2).getByRole("radio", { name: "Smart account" }) as HTMLInputElement).checked).toBe(true),
+    );
+    await within(dialog2).findByText("deployed");
+    expect(again.core.state.activeAccount().smartAccountDeployed).toBe(true);
+
+    // Back to EOA: the smart account's details go, and the choice is kept.
+    await userEvent.click(within(group2).getByRole("radio", { name: "EOA" }));
+    await waitFor(() => expect(within(dialog2).queryByRole("region", { name: "Smart account" })).toBeNull());
+    expect(localStorage.getItem(PREFERRED_ACCOUNT_TYPE_KEY)).toBe("eoa");
+  });
+
+  it("shows the app's notice about the smart account (e.g. that it still needs whitelisting)", async () => {
+    localStorage.setItem(PREFERRED_ACCOUNT_TYPE_KEY, "smartAccount");
+    const asked: string[] = [];
+    const dialog = await openAccount(
+      renderWallet({
+        rpcUrl: anvil.rpcUrl,
+        smartAccount: {
+          ...smartAccount,
+          notice: async (address) => {
+            asked.push(address);
+            return "This smart account is not whitelisted yet: the fund's admin must whitelist it before it can invest.";
+          },
+        },
+      }),
+    );
+    expect(await within(dialog).findByRole("note")).toHaveProperty(
+      "textContent",
+      "This smart account is not whitelisted yet: the fund's admin must whitelist it before it can invest.",
+    );
+    expect(asked).toContain(expectedAddress);
+  });
+
+  it("falls back to EOA with a clear text when the smart account cannot be read", async () => {
+    localStorage.setItem(PREFERRED_ACCOUNT_TYPE_KEY, "smartAccount");
+    const missing = "0x000000000000000000000000000000000000f00d" as const;
+    const rendered = renderWallet({
+      rpcUrl: anvil.rpcUrl,
+      smartAccount: { chains: { [foundry.id]: { factory: missing, entryPoint: missing } } },
+    });
+    const dialog = await openAccount(rendered);
+    expect(
+      await screen.findByText(
+        `Smart account unavailable (No smart-account factory at ${missing} on chain 31337). Using your EOA.`,
+      ),
+    ).toBeTruthy();
+    const group = within(dialog).getByRole("group", { name: "Account type" });
+    expect((within(group).getByRole("radio", { name: "EOA" }) as HTMLInputElement).checked).toBe(true);
+    expect(rendered.core.state.activeAccount().preferredAccountType).toBe("eoa");
+  });
+});
