@@ -6,7 +6,10 @@
  * "not deployed yet" and that it needs whitelisting; the admin whitelists it and the owner sends it tokens (a normal
  * EOA transfer, done here on the chain as the admin and the owner's wallet would); invest from the vault page in one
  * confirmation (one EIP-712 signature, no transaction from the wallet) while the smart account holds 0 ETH; the
- * position is the smart account's, and the Account view then says "deployed".
+ * position is the smart account's, and the Account view then says "deployed". After the round settles (outside the
+ * app, e2e/lib/chain.mjs), the withdrawal from the vault page goes through the smart account too (one signature, the
+ * payout lands in the smart account), and "Move to my wallet" in the Account view brings the tokens to the owner's
+ * wallet in one more sponsored operation.
  */
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
@@ -117,6 +120,67 @@ describe("smart account journey", { timeout: 300_000 }, () => {
     await details.getByText("deployed", { exact: true }).waitFor({ timeout: 15_000 });
     await details.getByRole("note").getByText("Whitelisted.", { exact: false }).waitFor();
     await screenshot(page, "account-smart-account-deployed");
+    await page.keyboard.press("Escape");
+    assert.deepEqual(foreignHosts(tab.requests), []);
+    assert.deepEqual(tab.errors, []);
+  });
+
+  test("after the round settles, withdraws through the smart account (one signature) and moves the tokens to the wallet", async () => {
+    const { page } = tab;
+    const signatures = async (/** @type {number} */ from) =>
+      /** @type {string[]} */ (await page.evaluate(() => /** @type {any} */ (window).__fundamentTestWallet.requests))
+        .slice(from)
+        .filter((m) =>
+          ["eth_sendTransaction", "eth_signTypedData_v4", "personal_sign", "wallet_sendCalls"].includes(m),
+        );
+    const requestCount = async () =>
+      /** @type {string[]} */ (await page.evaluate(() => /** @type {any} */ (window).__fundamentTestWallet.requests))
+        .length;
+    const until = async (/** @type {() => Promise<boolean>} */ check, /** @type {string} */ what) => {
+      for (let i = 0; i < 240; i++) {
+        if (await check()) return;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      throw new Error(`timed out waiting for ${what}`);
+    };
+    await j.chain.sendFund(0, "startLockupPeriod", [1n]);
+    await j.chain.travelPastLockup(1);
+    await j.chain.settleRound(1, 1_000n);
+    const settled = await j.chain.readFund("getPosition", [smartAccount, 1n]);
+    assert.ok(settled.withdrawable > j.chain.units(500), "the smart account's payout: principal plus profit");
+
+    await page.goto(`${j.stack.webUrl}/vaults/futures-trading-vault`);
+    const position = page.getByTestId("vault-position");
+    const before = await requestCount();
+    const held = await j.chain.readToken("balanceOf", [smartAccount]);
+    await position.getByRole("button", { name: "Withdraw", exact: true }).click({ timeout: 30_000 });
+    await position.getByText("to your smart account?", { exact: false }).waitFor();
+    await position.getByRole("button", { name: "Confirm withdrawal" }).click();
+    await page.getByText("Withdrawal transaction submitted successfully!").first().waitFor({ timeout: 60_000 });
+    assert.deepEqual(await signatures(before), ["eth_signTypedData_v4"], "one signature, no transaction");
+    assert.equal(
+      await j.chain.readToken("balanceOf", [smartAccount]),
+      held + settled.withdrawable,
+      "the payout is in the smart account",
+    );
+    assert.equal(await j.chain.publicClient.getBalance({ address: smartAccount }), 0n, "still no ETH");
+
+    const ownerBefore = await j.chain.readToken("balanceOf", [devAccount(owner).address]);
+    const inSmartAccount = await j.chain.readToken("balanceOf", [smartAccount]);
+    const account = await openAccount(page);
+    const details = account.getByRole("region", { name: "Smart account" });
+    const moveFrom = await requestCount();
+    await details.getByRole("button", { name: "Move to my wallet" }).click();
+    await details.getByRole("status").getByText("from your smart account to your wallet.", { exact: false }).waitFor({
+      timeout: 60_000,
+    });
+    assert.deepEqual(await signatures(moveFrom), ["eth_signTypedData_v4"], "one signature to move the tokens");
+    assert.equal(await j.chain.readToken("balanceOf", [smartAccount]), 0n);
+    await until(
+      async () => (await j.chain.readToken("balanceOf", [devAccount(owner).address])) === ownerBefore + inSmartAccount,
+      "the tokens in the owner's wallet",
+    );
+    await screenshot(page, "account-smart-account-moved");
     await page.keyboard.press("Escape");
     assert.deepEqual(foreignHosts(tab.requests), []);
     assert.deepEqual(tab.errors, []);

@@ -120,6 +120,17 @@ export {
   SMART_ACCOUNT_SALT,
 } from "../smartAccount/getSmartAccountAddress.js";
 export { isSmartAccountDeployed } from "../smartAccount/isSmartAccountDeployed.js";
+export {
+  type SendSmartAccountCallsParameters,
+  type SendSmartAccountCallsReturnType,
+  type SendSmartAccountCallsStep,
+  type SmartAccountCall,
+  type SmartAccountCallsPlan,
+  SmartAccountsUnavailableError,
+  sendSmartAccountCalls,
+  smartAccountNotWhitelisted,
+  sponsorshipUsedUp,
+} from "../smartAccount/sendSmartAccountCalls.js";
 export { simpleAccountFactoryAbi } from "../smartAccount/simpleAccountFactoryAbi.js";
 export { type ToFundSmartAccountParameters, toFundSmartAccount } from "../smartAccount/toFundSmartAccount.js";
 export { batchRead } from "../utils/batchRead.js";
@@ -175,6 +186,11 @@ export {
   investWithSmartAccount,
 } from "../writes/investWithSmartAccount.js";
 export {
+  type MoveSmartAccountTokensParameters,
+  type MoveSmartAccountTokensReturnType,
+  moveSmartAccountTokens,
+} from "../writes/moveSmartAccountTokens.js";
+export {
   type RemoveInvestorFromWhitelistParameters,
   removeInvestorFromWhitelist,
 } from "../writes/removeInvestorFromWhitelist.js";
@@ -194,7 +210,7 @@ export {
   sponsorBudgetMessages,
 } from "../writes/setSponsorBudget.js";
 export { type StartLockupPeriodParameters, startLockupPeriod } from "../writes/startLockupPeriod.js";
-export type { WriteContext, WriteResult } from "../writes/types.js";
+export type { SmartAccountSender, WriteContext, WriteResult } from "../writes/types.js";
 export { type VoteParameters, vote } from "../writes/vote.js";
 export { type WhitelistInvestorParameters, whitelistInvestor } from "../writes/whitelistInvestor.js";
 export { type WithdrawParameters, withdraw } from "../writes/withdraw.js";

@@ -91,8 +91,9 @@ export const sponsorshipUsedUp = (budget: bigint) =>
  * Sends calls from the owner's smart account (a SimpleAccount v0.8, ERC-4337) as one user operation (`execute` for
  * one call, `executeBatch` for several), gas paid by the fund's FundPaymaster, so the account holds no ETH; the owner
  * signs once (EIP-712). The first operation also deploys the account. Before the prompt it checks, in plain words:
- * the smart account is whitelisted (the paymaster sponsors only whitelisted accounts), has sponsorship left, and the
- * calls succeed when simulated from the account (so the fund's refusals are the spec's texts, before any prompt).
+ * the smart account is whitelisted (the paymaster sponsors only whitelisted accounts), the calls succeed when
+ * simulated from the account (so the fund's refusals are the spec's texts, before any prompt), and it has
+ * sponsorship left.
  * Waits for the user operation's receipt. Never throws: failures come back as `{ success: false, message }`.
  */
 export async function sendSmartAccountCalls(
@@ -146,8 +147,9 @@ export async function sendSmartAccountCalls(
       calls = parameters.calls;
     }
     if (calls.length === 0) throw new FundamentError("Nothing to send from the smart account.");
-    if (remaining === 0n) throw new FundamentError(sponsorshipUsedUp(budget));
+    // The fund's own refusal (a vote already cast, a locked pool) matters more than the budget: said first.
     await simulateFromAccount(publicClient, account.address, calls);
+    if (remaining === 0n) throw new FundamentError(sponsorshipUsedUp(budget));
 
     parameters.onStep?.("signing");
     const bundler = createBundlerClient({

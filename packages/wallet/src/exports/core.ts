@@ -33,6 +33,7 @@ export type {
   SmartAccountChainConfig,
   SmartAccountConfig,
   SmartAccountInfo,
+  SmartAccountMoveResult,
 } from "../features/smartAccount/types.js";
 export { createTransactionsController } from "../features/transactions/createTransactionsController.js";
 export * from "./index.js";

@@ -9,7 +9,7 @@ import { type PeriodUnit, validateProposal, votingWindow } from "./governance.he
  * success, once the chain reads are refreshed (the page moves focus to the new proposal).
  */
 export function CreateProposalForm({ onCreated }: { onCreated?: () => void }) {
-  const action = useFundAction(createProposal);
+  const action = useFundAction(createProposal, { sender: "investor" });
   const [description, setDescription] = useState("");
   const [period, setPeriod] = useState("7");
   const [unit, setUnit] = useState<PeriodUnit>("days");

@@ -8,6 +8,7 @@ import { useAppConfig } from "../../shared/hooks/useAppConfig";
 import { focusResult } from "../../shared/hooks/useFundAction";
 import { useFundClient } from "../../shared/hooks/useFundClient";
 import { useInvestmentToken, useInvestorView } from "../../shared/hooks/useFundQueries";
+import { useInvestorAccount } from "../../shared/hooks/useInvestorAccount";
 import { usePageTitle } from "../../shared/hooks/usePageTitle";
 import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
 import { CreateProposalForm } from "./CreateProposalForm";
@@ -20,7 +21,9 @@ export default function GovernancePage() {
   const { deployment } = useAppConfig();
   const client = useFundClient();
   const [page, setPage] = useState(0);
-  const { isConnected, account } = useWalletStatus();
+  const { isConnected } = useWalletStatus();
+  // The account that votes: the smart account when it is in use (its votes and voting power), else the wallet's.
+  const account = useInvestorAccount();
   const proposals = useQuery(proposalsQuery(client, deployment, page, account));
   const investor = useInvestorView();
   const token = useInvestmentToken();

@@ -27,8 +27,8 @@ export function ProposalCard({
   /** The investment token's symbol, for the weight; weights show as plain numbers until it is known. */
   tokenSymbol?: string | undefined;
 }) {
-  const voteAction = useFundAction(vote);
-  const executeAction = useFundAction(executeProposal);
+  const voteAction = useFundAction(vote, { sender: "investor" });
+  const executeAction = useFundAction(executeProposal, { sender: "investor" });
   // The choice of a vote sent from this card: known before the chain's event is read back.
   const [sent, setSent] = useState<{ choice: VoteChoice; done: boolean } | null>(null);
   // After a vote, focus lands on the "You voted …" line (it replaces the vote buttons, which held the focus).

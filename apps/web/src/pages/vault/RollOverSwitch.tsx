@@ -24,7 +24,7 @@ export function RollOverSwitch({
   decimals: number;
   symbol: string;
 }) {
-  const action = useFundAction(setRollOver);
+  const action = useFundAction(setRollOver, { sender: "investor" });
   const [requested, setRequested] = useState<boolean | null>(null);
   const id = useId();
   const hintId = `${id}-hint`;

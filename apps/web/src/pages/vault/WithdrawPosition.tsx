@@ -3,6 +3,7 @@ import { useLayoutEffect } from "react";
 import { ConfirmAction } from "../../shared/components/ConfirmAction";
 import { TxStatus } from "../../shared/components/TxStatus";
 import { useFundAction } from "../../shared/hooks/useFundAction";
+import { useInvestorSender } from "../../shared/hooks/useInvestorSender";
 import { formatTokenAmount } from "../../shared/lib/format";
 import { withdrawKind } from "../../shared/lib/positions";
 
@@ -21,7 +22,8 @@ type Props = {
  * round that is still open (nothing earned). Renders nothing when there is nothing to withdraw.
  */
 export function WithdrawPosition({ vaultId, vaultName, position, decimals, symbol, resultTarget = null }: Props) {
-  const action = useFundAction(withdraw);
+  const action = useFundAction(withdraw, { sender: "investor" });
+  const where = destination(useInvestorSender().kind);
   const { resultRef } = action;
   useLayoutEffect(() => resultRef(resultTarget), [resultRef, resultTarget]);
   const kind = withdrawKind(position);
@@ -36,11 +38,11 @@ export function WithdrawPosition({ vaultId, vaultName, position, decimals, symbo
           onConfirm={() => void action.run({ vaultId })}
         >
           <p>
-            Withdraw <strong>{amount}</strong> from the {vaultName} to your wallet?{" "}
+            Withdraw <strong>{amount}</strong> from the {vaultName} to {where.to}?{" "}
             {kind === "payout"
               ? `This is round ${position.round}'s payout: your principal and your share of the profit (or minus a loss).`
               : `Your deposit leaves round ${position.round} before it locks, and earns nothing.`}{" "}
-            Your wallet will ask you to confirm the transaction.
+            {where.confirm}
           </p>
         </ConfirmAction>
       )}
@@ -61,7 +63,8 @@ export function EmergencyWithdrawPosition({
   symbol,
   resultTarget = null,
 }: Props) {
-  const action = useFundAction(emergencyWithdraw);
+  const action = useFundAction(emergencyWithdraw, { sender: "investor" });
+  const where = destination(useInvestorSender().kind);
   const { resultRef } = action;
   useLayoutEffect(() => resultRef(resultTarget), [resultRef, resultTarget]);
   const amount = formatTokenAmount(position.withdrawable, decimals, symbol);
@@ -76,11 +79,22 @@ export function EmergencyWithdrawPosition({
         onConfirm={() => void action.run({ vaultId })}
       >
         <p>
-          Withdraw <strong>{amount}</strong> from the {vaultName} now, in the emergency? This cannot be undone. Your
-          wallet will ask you to confirm the transaction.
+          Withdraw <strong>{amount}</strong> from the {vaultName} now, in the emergency? This cannot be undone.{" "}
+          {where.confirm}
         </p>
       </ConfirmAction>
       <TxStatus state={action.state} />
     </div>
   );
+}
+
+/** Where a withdrawal goes and what the wallet asks: the smart account's, when it is the account in use. */
+function destination(sender: "eoa" | "pending" | "smartAccount") {
+  return sender === "smartAccount"
+    ? {
+        to: "your smart account",
+        confirm:
+          "Your wallet will ask you to sign once; the fund pays the gas. Move the tokens to your wallet from the Account view.",
+      }
+    : { to: "your wallet", confirm: "Your wallet will ask you to confirm the transaction." };
 }

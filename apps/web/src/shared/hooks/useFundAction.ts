@@ -1,4 +1,5 @@
 import type { WriteContext, WriteResult } from "@fundament/sdk";
+import { smartAccountQueryKey } from "@fundament/wallet/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import type { Hash } from "viem";
@@ -7,8 +8,12 @@ import { getWalletClient } from "wagmi/actions";
 import { CHAIN_KEY } from "../lib/queryKeys";
 import { useAppConfig } from "./useAppConfig";
 import { useFundClient } from "./useFundClient";
+import { SMART_ACCOUNT_LOOKING_UP, useInvestorSender } from "./useInvestorSender";
 import { useToasts } from "./useToasts";
 import { useWalletStatus } from "./useWalletStatus";
+
+/** The wallet layer's query-key root (its balances, the smart account's deployment state and balances). */
+const WALLET_QUERY_KEY = smartAccountQueryKey()[0];
 
 /** Where one transaction is: idle → pending (hash once sent) → success / error, with the spec's message. */
 export type TxState =
@@ -33,21 +38,37 @@ export type UseFundActionReturnType<P> = {
   context: () => Promise<WriteContext>;
 };
 
-/** The write context for sdk actions: deployment, the batched public client and the wallet's client. */
-export function useWriteContext(): () => Promise<WriteContext> {
+/**
+ * Who sends a write: `self` (the connected wallet's account; admin writes: admins act as themselves) or `investor`
+ * (the account that holds the positions: the owner's smart account when it is in use, see `useInvestorSender`).
+ */
+export type WriteSender = "self" | "investor";
+
+export type UseFundActionOptions = { sender?: WriteSender };
+
+/**
+ * The write context for sdk actions: deployment, the batched public client and the wallet's client. For the
+ * investor's writes while the smart account is in use, it also says to send through it (`smartAccount`: one user
+ * operation the owner signs, gas paid by the fund's paymaster).
+ */
+export function useWriteContext({ sender = "self" }: UseFundActionOptions = {}): () => Promise<WriteContext> {
   const appConfig = useAppConfig();
   const publicClient = useFundClient();
   const wagmiConfig = useConfig();
   const { blocker } = useWalletStatus();
+  const investor = useInvestorSender();
+  const via = sender === "investor" ? investor.kind : "eoa";
   return useCallback(async () => {
     if (blocker) throw new Error(blocker);
+    if (via === "pending") throw new Error(SMART_ACCOUNT_LOOKING_UP);
     const walletClient = await getWalletClient(wagmiConfig, { chainId: appConfig.chainId });
     return {
       deployment: appConfig.deployment,
       publicClient: publicClient as WriteContext["publicClient"],
       walletClient: walletClient as unknown as WriteContext["walletClient"],
+      ...(via === "smartAccount" ? { smartAccount: {} } : {}),
     };
-  }, [appConfig, publicClient, wagmiConfig, blocker]);
+  }, [appConfig, publicClient, wagmiConfig, blocker, via]);
 }
 
 /**
@@ -57,9 +78,12 @@ export function useWriteContext(): () => Promise<WriteContext> {
  * Feedback has one place: the in-progress step shows beside the control (`<TxStatus />` renders only `pending`), and
  * the result, success or failure, is a toast with the short hash (linked to the explorer where there is one).
  */
-export function useFundAction<P extends object>(action: Action<P>): UseFundActionReturnType<P> {
+export function useFundAction<P extends object>(
+  action: Action<P>,
+  options: UseFundActionOptions = {},
+): UseFundActionReturnType<P> {
   const [state, setState] = useState<TxState>({ status: "idle" });
-  const context = useWriteContext();
+  const context = useWriteContext(options);
   const queryClient = useQueryClient();
   const { push } = useToasts();
   const busy = useRef(false);
@@ -75,8 +99,10 @@ export function useFundAction<P extends object>(action: Action<P>): UseFundActio
       setState({ status: "pending", hash: null });
       try {
         let result: WriteResult;
+        let sentBy: "eoa" | "smartAccount" = "eoa";
         try {
           const ctx = await context();
+          if (ctx.smartAccount) sentBy = "smartAccount";
           result = await action({
             ...ctx,
             ...parameters,
@@ -89,6 +115,8 @@ export function useFundAction<P extends object>(action: Action<P>): UseFundActio
           setState({ status: "success", hash: result.hash, message: result.message });
           push({ kind: "success", message: result.message, hash: result.hash });
           await queryClient.invalidateQueries({ queryKey: [CHAIN_KEY] });
+          // A user operation may have deployed the smart account and moved its tokens: the wallet layer's reads too.
+          if (sentBy === "smartAccount") void queryClient.invalidateQueries({ queryKey: [WALLET_QUERY_KEY] });
           focusResult(resultElement.current);
         } else {
           setState({ status: "error", message: result.message });

@@ -1,19 +1,17 @@
-import { smartAccountDeployment } from "@fundament/sdk";
-import { useSmartAccount } from "@fundament/wallet/react";
 import type { Address } from "viem";
-import { useAppConfig } from "./useAppConfig";
+import { useInvestorSender } from "./useInvestorSender";
 import { useWalletStatus } from "./useWalletStatus";
 
 /**
  * The account that invests and holds positions: the owner's smart account when the person chose "Smart account" in
  * the wallet's Account view and this deployment can invest through one (EntryPoint, factory, paymaster, bundler);
  * otherwise the connected EOA. Undefined while disconnected, or while the smart account's address is being read.
+ * It is also the account that sends the investor's writes (`useInvestorSender`).
  */
 export function useInvestorAccount(): Address | undefined {
-  const { deployment } = useAppConfig();
   const { account } = useWalletStatus();
-  const { accountType, smartAccount } = useSmartAccount();
+  const sender = useInvestorSender();
   if (!account) return undefined;
-  if (accountType !== "smartAccount" || !smartAccountDeployment(deployment)?.bundlerUrl) return account;
-  return smartAccount?.owner === account ? smartAccount.address : undefined;
+  if (sender.kind === "smartAccount") return sender.address;
+  return sender.kind === "pending" ? undefined : account;
 }

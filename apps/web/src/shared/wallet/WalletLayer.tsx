@@ -5,6 +5,7 @@ import { type ReactNode, useState } from "react";
 import type { Config } from "wagmi";
 import { type AppConfig, configChain } from "../lib/config";
 import { createAppWagmiConfig } from "./createAppWagmiConfig";
+import { smartAccountMoveToOwner } from "./smartAccountMoveToOwner";
 import { smartAccountNotice } from "./smartAccountNotice";
 
 const APP_NAME = "Fundament";
@@ -38,8 +39,25 @@ export type WalletLayerProps = {
  */
 export function WalletLayer({ config, queryClient, wagmiConfig, siwx = true, children }: WalletLayerProps) {
   // The provider reads its config on the first render only.
-  const [walletConfig] = useState<WalletProviderConfig>(() => ({
-    wagmiConfig: wagmiConfig ?? createAppWagmiConfig(config),
+  const [walletConfig] = useState<WalletProviderConfig>(() =>
+    walletLayerConfig(config, queryClient, wagmiConfig, siwx),
+  );
+  return (
+    <WalletProvider config={walletConfig} queryClient={queryClient}>
+      {children}
+    </WalletProvider>
+  );
+}
+
+function walletLayerConfig(
+  config: AppConfig,
+  queryClient: QueryClient,
+  wagmiConfig: Config | undefined,
+  siwx: boolean,
+): WalletProviderConfig {
+  const wagmi = wagmiConfig ?? createAppWagmiConfig(config);
+  return {
+    wagmiConfig: wagmi,
     networks: [configChain(config)],
     apiUrl: config.apiUrl,
     siwx: siwx ? { required: false, askOnConnect: false } : false,
@@ -59,15 +77,12 @@ export function WalletLayer({ config, queryClient, wagmiConfig, siwx = true, chi
               [config.chainId]: { factory: config.deployment.accountFactory, entryPoint: config.deployment.entryPoint },
             },
             notice: smartAccountNotice(config),
+            // "Move to my wallet": the smart account's tokens back to the owner, gas paid by the fund's paymaster.
+            moveToOwner: smartAccountMoveToOwner(config, wagmi, queryClient),
           }
         : undefined,
     tokens: config.deployment.investmentToken
       ? { [config.chainId]: [{ address: config.deployment.investmentToken }] }
       : undefined,
-  }));
-  return (
-    <WalletProvider config={walletConfig} queryClient={queryClient}>
-      {children}
-    </WalletProvider>
-  );
+  };
 }

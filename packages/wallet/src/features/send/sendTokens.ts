@@ -3,6 +3,7 @@ import type { WalletCore } from "../../core/createWalletCore.js";
 import { SendValidationError } from "../../core/errors.js";
 import { messages } from "../../core/messages.js";
 import type { SendStore } from "./createSendStore.js";
+import { sendingAccountType } from "./sendingAccountType.js";
 import { validateSend } from "./validateSend.js";
 
 /** How a send reaches the wallet (for EVM: wagmi's sendTransaction and writeContract). */
@@ -41,7 +42,8 @@ export async function sendTokens({ core, send, client }: SendTokensParameters): 
   if (check.kind === "solana") throw new SendValidationError(messages.unsupportedChain);
 
   const properties = {
-    isSmartAccount: account.preferredAccountType === "smartAccount",
+    // The account that sends (the connected one), whatever type is preferred.
+    isSmartAccount: sendingAccountType(account) === "smartAccount",
     token: s.token?.symbol,
     amount: s.sendTokenAmount,
     network: core.state.activeNetwork()?.caipNetworkId,

@@ -16,7 +16,16 @@ export type SmartAccountConfig = {
    * Called with the smart account's address; the wallet layer shows the text under it.
    */
   notice?: ((address: Address, chainId: number) => Promise<string | null>) | undefined;
+  /**
+   * Moves what the smart account holds back to its owner (which tokens, and how the operation is paid, are the
+   * app's: e.g. a user operation its paymaster sponsors). When given, the smart-account section offers "Move to my
+   * wallet" and shows the returned message. It should not throw; a thrown error is shown as its message.
+   */
+  moveToOwner?: ((address: Address, chainId: number) => Promise<SmartAccountMoveResult>) | undefined;
 };
+
+/** What `moveToOwner` reports, in words for the person. */
+export type SmartAccountMoveResult = { success: boolean; message: string };
 
 /** The smart account of the connected owner on the active chain. */
 export type SmartAccountInfo = {

@@ -214,4 +214,54 @@ describe("Account view: account type", () => {
     expect((within(group).getByRole("radio", { name: "EOA" }) as HTMLInputElement).checked).toBe(true);
     expect(rendered.core.state.activeAccount().preferredAccountType).toBe("eoa");
   });
+
+  it("'Move to my wallet' runs the app's move for the smart account, says the result and reads the balances again", async () => {
+    localStorage.setItem(PREFERRED_ACCOUNT_TYPE_KEY, "smartAccount");
+    const client = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) });
+    const rpc = (method: string, params: unknown[]) => client.request({ method, params } as never);
+    await rpc("anvil_setBalance", [expectedAddress, `0x${parseEther("3").toString(16)}`]);
+    const asked: [Address, number][] = [];
+    // The app's move, for real on the chain: here the smart account (impersonated, gas price 0) sends the owner 1 ETH.
+    const moveToOwner = async (address: Address, chainId: number) => {
+      asked.push([address, chainId]);
+      if (asked.length > 1) return { success: false, message: "Your smart account holds no mUSDC to move." };
+      await rpc("anvil_impersonateAccount", [address]);
+      await rpc("anvil_setNextBlockBaseFeePerGas", ["0x0"]);
+      const wallet = createWalletClient({ account: address, chain: foundry, transport: http(anvil.rpcUrl) });
+      await client.waitForTransactionReceipt({
+        hash: await wallet.sendTransaction({ to: OWNER, value: parseEther("1"), gasPrice: 0n }),
+      });
+      await rpc("anvil_stopImpersonatingAccount", [address]);
+      return { success: true, message: "Moved 1 ETH from your smart account to your wallet." };
+    };
+    const dialog = await openAccount(
+      renderWallet({ rpcUrl: anvil.rpcUrl, smartAccount: { ...smartAccount, moveToOwner } }),
+    );
+    const details = await within(dialog).findByRole("region", { name: "Smart account" });
+    const balances = await within(details).findByRole("list", { name: "Smart account balances" });
+    await within(balances).findByText("3 ETH");
+
+    await userEvent.click(within(details).getByRole("button", { name: "Move to my wallet" }));
+    expect(await within(details).findByRole("status")).toHaveProperty(
+      "textContent",
+      "Moved 1 ETH from your smart account to your wallet.",
+    );
+    expect(asked).toEqual([[expectedAddress, foundry.id]]);
+    await within(balances).findByText("2 ETH");
+
+    // A refusal is said as an alert, beside the button.
+    await userEvent.click(within(details).getByRole("button", { name: "Move to my wallet" }));
+    expect(await within(details).findByRole("alert")).toHaveProperty(
+      "textContent",
+      "Your smart account holds no mUSDC to move.",
+    );
+  });
+
+  it("offers no 'Move to my wallet' when the app does not provide the move", async () => {
+    localStorage.setItem(PREFERRED_ACCOUNT_TYPE_KEY, "smartAccount");
+    const dialog = await openAccount(renderWallet({ rpcUrl: anvil.rpcUrl, smartAccount }));
+    const details = await within(dialog).findByRole("region", { name: "Smart account" });
+    await within(details).findByRole("button", { name: "Copy smart account address" });
+    expect(within(details).queryByRole("button", { name: "Move to my wallet" })).toBeNull();
+  });
 });

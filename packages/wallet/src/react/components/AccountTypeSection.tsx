@@ -1,17 +1,19 @@
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Address } from "viem";
 import { useConfig } from "wagmi";
 import { getClient } from "wagmi/actions";
 import { formatNumeric, formatNumericExact, shortenAddress } from "../../core/format.js";
 import { getBalances } from "../../features/balances/getBalances.js";
 import { useWalletRuntime } from "../context.js";
+import { errorText } from "../createWalletRuntime.js";
 import { useSmartAccount } from "../hooks/useSmartAccount.js";
 import { CopyButton } from "./CopyButton.js";
 
 /**
  * The Account view's "Account type" choice (EOA / Smart account, kept between visits) and, for a smart account, its
  * address with a copy button, "not deployed yet" until its first operation, its token balances (what it can invest)
- * and the app's notice about it (e.g. that it still needs whitelisting). Rendered only where smart accounts are set up.
+ * and the app's notice about it (e.g. that it still needs whitelisting), and, where the app provides the move, "Move to
+ * my wallet" (the smart account's tokens back to the owner). Rendered only where smart accounts are set up.
  */
 export function AccountTypeSection() {
   const { available, accountType, setAccountType, smartAccount, isLoading } = useSmartAccount();
@@ -102,6 +104,41 @@ function SmartAccountDetails({ address, deployed }: { address: Address; deployed
           {notice.data}
         </p>
       ) : null}
+      {runtime.config.smartAccount?.moveToOwner ? <MoveToWallet address={address} chainId={chainId} /> : null}
     </section>
+  );
+}
+
+/**
+ * "Move to my wallet": the app's `moveToOwner` (one signature; the app's paymaster pays), then the smart account's
+ * and the wallet's balances are read again. The result is said beside the button (status, or alert on failure).
+ */
+function MoveToWallet({ address, chainId }: { address: Address; chainId: number }) {
+  const runtime = useWalletRuntime();
+  const queryClient = useQueryClient();
+  const move = useMutation({
+    mutationFn: async () => {
+      const moveToOwner = runtime.config.smartAccount?.moveToOwner;
+      if (!moveToOwner) throw new Error("Moving tokens is not available here.");
+      return moveToOwner(address, chainId);
+    },
+    onSettled: async () => {
+      runtime.balances.invalidate();
+      await queryClient.invalidateQueries({ queryKey: ["fundament.wallet"] });
+    },
+  });
+  const result = move.isError ? { success: false, message: errorText(move.error) } : move.data;
+  return (
+    <div className="fw-stack">
+      <button type="button" className="fw-button" disabled={move.isPending} onClick={() => move.mutate()}>
+        {move.isPending ? "Moving…" : "Move to my wallet"}
+      </button>
+      {move.isPending ? <p className="fw-muted">Confirm in your wallet: one signature, no gas to pay.</p> : null}
+      {result && !move.isPending ? (
+        <p className={result.success ? "fw-muted" : "fw-error"} role={result.success ? "status" : "alert"}>
+          {result.message}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -171,4 +171,36 @@ describe("Send view", () => {
     expect(await screen.findByText("Transaction started")).toBeTruthy();
     await waitFor(async () => expect((await balanceOf()) - before).toBe(2_500_000n));
   });
+
+  it("keeps the insufficient-gas check for a send from the EOA while a smart account is preferred, and says who sends", async () => {
+    const client = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) });
+    const eoa = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 0 }).address;
+    const setEth = (wei: bigint) =>
+      client.request({ method: "anvil_setBalance", params: [eoa, `0x${wei.toString(16)}`] } as never);
+    await setEth(0n);
+    try {
+      const { dialog, core } = await openSend();
+      // The person chose "Smart account" in the Account view; the send still comes from the connected EOA.
+      act(() =>
+        core.state.setAccount("eip155", {
+          preferredAccountType: "smartAccount",
+          allAccounts: [
+            { address: eoa, type: "eoa" },
+            { address: "0x5FbDB2315678afecb367f032d93F642f64180aa3", type: "smartAccount" },
+          ],
+        }),
+      );
+      const from = within(dialog).getByTestId("send-from");
+      await waitFor(() => expect(from.textContent).toMatch(/^From your EOA 0xf39F…2266 \(not your smart account/));
+      const select = within(dialog).getByLabelText("Token") as HTMLSelectElement;
+      await userEvent.selectOptions(select, `eip155:31337:${token}`);
+      await userEvent.type(within(dialog).getByLabelText("Amount"), "1");
+      await userEvent.type(within(dialog).getByLabelText("To"), RECEIVER);
+      await userEvent.click(within(dialog).getByRole("button", { name: "Send" }));
+      expect((await within(dialog).findByRole("alert")).textContent).toBe("Insufficient funds for gas");
+      expect(core.bus.history().map((e) => e.event)).not.toContain("SEND_INITIATED");
+    } finally {
+      await setEth(parseEther("10000"));
+    }
+  });
 });

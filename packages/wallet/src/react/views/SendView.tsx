@@ -4,13 +4,15 @@ import { type Address, formatEther, parseUnits } from "viem";
 import { useConfig } from "wagmi";
 import { estimateGas, getGasPrice, sendTransaction, writeContract } from "wagmi/actions";
 import { BALANCE_CACHE_MS } from "../../core/constants.js";
-import { formatNumeric } from "../../core/format.js";
+import { formatNumeric, shortenAddress } from "../../core/format.js";
 import { messages } from "../../core/messages.js";
 import { checkReceiver } from "../../features/send/checkReceiver.js";
 import { estimateSendGas } from "../../features/send/estimateSendGas.js";
+import { sendingAccountType } from "../../features/send/sendingAccountType.js";
 import { sendTokens } from "../../features/send/sendTokens.js";
 import { hasInsufficientGas, validateSend } from "../../features/send/validateSend.js";
 import { useWalletRuntime } from "../context.js";
+import { useStore } from "../hooks/useStore.js";
 import { useTokenBalances } from "../hooks/useTokenBalances.js";
 import { useWalletAccount } from "../hooks/useWalletAccount.js";
 
@@ -54,6 +56,10 @@ export function SendView() {
   const token = tokens.find((t) => (t.address ?? "native") === tokenKey) ?? tokens[0];
   const native = tokens.find((t) => !t.address);
   const namespace = core.state.getState().activeChain;
+  // The account that sends (the connected one), not the preferred type: the gas check and the "From" line follow it.
+  const activeAccount = useStore(core.state, () => core.state.activeAccount());
+  const sender = sendingAccountType(activeAccount);
+  const preferSmartAccount = activeAccount.preferredAccountType === "smartAccount";
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -95,7 +101,7 @@ export function SendView() {
       hasInsufficientGas({
         networkBalanceInUSD: nativeBalance - spendNative,
         gasPriceInUSD: gasCost,
-        isSmartAccount: core.state.activeAccount().preferredAccountType === "smartAccount",
+        isSmartAccount: sendingAccountType(core.state.activeAccount()) === "smartAccount",
       })
     ) {
       setError({
@@ -133,6 +139,15 @@ export function SendView() {
   const describedBy = error ? (error.hint ? `${ids.error} ${ids.hint}` : ids.error) : undefined;
   return (
     <form className="fw-stack" onSubmit={submit} noValidate>
+      <p className="fw-muted" data-testid="send-from">
+        From your {sender === "smartAccount" ? "smart account" : "EOA"}{" "}
+        <span title={address} data-address={address}>
+          {address ? shortenAddress(address) : ""}
+        </span>
+        {sender === "eoa" && preferSmartAccount
+          ? " (not your smart account: its tokens move to your wallet from the Account view). You pay the network fee."
+          : null}
+      </p>
       <div className="fw-field">
         <label htmlFor={ids.token}>Token</label>
         <select
