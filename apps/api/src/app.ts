@@ -17,6 +17,7 @@ import type { Database } from "./db/client.js";
 import { clientErrorMessage, errorBody, HttpError } from "./http/errors.js";
 import { loggerOptions } from "./http/logger.js";
 import { createMetrics } from "./http/metrics.js";
+import { type SharedRateLimitOptions, sharedRateLimit } from "./http/rateLimitStore.js";
 import { ResponseCache } from "./http/responseCache.js";
 import { accountHistoryRoutes } from "./routes/accountHistory.js";
 import { adminRoutes } from "./routes/admin.js";
@@ -36,6 +37,8 @@ export type AppDeps = {
   benchRoute?: boolean;
   /** Where log lines go (stdout by default). */
   logStream?: { write(line: string): void };
+  /** Timings of the rate-limit store shared through PostgreSQL (tests shorten them). */
+  sharedRateLimit?: Omit<SharedRateLimitOptions, "db" | "log">;
 };
 
 /** Fastify's `trustProxy` for TRUST_PROXY: a hop count trusts that many proxies nearest to the server. */
@@ -83,7 +86,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     methods: ["GET", "POST", "OPTIONS"],
   });
   await app.register(cookie);
+  // On PostgreSQL the count is shared by every instance on the database (falling back to this instance's memory
+  // while the database fails); PGlite serves one process, so its count stays in memory.
+  const shared =
+    deps.database.driver === "postgres"
+      ? sharedRateLimit({
+          ...deps.sharedRateLimit,
+          db: deps.database.db,
+          log: app.log.child({ component: "rate-limit" }),
+        })
+      : undefined;
+  if (shared) app.addHook("onClose", async () => shared.close());
   await app.register(rateLimit, {
+    ...(shared && { store: shared.Store }),
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
     // Thrown by the plugin, so an HttpError: the error handler answers it as is.

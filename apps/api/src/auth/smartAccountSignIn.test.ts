@@ -6,6 +6,10 @@
  * - SimpleAccount v0.8 (the fund's smart accounts) has no `isValidSignature` (permissionless: "Simple account isn't
  *   1271 compliant"), deployed or not (ERC-6492): its signature is refused with a clear 401, which is why the app
  *   signs in with the smart account's owner, whose session covers the account it owns.
+ * - ERC-6492, accepted: a counterfactual account whose factory anyone may call (as Coinbase Smart Wallet's and Safe's
+ *   are), here the test-only Erc1271TestAccount + OpenAccountFactory (contracts/test/mocks, built by `forge build`,
+ *   read from contracts/out): the verifier runs the wrapped deployment in a simulation, asks the account, and the
+ *   session is the not-yet-deployed account's; a wrong key is refused.
  */
 import {
   type Abi,
@@ -27,6 +31,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startAnvil } from "../../../../scripts/lib/anvil.mjs";
 // @ts-expect-error: as above
 import * as bundlerLib from "../../../../scripts/lib/bundler.mjs";
+// @ts-expect-error: as above
+import { ensureArtifacts, loadArtifact } from "../../../../scripts/lib/foundry.mjs";
 import { type TestApp, testApp } from "../testing/testApp.js";
 
 /** scripts/lib/bundler.mjs, typed for this test. */
@@ -71,6 +77,7 @@ let t: TestApp;
 let entryPoint: Address;
 let factory: Address;
 let simple7702: Address;
+let openFactory: Address;
 let publicClient: ReturnType<typeof createPublicClient>;
 
 const rpc = (method: string, params: unknown[]) => publicClient.request({ method, params } as never);
@@ -95,6 +102,18 @@ beforeAll(async () => {
     "SimpleAccountFactory",
   );
   simple7702 = await create2(artifact("Simple7702Account").bytecode, "Simple7702Account");
+  // Built by `forge build` (a fresh checkout builds here once).
+  await (ensureArtifacts as (artifacts: [string, string][]) => Promise<boolean>)([
+    ["OpenAccountFactory.sol", "OpenAccountFactory"],
+  ]);
+  const open = (loadArtifact as (file: string, name: string) => { abi: Abi; bytecode: Hex })(
+    "OpenAccountFactory.sol",
+    "OpenAccountFactory",
+  );
+  const deployed = await publicClient.waitForTransactionReceipt({
+    hash: await deployer.deployContract({ abi: open.abi, bytecode: open.bytecode }),
+  });
+  openFactory = deployed.contractAddress as Address;
   t = await testApp({ SIWE_DOMAINS: DOMAIN, RPC_URLS: `31337=${anvil.url}` });
 }, 120_000);
 afterAll(async () => {
@@ -207,5 +226,49 @@ describe("sign-in with smart accounts (ERC-1271 / ERC-6492) on a real chain", ()
       refused.json().error,
     );
     expect(await publicClient.getCode({ address: account })).toBeUndefined();
+  });
+
+  it("ERC-6492: a not-yet-deployed ERC-1271 account with an open factory signs in as itself; a wrong key is refused", async () => {
+    const owner = privateKeyToAccount(generatePrivateKey());
+    const account = await publicClient.readContract({
+      address: openFactory,
+      abi: factoryAbi,
+      functionName: "getAddress",
+      args: [owner.address, 7n],
+    });
+    expect(await publicClient.getCode({ address: account })).toBeUndefined();
+    const wrapped = (signer: typeof owner) => async (message: string) =>
+      serializeErc6492Signature({
+        address: openFactory,
+        data: encodeFunctionData({ abi: factoryAbi, functionName: "createAccount", args: [owner.address, 7n] }),
+        signature: await signer.signMessage({ message }),
+      });
+
+    const accepted = await signIn(account, wrapped(owner));
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toEqual({ address: account, chainId: 31337 });
+    // The verifier only simulated the deployment: the account still has no code.
+    expect(await publicClient.getCode({ address: account })).toBeUndefined();
+
+    const refused = await signIn(account, wrapped(privateKeyToAccount(generatePrivateKey())));
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error).toBe("The signature does not match the message");
+
+    // Once deployed, the same account signs in through ERC-1271 with a plain signature.
+    await publicClient.waitForTransactionReceipt({
+      hash: await createWalletClient({
+        account: privateKeyToAccount("0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"),
+        chain: foundry,
+        transport: http(anvil.url),
+      }).writeContract({
+        address: openFactory,
+        abi: factoryAbi,
+        functionName: "createAccount",
+        args: [owner.address, 7n],
+      }),
+    });
+    expect(await publicClient.getCode({ address: account })).toMatch(/^0x[0-9a-f]{100,}/);
+    const deployed = await signIn(account, (message) => owner.signMessage({ message }));
+    expect(deployed.json()).toEqual({ address: account, chainId: 31337 });
   });
 });

@@ -122,6 +122,22 @@ export const tokenTransfers = pgTable(
   ],
 );
 
+/**
+ * Rate-limit hits per client key and fixed time window (`window_start` = the window's start in ms, a multiple of
+ * the window's length), shared by every instance on one PostgreSQL (`src/http/rateLimitStore.ts`). UNLOGGED
+ * (hand-edited in migration `0004_rate_limit_hits`; drizzle-kit cannot express it): no WAL for a write on every
+ * request, and a crash empties it, which only resets the current windows.
+ */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    key: text("key").notNull(),
+    windowStart: bigint("window_start", { mode: "number" }).notNull(),
+    hits: integer("hits").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
 export const schema = {
   performanceSnapshots,
   performanceDaily,
@@ -130,5 +146,6 @@ export const schema = {
   siweNonces,
   sessions,
   tokenTransfers,
+  rateLimitHits,
 };
 export type Schema = typeof schema;

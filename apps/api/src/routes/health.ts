@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { checkBearer } from "../admin/checkBearer.js";
 import { errorBody, publicError } from "../http/errors.js";
 import type { Metrics } from "../http/metrics.js";
+import { INSTANCE_RATE_LIMIT } from "../http/rateLimitStore.js";
 import { checkReadiness, latestMigration } from "../http/readiness.js";
 import { chainCursorBlock } from "../sync/chainCursor.js";
 import { listSyncStates, type SyncStateRow } from "../sync/syncState.js";
@@ -34,12 +35,16 @@ export function healthRoutes({ config, database }: RouteContext, metrics: Metric
   return async (app) => {
     app.get(
       "/health/live",
-      { schema: { tags: ["health"], summary: "Liveness: answers without touching anything" } },
+      {
+        config: { rateLimit: INSTANCE_RATE_LIMIT },
+        schema: { tags: ["health"], summary: "Liveness: answers without touching anything" },
+      },
       () => ({ status: "ok" }),
     );
     app.get(
       "/health/ready",
       {
+        config: { rateLimit: INSTANCE_RATE_LIMIT },
         schema: {
           tags: ["health"],
           summary: "Readiness: the database answers and every migration is applied (503 when not)",
@@ -102,6 +107,7 @@ export function healthRoutes({ config, database }: RouteContext, metrics: Metric
     app.get(
       "/metrics",
       {
+        config: { rateLimit: INSTANCE_RATE_LIMIT },
         schema: {
           tags: ["health"],
           summary: "Prometheus metrics: requests, latencies, job lag, last errors, process (bearer METRICS_TOKEN)",
