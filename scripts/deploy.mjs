@@ -16,7 +16,7 @@
  * is already there, as on public networks) and the SimpleAccountFactory v0.8 (CREATE2 too), both from the npm
  * package `@account-abstraction/contracts`, then the fund's FundPaymaster, which sponsors the gas of whitelisted
  * investors' smart accounts up to a budget per account: it gets a deposit at the EntryPoint (PAYMASTER_DEPOSIT_WEI;
- * 100 ETH on 31337) and the budget (SPONSOR_BUDGET_WEI; 0.01 ETH per account on 31337). The bundler's URL is
+ * 100 ETH on 31337) and the budget (SPONSOR_BUDGET_WEI; 0.1 ETH per account on 31337). The bundler's URL is
  * configuration (BUNDLER_URL); `npm start` runs Alto and writes its URL into the record.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -46,8 +46,12 @@ const TOKEN_ARTIFACT = /** @type {const} */ (["MockUSDC.sol", "MockUSDC"]);
 const PAYMASTER_ARTIFACT = /** @type {const} */ (["FundPaymaster.sol", "FundPaymaster"]);
 /** The local chain's paymaster deposit at the EntryPoint: gas for many sponsored operations. */
 export const LOCAL_PAYMASTER_DEPOSIT = parseEther("100");
-/** The local chain's sponsorship budget per smart account (about a dozen investments at anvil's gas prices). */
-export const LOCAL_SPONSOR_BUDGET = parseEther("0.01");
+/**
+ * The local chain's sponsorship budget per smart account, enough for a demo: an operation uses ~404k gas when it
+ * deploys the account (the first) and ~195k after, and the paymaster needs the operation's maximum cost (every gas
+ * limit times maxFeePerGas) left before it sponsors it. Past the budget the account pays its own gas.
+ */
+export const LOCAL_SPONSOR_BUDGET = parseEther("0.1");
 
 /**
  * @typedef {object} DeployParameters
@@ -62,7 +66,7 @@ export const LOCAL_SPONSOR_BUDGET = parseEther("0.01");
  *   0x4337084D…f108, deployed when missing
  * @property {bigint} [paymasterDeposit] wei deposited for the FundPaymaster at the EntryPoint; default 100 ETH on
  *   31337, nothing elsewhere
- * @property {bigint} [sponsorBudget] the FundPaymaster's gas budget per smart account, in wei; default 0.01 ETH on
+ * @property {bigint} [sponsorBudget] the FundPaymaster's gas budget per smart account, in wei; default 0.1 ETH on
  *   31337, 0 (no sponsorship until an admin sets one) elsewhere
  * @property {string} [bundlerUrl] the ERC-4337 bundler's JSON-RPC URL, written into the record
  * @property {string | false} [deploymentsDir] where to write `<chainId>.json`; false to skip writing

@@ -97,7 +97,7 @@ describe("npm start: deploy + seed on a real anvil", { timeout: 120_000 }, () =>
     const readPaymaster = (functionName, args = []) =>
       client.readContract({ address: deployment.fundPaymaster, abi: paymasterAbi, functionName, args });
     assert.equal(await readPaymaster("getDeposit"), 100n * 10n ** 18n);
-    assert.equal(await readPaymaster("sponsorBudget"), 10n ** 16n);
+    assert.equal(await readPaymaster("sponsorBudget"), 10n ** 17n);
     assert.equal(await readPaymaster("fund"), deployment.investmentFund);
     assert.equal(await readPaymaster("entryPoint"), deployment.entryPoint);
     assert.ok(bundler);

@@ -9,11 +9,13 @@
  * position is the smart account's, and the Account view then says "deployed". After the round settles (outside the
  * app, e2e/lib/chain.mjs), the withdrawal from the vault page goes through the smart account too (one signature, the
  * payout lands in the smart account), and "Move to my wallet" in the Account view brings the tokens to the owner's
- * wallet in one more sponsored operation.
+ * wallet in one more sponsored operation. Money is never stuck: once the admin removes the smart account from the
+ * whitelist (so the fund no longer sponsors its gas), "Move to my wallet" says how much ETH it needs, the person adds
+ * ETH for gas in the Account view (a plain EOA transfer) and the move goes through, paid by the smart account itself.
  */
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
-import { createWalletClient, erc20Abi, getAddress, http } from "viem";
+import { createWalletClient, erc20Abi, getAddress, http, parseEther } from "viem";
 import { devAccount } from "../../scripts/lib/accounts.mjs";
 import { foreignHosts, openPage, screenshot } from "../lib/browser.mjs";
 import { connect } from "../lib/connect.mjs";
@@ -181,6 +183,89 @@ describe("smart account journey", { timeout: 300_000 }, () => {
       "the tokens in the owner's wallet",
     );
     await screenshot(page, "account-smart-account-moved");
+    await page.keyboard.press("Escape");
+    assert.deepEqual(foreignHosts(tab.requests), []);
+    assert.deepEqual(tab.errors, []);
+  });
+
+  test("off the whitelist, adds ETH for gas in the Account view and moves its tokens out, paying its own gas", async () => {
+    const { page } = tab;
+    const paymaster = /** @type {import("viem").Address} */ (j.stack.deployment.fundPaymaster);
+    const paymasterAbi = /** @type {const} */ ([
+      {
+        type: "function",
+        name: "sponsoredGas",
+        stateMutability: "view",
+        inputs: [{ name: "account", type: "address" }],
+        outputs: [{ type: "uint256" }],
+      },
+    ]);
+    const sponsoredGas = () =>
+      j.chain.publicClient.readContract({
+        address: paymaster,
+        abi: paymasterAbi,
+        functionName: "sponsoredGas",
+        args: [smartAccount],
+      });
+    // The admin removes the smart account from the whitelist; its owner sends it tokens again (an EOA transfer).
+    await j.chain.sendFund(0, "removeInvestorFromWhitelist", [smartAccount]);
+    const ownerWallet = createWalletClient({ chain: j.chain.publicClient.chain, transport: http(j.stack.rpcUrl) });
+    await j.chain.publicClient.waitForTransactionReceipt({
+      hash: await ownerWallet.writeContract({
+        account: devAccount(owner).address,
+        address: j.stack.deployment.investmentToken,
+        abi: erc20Abi,
+        functionName: "transfer",
+        args: [smartAccount, j.chain.units(300)],
+      }),
+    });
+    const booked = await sponsoredGas();
+
+    await page.goto(j.stack.webUrl);
+    const account = await openAccount(page);
+    const details = account.getByRole("region", { name: "Smart account" });
+    const gas = details.getByRole("region", { name: "Smart account gas" });
+    await gas
+      .getByText("Gas not sponsored: not on the whitelist. It pays its own gas from its ETH.")
+      .waitFor({ timeout: 15_000 });
+    await gas.getByTestId("smart-account-eth").getByText("0 ETH", { exact: true }).waitFor();
+
+    // Without ETH the move is refused before any prompt, and the text names the fix.
+    await details.getByRole("button", { name: "Move to my wallet" }).click();
+    const refusal = details.getByRole("alert").filter({ hasText: "needs about" });
+    await refusal.waitFor({ timeout: 60_000 });
+    assert.match(
+      String(await refusal.textContent()),
+      new RegExp(
+        `^Your smart account \\(${smartAccount}\\) needs about [\\d.]+ ETH to pay for this itself: the fund does not sponsor it \\(not on the whitelist\\)\\. Send ETH to it from your wallet, then try again\\.$`,
+      ),
+    );
+    assert.equal(await j.chain.readToken("balanceOf", [smartAccount]), j.chain.units(300), "nothing moved");
+
+    // "Add ETH for gas": the default 0.01 ETH, a transaction from the owner's EOA.
+    assert.equal(await gas.getByLabel("ETH to add for gas").inputValue(), "0.01");
+    await gas.getByRole("button", { name: "Add ETH for gas" }).click();
+    await gas
+      .getByRole("status")
+      .getByText("Added 0.01 ETH for gas to your smart account.")
+      .waitFor({ timeout: 60_000 });
+    assert.equal(await j.chain.publicClient.getBalance({ address: smartAccount }), parseEther("0.01"));
+    await gas.getByTestId("smart-account-eth").getByText("0.01 ETH", { exact: true }).waitFor({ timeout: 15_000 });
+    await screenshot(page, "account-smart-account-gas");
+
+    const ownerBefore = await j.chain.readToken("balanceOf", [devAccount(owner).address]);
+    await details.getByRole("button", { name: "Move to my wallet" }).click();
+    await details
+      .getByRole("status")
+      .getByText("Moved 300 mUSDC from your smart account to your wallet.")
+      .waitFor({ timeout: 60_000 });
+    assert.equal(await j.chain.readToken("balanceOf", [smartAccount]), 0n);
+    assert.equal(await j.chain.readToken("balanceOf", [devAccount(owner).address]), ownerBefore + j.chain.units(300));
+    assert.equal(await sponsoredGas(), booked, "the paymaster paid nothing");
+    assert.ok(
+      (await j.chain.publicClient.getBalance({ address: smartAccount })) < parseEther("0.01"),
+      "the smart account paid its gas",
+    );
     await page.keyboard.press("Escape");
     assert.deepEqual(foreignHosts(tab.requests), []);
     assert.deepEqual(tab.errors, []);

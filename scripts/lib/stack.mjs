@@ -133,6 +133,9 @@ export async function startStack(options) {
     // The web build runs while the API starts.
     step("build the web app (vite build, skipped when apps/web/dist is current)");
     const build = buildWeb({ log });
+    // A build that fails while the API starts must reach `await build` below (and the stops), not crash the process
+    // as an unhandled rejection that leaves the API and anvil running.
+    build.catch(() => undefined);
 
     step(`API on ${apiUrl} (embedded database in ${join(dataDir, "api-pglite")}, demo data)`);
     const apiOptions = {
@@ -236,6 +239,9 @@ export async function startApi({ host, port, dataDir, env }) {
       API_HOST: host,
       API_PORT: String(port),
       PGLITE_DIR: join(dataDir, "api-pglite"),
+      // If this process dies without stopping the API (a crash, kill -9), the API stops too instead of holding
+      // its port and the PGlite folder's lock.
+      API_EXIT_WITH_PARENT: "1",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

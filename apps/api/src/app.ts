@@ -86,11 +86,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     methods: ["GET", "POST", "OPTIONS"],
   });
   await app.register(cookie);
-  // On PostgreSQL the count is shared by every instance on the database (falling back to this instance's memory
-  // while the database fails); PGlite serves one process, so its count stays in memory.
+  // On PostgreSQL the count is shared by every instance on the database, flushed in batches every
+  // RATE_LIMIT_FLUSH_MS (falling back to this instance's memory while the database fails); PGlite serves one
+  // process, so its count stays in memory. Closing the app flushes the pending hits.
   const shared =
     deps.database.driver === "postgres"
       ? sharedRateLimit({
+          flushEveryMs: config.rateLimit.flushEveryMs,
           ...deps.sharedRateLimit,
           db: deps.database.db,
           log: app.log.child({ component: "rate-limit" }),

@@ -89,6 +89,7 @@ export const envSchema = z.object({
     }),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1000),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  RATE_LIMIT_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(100),
   CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
@@ -133,7 +134,8 @@ export type Config = {
    * clients, not the balancer.
    */
   trustProxy: number | string[] | false;
-  rateLimit: { max: number; windowMs: number };
+  /** flushEveryMs: how often an instance sends its counted hits to the shared table (0: every request). */
+  rateLimit: { max: number; windowMs: number; flushEveryMs: number };
   cacheTtlMs: number;
   /** PostgreSQL timeouts in ms (0 turns one off): connect, statement, idle in transaction, query. */
   databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number; queryMs: number };
@@ -210,7 +212,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rpcUrls: parseRpcUrls(e),
     deployment: resolveDeployment(e),
     trustProxy: e.TRUST_PROXY,
-    rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS, flushEveryMs: e.RATE_LIMIT_FLUSH_MS },
     cacheTtlMs: e.CACHE_TTL_MS,
     databaseTimeouts: {
       connectMs: e.DB_CONNECT_TIMEOUT_MS,

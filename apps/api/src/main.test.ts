@@ -177,3 +177,64 @@ describe("graceful shutdown of src/main.ts", () => {
     }
   }, 120_000);
 });
+
+describe("src/main.ts started by npm start's stack (API_EXIT_WITH_PARENT=1)", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "fundament-api-orphan-"));
+  let parent: ChildProcess | undefined;
+  let apiPid: number | undefined;
+  afterAll(() => {
+    parent?.kill("SIGKILL");
+    if (apiPid) {
+      try {
+        process.kill(apiPid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("shuts down and frees the PGlite folder when the process that started it is killed", async () => {
+    const pgliteDir = join(dataDir, "api-pglite");
+    // A stand-in for the stack: starts the API with piped output (as stack.mjs does), prints its pid, then waits.
+    const script = `
+      const { spawn } = require("node:child_process");
+      const api = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+        cwd: ${JSON.stringify(API_DIR)},
+        env: { PATH: process.env.PATH, API_PORT: "0", PGLITE_DIR: ${JSON.stringify(pgliteDir)}, CHAIN_ID: "999",
+               LOG_LEVEL: "info", API_EXIT_WITH_PARENT: "1" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      api.stdout.on("data", (d) => { if (/API listening on/.test(String(d))) console.log("api pid " + api.pid); });
+      setInterval(() => {}, 1000);
+    `;
+    parent = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+    let output = "";
+    apiPid = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the API did not start: ${output}`)), 60_000);
+      parent?.stdout?.on("data", (chunk) => {
+        output += chunk;
+        const match = /api pid (\d+)/.exec(output);
+        if (match?.[1]) {
+          clearTimeout(timer);
+          resolve(Number(match[1]));
+        }
+      });
+    });
+    expect(existsSync(`${pgliteDir}.lock`)).toBe(true);
+    // The stack dies without stopping its children (a crash, kill -9): the API's output pipe has no reader now.
+    parent.kill("SIGKILL");
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const deadline = Date.now() + 30_000;
+    while (alive(apiPid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(alive(apiPid)).toBe(false);
+    expect(existsSync(`${pgliteDir}.lock`)).toBe(false);
+  }, 120_000);
+});

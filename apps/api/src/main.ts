@@ -10,28 +10,49 @@ try {
   let closing = false;
   // Graceful shutdown: stop taking requests and finish those in flight, stop the jobs at a safe point (their
   // leader locks are released), close the database (PGlite's folder lock with it), exit 0.
-  const shutdown = (signal: string) => {
+  // A log line must never stop the shutdown: when whoever read our output is gone, writing to it fails (EPIPE).
+  const log = (level: "info" | "error", message: string) => {
+    try {
+      server.app.log[level](message);
+    } catch {
+      // nowhere to write to
+    }
+  };
+  const shutdown = (reason: string) => {
     if (closing) return;
     closing = true;
-    server.app.log.info(`${signal}: shutting down`);
+    // The deadline first, so nothing below can leave the process running.
     const force = setTimeout(() => {
-      server.app.log.error(`The shutdown took longer than ${SHUTDOWN_GRACE_MS} ms; exiting anyway`);
+      log("error", `The shutdown took longer than ${SHUTDOWN_GRACE_MS} ms; exiting anyway`);
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    log("info", `${reason}: shutting down`);
     server.close().then(
       () => {
-        server.app.log.info("stopped");
+        log("info", "stopped");
         process.exit(0);
       },
       (error: unknown) => {
-        server.app.log.error({ error: error instanceof Error ? error.message : String(error) }, "The shutdown failed");
+        log("error", `The shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
         process.exit(1);
       },
     );
   };
+  for (const stream of [process.stdout, process.stderr]) stream.on("error", () => undefined);
   process.once("SIGTERM", () => shutdown("SIGTERM"));
   process.once("SIGINT", () => shutdown("SIGINT"));
+  // Started by `npm start`'s stack: a parent that died without stopping us (re-parented) means stop too.
+  if (process.env.API_EXIT_WITH_PARENT === "1") {
+    const parent = process.ppid;
+    const watch = setInterval(() => {
+      if (process.ppid === parent) return;
+      // Nobody reads our output any more: a write to it can block (pino retries a full pipe), so stop logging.
+      server.app.log.level = "silent";
+      shutdown("the process that started the API is gone");
+    }, 1_000);
+    watch.unref();
+  }
 } catch (error) {
   console.error(`The API could not start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

@@ -112,8 +112,14 @@ describe("/health/ready and /health", () => {
     const anonymous = await t.app.inject("/health");
     expect(anonymous.body).not.toMatch(/html|Bad Gateway|\/src\/|unreachable/);
     expect(anonymous.json().jobs).toContainEqual({
-      job: "bybit:equity",
+      job: "chain:1:token-transfers",
       status: "failing",
+      last_success_at: null,
+    });
+    // This app has no Bybit keys: its exchange jobs are not configured rather than failing.
+    expect(anonymous.json().jobs).toContainEqual({
+      job: "bybit:equity",
+      status: "not_configured",
       last_success_at: expect.any(String),
     });
     const admin = (await t.app.inject({ url: "/health", headers: { authorization: "Bearer admin-secret" } })).json();

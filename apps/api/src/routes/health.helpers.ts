@@ -1,5 +1,5 @@
-/** A job's freshness as the public sees it. */
-export type JobFreshness = "ok" | "stale" | "failing";
+/** A job's freshness as the public sees it; `not_configured` for an exchange job without API keys (nothing to sync). */
+export type JobFreshness = "ok" | "stale" | "failing" | "not_configured";
 
 /** How late a job may be before it counts as stale: three periods, and at least a minute past one period. */
 export function staleAfterMs(intervalMs: number): number {

@@ -1,6 +1,6 @@
 // The public API of @fundament/sdk, listed explicitly. Node-only helpers are in `@fundament/sdk/node`.
 
-export { investmentFundAbi, mockUsdcAbi } from "../abi/index.js";
+export { fundPaymasterAbi, investmentFundAbi, mockUsdcAbi } from "../abi/index.js";
 export {
   type ExchangeEnvelope,
   type ExchangeHistoryQuery,
@@ -128,11 +128,15 @@ export {
   type SmartAccountCallsPlan,
   SmartAccountsUnavailableError,
   sendSmartAccountCalls,
-  smartAccountNotWhitelisted,
-  sponsorshipUsedUp,
 } from "../smartAccount/sendSmartAccountCalls.js";
 export { simpleAccountFactoryAbi } from "../smartAccount/simpleAccountFactoryAbi.js";
 export { type ToFundSmartAccountParameters, toFundSmartAccount } from "../smartAccount/toFundSmartAccount.js";
+export {
+  type GasPayment,
+  type NotSponsoredReason,
+  needsEthMessage,
+  userOperationMaxCost,
+} from "../smartAccount/userOperationCost.js";
 export { batchRead } from "../utils/batchRead.js";
 export {
   type GetLogsInChunksParameters,

@@ -42,8 +42,8 @@ const paymasterErrorSelectors = fundPaymasterAbi
       .toLowerCase(),
   );
 
-/** The paymaster's refusal in plain words, when the error carries one. */
-export function paymasterRefusal(error: unknown): string | undefined {
+/** The paymaster's custom error an error carries (its name and arguments), if any. */
+export function decodePaymasterRevert(error: unknown): { errorName: string; args: readonly unknown[] } | undefined {
   for (const data of revertPayloads(error)) {
     const hex = data.slice(2).toLowerCase();
     // The revert data may sit inside a longer payload (FailedOpWithRevert's `inner` bytes): find each selector.
@@ -52,8 +52,7 @@ export function paymasterRefusal(error: unknown): string | undefined {
         if (at % 2 !== 0) continue;
         try {
           const { errorName, args } = decodeErrorResult({ abi: fundPaymasterAbi, data: `0x${hex.slice(at)}` as Hex });
-          const text = describePaymasterRevert(errorName, args ?? []);
-          if (text) return text;
+          if (describePaymasterRevert(errorName, args ?? [])) return { errorName, args: args ?? [] };
         } catch {
           // the selector's bytes, but not a whole error here
         }
@@ -61,4 +60,10 @@ export function paymasterRefusal(error: unknown): string | undefined {
     }
   }
   return undefined;
+}
+
+/** The paymaster's refusal in plain words, when the error carries one. */
+export function paymasterRefusal(error: unknown): string | undefined {
+  const revert = decodePaymasterRevert(error);
+  return revert ? describePaymasterRevert(revert.errorName, revert.args) : undefined;
 }

@@ -4,7 +4,6 @@ import {
   type Address,
   type Chain,
   type Client,
-  formatEther,
   type Hash,
   type Hex,
   http,
@@ -12,8 +11,8 @@ import {
   type Transport,
   type WalletClient,
 } from "viem";
-import { createBundlerClient } from "viem/account-abstraction";
-import { multicall, simulateCalls, simulateContract } from "viem/actions";
+import { createBundlerClient, entryPoint08Abi } from "viem/account-abstraction";
+import { estimateFeesPerGas, getBalance, multicall, simulateCalls, simulateContract } from "viem/actions";
 import { fundPaymasterAbi } from "../abi/index.js";
 import { FundamentError } from "../baseErrors.js";
 import { smartAccountDeployment } from "../deployment/deployment.js";
@@ -22,8 +21,15 @@ import { errorMessages } from "../messages.js";
 import { fundContract, isDeployless } from "../reads/fundContract.js";
 import { failure } from "../writes/failure.js";
 import type { WriteContext, WriteResult } from "../writes/types.js";
-import { paymasterRefusal } from "./describeSmartAccountError.js";
+import { decodePaymasterRevert, paymasterRefusal } from "./describeSmartAccountError.js";
 import { toFundSmartAccount } from "./toFundSmartAccount.js";
+import {
+  type GasPayment,
+  type NotSponsoredReason,
+  needsEthMessage,
+  type UserOperationGas,
+  userOperationMaxCost,
+} from "./userOperationCost.js";
 
 /** One call of a user operation: a contract function of `to` (value 0: the fund's paymaster sponsors no value). */
 export type SmartAccountCall = { to: Address; abi: Abi; functionName: string; args?: readonly unknown[] };
@@ -44,13 +50,19 @@ export type SendSmartAccountCallsParameters = Omit<WriteContext, "onSubmitted" |
   successMessage: string;
   /** Token decimals and symbol, to show amounts in revert messages (a `calls` function may return them instead). */
   errorContext?: FundErrorContext;
-  /** The text when the fund has not whitelisted the smart account (the paymaster sponsors whitelisted accounts only). */
+  /**
+   * For calls the fund takes from whitelisted accounts only (investing): the text when the smart account is not
+   * whitelisted, said before anything else. Without it, a smart account off the whitelist still sends (withdraw,
+   * move its tokens out), paying its own gas.
+   */
   notWhitelistedMessage?: (smartAccount: Address) => string;
   /** The ERC-4337 bundler's JSON-RPC URL; default the deployment's `bundlerUrl`. */
   bundlerUrl?: string | undefined;
   /** The bundler's transport (tests); default `http(bundlerUrl)`. */
   bundlerTransport?: Transport | undefined;
   onStep?: ((step: SendSmartAccountCallsStep) => void) | undefined;
+  /** Called before the prompt with who will pay the operation's gas: the fund's paymaster, or the smart account. */
+  onGasPayment?: ((payment: GasPayment) => void) | undefined;
   /** Called with the user operation's hash once the bundler accepted it. */
   onUserOperationSubmitted?: ((userOpHash: Hash) => void) | undefined;
   /**
@@ -67,9 +79,14 @@ export type SendSmartAccountCallsReturnType = WriteResult & {
   smartAccount: Address | null;
   /** Whether this operation deployed the smart account (its first one). */
   deployedAccount: boolean;
-  /** From the user operation's receipt: the gas the EntryPoint charged for it, and its cost in wei (paid by the paymaster). */
+  /** From the user operation's receipt: the gas the EntryPoint charged for it, and its cost in wei. */
   actualGasUsed: bigint | null;
   actualGasCost: bigint | null;
+  /**
+   * Who paid the gas: `sponsored` (the fund's paymaster) or `selfPaid` (the smart account's own ETH, when the fund
+   * does not sponsor it); null when nothing was sent.
+   */
+  gasPayment: GasPayment | null;
   /** Smart accounts cannot be used on this network at all (not set up, no bundler): another path may be taken. */
   unsupported: boolean;
 };
@@ -79,21 +96,18 @@ export class SmartAccountsUnavailableError extends FundamentError {
   override name = "SmartAccountsUnavailableError";
 }
 
-/** The default text when the fund has not whitelisted the smart account. */
-export const smartAccountNotWhitelisted = (smartAccount: Address) =>
-  `Your smart account ${smartAccount} is not whitelisted, so the fund does not pay its gas. Ask the fund's admin to whitelist it.`;
-
-/** The text when the account's sponsorship is used up. */
-export const sponsorshipUsedUp = (budget: bigint) =>
-  `This smart account has used the gas the fund sponsors (budget ${formatEther(budget)} ETH per account). Ask the fund's admin to raise it.`;
+/** A balance for the sender during a self-paid operation's gas estimation only (the bundler simulates at 1 wei/gas). */
+const ESTIMATION_BALANCE = 10n ** 24n;
 
 /**
  * Sends calls from the owner's smart account (a SimpleAccount v0.8, ERC-4337) as one user operation (`execute` for
- * one call, `executeBatch` for several), gas paid by the fund's FundPaymaster, so the account holds no ETH; the owner
- * signs once (EIP-712). The first operation also deploys the account. Before the prompt it checks, in plain words:
- * the smart account is whitelisted (the paymaster sponsors only whitelisted accounts), the calls succeed when
- * simulated from the account (so the fund's refusals are the spec's texts, before any prompt), and it has
- * sponsorship left.
+ * one call, `executeBatch` for several); the owner signs once (EIP-712). The first operation also deploys the
+ * account. Gas: the fund's FundPaymaster pays it when it will (the account is whitelisted and its remaining
+ * sponsorship covers the operation's maximum cost, at the bundler's quoted gas price), so the account holds no ETH;
+ * otherwise the account pays from its own ETH (and EntryPoint deposit), so money is never stuck behind the
+ * paymaster: a delisted account, or one whose budget is used up, still withdraws and moves its tokens out. Before
+ * the prompt it checks, in plain words: the calls succeed when simulated from the account (the fund's refusals, the
+ * spec's texts, come first), then who pays, and when the account must pay but lacks the ETH, how much to send it.
  * Waits for the user operation's receipt. Never throws: failures come back as `{ success: false, message }`.
  */
 export async function sendSmartAccountCalls(
@@ -103,7 +117,13 @@ export async function sendSmartAccountCalls(
   let errorContext: FundErrorContext = parameters.errorContext ?? {};
   let smartAccount: Address | null = null;
   let userOpHash: Hash | null = null;
-  const nothingSent = { userOpHash: null, deployedAccount: false, actualGasUsed: null, actualGasCost: null };
+  const nothingSent = {
+    userOpHash: null,
+    deployedAccount: false,
+    actualGasUsed: null,
+    actualGasCost: null,
+    gasPayment: null,
+  };
   try {
     parameters.onStep?.("checking");
     const aa = smartAccountDeployment(deployment);
@@ -116,7 +136,7 @@ export async function sendSmartAccountCalls(
     const owner = walletClient as WalletClient<Transport, Chain | undefined, Account>;
     const account = await toFundSmartAccount({ deployment, publicClient, owner });
     smartAccount = account.address;
-    const [[whitelisted, remaining, budget], code] = await Promise.all([
+    const [[whitelisted, remaining, deposit], balance, code] = await Promise.all([
       multicall(publicClient, {
         allowFailure: false,
         deployless: isDeployless(publicClient),
@@ -128,15 +148,16 @@ export async function sendSmartAccountCalls(
             functionName: "remainingSponsorship",
             args: [account.address],
           },
-          { address: aa.fundPaymaster, abi: fundPaymasterAbi, functionName: "sponsorBudget" },
+          { address: aa.entryPoint, abi: entryPoint08Abi, functionName: "balanceOf", args: [account.address] },
         ],
       }),
+      getBalance(publicClient, { address: account.address }),
       (publicClient as Client).request({ method: "eth_getCode", params: [account.address, "latest"] }) as Promise<
         Hex | null | undefined
       >,
     ]);
-    if (!whitelisted) {
-      throw new FundamentError((parameters.notWhitelistedMessage ?? smartAccountNotWhitelisted)(account.address));
+    if (!whitelisted && parameters.notWhitelistedMessage) {
+      throw new FundamentError(parameters.notWhitelistedMessage(account.address));
     }
     let calls: readonly SmartAccountCall[];
     if (typeof parameters.calls === "function") {
@@ -149,18 +170,54 @@ export async function sendSmartAccountCalls(
     if (calls.length === 0) throw new FundamentError("Nothing to send from the smart account.");
     // The fund's own refusal (a vote already cast, a locked pool) matters more than the budget: said first.
     await simulateFromAccount(publicClient, account.address, calls);
-    if (remaining === 0n) throw new FundamentError(sponsorshipUsedUp(budget));
 
-    parameters.onStep?.("signing");
     const bundler = createBundlerClient({
       account,
       client: publicClient,
       transport: parameters.bundlerTransport ?? http(bundlerUrl, { retryCount: 0 }),
+      userOperation: { estimateFeesPerGas: ({ bundlerClient }) => bundlerGasPrice(bundlerClient, publicClient) },
     });
-    userOpHash = await bundler.sendUserOperation({
-      calls: calls as never,
-      paymaster: aa.fundPaymaster,
-    });
+    // Sponsored when the paymaster will take it: whitelisted, and the remaining budget covers the maximum cost the
+    // paymaster reserves (estimated by the bundler, at its quoted price). Otherwise the account pays for itself.
+    let notSponsored: NotSponsoredReason | null = whitelisted ? null : "notWhitelisted";
+    let prepared: UserOperationGas | undefined;
+    if (!notSponsored && remaining === 0n) notSponsored = "budgetUsedUp";
+    if (!notSponsored) {
+      try {
+        prepared = await bundler.prepareUserOperation({ calls: calls as never, paymaster: aa.fundPaymaster });
+        if (userOperationMaxCost(prepared) > remaining) notSponsored = "budgetUsedUp";
+      } catch (error) {
+        // The bundler's estimation runs the paymaster's validation: a budget too small for it, or a whitelist change
+        // since the read above, is a refusal to sponsor, not a failure. Anything else is.
+        const refusal = decodePaymasterRevert(error)?.errorName;
+        if (refusal === "SponsorBudgetExceeded") notSponsored = "budgetUsedUp";
+        else if (refusal === "AccountNotWhitelisted") notSponsored = "notWhitelisted";
+        else throw error;
+      }
+    }
+    if (notSponsored) {
+      prepared = await bundler.prepareUserOperation({
+        calls: calls as never,
+        stateOverride: [{ address: account.address, balance: ESTIMATION_BALANCE }],
+      });
+      const available = balance + deposit;
+      const cost = userOperationMaxCost(prepared);
+      if (cost > available) throw new FundamentError(needsEthMessage(account.address, cost - available, notSponsored));
+    }
+    const gasPayment: GasPayment = notSponsored ? "selfPaid" : "sponsored";
+    parameters.onGasPayment?.(gasPayment);
+
+    parameters.onStep?.("signing");
+    // The prepared operation, signed now (its stub signature and estimation override dropped).
+    const {
+      signature: _stub,
+      stateOverride: _override,
+      ...operation
+    } = prepared as typeof prepared & {
+      signature?: Hex;
+      stateOverride?: unknown;
+    };
+    userOpHash = await bundler.sendUserOperation(operation as never);
     parameters.onUserOperationSubmitted?.(userOpHash);
     parameters.onStep?.("bundling");
     const receipt = await bundler.waitForUserOperationReceipt({ hash: userOpHash, timeout: 120_000 });
@@ -170,6 +227,7 @@ export async function sendSmartAccountCalls(
       deployedAccount: code === undefined || code === null || code === "0x",
       actualGasUsed: receipt.actualGasUsed,
       actualGasCost: receipt.actualGasCost,
+      gasPayment,
       unsupported: false,
     };
     if (!receipt.success) {
@@ -191,6 +249,29 @@ export async function sendSmartAccountCalls(
     const result = refusal ? { hash: null, success: false, message: refusal } : failure(error, errorContext);
     const unsupported = error instanceof SmartAccountsUnavailableError;
     return { ...result, ...nothingSent, userOpHash, smartAccount, unsupported };
+  }
+}
+
+/**
+ * The bundler's own gas price quote (`pimlico_getUserOperationGasPrice`, its `fast` tier: what Alto accepts and what
+ * the operation's maximum cost is reckoned at); for a bundler without that method, the node's estimate doubled (as
+ * viem does by default, bundlers' fee prechecks being strict).
+ */
+async function bundlerGasPrice(
+  bundlerClient: Client,
+  publicClient: Client<Transport, Chain | undefined>,
+): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> {
+  try {
+    const quote = (await bundlerClient.request({ method: "pimlico_getUserOperationGasPrice" } as never)) as {
+      fast: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex };
+    };
+    return {
+      maxFeePerGas: BigInt(quote.fast.maxFeePerGas),
+      maxPriorityFeePerGas: BigInt(quote.fast.maxPriorityFeePerGas),
+    };
+  } catch {
+    const fees = await estimateFeesPerGas(publicClient, { chain: publicClient.chain, type: "eip1559" });
+    return { maxFeePerGas: 2n * fees.maxFeePerGas, maxPriorityFeePerGas: 2n * fees.maxPriorityFeePerGas };
   }
 }
 

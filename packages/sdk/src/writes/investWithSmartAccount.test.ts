@@ -1,5 +1,5 @@
-import { type Address, erc20Abi, http } from "viem";
-import { createBundlerClient } from "viem/account-abstraction";
+import { type Address, erc20Abi, http, parseEther } from "viem";
+import { createBundlerClient, entryPoint08Abi } from "viem/account-abstraction";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, snapshot } from "../../test/chain.js";
 import { as, balanceOf, mUSDC, publicClient } from "../../test/fund.js";
@@ -124,6 +124,7 @@ describe("investWithSmartAccount (anvil + Alto)", () => {
       message: "Investment transaction submitted successfully!",
       smartAccount,
       deployedAccount: true,
+      gasPayment: "sponsored",
     });
     expect(submitted).toEqual([result.userOpHash]);
     expect(steps).toEqual(["checking", "signing", "bundling"]);
@@ -162,8 +163,16 @@ describe("investWithSmartAccount (anvil + Alto)", () => {
     expect(rejected).toMatchObject({ success: false, message: "User rejected the transaction.", userOpHash: null });
     const { walletClient } = promptingWallet(OWNER);
     const again = await investWithSmartAccount({ deployment, publicClient, walletClient, vaultId: 1, amount: "100" });
-    expect(again).toMatchObject({ success: true, deployedAccount: false });
+    expect(again).toMatchObject({ success: true, deployedAccount: false, gasPayment: "sponsored" });
     expect(again.actualGasUsed).toBeLessThan(firstGas);
+    const booked = await publicClient.readContract({
+      ...paymaster(),
+      functionName: "sponsoredGas",
+      args: [smartAccount],
+    });
+    console.info(
+      `sponsored invest: first op ${firstGas} gas, later op ${again.actualGasUsed} gas costing ${again.actualGasCost} wei; budget used so far ${booked} wei`,
+    );
   });
 
   it("the fund's refusals come before the prompt (an amount below the vault's minimum)", async () => {
@@ -173,21 +182,29 @@ describe("investWithSmartAccount (anvil + Alto)", () => {
     expect(prompts).toEqual([]);
   });
 
-  it("an exhausted budget is a clear error: at the paymaster when too little is left, before the prompt when none is", async () => {
+  it("a used-up budget: told how much ETH before any prompt, then the account pays its own gas", async () => {
     const spent = await publicClient.readContract({
       ...paymaster(),
       functionName: "sponsoredGas",
       args: [smartAccount],
     });
-    // A little budget left, less than the operation's maximum cost: the paymaster refuses it during validation.
-    await send({ ...paymaster(), functionName: "setSponsorBudget", args: [spent + 1_000n] });
-    const { walletClient } = promptingWallet(OWNER);
-    const little = await investWithSmartAccount({ deployment, publicClient, walletClient, vaultId: 1, amount: "100" });
-    expect(little).toMatchObject({ success: false, hash: null });
-    expect(little.message).toMatch(
-      /^This smart account has used the gas the fund sponsors \(budget 0\.00\d+ ETH per account\)\./,
+    const needs = new RegExp(
+      `^Your smart account \\(${smartAccount}\\) needs about (\\d+\\.\\d+) ETH to pay for this itself: the fund does not sponsor it \\(its gas budget is used up\\)\\. Send ETH to it from your wallet, then try again\\.$`,
     );
-    // None left at all: said before the prompt.
+    // A little budget left, less than the operation's maximum cost: not sponsored, and the account holds no ETH.
+    await send({ ...paymaster(), functionName: "setSponsorBudget", args: [spent + 1_000n] });
+    const little = promptingWallet(OWNER);
+    const short = await investWithSmartAccount({
+      deployment,
+      publicClient,
+      walletClient: little.walletClient,
+      vaultId: 1,
+      amount: "100",
+    });
+    expect(short).toMatchObject({ success: false, hash: null, userOpHash: null, gasPayment: null });
+    expect(short.message).toMatch(needs);
+    expect(little.prompts).toEqual([]);
+    // None left at all: the same.
     await send({ ...paymaster(), functionName: "setSponsorBudget", args: [spent] });
     const none = promptingWallet(OWNER);
     const result = await investWithSmartAccount({
@@ -197,8 +214,52 @@ describe("investWithSmartAccount (anvil + Alto)", () => {
       vaultId: 1,
       amount: "100",
     });
-    expect(result.message).toMatch(/^This smart account has used the gas the fund sponsors/);
+    const needed = needs.exec(result.message);
+    expect(needed, result.message).not.toBeNull();
     expect(none.prompts).toEqual([]);
+
+    // Given the ETH it asked for, it invests self-paid: the paymaster's book and deposit do not move.
+    const neededWei = parseEther(needed?.[1] ?? "0");
+    await publicClient.waitForTransactionReceipt({
+      hash: await promptingWallet(OWNER).walletClient.sendTransaction({
+        chain: undefined,
+        to: smartAccount,
+        value: neededWei,
+      }),
+    });
+    const depositBefore = await publicClient.readContract({ ...paymaster(), functionName: "getDeposit" });
+    const [before] = await getPositions(publicClient, { deployment, account: smartAccount });
+    const paid = promptingWallet(OWNER);
+    const selfPaid = await investWithSmartAccount({
+      deployment,
+      publicClient,
+      walletClient: paid.walletClient,
+      vaultId: 1,
+      amount: "100",
+    });
+    expect(selfPaid).toMatchObject({
+      success: true,
+      message: "Investment transaction submitted successfully!",
+      gasPayment: "selfPaid",
+    });
+    expect(paid.prompts).toEqual(["eth_signTypedData_v4"]);
+    const [after] = await getPositions(publicClient, { deployment, account: smartAccount });
+    expect(after?.principal).toBe((before?.principal ?? 0n) + mUSDC(100));
+    expect(await publicClient.readContract({ ...paymaster(), functionName: "getDeposit" })).toBe(depositBefore);
+    expect(
+      await publicClient.readContract({ ...paymaster(), functionName: "sponsoredGas", args: [smartAccount] }),
+    ).toBe(spent);
+    // The account paid: what it holds (balance plus its EntryPoint deposit, where the unused prefund went back) is
+    // what it was sent less the operation's cost.
+    const held =
+      (await publicClient.getBalance({ address: smartAccount })) +
+      (await publicClient.readContract({
+        address: deployment.entryPoint as Address,
+        abi: entryPoint08Abi,
+        functionName: "balanceOf",
+        args: [smartAccount],
+      }));
+    expect(held).toBe(neededWei - (selfPaid.actualGasCost ?? 0n));
     expect(
       await publicClient.readContract({
         address: deployment.investmentFund,

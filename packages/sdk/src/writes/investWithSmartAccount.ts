@@ -6,6 +6,7 @@ import { resultMessages } from "../messages.js";
 import { isDeployless } from "../reads/fundContract.js";
 import { getInvestmentTokenAddress } from "../reads/getInvestmentTokenAddress.js";
 import { type SendSmartAccountCallsStep, sendSmartAccountCalls } from "../smartAccount/sendSmartAccountCalls.js";
+import type { GasPayment } from "../smartAccount/userOperationCost.js";
 import { vaultIdArg } from "../utils/vaultIdArg.js";
 import { failure } from "./failure.js";
 import { fundWithTokenErrorsAbi } from "./fundErrorsAbi.js";
@@ -27,6 +28,8 @@ export type InvestWithSmartAccountParameters = Omit<WriteContext, "onSubmitted" 
   onStep?: (step: InvestWithSmartAccountStep) => void;
   /** Called with the user operation's hash once the bundler accepted it. */
   onSubmitted?: (userOpHash: Hash) => void;
+  /** Called before the prompt with who pays the gas (the fund's paymaster, or the smart account's own ETH). */
+  onGasPayment?: (payment: GasPayment) => void;
 };
 
 export type InvestWithSmartAccountReturnType = InvestPathResult & {
@@ -36,19 +39,27 @@ export type InvestWithSmartAccountReturnType = InvestPathResult & {
   smartAccount: Address | null;
   /** Whether this operation deployed the smart account (its first one). */
   deployedAccount: boolean;
-  /** From the user operation's receipt: the gas the EntryPoint charged for it, and its cost in wei (paid by the paymaster). */
+  /** From the user operation's receipt: the gas the EntryPoint charged for it, and its cost in wei. */
   actualGasUsed: bigint | null;
   actualGasCost: bigint | null;
+  /** Who paid the gas: the fund's paymaster (`sponsored`) or the smart account (`selfPaid`); null if nothing was sent. */
+  gasPayment: GasPayment | null;
 };
 
-const nothingSent = { userOpHash: null, deployedAccount: false, actualGasUsed: null, actualGasCost: null } as const;
+const nothingSent = {
+  userOpHash: null,
+  deployedAccount: false,
+  actualGasUsed: null,
+  actualGasCost: null,
+  gasPayment: null,
+} as const;
 /** The path's fixed fields: one operation, no separate approval. `unsupported` only where nothing can be tried. */
 const path = { path: "smartAccount", approvalHash: null, fallback: null } as const;
 
 /**
  * Invests from the owner's smart account (a SimpleAccount v0.8, ERC-4337) in one user operation: `executeBatch`
  * of `token.approve(fund, amount)` and `fund.invest(vaultId, amount)`, gas paid by the fund's FundPaymaster, so the
- * account holds no ETH; the owner signs once (EIP-712). The first operation also deploys the account (the factory's
+ * account holds no ETH (or by the account's own ETH once its sponsorship is used up); the owner signs once (EIP-712). The first operation also deploys the account (the factory's
  * `createAccount` as its init code). Before the prompt it checks, in plain words: the smart account is whitelisted,
  * holds the tokens, has sponsorship left, and the fund takes the investment (both calls simulated from the account).
  * Waits for the user operation's receipt. Never throws: failures come back as `{ success: false, message }`.
@@ -72,6 +83,7 @@ export async function investWithSmartAccount(
     bundlerTransport: parameters.bundlerTransport,
     onStep: parameters.onStep,
     onUserOperationSubmitted: parameters.onSubmitted,
+    onGasPayment: parameters.onGasPayment,
     successMessage: resultMessages.invest,
     notWhitelistedMessage: (account) =>
       `Your smart account ${account} is not whitelisted to invest. Ask the fund's admin to whitelist it.`,

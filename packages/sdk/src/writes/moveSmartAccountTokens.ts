@@ -18,6 +18,7 @@ export type MoveSmartAccountTokensParameters = Pick<
   | "bundlerUrl"
   | "bundlerTransport"
   | "onStep"
+  | "onGasPayment"
   | "onUserOperationSubmitted"
 >;
 
@@ -28,8 +29,9 @@ export type MoveSmartAccountTokensReturnType = SendSmartAccountCallsReturnType &
 
 /**
  * Moves the smart account's whole investment-token balance to its owner (the connected wallet): one user operation
- * of `token.transfer(owner, balance)`, gas paid by the fund's paymaster (it sponsors calls to the investment token),
- * one signature. This is how a person gets back to their wallet what their smart account withdrew from the fund.
+ * of `token.transfer(owner, balance)`, gas paid by the fund's paymaster (it sponsors calls to the investment token)
+ * or, when the fund does not sponsor the account (off the whitelist, budget used up), by the account's own ETH; one
+ * signature. This is how a person gets back to their wallet what their smart account withdrew from the fund.
  * Says so plainly when the smart account holds none. Never throws.
  */
 export async function moveSmartAccountTokens(
@@ -45,6 +47,7 @@ export async function moveSmartAccountTokens(
       deployedAccount: false,
       actualGasUsed: null,
       actualGasCost: null,
+      gasPayment: null,
       unsupported: false,
       amount: 0n,
     };

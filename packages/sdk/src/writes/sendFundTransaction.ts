@@ -63,13 +63,13 @@ async function pendingGasLimit(
  *
  * With `smartAccount` set, the owner's smart account sends it instead: simulated from the smart account's address
  * (the same spec texts), then one user operation (`sendSmartAccountCalls`: one signature, gas paid by the fund's
- * paymaster). Its receipt is always awaited (a user operation has no transaction hash before it is mined), and
+ * paymaster, or by the smart account itself when the fund does not sponsor it). Its receipt is always awaited (a user operation has no transaction hash before it is mined), and
  * `onSubmitted` gets the bundle's transaction hash then.
  */
 export async function sendFundTransaction(parameters: SendFundTransactionParameters): Promise<WriteResult> {
   const { deployment, publicClient, walletClient, functionName, args, successMessage } = parameters;
   if (parameters.smartAccount) {
-    const { bundlerUrl, bundlerTransport, onUserOperationSubmitted } = parameters.smartAccount;
+    const { bundlerUrl, bundlerTransport, onUserOperationSubmitted, onGasPayment } = parameters.smartAccount;
     const result = await sendSmartAccountCalls({
       deployment,
       publicClient,
@@ -80,6 +80,7 @@ export async function sendFundTransaction(parameters: SendFundTransactionParamet
       bundlerUrl,
       bundlerTransport,
       onUserOperationSubmitted,
+      onGasPayment,
       onReceipt: parameters.onReceipt,
     });
     if (result.hash) parameters.onSubmitted?.(result.hash);

@@ -1,4 +1,5 @@
 import { type Address, parseEther } from "viem";
+import { entryPoint08Abi } from "viem/account-abstraction";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, snapshot } from "../../test/chain.js";
 import { as, balanceOf, mUSDC, publicClient, runRound, travel } from "../../test/fund.js";
@@ -11,6 +12,7 @@ import { createProposal } from "./createProposal.js";
 import { executeProposal } from "./executeProposal.js";
 import { investWithSmartAccount } from "./investWithSmartAccount.js";
 import { moveSmartAccountTokens } from "./moveSmartAccountTokens.js";
+import { removeInvestorFromWhitelist } from "./removeInvestorFromWhitelist.js";
 import { setRollOver } from "./setRollOver.js";
 import { vote } from "./vote.js";
 import { whitelistInvestor } from "./whitelistInvestor.js";
@@ -54,16 +56,28 @@ const viaSmartAccount = () => {
 const fund = () => ({ address: deployment.investmentFund, abi: investmentFundAbi }) as const;
 const position = async () => (await getPositions(publicClient, { deployment, account: smartAccount }))[0];
 const noEth = async () => expect(await publicClient.getBalance({ address: smartAccount })).toBe(0n);
+/** The smart account's ETH: its balance plus its deposit at the EntryPoint (where a self-paid op's refund goes). */
+const ethHeld = async () =>
+  (await publicClient.getBalance({ address: smartAccount })) +
+  (await publicClient.readContract({
+    address: deployment.entryPoint as Address,
+    abi: entryPoint08Abi,
+    functionName: "balanceOf",
+    args: [smartAccount],
+  }));
+const sponsored = () =>
+  publicClient.readContract({
+    address: deployment.fundPaymaster as Address,
+    abi: fundPaymasterAbi,
+    functionName: "sponsoredGas",
+    args: [smartAccount],
+  });
 
 describe("fund writes from a smart account (anvil + Alto)", () => {
-  it("refuses a smart account the fund has not whitelisted, before any prompt", async () => {
+  it("the fund's own refusal comes first for a smart account off the whitelist, before any prompt", async () => {
     const { context, prompts } = viaSmartAccount();
     const result = await withdraw({ ...context, vaultId: 1 });
-    expect(result).toEqual({
-      hash: null,
-      success: false,
-      message: `Your smart account ${smartAccount} is not whitelisted, so the fund does not pay its gas. Ask the fund's admin to whitelist it.`,
-    });
+    expect(result).toEqual({ hash: null, success: false, message: "There is nothing to withdraw." });
     expect(prompts).toEqual([]);
   });
 
@@ -198,5 +212,83 @@ describe("fund writes from a smart account (anvil + Alto)", () => {
       amount: 0n,
     });
     expect(nothing.prompts).toEqual([]);
+  });
+
+  it("off the whitelist, it still withdraws and moves its tokens out: told how much ETH, then paying its own gas", async () => {
+    const admin = { ...as(0).context, deployment };
+    await publicClient.waitForTransactionReceipt({
+      hash: await as(0).context.walletClient.writeContract({
+        address: deployment.investmentToken as Address,
+        abi: mockUsdcAbi,
+        functionName: "mint",
+        args: [smartAccount, mUSDC(300)],
+      }),
+    });
+    const invested = await investWithSmartAccount({ ...viaSmartAccount().context, vaultId: 1, amount: "300" });
+    expect(invested).toMatchObject({ success: true, gasPayment: "sponsored" });
+    await runRound(1, [7, 6], 11_000n);
+    const payout = (await position())?.withdrawable ?? 0n;
+    expect(payout).toBeGreaterThan(mUSDC(300));
+    expect(await removeInvestorFromWhitelist({ ...admin, investor: smartAccount })).toMatchObject({ success: true });
+
+    // 0 ETH and no sponsorship: nothing is sent, and the person is told what to do.
+    const broke = viaSmartAccount();
+    const refused = await withdraw({ ...broke.context, vaultId: 1 });
+    expect(refused).toMatchObject({ success: false, hash: null });
+    const pattern = new RegExp(
+      `^Your smart account \\(${smartAccount}\\) needs about (\\d+\\.\\d+) ETH to pay for this itself: the fund does not sponsor it \\(not on the whitelist\\)\\. Send ETH to it from your wallet, then try again\\.$`,
+    );
+    const needed = pattern.exec(refused.message);
+    expect(needed, refused.message).not.toBeNull();
+    const neededWei = parseEther(needed?.[1] ?? "0");
+    expect(neededWei).toBeGreaterThan(0n);
+    expect(neededWei).toBeLessThan(parseEther("0.01"));
+    expect(broke.prompts).toEqual([]);
+
+    // The owner sends it the ETH it asked for (a plain transfer from the EOA): the withdrawal goes through, self-paid.
+    await publicClient.waitForTransactionReceipt({
+      hash: await as(OWNER).context.walletClient.sendTransaction({
+        account: accounts[OWNER] as Address,
+        chain: undefined,
+        to: smartAccount,
+        value: neededWei,
+      }),
+    });
+    const sponsoredBefore = await sponsored();
+    const before = await balanceOf(smartAccount);
+    const { context, prompts } = viaSmartAccount();
+    const payments: string[] = [];
+    const result = await withdraw({ ...context, smartAccount: { onGasPayment: (p) => payments.push(p) }, vaultId: 1 });
+    expect(result).toMatchObject({ success: true, message: "Withdrawal transaction submitted successfully!" });
+    expect(payments).toEqual(["selfPaid"]);
+    expect(prompts).toEqual(["eth_signTypedData_v4"]);
+    expect(await balanceOf(smartAccount)).toBe(before + payout);
+    // The paymaster paid nothing: its book for the account did not move; the account's own ETH paid.
+    expect(await sponsored()).toBe(sponsoredBefore);
+    const left = await ethHeld();
+    expect(left).toBeLessThan(neededWei);
+    console.info(
+      `self-paid withdraw: asked for ${needed?.[1]} ETH up front, cost ${result.hash ? neededWei - left : 0n} wei (gas price on anvil)`,
+    );
+
+    // Its tokens out to the owner's wallet: what is left of the ETH (the withdrawal's refund, at the EntryPoint) does
+    // not cover another operation's maximum cost, and the shortfall it is told counts that deposit in.
+    const short = await moveSmartAccountTokens(viaSmartAccount().context);
+    const more = /needs about (\d+\.\d+) ETH .*\(not on the whitelist\)/.exec(short.message);
+    expect(more, short.message).not.toBeNull();
+    const moreWei = parseEther(more?.[1] ?? "0");
+    expect(moreWei).toBeLessThan(neededWei);
+    await publicClient.waitForTransactionReceipt({
+      hash: await as(OWNER).context.walletClient.sendTransaction({
+        account: accounts[OWNER] as Address,
+        chain: undefined,
+        to: smartAccount,
+        value: moreWei,
+      }),
+    });
+    const moved = await moveSmartAccountTokens(viaSmartAccount().context);
+    expect(moved).toMatchObject({ success: true, gasPayment: "selfPaid", amount: before + payout });
+    expect(await balanceOf(smartAccount)).toBe(0n);
+    expect(await sponsored()).toBe(sponsoredBefore);
   });
 });

@@ -1,5 +1,6 @@
 import type { Account, Chain, Client, Hash, Transport, WalletClient } from "viem";
 import type { Deployment } from "../deployment/deployment.js";
+import type { GasPayment } from "../smartAccount/userOperationCost.js";
 
 /** What every action returns (spec section 4): on error the hash is null and success false. */
 export type WriteResult = { hash: Hash | null; success: boolean; message: string };
@@ -28,4 +29,9 @@ export type SmartAccountSender = {
   bundlerTransport?: Transport | undefined;
   /** Called with the user operation's hash once the bundler accepted it (before it is mined). */
   onUserOperationSubmitted?: ((userOpHash: Hash) => void) | undefined;
+  /**
+   * Called before the prompt with who pays the gas: the fund's paymaster (`sponsored`), or the smart account's own
+   * ETH (`selfPaid`: the fund does not sponsor it, e.g. it left the whitelist or used its budget up).
+   */
+  onGasPayment?: ((payment: GasPayment) => void) | undefined;
 };

@@ -34,6 +34,7 @@ export type {
   SmartAccountConfig,
   SmartAccountInfo,
   SmartAccountMoveResult,
+  SmartAccountSponsorship,
 } from "../features/smartAccount/types.js";
 export { createTransactionsController } from "../features/transactions/createTransactionsController.js";
 export * from "./index.js";

@@ -49,7 +49,8 @@ export type UseFundActionOptions = { sender?: WriteSender };
 /**
  * The write context for sdk actions: deployment, the batched public client and the wallet's client. For the
  * investor's writes while the smart account is in use, it also says to send through it (`smartAccount`: one user
- * operation the owner signs, gas paid by the fund's paymaster).
+ * operation the owner signs, gas paid by the fund's paymaster, or by the smart account itself when the fund does not
+ * sponsor it).
  */
 export function useWriteContext({ sender = "self" }: UseFundActionOptions = {}): () => Promise<WriteContext> {
   const appConfig = useAppConfig();

@@ -8,7 +8,8 @@ import { useWalletStatus } from "./useWalletStatus";
  * Which account sends the investor's fund writes (invest, withdraw, roll-over, vote, proposals), the same one
  * `useInvestorAccount` shows positions for:
  * - `smartAccount`: the person chose "Smart account" in the Account view and the deployment can send user operations
- *   (EntryPoint, factory, paymaster, bundler): the owner's smart account sends, one signature, gas paid by the fund;
+ *   (EntryPoint, factory, paymaster, bundler): the owner's smart account sends, one signature, gas paid by the fund
+ *   (or by the smart account's own ETH when the fund does not sponsor it: off the whitelist, budget used up);
  * - `pending`: that choice is made but the smart account's address is still being read (nothing is sent meanwhile:
  *   the EOA holds no position of the smart account's);
  * - `eoa`: the connected wallet's own account (also while disconnected).

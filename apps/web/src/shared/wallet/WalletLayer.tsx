@@ -7,6 +7,7 @@ import { type AppConfig, configChain } from "../lib/config";
 import { createAppWagmiConfig } from "./createAppWagmiConfig";
 import { smartAccountMoveToOwner } from "./smartAccountMoveToOwner";
 import { smartAccountNotice } from "./smartAccountNotice";
+import { smartAccountSponsorship } from "./smartAccountSponsorship";
 
 const APP_NAME = "Fundament";
 
@@ -77,8 +78,11 @@ function walletLayerConfig(
               [config.chainId]: { factory: config.deployment.accountFactory, entryPoint: config.deployment.entryPoint },
             },
             notice: smartAccountNotice(config),
-            // "Move to my wallet": the smart account's tokens back to the owner, gas paid by the fund's paymaster.
+            // "Move to my wallet": the smart account's tokens back to the owner, gas paid by the fund's paymaster
+            // (or by the smart account's own ETH when the fund does not sponsor it).
             moveToOwner: smartAccountMoveToOwner(config, wagmi, queryClient),
+            // Who pays its gas: the paymaster's remaining budget for it, or why not ("Add ETH for gas" then helps).
+            sponsorship: smartAccountSponsorship(config),
           }
         : undefined,
     tokens: config.deployment.investmentToken

@@ -14,7 +14,8 @@ import { CHAIN_KEY } from "../lib/queryKeys";
 /**
  * The wallet layer's `smartAccount.moveToOwner` for the fund: the smart account's whole investment-token balance to
  * the connected owner, in one user operation the fund's paymaster sponsors (`moveSmartAccountTokens`: one signature,
- * no gas to pay). Undefined where the deployment has no bundler (no user operation can be sent). After a move, the
+ * no gas to pay), or that the smart account pays for itself when the fund does not sponsor it (off the whitelist,
+ * budget used up: the SDK says how much ETH it needs otherwise). Undefined where the deployment has no bundler (no user operation can be sent). After a move, the
  * app's chain reads (positions, balances) are refreshed.
  */
 export function smartAccountMoveToOwner(config: AppConfig, wagmiConfig: Config, queryClient: QueryClient) {

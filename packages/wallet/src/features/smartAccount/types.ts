@@ -22,7 +22,18 @@ export type SmartAccountConfig = {
    * wallet" and shows the returned message. It should not throw; a thrown error is shown as its message.
    */
   moveToOwner?: ((address: Address, chainId: number) => Promise<SmartAccountMoveResult>) | undefined;
+  /**
+   * Who pays the smart account's gas, as the app knows it (e.g. its paymaster's remaining budget for the account).
+   * When given, the smart-account section says "Gas sponsored by {sponsor}: X ETH left" or "Gas not sponsored:
+   * {reason}." beside the account's ETH balance and the "Add ETH for gas" action. It may throw; the error is shown.
+   */
+  sponsorship?: ((address: Address, chainId: number) => Promise<SmartAccountSponsorship>) | undefined;
 };
+
+/** What `sponsorship` reports: gas paid by a sponsor with `remaining` wei left for the account, or not, and why. */
+export type SmartAccountSponsorship =
+  | { sponsored: true; sponsor: string; remaining: bigint }
+  | { sponsored: false; reason: string };
 
 /** What `moveToOwner` reports, in words for the person. */
 export type SmartAccountMoveResult = { success: boolean; message: string };

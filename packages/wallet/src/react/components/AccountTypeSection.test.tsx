@@ -264,4 +264,76 @@ describe("Account view: account type", () => {
     await within(details).findByRole("button", { name: "Copy smart account address" });
     expect(within(details).queryByRole("button", { name: "Move to my wallet" })).toBeNull();
   });
+
+  it("shows the smart account's ETH for gas and who sponsors it; 'Add ETH for gas' sends ETH from the wallet", async () => {
+    localStorage.setItem(PREFERRED_ACCOUNT_TYPE_KEY, "smartAccount");
+    const client = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) });
+    await client.request({ method: "anvil_setBalance", params: [expectedAddress, "0x0"] } as never);
+    const asked: [Address, number][] = [];
+    const sponsorship = async (address: Address, chainId: number) => {
+      asked.push([address, chainId]);
+      return { sponsored: false as const, reason: "not on the whitelist" };
+    };
+    const dialog = await openAccount(
+      renderWallet({ rpcUrl: anvil.rpcUrl, smartAccount: { ...smartAccount, sponsorship } }),
+    );
+    const gas = await within(dialog).findByRole("region", { name: "Smart account gas" });
+    await waitFor(() => expect(within(gas).getByTestId("smart-account-eth").textContent).toBe("0 ETH"));
+    await waitFor(() =>
+      expect(within(gas).getByTestId("smart-account-sponsorship").textContent).toBe(
+        "Gas not sponsored: not on the whitelist. It pays its own gas from its ETH.",
+      ),
+    );
+    expect(asked).toContainEqual([expectedAddress, foundry.id]);
+
+    // A bad amount is said before any transfer.
+    const input = within(gas).getByLabelText("ETH to add for gas") as HTMLInputElement;
+    expect(input.value).toBe("0.01");
+    await userEvent.clear(input);
+    await userEvent.type(input, "abc");
+    await userEvent.click(within(gas).getByRole("button", { name: "Add ETH for gas" }));
+    expect(await within(gas).findByRole("alert")).toHaveProperty("textContent", "Enter an amount of ETH, e.g. 0.01.");
+    // More than the wallet holds: said before the prompt, from the wallet's balance.
+    await userEvent.clear(input);
+    await userEvent.type(input, "100000000");
+    await userEvent.click(within(gas).getByRole("button", { name: "Add ETH for gas" }));
+    await waitFor(() =>
+      expect(within(gas).getByRole("alert").textContent).toMatch(
+        /^Your wallet holds [\d,.]+ ETH: not enough to add 100000000 ETH \(and pay the transfer's gas\)\.$/,
+      ),
+    );
+    expect(await client.getBalance({ address: expectedAddress })).toBe(0n);
+
+    // The default amount, for real: a transfer from the owner's EOA to the smart account.
+    const ownerBefore = await client.getBalance({ address: OWNER });
+    await userEvent.clear(input);
+    await userEvent.type(input, "0.01");
+    await userEvent.click(within(gas).getByRole("button", { name: "Add ETH for gas" }));
+    expect(await within(gas).findByRole("status")).toHaveProperty(
+      "textContent",
+      "Added 0.01 ETH for gas to your smart account.",
+    );
+    expect(await client.getBalance({ address: expectedAddress })).toBe(parseEther("0.01"));
+    expect(await client.getBalance({ address: OWNER })).toBeLessThan(ownerBefore - parseEther("0.01"));
+    await waitFor(() => expect(within(gas).getByTestId("smart-account-eth").textContent).toBe("0.01 ETH"));
+    expect(within(gas).queryByRole("alert")).toBeNull();
+  });
+
+  it("says what is left of the sponsor's budget when the app reports one", async () => {
+    localStorage.setItem(PREFERRED_ACCOUNT_TYPE_KEY, "smartAccount");
+    const sponsorship = async () => ({
+      sponsored: true as const,
+      sponsor: "the fund",
+      remaining: parseEther("0.0083"),
+    });
+    const dialog = await openAccount(
+      renderWallet({ rpcUrl: anvil.rpcUrl, smartAccount: { ...smartAccount, sponsorship } }),
+    );
+    const gas = await within(dialog).findByRole("region", { name: "Smart account gas" });
+    await waitFor(() =>
+      expect(within(gas).getByTestId("smart-account-sponsorship").textContent).toBe(
+        "Gas sponsored by the fund: 0.0083 ETH left",
+      ),
+    );
+  });
 });

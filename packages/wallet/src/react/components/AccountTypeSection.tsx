@@ -8,12 +8,14 @@ import { useWalletRuntime } from "../context.js";
 import { errorText } from "../createWalletRuntime.js";
 import { useSmartAccount } from "../hooks/useSmartAccount.js";
 import { CopyButton } from "./CopyButton.js";
+import { SmartAccountGas } from "./SmartAccountGas.js";
 
 /**
  * The Account view's "Account type" choice (EOA / Smart account, kept between visits) and, for a smart account, its
  * address with a copy button, "not deployed yet" until its first operation, its token balances (what it can invest)
- * and the app's notice about it (e.g. that it still needs whitelisting), and, where the app provides the move, "Move to
- * my wallet" (the smart account's tokens back to the owner). Rendered only where smart accounts are set up.
+ * and the app's notice about it (e.g. that it still needs whitelisting), its gas (ETH balance, the app's word on who
+ * sponsors it, "Add ETH for gas"), and, where the app provides the move, "Move to my wallet" (the smart account's
+ * tokens back to the owner). Rendered only where smart accounts are set up.
  */
 export function AccountTypeSection() {
   const { available, accountType, setAccountType, smartAccount, isLoading } = useSmartAccount();
@@ -104,6 +106,7 @@ function SmartAccountDetails({ address, deployed }: { address: Address; deployed
           {notice.data}
         </p>
       ) : null}
+      <SmartAccountGas address={address} chainId={chainId} />
       {runtime.config.smartAccount?.moveToOwner ? <MoveToWallet address={address} chainId={chainId} /> : null}
     </section>
   );
@@ -133,7 +136,7 @@ function MoveToWallet({ address, chainId }: { address: Address; chainId: number 
       <button type="button" className="fw-button" disabled={move.isPending} onClick={() => move.mutate()}>
         {move.isPending ? "Moving…" : "Move to my wallet"}
       </button>
-      {move.isPending ? <p className="fw-muted">Confirm in your wallet: one signature, no gas to pay.</p> : null}
+      {move.isPending ? <p className="fw-muted">Confirm in your wallet: one signature.</p> : null}
       {result && !move.isPending ? (
         <p className={result.success ? "fw-muted" : "fw-error"} role={result.success ? "status" : "alert"}>
           {result.message}
