@@ -251,6 +251,8 @@ describe("smart account journey", { timeout: 300_000 }, () => {
       .waitFor({ timeout: 60_000 });
     assert.equal(await j.chain.publicClient.getBalance({ address: smartAccount }), parseEther("0.01"));
     await gas.getByTestId("smart-account-eth").getByText("0.01 ETH", { exact: true }).waitFor({ timeout: 15_000 });
+    // The earlier "needs about X ETH" answer is gone once ETH was added.
+    await refusal.waitFor({ state: "detached", timeout: 15_000 });
     await screenshot(page, "account-smart-account-gas");
 
     const ownerBefore = await j.chain.readToken("balanceOf", [devAccount(owner).address]);

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import type { Address } from "viem";
 import { useConfig } from "wagmi";
 import { getClient } from "wagmi/actions";
@@ -57,6 +58,7 @@ export function AccountTypeSection() {
 }
 
 function SmartAccountDetails({ address, deployed }: { address: Address; deployed: boolean }) {
+  const [gasAdded, setGasAdded] = useState(0);
   const runtime = useWalletRuntime();
   const wagmiConfig = useConfig();
   const chainId = wagmiConfig.state.chainId;
@@ -106,8 +108,11 @@ function SmartAccountDetails({ address, deployed }: { address: Address; deployed
           {notice.data}
         </p>
       ) : null}
-      <SmartAccountGas address={address} chainId={chainId} />
-      {runtime.config.smartAccount?.moveToOwner ? <MoveToWallet address={address} chainId={chainId} /> : null}
+      <SmartAccountGas address={address} chainId={chainId} onAdded={() => setGasAdded((n) => n + 1)} />
+      {/* Remounted when ETH was added, so an earlier "needs about X ETH" result does not linger. */}
+      {runtime.config.smartAccount?.moveToOwner ? (
+        <MoveToWallet key={gasAdded} address={address} chainId={chainId} />
+      ) : null}
     </section>
   );
 }

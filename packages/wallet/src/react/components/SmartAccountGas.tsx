@@ -19,7 +19,16 @@ import { errorText } from "../createWalletRuntime.js";
  * for gas": a plain transfer from the connected wallet (the EOA) to the smart account, so that an account its sponsor
  * no longer pays for can pay its own gas (withdraw, move its tokens out).
  */
-export function SmartAccountGas({ address, chainId }: { address: Address; chainId: number }) {
+export function SmartAccountGas({
+  address,
+  chainId,
+  onAdded,
+}: {
+  address: Address;
+  chainId: number;
+  /** Called once ETH was added (the caller clears results that asked for it). */
+  onAdded?: () => void;
+}) {
   const runtime = useWalletRuntime();
   const wagmiConfig = useConfig();
   const queryClient = useQueryClient();
@@ -59,6 +68,7 @@ export function SmartAccountGas({ address, chainId }: { address: Address; chainI
       if (receipt.status !== "success") throw new Error("The transfer failed on chain: nothing was added.");
       return `Added ${formatGasAmount(value, symbol, decimals)} for gas to your smart account.`;
     },
+    onSuccess: () => onAdded?.(),
     onSettled: async () => {
       runtime.balances.invalidate();
       await queryClient.invalidateQueries({ queryKey: ["fundament.wallet"] });
