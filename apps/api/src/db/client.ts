@@ -49,10 +49,17 @@ export type OpenDatabaseParameters = {
   log?: DatabaseLog;
   /** Pool size (10 by default). */
   max?: number;
+  /** The name in `pg_stat_activity` (`fundament-api:<pid>` by default). */
+  applicationName?: string;
 };
 
 /** The pool settings for a URL: timeouts, and a name showing this process in `pg_stat_activity`. */
-export function poolConfig(databaseUrl: string, timeouts: Partial<DatabaseTimeouts> = {}, max = 10): pg.PoolConfig {
+export function poolConfig(
+  databaseUrl: string,
+  timeouts: Partial<DatabaseTimeouts> = {},
+  max = 10,
+  applicationName = `fundament-api:${process.pid}`,
+): pg.PoolConfig {
   const t = { ...DEFAULT_TIMEOUTS, ...timeouts };
   return {
     connectionString: databaseUrl,
@@ -62,7 +69,7 @@ export function poolConfig(databaseUrl: string, timeouts: Partial<DatabaseTimeou
     idle_in_transaction_session_timeout: t.idleInTransactionMs,
     query_timeout: t.queryMs,
     keepAlive: true,
-    application_name: `fundament-api:${process.pid}`,
+    application_name: applicationName,
   };
 }
 
@@ -84,9 +91,10 @@ export async function openDatabase({
   timeouts,
   log = defaultLog,
   max,
+  applicationName,
 }: OpenDatabaseParameters = {}): Promise<Database> {
   if (databaseUrl) {
-    const pool = new pg.Pool(poolConfig(databaseUrl, timeouts, max));
+    const pool = new pg.Pool(poolConfig(databaseUrl, timeouts, max, applicationName));
     pool.on("error", (error: Error & { code?: string }) => {
       log(
         { error: error.message, ...(error.code && { code: error.code }) },
