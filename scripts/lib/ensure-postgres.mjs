@@ -105,6 +105,9 @@ export async function startTestPostgres() {
   return {
     url: `postgres://fundament@127.0.0.1:${port}/fundament_test`,
     stop: async () => {
+      // As root the child is `runuser`, which does not pass a signal on to the server: ask the server itself.
+      const [stopCmd, stopArgs] = as(join(bin, "pg_ctl"), ["stop", "-D", dataDir, "-m", "fast", "-w", "-t", "10"]);
+      spawnSync(/** @type {string} */ (stopCmd), /** @type {string[]} */ (stopArgs), { stdio: "ignore" });
       child.kill("SIGINT");
       const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
       await exited;
