@@ -48,8 +48,11 @@ describe("the investment path the widget takes", () => {
         await waitFor(() => expect(status()).toBe("Waiting for both calls (approve and invest) to be mined…"), {
           timeout: 10_000,
         });
+        // The wallet sends the approval once the batch is asked for; mine only once it is in the pool (a block
+        // mined before would be empty, and the investment would wait for ever).
+        await waitFor(() => expect(control.transactions[0]?.hash).toMatch(/^0x/), { timeout: 10_000 });
         await rpc("evm_mine"); // the approval
-        await waitFor(() => expect(control.transactions).toHaveLength(2), { timeout: 10_000 });
+        await waitFor(() => expect(control.transactions).toHaveLength(2), { timeout: 20_000 });
         expect(status()).toBe("Waiting for both calls (approve and invest) to be mined…");
         await rpc("evm_mine"); // the investment
         await within(investWidget()).findByText(
