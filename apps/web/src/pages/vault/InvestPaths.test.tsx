@@ -102,6 +102,9 @@ describe("the investment path the widget takes", () => {
   it("falls back to the two steps when the wallet cannot sign typed data, says why, and remembers it", async () => {
     await withSnapshot(async () => {
       const { vaultId, control, unmount } = await openVault("Fallback vault", { typedData: false });
+      // The app cannot know yet that this wallet refuses typed data: it offers the permit path first. Wait until the
+      // widget has read the token's permit support, or a click under load would take the two steps at once.
+      await waitFor(() => expect(stepsText()).toContain("Step 1: Sign the permit"), { timeout: 10_000 });
       await invest("300");
       await within(investWidget()).findByText(
         "Investment transaction submitted successfully!",
