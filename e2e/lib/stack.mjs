@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The whole local stack for the journeys: anvil, contracts, demo state, the API and the web app,
- * on free ports with their own data folder (never the one `npm start` uses).
+ * on free ports with their own data folder (never the one `npm start` uses), with the API's analytics on.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,6 +22,8 @@ export async function startTestStack() {
       webPort,
       dataDir: join(dir, "data"),
       deploymentsDir: join(dir, "deployments"),
+      // The operator's analytics on (off by default): the wallet's events go to the API's /e, counted on /admin.
+      apiEnv: { ANALYTICS_ENABLED: "1" },
       log: (line) => lines.push(line),
     });
     return {

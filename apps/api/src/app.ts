@@ -21,11 +21,14 @@ import { type SharedRateLimitOptions, sharedRateLimit } from "./http/rateLimitSt
 import { ResponseCache } from "./http/responseCache.js";
 import { accountHistoryRoutes } from "./routes/accountHistory.js";
 import { adminRoutes } from "./routes/admin.js";
+import { analyticsRoutes } from "./routes/analytics.js";
 import { authRoutes } from "./routes/auth.js";
+import { ccipRoutes } from "./routes/ccip.js";
 import type { RouteContext } from "./routes/context.js";
 import { exchangeHistoryRoutes } from "./routes/exchangeHistory.js";
 import { healthRoutes } from "./routes/health.js";
 import { performanceRoutes } from "./routes/performance.js";
+import { profileRoutes } from "./routes/profile.js";
 
 export type AppDeps = {
   database: Database;
@@ -132,6 +135,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(adminRoutes(context));
   await app.register(authRoutes(context));
   await app.register(accountHistoryRoutes(context));
+  await app.register(profileRoutes(context));
+  await app.register(analyticsRoutes(context));
+  await app.register(ccipRoutes(context));
   if (deps.benchRoute) app.get("/bench/bare", { schema: { hide: true } }, () => ({ status: "ok" }));
   return app;
 }

@@ -86,4 +86,23 @@ describe("loadConfig", () => {
     expect(message).toMatch(/DEMO_DATA: /);
     expect(message).toMatch(/BYBIT_SYNC_START: must be a date/);
   });
+
+  it("reads the name zone, ENS RPC and analytics switches, with analytics off and origins = WEB_ORIGIN by default", () => {
+    expect(loadConfig({ CHAIN_ID: "999" })).toMatchObject({
+      names: { zone: "fundament", ensRpcUrl: undefined },
+      analytics: { enabled: false, origins: ["http://127.0.0.1:5173", "http://localhost:5173"] },
+    });
+    const config = loadConfig({
+      CHAIN_ID: "999",
+      NAME_ZONE: " My-Fund.eth ",
+      ENS_RPC_URL: "https://mainnet.example/rpc",
+      ANALYTICS_ENABLED: "true",
+      ANALYTICS_ORIGINS: "https://app.example, https://www.app.example",
+    });
+    expect(config.names).toEqual({ zone: "my-fund.eth", ensRpcUrl: "https://mainnet.example/rpc" });
+    expect(config.analytics).toEqual({ enabled: true, origins: ["https://app.example", "https://www.app.example"] });
+    expect(() => loadConfig({ CHAIN_ID: "999", NAME_ZONE: "bad zone!" })).toThrow(/NAME_ZONE: must be a DNS name/);
+    expect(() => loadConfig({ CHAIN_ID: "999", ENS_RPC_URL: "not a url" })).toThrow(/ENS_RPC_URL: /);
+    expect(() => loadConfig({ CHAIN_ID: "999", ANALYTICS_ENABLED: "maybe" })).toThrow(/ANALYTICS_ENABLED: /);
+  });
 });

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { type Deployment, deploymentFromEnv, LOCAL_CHAIN_ID, LOCAL_RPC_URL } from "@fundament/sdk";
 import { loadDeployment } from "@fundament/sdk/node";
 import { z } from "zod";
+import { type CcipConfig, ccipConfig, ccipEnv } from "./names/ccipConfig.js";
 
 /** The repository root (apps/api/src → ../../..). */
 export const REPO_ROOT: string = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
@@ -96,6 +97,20 @@ export const envSchema = z.object({
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).default(35_000),
   HISTORY_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).optional(),
+  NAME_ZONE: z
+    .string()
+    .default("fundament")
+    .transform((value) => value.trim().toLowerCase())
+    .pipe(
+      z
+        .string()
+        .max(190, "must be at most 190 characters")
+        .regex(/^[a-z0-9-]+(?:\.[a-z0-9-]+)*$/, "must be a DNS name (letters, digits, hyphens, dots), e.g. fundament"),
+    ),
+  ANALYTICS_ENABLED: flag,
+  ANALYTICS_ORIGINS: optionalText,
+  ENS_RPC_URL: optionalText.pipe(z.url({ message: "must be an http(s) URL" }).optional()),
+  ...ccipEnv,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -141,6 +156,12 @@ export type Config = {
   databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number; queryMs: number };
   /** Blocks the indexer stays behind the chain's head; undefined: 0 on the local chain, 2 elsewhere. */
   historyConfirmations: number | undefined;
+  /** Names: the zone every name is registered under (NAME_ZONE) and the mainnet RPC for ENS look-ups (ENS_RPC_URL). */
+  names: { zone: string; ensRpcUrl: string | undefined };
+  /** Analytics (`POST /e`): on or off (ANALYTICS_ENABLED, off by default), and the origins allowed to send. */
+  analytics: { enabled: boolean; origins: string[] };
+  /** The CCIP-Read gateway (CCIP_SIGNER_KEY, CCIP_RESOLVER_ADDRESS, CCIP_TTL_SECONDS); undefined = off. */
+  ccip: CcipConfig | undefined;
 };
 
 /** Raised for an invalid environment, listing every bad variable. */
@@ -221,5 +242,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       queryMs: e.DB_QUERY_TIMEOUT_MS,
     },
     historyConfirmations: e.HISTORY_CONFIRMATIONS,
+    names: { zone: e.NAME_ZONE, ensRpcUrl: e.ENS_RPC_URL },
+    analytics: {
+      enabled: e.ANALYTICS_ENABLED,
+      origins: e.ANALYTICS_ORIGINS
+        ? e.ANALYTICS_ORIGINS.split(",")
+            .map((item) => item.trim())
+            .filter(Boolean)
+        : e.WEB_ORIGIN,
+    },
+    ccip: ccipConfig(e, (message) => {
+      throw new ConfigError(message);
+    }),
   };
 }

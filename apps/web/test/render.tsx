@@ -3,6 +3,7 @@
  * anvil from globalSetup. A wallet is wagmi's mock connector on an anvil dev account (anvil signs), and
  * every JSON-RPC method the page sends is recorded, so a test can prove no transaction was prompted.
  */
+import { useWalletCore } from "@fundament/wallet/react";
 import { act, render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
@@ -65,10 +66,23 @@ export type RenderAppOptions = {
   walletChainId?: number;
   /** Another wallet than wagmi's mock on `account` (e.g. the test wallet, to pick the investment path). */
   connector?: CreateConnectorFn;
+  /** Sign in with the wallet over `apiUrl` (the wallet layer's SIWX), as the app has it; off by default. */
+  siwx?: boolean;
   children?: ReactNode;
 };
 
-/** Renders the app's routes at `path` (or `children`), optionally with a connected dev account. */
+type WalletCore = ReturnType<typeof useWalletCore>;
+
+/** Hands the wallet layer's core (its event bus, router, modal) to the test. */
+function WalletCoreProbe({ onCore }: { onCore: (core: WalletCore) => void }) {
+  onCore(useWalletCore());
+  return null;
+}
+
+/**
+ * Renders the app's routes at `path` (or `children`), optionally with a connected dev account. `walletCore()` is the
+ * wallet layer's core (e.g. `walletCore().bus.history()`, the events the app emitted).
+ */
 export async function renderApp({
   path = "/",
   account,
@@ -76,6 +90,7 @@ export async function renderApp({
   rpcUrl,
   walletChainId,
   connector: walletConnector,
+  siwx = false,
   children,
 }: RenderAppOptions = {}) {
   const config = testConfig({ ...(apiUrl ? { apiUrl } : {}), ...(rpcUrl ? { rpcUrl } : {}) });
@@ -92,11 +107,21 @@ export async function renderApp({
     : createAppWagmiConfig(config, { connectors });
   const queryClient = createAppQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 60_000 } });
+  let core: WalletCore | undefined;
   const result = render(
-    <AppProviders config={config} wagmiConfig={wagmiConfig} queryClient={queryClient} siwx={false}>
+    <AppProviders config={config} wagmiConfig={wagmiConfig} queryClient={queryClient} siwx={siwx}>
+      <WalletCoreProbe
+        onCore={(c) => {
+          core = c;
+        }}
+      />
       <MemoryRouter initialEntries={[path]}>{children ?? <AppRoutes />}</MemoryRouter>
     </AppProviders>,
   );
+  const walletCore = (): WalletCore => {
+    if (!core) throw new Error("The wallet layer has not rendered");
+    return core;
+  };
   // Connect after the provider mounted (its hydration resets a connection made before).
   // Tests pass their wallet as the only connector (no EIP-6963 discovery).
   const connector = wagmiConfig.connectors[0];
@@ -105,5 +130,5 @@ export async function renderApp({
       async () =>
         void (await connect(wagmiConfig, { connector, ...(walletChainId ? { chainId: walletChainId } : {}) })),
     );
-  return { ...result, config, wagmiConfig, queryClient };
+  return { ...result, config, wagmiConfig, queryClient, walletCore };
 }

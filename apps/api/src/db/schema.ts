@@ -138,6 +138,60 @@ export const rateLimitHits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
 
+/**
+ * Registered names (`<label>.<zone>`, stored lowercase): one per address (`names_address`), the full name unique.
+ * `address` is lowercase (look-ups need no function index); answers checksum it.
+ */
+export const names = pgTable(
+  "names",
+  {
+    /** The full name, e.g. `alice.fundament`, lowercase. */
+    name: text("name").primaryKey(),
+    label: text("label").notNull(),
+    zone: text("zone").notNull(),
+    address: text("address").notNull(),
+    /** ENSIP-11 coin type the name was registered with (60, or 0x80000000 | chainId). */
+    coinType: bigint("coin_type", { mode: "number" }).notNull(),
+    registeredAt: timestamp("registered_at", { withTimezone: true, mode: "date" }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [uniqueIndex("names_address").on(t.address), uniqueIndex("names_zone_label").on(t.zone, t.label)],
+);
+
+/**
+ * Registration messages already used, keyed by the SHA-256 of `address + "\n" + message`: a replayed message is
+ * refused, and so is a timestamp not newer than the address's last registration (`name_registrations_latest`).
+ */
+export const nameRegistrations = pgTable(
+  "name_registrations",
+  {
+    messageHash: text("message_hash").primaryKey(),
+    address: text("address").notNull(),
+    /** The message's `timestamp` (unix seconds). */
+    signedAt: bigint("signed_at", { mode: "number" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("name_registrations_latest").on(t.address, t.signedAt)],
+);
+
+/**
+ * Analytics events sent to `POST /e`: no address, no IP address, the URL's path only and sanitized properties.
+ * `event_id` (the sender's id) makes a resend idempotent.
+ */
+export const analyticsEvents = pgTable(
+  "analytics_events",
+  {
+    eventId: text("event_id").primaryKey(),
+    event: text("event").notNull(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true, mode: "date" }).notNull(),
+    domain: text("domain").notNull(),
+    path: text("path").notNull(),
+    properties: jsonb("properties").$type<Record<string, string | number | boolean | null>>().notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("analytics_events_time").on(t.occurredAt, t.event)],
+);
+
 export const schema = {
   performanceSnapshots,
   performanceDaily,
@@ -147,5 +201,8 @@ export const schema = {
   sessions,
   tokenTransfers,
   rateLimitHits,
+  names,
+  nameRegistrations,
+  analyticsEvents,
 };
 export type Schema = typeof schema;

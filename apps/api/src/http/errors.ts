@@ -5,6 +5,14 @@ export function errorBody(statusCode: number, message: string): ErrorBody {
   return { statusCode, error: message, message };
 }
 
+/** An error body with the wallet's `reasons` (the names and identity routes): the wallet shows the first description. */
+export type ErrorBodyWithReasons = ErrorBody & { reasons: { description: string }[] };
+
+/** Adds `reasons: [{ description: message }]` to an error body (other fields unchanged). */
+export function withReasons(body: ErrorBody): ErrorBodyWithReasons {
+  return { ...body, reasons: [{ description: body.message }] };
+}
+
 /** An error whose message is safe to show as is, with its HTTP status. */
 export class HttpError extends Error {
   override name = "HttpError";

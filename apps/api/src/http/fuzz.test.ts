@@ -167,6 +167,81 @@ const post = (path: string): Route => ({
   })),
 });
 
+/** A POST whose JSON body is mostly shaped like the route's own (so generated values reach its rules), else any body. */
+const postShaped = (path: string, shaped: fc.Arbitrary<unknown>, origin?: string): Route => ({
+  method: "POST",
+  path,
+  build: fc
+    .tuple(
+      query,
+      headers,
+      fc.oneof(
+        {
+          arbitrary: shaped.map((value) => ({ payload: JSON.stringify(value), contentType: "application/json" })),
+          weight: 3,
+        },
+        body,
+      ),
+    )
+    .map(([q, h, b]) => ({
+      method: "POST" as const,
+      url: `${path}${q}`,
+      headers: { ...h, ...(origin && { origin }), ...(b.contentType && { "content-type": b.contentType }) },
+      payload: b.payload,
+    })),
+});
+
+/** A name (label, full name, or generated text) for the names routes' paths. */
+const nameValue = fc.oneof(
+  value,
+  fc.constantFrom("alice.fundament", "ADMIN", "abc", "a-b-c-d.fundament", "x.eth", "%2E%2E", "a.b.c.d"),
+  fc.stringMatching(/^[a-zA-Z0-9-]{1,70}(\.[a-z]{1,12})?$/),
+);
+const addressValue = fc.oneof(
+  value,
+  fc.constant("0x5FbDB2315678afecb367f032d93F642f64180aa3"),
+  fc.constant("0x5fbdb2315678afecb367f032d93f642f64180aa3"),
+);
+/** A registration body: coin types of every size, names and timestamps of every kind, random signatures. */
+const registration = fc.record({
+  coin_type: fc.oneof(
+    { arbitrary: fc.constantFrom(60, 2_147_514_985, 2_147_483_648, 4_294_967_296, 2 ** 53, 0, 12), weight: 4 },
+    { arbitrary: fc.oneof(fc.double(), fc.bigInt({ min: 0n, max: 2n ** 60n }).map(Number)), weight: 1 },
+  ),
+  address: fc.oneof(
+    { arbitrary: fc.constant("0x5FbDB2315678afecb367f032d93F642f64180aa3"), weight: 4 },
+    { arbitrary: fc.string(), weight: 1 },
+  ),
+  message: fc.oneof(
+    { arbitrary: fc.string(), weight: 1 },
+    {
+      arbitrary: fc
+        .record({
+          name: fc.oneof(nameValue, fc.string()),
+          attributes: fc.oneof(fc.constant({}), fc.jsonValue()),
+          timestamp: fc.oneof(fc.double(), fc.integer(), fc.constant(Math.floor(Date.now() / 1000))),
+        })
+        .map((m) => JSON.stringify(m)),
+      weight: 4,
+    },
+  ),
+  signature: fc.oneof({ arbitrary: hex(), weight: 4 }, { arbitrary: fc.string(), weight: 1 }),
+});
+/** An analytics event as the wallet's bus sends it, with generated fields. */
+const analyticsEvent = fc.record({
+  eventId: fc.oneof({ arbitrary: fc.uuid(), weight: 4 }, { arbitrary: fc.string({ maxLength: 80 }), weight: 1 }),
+  url: fc.oneof(fc.webUrl({ withQueryParameters: true, withFragments: true }), fc.string()),
+  domain: fc.oneof(fc.domain(), fc.string()),
+  timestamp: fc.oneof(fc.double(), fc.integer(), fc.constant(Date.now())),
+  props: fc.record({
+    event: fc.oneof(
+      { arbitrary: fc.constantFrom("MODAL_OPEN", "SEND_SUCCESS", "INVEST_SUCCESS"), weight: 4 },
+      { arbitrary: fc.string(), weight: 1 },
+    ),
+    properties: fc.oneof(fc.dictionary(fc.string(), fc.jsonValue()), fc.jsonValue()),
+  }),
+});
+
 /** Every route of the app (the OpenAPI paths are checked against this list), with its generated requests. */
 const ROUTES: Route[] = [
   get("/futures/performance"),
@@ -193,13 +268,51 @@ const ROUTES: Route[] = [
   post("/auth/verify"),
   post("/auth/logout"),
   post("/admin/nft-lending/snapshots"),
+  get(
+    "/v1/profile/account/{name}",
+    nameValue.map((name) => `/v1/profile/account/${name || "%20"}`),
+  ),
+  get(
+    "/v1/profile/reverse/{address}",
+    addressValue.map((address) => `/v1/profile/reverse/${address || "%20"}`),
+  ),
+  get(
+    "/v1/profile/suggestions/{name}",
+    nameValue.map((name) => `/v1/profile/suggestions/${name || "%20"}`),
+    fc.oneof(
+      query,
+      value.map((zone) => `?zone=${zone}`),
+    ),
+  ),
+  postShaped("/v1/profile/account", registration),
+  get(
+    "/v1/identity/{address}",
+    addressValue.map((address) => `/v1/identity/${address || "%20"}`),
+  ),
+  get("/getAnalyticsConfig"),
+  postShaped("/e", analyticsEvent, "http://127.0.0.1:5173"),
+  get(
+    "/admin/analytics/daily",
+    fc.constant("/admin/analytics/daily"),
+    fc.oneof(
+      query,
+      value.map((d) => `?days=${d}`),
+    ),
+  ),
 ];
 
 describe.each(drivers)("generated input at every route (%s)", (driver) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await testApp(
-      { ADMIN_TOKEN: "admin-secret", METRICS_TOKEN: "metrics-secret", RATE_LIMIT_MAX: "100000000", CACHE_TTL_MS: "0" },
+      {
+        ADMIN_TOKEN: "admin-secret",
+        METRICS_TOKEN: "metrics-secret",
+        RATE_LIMIT_MAX: "100000000",
+        CACHE_TTL_MS: "0",
+        ANALYTICS_ENABLED: "1",
+        RPC_URLS: "31337=http://127.0.0.1:9",
+      },
       driver,
     );
     await seedDemo({ db: t.database.db });

@@ -41,6 +41,10 @@ export const BALANCE_CURRENCY = "usd";
 export const COIN_TYPE_OFFSET = 2_147_483_648;
 /** Minimum length of a human-readable name. */
 export const NAME_MIN_LENGTH = 4;
+/** Maximum length of a name's label (a DNS label). */
+export const NAME_MAX_LENGTH = 63;
+/** The name zone when the app sets none: names read `<label>.fundament`. */
+export const DEFAULT_NAME_ZONE = "fundament";
 
 /** Default chain family. */
 export const DEFAULT_CHAIN_NAMESPACE = "eip155";

@@ -6,6 +6,7 @@ import { createStore, type Store } from "./createStore.js";
 import { createToasts, type Toasts } from "./createToasts.js";
 import { createWalletState, type WalletStateStore } from "./createWalletState.js";
 import { getInitialView } from "./getInitialView.js";
+import { messages } from "./messages.js";
 import type { CaipNetwork } from "./network.js";
 import { shouldShowUnsupportedChain } from "./shouldShowUnsupportedChain.js";
 import type { View, ViewData } from "./views.js";
@@ -30,6 +31,8 @@ export type WalletCoreOptions = {
   isMobile?: (() => boolean) | undefined;
   /** Analytics endpoint; off unless set. */
   eventsEndpoint?: string | undefined;
+  /** Hold analytics events until `bus.setEndpoint` is called (the app asks its API whether analytics are on). */
+  awaitEventsEndpoint?: boolean | undefined;
   bus?: EventBus | undefined;
 };
 
@@ -64,10 +67,21 @@ function defaultIsMobile(): boolean {
 
 /** The framework-free heart of the layer: state per family, view router, modal state, events and toasts. */
 export function createWalletCore(options: WalletCoreOptions): WalletCore {
-  const bus = options.bus ?? createEventBus({ endpoint: options.eventsEndpoint });
+  const toasts = createToasts();
+  const bus =
+    options.bus ??
+    createEventBus({
+      endpoint: options.eventsEndpoint,
+      awaitEndpoint: options.awaitEventsEndpoint,
+      // The analytics endpoint refused the app: sending stops. An origin not on the allowlist is said once, in the
+      // spec's words ('Invalid App Configuration'); any other refusal (e.g. analytics switched off) only in the console.
+      onRejected: (message) => {
+        console.warn(`[wallet] analytics stopped: ${message}`);
+        if (message === messages.invalidAppConfiguration) toasts.show(message, "error");
+      },
+    });
   const state = createWalletState({ networks: options.networks, reconnecting: options.reconnecting });
   const modal = createStore<ModalState>({ open: false, loading: {}, shake: false });
-  const toasts = createToasts();
   const walletConnect = createStore<WalletConnectState>({ uri: undefined, pairingExpiry: undefined });
   const resolved = {
     embedded: options.embedded ?? false,

@@ -28,6 +28,9 @@ export const messages = {
   invalidChainId: "Invalid chainId",
   required: "Required",
   insufficientGas: "Insufficient funds for gas",
+  errorResolvingName: "Error resolving name",
+  errorFetchingNameSuggestions: "Error fetching name suggestions",
+  errorFetchingNamesForAddress: "Error fetching names for address",
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -35,6 +38,11 @@ export type MessageKey = keyof typeof messages;
 /** 'Please try again after {n} seconds'. */
 export function tryAgainAfter(seconds: number): string {
   return `Please try again after ${seconds} seconds`;
+}
+
+/** 'Error registering name {name}'. */
+export function errorRegisteringName(name: string): string {
+  return `Error registering name ${name}`;
 }
 
 /** 'Chain is required to ...'. */

@@ -14,6 +14,8 @@ export const VIEWS = [
   "Send",
   "Receive",
   "Transactions",
+  "RegisterAccountName",
+  "RegisterAccountNameSuccess",
 ] as const;
 export type View = (typeof VIEWS)[number];
 

@@ -19,6 +19,23 @@ export { shouldShowUnsupportedChain } from "../core/shouldShowUnsupportedChain.j
 export { createBalanceFetcher } from "../features/balances/createBalanceFetcher.js";
 export { getBalances, type TokenListEntry } from "../features/balances/getBalances.js";
 export { disconnect } from "../features/disconnect/disconnect.js";
+export {
+  addressOfRecord,
+  createNamesClient,
+  type Identity,
+  type NameRecord,
+  type NameSuggestion,
+  NamesApiError,
+  type NamesClient,
+  nameRegistrationMessage,
+} from "../features/names/createNamesClient.js";
+export {
+  coinTypeOf,
+  InvalidChainIdError,
+  isZoneName,
+  toFullName,
+  validateName,
+} from "../features/names/validateName.js";
 export { switchNetwork } from "../features/networks/switchNetwork.js";
 export { createSendStore, type SendState, type SendStore } from "../features/send/createSendStore.js";
 export { type SendClient, sendTokens } from "../features/send/sendTokens.js";

@@ -1,9 +1,11 @@
 // The React API of @fundament/wallet. Import the styles once: `import "@fundament/wallet/styles.css"`.
 
+export { AddressName, type AddressNameProps } from "../react/components/AddressName.js";
 export { ConnectButton, type ConnectButtonProps } from "../react/components/ConnectButton.js";
 export { WalletEmbed } from "../react/components/WalletEmbed.js";
 export { useWalletRuntime } from "../react/context.js";
 export type { WalletProviderConfig, WalletRuntime } from "../react/createWalletRuntime.js";
+export { identityQueryKey, type UseIdentityReturnType, useIdentity } from "../react/hooks/useIdentity.js";
 export { useNativeBalance } from "../react/hooks/useNativeBalance.js";
 export {
   smartAccountFallbackText,

@@ -1,5 +1,6 @@
 // Test helpers. `installTestWallet` is for pages (Playwright `addInitScript`); the rest are for Node tests.
 export { installTestWallet, type TestWalletControl, type TestWalletOptions } from "../testing/installTestWallet.js";
 export { type Anvil, startAnvil } from "../testing/startAnvil.js";
+export { type NamesTestServer, startNamesTestServer } from "../testing/startNamesTestServer.js";
 export { createCookieFetch, type SiwxTestServer, startSiwxTestServer } from "../testing/startSiwxTestServer.js";
 export { testTokenAbi, testTokenBytecode } from "../testing/testToken.js";

@@ -10,6 +10,7 @@ import {
 } from "wagmi/actions";
 import { loadOptionalConnectors, type OptionalConnectorsParameters } from "../connectors/loadOptionalConnectors.js";
 import { addRecentWallet } from "../connectors/recentWallets.js";
+import { DEFAULT_NAME_ZONE } from "../core/constants.js";
 import { createStore, type Store } from "../core/createStore.js";
 import { createWalletCore, type WalletCore } from "../core/createWalletCore.js";
 import { BaseError, isUserRejection } from "../core/errors.js";
@@ -20,6 +21,7 @@ import type { ViewData } from "../core/views.js";
 import { createBalanceFetcher } from "../features/balances/createBalanceFetcher.js";
 import type { TokenListEntry } from "../features/balances/getBalances.js";
 import { disconnect as disconnectFamilies } from "../features/disconnect/disconnect.js";
+import { createNamesClient, type NamesClient } from "../features/names/createNamesClient.js";
 import { switchNetwork } from "../features/networks/switchNetwork.js";
 import { createSendStore, type SendStore } from "../features/send/createSendStore.js";
 import { createApiSiwxAdapter } from "../features/siwx/createApiSiwxAdapter.js";
@@ -56,8 +58,16 @@ export type WalletProviderConfig = {
   theme?: "light" | "dark" | "system" | undefined;
   /** Show the views inline where `<WalletEmbed />` is placed instead of in a dialog. */
   embedded?: boolean | undefined;
-  /** Analytics endpoint (events are POSTed there). Off unless set. */
+  /**
+   * Analytics endpoint (events are POSTed there); wins over the API's. Without it, and with `apiUrl`, the runtime asks
+   * `{apiUrl}/getAnalyticsConfig` once and sends to `{apiUrl}/e` only when `isAnalyticsEnabled` is true. Off by
+   * default; `analytics: false` does not ask.
+   */
   eventsEndpoint?: string | undefined;
+  /** false: never ask the API about analytics (nothing is sent unless `eventsEndpoint` is set). */
+  analytics?: boolean | undefined;
+  /** Names (`<label>.<zone>`, registered on the API): the zone, default "fundament". Names need `apiUrl`. */
+  names?: { zone?: string | undefined } | undefined;
   /** WalletConnect is offered only when a project id is set (WALLETCONNECT_PROJECT_ID). */
   walletConnectProjectId?: string | undefined;
   /** Coinbase / Base wallet SDK connector (off by default: its SDK contacts Coinbase). */
@@ -96,6 +106,10 @@ export type WalletRuntime = {
   networks: CaipNetwork[];
   siwx: SiwxController | undefined;
   send: SendStore;
+  /** The API's names client (identity, resolve, suggestions, registration); undefined without `apiUrl`. */
+  names: NamesClient | undefined;
+  /** The name zone: full names read `<label>.<nameZone>`. */
+  nameZone: string;
   balances: ReturnType<typeof createBalanceFetcher>;
   connectAttempt: Store<ConnectAttemptState>;
   /** Connects with a connector; routes through the Connecting* views and on to sign-in or close. */
@@ -103,6 +117,11 @@ export type WalletRuntime = {
   /** Disconnects every family and the SIWX session; toast 'Failed to disconnect' on failure. */
   disconnect(): Promise<void>;
   switchNetwork(network: CaipNetwork): Promise<void>;
+  /**
+   * Settles once the analytics decision is applied: the API's `getAnalyticsConfig` answered (asked at the first
+   * mount), or at once when it is not asked (an explicit `eventsEndpoint`, no `apiUrl`, `analytics: false`).
+   */
+  analyticsReady: Promise<void>;
   /** Starts syncing wagmi → core and loads optional connectors. Returns the cleanup. */
   mount(): () => void;
 };
@@ -141,10 +160,13 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
   const siwxEnabled = config.siwx !== false && (Boolean(config.siwx?.adapter) || Boolean(config.apiUrl));
   // A connection persisted from the last visit is being restored: start as connecting, never as disconnected.
   const restoring = hasPersistedConnection(wagmiConfig);
+  // Analytics: an explicit endpoint wins; else the API says whether to send (held until it answers).
+  const askAnalytics = !config.eventsEndpoint && Boolean(config.apiUrl) && config.analytics !== false;
   const core = createWalletCore({
     networks,
     reconnecting: restoring,
     eventsEndpoint: config.eventsEndpoint,
+    awaitEventsEndpoint: askAnalytics,
     embedded: config.embedded,
     enableNetworkSwitch: config.enableNetworkSwitch,
     allowUnsupportedChain: config.allowUnsupportedChain,
@@ -192,6 +214,22 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
         },
       })
     : undefined;
+
+  let analyticsAsked = false;
+  let analyticsApplied: () => void = () => undefined;
+  const analyticsReady = askAnalytics
+    ? new Promise<void>((resolve) => {
+        analyticsApplied = resolve;
+      })
+    : Promise.resolve();
+  const askAnalyticsConfig = () => {
+    if (!askAnalytics || analyticsAsked || !config.apiUrl) return;
+    analyticsAsked = true;
+    void fetchAnalyticsEndpoint(config.apiUrl, config.fetch).then((endpoint) => {
+      core.bus.setEndpoint(endpoint);
+      analyticsApplied();
+    });
+  };
 
   let lastAddress: string | undefined;
   // Whether this page has seen a connection yet (a later connect or account switch is not a restore).
@@ -261,8 +299,11 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
     networks,
     siwx,
     send: createSendStore(),
+    names: config.apiUrl ? createNamesClient({ apiUrl: config.apiUrl, fetch: config.fetch }) : undefined,
+    nameZone: (config.names?.zone ?? DEFAULT_NAME_ZONE).toLowerCase(),
     balances,
     connectAttempt,
+    analyticsReady,
     async connect(connectorId, data) {
       const connector = wagmiConfig.connectors.find((c) => c.id === connectorId);
       if (!connector) {
@@ -332,6 +373,7 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
       }
     },
     mount() {
+      askAnalyticsConfig();
       sync();
       const stop = watchConnection(wagmiConfig, { onChange: sync });
       void loadOptionalConnectors(wagmiConfig, {
@@ -358,6 +400,25 @@ export async function getWalletNetworkIds(connector: Connector | undefined): Pro
     | { session?: { namespaces?: Record<string, { chains?: string[] }> } }
     | undefined;
   return provider?.session?.namespaces?.eip155?.chains;
+}
+
+/**
+ * Asks the API whether analytics are on (`GET {apiUrl}/getAnalyticsConfig` → `{ isAnalyticsEnabled }`): the events
+ * endpoint `{apiUrl}/e` when it is, else undefined (also when the API does not answer).
+ */
+export async function fetchAnalyticsEndpoint(apiUrl: string, doFetch?: typeof fetch): Promise<string | undefined> {
+  const base = apiUrl.replace(/\/$/, "");
+  try {
+    const res = await (doFetch ?? globalThis.fetch)(`${base}/getAnalyticsConfig`, {
+      headers: { accept: "application/json" },
+      credentials: "omit",
+    });
+    if (!res.ok) return undefined;
+    const body = (await res.json()) as { isAnalyticsEnabled?: unknown };
+    return body?.isAnalyticsEnabled === true ? `${base}/e` : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Views that belong to a disconnected user. */

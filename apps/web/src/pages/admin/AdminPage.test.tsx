@@ -46,7 +46,8 @@ describe("Admin", () => {
       expect(screen.getAllByRole("heading", { name, level: 2 })).toHaveLength(1);
     const admins = section("Admins");
     expect(await within(admins).findByText("Admin 1", {}, { timeout: 10_000 })).toBeTruthy();
-    expect(within(admins).getByText(DEV_ACCOUNTS[0] as string)).toBeTruthy();
+    // Each admin's address as the app shows addresses: its name or the short form, the full address as its label.
+    expect(within(admins).getByRole("group", { name: DEV_ACCOUNTS[0] as string }).textContent).toBe("0xf39F…2266");
     const settings = section("Fund settings");
     expect((await within(settings).findByTestId("fund-fees-accrued", {}, { timeout: 10_000 })).textContent).toMatch(
       /^[\d,.]+ mUSDC$/,

@@ -6,6 +6,7 @@ import { usePageTitle } from "../../shared/hooks/usePageTitle";
 import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
 import { ConnectButton } from "../../shared/wallet/ConnectButton";
 import { AdminsSection } from "./AdminsSection";
+import { AnalyticsSection } from "./AnalyticsSection";
 import { EmergencySection } from "./EmergencySection";
 import { FundSettingsSection } from "./FundSettingsSection";
 import { GasSponsorshipSection } from "./GasSponsorshipSection";
@@ -14,7 +15,8 @@ import { WhitelistSection } from "./WhitelistSection";
 
 /**
  * Admin (`/admin`, admins only): per vault (chosen with the vault tabs) its round's lockup, collecting and settlement,
- * its trading wallets and settings; fund-wide, once: whitelist, admins, emergency state, fund settings and fees.
+ * its trading wallets and settings; fund-wide, once: whitelist, admins, emergency state, fund settings and fees;
+ * the operator's analytics (counts of wallet events per day).
  */
 export default function AdminPage() {
   usePageTitle("Admin");
@@ -51,6 +53,7 @@ export default function AdminPage() {
             <FundSettingsSection />
             <GasSponsorshipSection />
           </div>
+          <AnalyticsSection />
         </div>
       )}
     </div>

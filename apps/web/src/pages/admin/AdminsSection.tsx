@@ -1,4 +1,5 @@
 import { type AdminWallet, grantAdmin, revokeAdmin, toUserMessage } from "@fundament/sdk";
+import { AddressName } from "@fundament/wallet/react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Skeleton } from "../../shared/components/Skeleton";
@@ -39,10 +40,7 @@ export function AdminsSection() {
           {admins.data.map((admin) => (
             <li key={admin.address} className="list__item">
               <span className="list__main">
-                <strong>{admin.name}</strong>{" "}
-                <span className="mono" title={admin.address}>
-                  {admin.address}
-                </span>
+                <strong>{admin.name}</strong> <AddressName address={admin.address} />
                 {admin.address === account && <span className="tag">you</span>}
               </span>
               <button

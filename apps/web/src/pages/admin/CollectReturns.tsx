@@ -1,4 +1,5 @@
 import { collectFundsFromTradingWallet, type PoolReturns } from "@fundament/sdk";
+import { AddressName } from "@fundament/wallet/react";
 import type { Address } from "viem";
 import { TxStatus } from "../../shared/components/TxStatus";
 import { useFundAction } from "../../shared/hooks/useFundAction";
@@ -56,8 +57,8 @@ export function CollectReturns({
           <ul className="admin-howto__calls" aria-label="The call each trading wallet makes to return what it was sent">
             {returns.wallets.map((w, i) => (
               <li key={`${w.walletAddress}-${w.index}`}>
-                {w.walletType} (<span title={w.walletAddress}>{shortenAddress(w.walletAddress)}</span>), to return the{" "}
-                {amount(sent[i] ?? 0n)} it was sent (more with a profit, less with a loss):
+                {w.walletType} (<AddressName address={w.walletAddress} />
+                ), to return the {amount(sent[i] ?? 0n)} it was sent (more with a profit, less with a loss):
                 <code className="mono admin-howto__code" data-testid={`approve-call-${w.index}`}>
                   {approveCall(fund, sent[i] ?? 0n)}
                 </code>
@@ -95,9 +96,7 @@ export function CollectReturns({
                     <td>
                       {w.walletType}
                       <br />
-                      <span className="mono small muted" title={w.walletAddress}>
-                        {shortenAddress(w.walletAddress)}
-                      </span>
+                      <AddressName address={w.walletAddress} className="small muted" />
                     </td>
                     <td
                       className="num"

@@ -1,4 +1,5 @@
 import { endLockupPeriod, startLockupPeriod, type TradingWallet, toUserMessage } from "@fundament/sdk";
+import { AddressName } from "@fundament/wallet/react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Field } from "../../shared/components/Field";
@@ -9,7 +10,7 @@ import { useChainTime } from "../../shared/hooks/useChainTime";
 import { useFundAction } from "../../shared/hooks/useFundAction";
 import { useFundClient } from "../../shared/hooks/useFundClient";
 import { useFundSettings, useInvestmentToken, useVaultSettings } from "../../shared/hooks/useFundQueries";
-import { formatDate, formatTokenAmount, shortenAddress, timeLeft, tokenDecimal } from "../../shared/lib/format";
+import { formatDate, formatTokenAmount, timeLeft, tokenDecimal } from "../../shared/lib/format";
 import { roundLabel } from "../vaults/vaults.helpers";
 import { AdminConfirmAction, AdminConfirmPanel } from "./AdminConfirm";
 import { bpsToPercent, lockupBlocker, secondsToDays } from "./admin.helpers";
@@ -157,8 +158,8 @@ export function VaultRoundSection({
             <ul className="admin-confirm__list" aria-label="What each trading wallet receives">
               {wallets.map((w, i) => (
                 <li key={`${w.walletAddress}-${w.index}`}>
-                  {w.walletType} (<span title={w.walletAddress}>{shortenAddress(w.walletAddress)}</span>):{" "}
-                  {amount(split[i] ?? 0n)} ({bpsToPercent(w.allocation)})
+                  {w.walletType} (<AddressName address={w.walletAddress} />
+                  ): {amount(split[i] ?? 0n)} ({bpsToPercent(w.allocation)})
                 </li>
               ))}
             </ul>

@@ -1,4 +1,5 @@
 import { removeInvestorFromWhitelist, toUserMessage, whitelistInvestor } from "@fundament/sdk";
+import { AddressName } from "@fundament/wallet/react";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Pager } from "../../shared/components/Pager";
@@ -96,8 +97,8 @@ export function WhitelistSection() {
               <ul className="list" aria-label="Whitelisted wallets">
                 {shown.map((member) => (
                   <li key={member.address} className="list__item">
-                    <span className="list__main mono admin-address">
-                      {member.address}
+                    <span className="list__main">
+                      <AddressName address={member.address} />
                       {member.address.toLowerCase() === account?.toLowerCase() && <span className="tag">you</span>}
                     </span>
                     <button

@@ -38,6 +38,16 @@ describe("Governance", () => {
     expect(within(proposal(1)).getByRole("img").getAttribute("aria-label")).toBe(
       `${tokens(votesFor)} votes for, ${tokens(votesAgainst)} votes against`,
     );
+    // The proposer and the voters as the app shows addresses (name or short form; the full address as the label).
+    expect(within(proposal(1)).getByText(/^Proposed by/).textContent).toMatch(/^Proposed by 0x7099…79C8 on /);
+    expect(within(proposal(1)).getAllByRole("group", { name: DEV_ACCOUNTS[1] as string }).length).toBeGreaterThan(0);
+    const voters = await within(proposal(1)).findByTestId("proposal-1-voters", {}, { timeout: 10_000 });
+    expect(within(voters).getByText("Voters (3)")).toBeTruthy();
+    expect(
+      within(voters)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent?.trim()),
+    ).toEqual(["0x7099…79C8 For", "0x3C44…93BC For", "0x9965…A4dc Against"]);
     // Without a wallet: no voting, and the form says why.
     expect(screen.queryByRole("button", { name: "Vote for" })).toBeNull();
     expect(screen.queryByTestId("proposal-standing")).toBeNull();
@@ -116,9 +126,14 @@ describe("Governance", () => {
 
   it("votes and creates a proposal with the spec's messages", async () => {
     await withSnapshot(async () => {
-      await renderApp({ path: "/governance", account: DEV_ACCOUNTS[1] });
+      const { walletCore } = await renderApp({ path: "/governance", account: DEV_ACCOUNTS[1] });
       await screen.findByTestId("proposal-3", {}, { timeout: 10_000 });
       await within(proposal(3)).findByRole("button", { name: "Vote against" }, { timeout: 10_000 });
+      expect(
+        walletCore()
+          .bus.history()
+          .filter((e) => e.event === "VOTE_SUCCESS"),
+      ).toEqual([]);
       await userEvent.click(within(proposal(3)).getByRole("button", { name: "Vote against" }));
       expect(await within(proposal(3)).findByText("You voted Against", {}, { timeout: 15_000 })).toBeTruthy();
       // Focus lands on the "You voted …" line that replaced the vote buttons.
@@ -130,6 +145,13 @@ describe("Governance", () => {
       ).toBeGreaterThan(0);
       expect(within(proposal(3)).queryByRole("button", { name: /^Vote/ })).toBeNull();
       expect(within(proposal(3)).getByRole("img").getAttribute("aria-label")).toMatch(/[1-9][\d,]* votes against$/);
+      // The mined vote went to the wallet layer's event bus (the operator's analytics): proposal and way, no address.
+      expect(
+        walletCore()
+          .bus.history()
+          .filter((e) => e.event === "VOTE_SUCCESS")
+          .map((e) => e.properties),
+      ).toEqual([{ proposalId: 3, support: false }]);
 
       const form = screen.getByRole("form", { name: "Create a proposal" });
       await userEvent.click(within(form).getByRole("button", { name: "Create proposal" }));

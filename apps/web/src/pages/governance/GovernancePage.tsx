@@ -12,7 +12,7 @@ import { useInvestorAccount } from "../../shared/hooks/useInvestorAccount";
 import { usePageTitle } from "../../shared/hooks/usePageTitle";
 import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
 import { CreateProposalForm } from "./CreateProposalForm";
-import { PROPOSALS_PAGE_SIZE, proposalsQuery, voteChoicesQuery } from "./governance.queries";
+import { PROPOSALS_PAGE_SIZE, proposalsQuery, voteChoicesQuery, votersQuery } from "./governance.queries";
 import { ProposalCard } from "./ProposalCard";
 
 /** Governance (`/governance`): proposals newest first, a page at a time; create, vote, execute. */
@@ -30,6 +30,9 @@ export default function GovernancePage() {
   // Which way the account voted on the proposals on screen it has voted on (from the chain's Voted events).
   const votedIds = (proposals.data?.proposals ?? []).filter((p) => p.hasVoted).map((p) => p.id);
   const choices = useQuery(voteChoicesQuery(client, deployment, account, votedIds));
+  // Who voted on the proposals on screen, and which way (the same Voted events, for every voter).
+  const shownIds = (proposals.data?.proposals ?? []).map((p) => p.id);
+  const voters = useQuery(votersQuery(client, deployment, shownIds));
   const canPropose = isConnected && (investor.data?.votingPower ?? 0) > 0;
   const pages = Math.max(1, Math.ceil((proposals.data?.total ?? 0) / PROPOSALS_PAGE_SIZE));
   // After a proposal is created: the count before it, until the new one (first on page 1, newest first) is shown.
@@ -83,6 +86,7 @@ export default function GovernancePage() {
                     connected={isConnected}
                     chainTime={proposals.data.chainTime}
                     choice={choices.data?.[proposal.id.toString()] ?? null}
+                    voters={voters.data?.[proposal.id.toString()] ?? []}
                     tokenSymbol={token.data?.symbol}
                   />
                 ))}

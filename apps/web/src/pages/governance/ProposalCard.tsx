@@ -1,14 +1,17 @@
 import { executeProposal, type ProposalView, type VoteChoice, vote } from "@fundament/sdk";
+import { AddressName, useWalletCore } from "@fundament/wallet/react";
 import { useEffect, useRef, useState } from "react";
 import { StatusBadge } from "../../shared/components/StatusBadge";
 import { TxStatus } from "../../shared/components/TxStatus";
 import { focusResult, useFundAction } from "../../shared/hooks/useFundAction";
-import { formatDate, formatNumber, shortenAddress, timeLeft } from "../../shared/lib/format";
+import { formatDate, formatNumber, timeLeft } from "../../shared/lib/format";
 import { NO_VOTING_POWER, proposalDisplay, votedText, voterStanding, votesForPercent } from "./governance.helpers";
+import type { ProposalVoter } from "./governance.queries";
 
 /**
- * One proposal: status, the votes for and against as a bar, time left, where the connected account stands (its
- * weight before it votes, how it voted after, or why it cannot vote) and vote / execute.
+ * One proposal: status, who proposed it (by name where it has one), the votes for and against as a bar and who cast
+ * them, time left, where the connected account stands (its weight before it votes, how it voted after, or why it
+ * cannot vote) and vote / execute.
  */
 export function ProposalCard({
   proposal,
@@ -16,6 +19,7 @@ export function ProposalCard({
   chainTime,
   choice = null,
   tokenSymbol,
+  voters = [],
 }: {
   proposal: ProposalView;
   /** A wallet is connected (on the app's chain): its standing and the actions show. */
@@ -26,9 +30,12 @@ export function ProposalCard({
   choice?: VoteChoice | null;
   /** The investment token's symbol, for the weight; weights show as plain numbers until it is known. */
   tokenSymbol?: string | undefined;
+  /** Who voted on it and which way (the chain's `Voted` events), in the order they voted. */
+  voters?: readonly ProposalVoter[];
 }) {
   const voteAction = useFundAction(vote, { sender: "investor" });
   const executeAction = useFundAction(executeProposal, { sender: "investor" });
+  const core = useWalletCore();
   // The choice of a vote sent from this card: known before the chain's event is read back.
   const [sent, setSent] = useState<{ choice: VoteChoice; done: boolean } | null>(null);
   // After a vote, focus lands on the "You voted …" line (it replaces the vote buttons, which held the focus).
@@ -48,6 +55,9 @@ export function ProposalCard({
   const castVote = async (choiceToSend: VoteChoice) => {
     setSent({ choice: choiceToSend, done: false });
     const result = await voteAction.run({ proposalId: proposal.id, choice: choiceToSend });
+    // The operator's analytics (when on): which proposal and which way, never the account.
+    if (result.success)
+      core.bus.emit("VOTE_SUCCESS", { proposalId: Number(proposal.id), support: choiceToSend === "for" });
     setSent(result.success ? { choice: choiceToSend, done: true } : null);
   };
 
@@ -65,11 +75,7 @@ export function ProposalCard({
       </h3>
       {proposal.proposerAddress && (
         <p className="muted small">
-          Proposed by{" "}
-          <span className="mono" title={proposal.proposerAddress}>
-            {shortenAddress(proposal.proposerAddress)}
-          </span>{" "}
-          on {formatDate(timeFrame.start)}
+          Proposed by <AddressName address={proposal.proposerAddress} /> on {formatDate(timeFrame.start)}
         </p>
       )}
       <div className="votes">
@@ -93,6 +99,19 @@ export function ProposalCard({
           </span>
         </div>
       </div>
+      {voters.length > 0 && (
+        <details className="proposal__voters" data-testid={`proposal-${proposal.id}-voters`}>
+          <summary className="small">Voters ({voters.length})</summary>
+          <ul className="proposal__voter-list small">
+            {voters.map((v) => (
+              <li key={v.voter}>
+                <span className={`dot dot--${v.choice}`} aria-hidden="true" /> <AddressName address={v.voter} />{" "}
+                <span className="muted">{v.choice === "for" ? "For" : "Against"}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
       {standing.kind === "voted" && (
         <p ref={votedLine} className="small proposal__standing" data-testid="proposal-standing">
           {standing.choice ? <strong>{votedText(standing.choice)}</strong> : <strong>You have voted</strong>}

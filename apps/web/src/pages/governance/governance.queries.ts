@@ -1,7 +1,15 @@
-import { type Deployment, getProposals, getVoteChoices } from "@fundament/sdk";
+import {
+  type Deployment,
+  fundContract,
+  getLogsInChunks,
+  getProposals,
+  getVoteChoices,
+  investmentFundAbi,
+  type VoteChoice,
+} from "@fundament/sdk";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { Address } from "viem";
-import { getBlock } from "viem/actions";
+import { type Address, getAbiItem } from "viem";
+import { getBlock, getBlockNumber } from "viem/actions";
 import type { FundClient } from "../../shared/hooks/useFundClient";
 import { CHAIN_KEY } from "../../shared/lib/queryKeys";
 
@@ -12,7 +20,13 @@ export const governanceKeys = {
     [CHAIN_KEY, "governance", "proposals", page, voter ?? null] as const,
   voteChoices: (voter: Address | undefined, ids: readonly bigint[]) =>
     [CHAIN_KEY, "governance", "vote-choices", voter ?? null, ids.map(String)] as const,
+  voters: (ids: readonly bigint[]) => [CHAIN_KEY, "governance", "voters", ids.map(String)] as const,
 };
+
+/** One vote cast on a proposal: who, which way. */
+export type ProposalVoter = { voter: Address; choice: VoteChoice };
+
+const votedEvent = getAbiItem({ abi: investmentFundAbi, name: "Voted" });
 
 /**
  * One page of proposals, newest first, with the chain's time (seconds of the latest block): time left is
@@ -52,4 +66,36 @@ export const voteChoicesQuery = (
     },
     enabled: Boolean(voter) && ids.length > 0,
     staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/**
+ * Who voted on the proposals `ids` (those on screen), and which way, in the order they voted: the contract's `Voted`
+ * events filtered on the proposal ids (one `eth_getLogs` where the provider accepts the whole span). Keyed by
+ * proposal id; a proposal nobody voted on is absent.
+ */
+export const votersQuery = (client: FundClient, deployment: Deployment, ids: readonly bigint[]) =>
+  queryOptions({
+    queryKey: governanceKeys.voters(ids),
+    queryFn: async (): Promise<Record<string, ProposalVoter[]>> => {
+      const fromBlock = deployment.deploymentBlock;
+      const toBlock = await getBlockNumber(client, { cacheTime: 0 });
+      if (toBlock < fromBlock) return {};
+      const logs = await getLogsInChunks(client, {
+        address: fundContract(deployment).address,
+        event: votedEvent,
+        args: { proposalId: [...ids] },
+        fromBlock,
+        toBlock,
+        initialRange: toBlock - fromBlock + 1n,
+      });
+      const voters: Record<string, ProposalVoter[]> = {};
+      for (const log of logs) {
+        const id = String(log.args.proposalId);
+        const list = voters[id] ?? [];
+        list.push({ voter: log.args.voter as Address, choice: log.args.support ? "for" : "against" });
+        voters[id] = list;
+      }
+      return voters;
+    },
+    enabled: ids.length > 0,
   });

@@ -165,7 +165,11 @@ describe("the two-step investment", () => {
     await withSnapshot(async () => {
       const vaultId = await createTestVault("Invest vault");
       const investor = DEV_ACCOUNTS[2] as `0x${string}`;
-      await renderApp({ path: `/vaults/${vaultId}`, account: investor, connector: twoStepWallet(investor) });
+      const { walletCore } = await renderApp({
+        path: `/vaults/${vaultId}`,
+        account: investor,
+        connector: twoStepWallet(investor),
+      });
       await screen.findByRole("heading", { level: 1, name: "Invest vault" }, { timeout: 10_000 });
       expect((await screen.findByTestId("vault-tvl")).textContent).toBe("$0.00");
       const widget = investWidget();
@@ -185,6 +189,11 @@ describe("the two-step investment", () => {
       expect(position.principal).toBe(usdc(1_500));
       // After the success, focus lands on the result.
       expect(document.activeElement).toBe(within(widget).getByTestId("invest-result"));
+      // The mined investment went to the wallet layer's event bus (the operator's analytics): vault and path only.
+      const invested = walletCore()
+        .bus.history()
+        .filter((e) => e.event === "INVEST_SUCCESS");
+      expect(invested.map((e) => e.properties)).toEqual([{ vaultId, path: "twoStep" }]);
     });
   });
 

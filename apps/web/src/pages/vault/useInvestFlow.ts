@@ -8,6 +8,7 @@ import {
   permitMessages,
   type WriteContext,
 } from "@fundament/sdk";
+import { useWalletCore } from "@fundament/wallet/react";
 import { useCallback, useRef, useState } from "react";
 import type { Hash } from "viem";
 import { useConnection } from "wagmi";
@@ -83,12 +84,14 @@ const failedStep = (phase: InvestPhase): FailedStep => {
  * The investment as state for the widget: takes the best path the wallet supports (`chooseInvestPath`: smart
  * account, batch, permit, two steps; the investment alone when the allowance already covers the amount), follows its
  * steps, hashes and batch, and falls back to the next path with a clear text when the wallet turns out not to support
- * one (never after a rejection). The approval's mining refreshes the allowance; the result goes to the notifications.
+ * one (never after a rejection). The approval's mining refreshes the allowance; the result goes to the notifications,
+ * and a mined investment to the wallet layer's event bus (`INVEST_SUCCESS` with the vault and path, no address).
  */
 export function useInvestFlow() {
   const [state, setState] = useState<InvestFlowState>(IDLE);
   const context = useWriteContext();
   const notify = useInvestNotifications();
+  const core = useWalletCore();
   const { connector } = useConnection();
   const running = useRef(false);
 
@@ -167,13 +170,15 @@ export function useInvestFlow() {
           fallback: fallbacks.length > 0 ? fallbacks.join(" ") : null,
           pathText: result.success ? investPathText(result.path, Boolean(result.approvalHash)) : null,
         }));
+        // The operator's analytics (when on): which vault and path, never the account.
+        if (result.success) core.bus.emit("INVEST_SUCCESS", { vaultId, path: result.path });
         await notify.result(result);
         return result;
       } finally {
         running.current = false;
       }
     },
-    [context, notify, connector],
+    [context, notify, connector, core],
   );
 
   const reset = useCallback(() => setState(IDLE), []);

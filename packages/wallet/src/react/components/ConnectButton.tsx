@@ -1,5 +1,6 @@
 import { shortenAddress } from "../../core/format.js";
 import { useWalletRuntime } from "../context.js";
+import { useIdentity } from "../hooks/useIdentity.js";
 import { useNativeBalance } from "../hooks/useNativeBalance.js";
 import { useTheme } from "../hooks/useTheme.js";
 import { useWalletAccount } from "../hooks/useWalletAccount.js";
@@ -13,14 +14,16 @@ export type ConnectButtonProps = {
 };
 
 /**
- * 'Connect Wallet' when disconnected, 'Connecting...' while connecting or restoring a connection, and the short
- * address with the balance when connected. Opens the wallet modal.
+ * 'Connect Wallet' when disconnected, 'Connecting...' while connecting or restoring a connection, and the account's
+ * name (when it has one, from the API's identity) or short address, with the balance, when connected. Opens the
+ * wallet modal.
  */
 export function ConnectButton({ label = "Connect Wallet", showBalance = true, className }: ConnectButtonProps) {
   const { core } = useWalletRuntime();
   const theme = useTheme();
   const { address, status } = useWalletAccount();
   const balance = useNativeBalance();
+  const identity = useIdentity(status === "connected" ? address : undefined);
   const classes = `fw-root fw-connect-button${className ? ` ${className}` : ""}`;
   if (status === "connected" && address) {
     return (
@@ -30,11 +33,12 @@ export function ConnectButton({ label = "Connect Wallet", showBalance = true, cl
         data-fw-theme={theme}
         data-status="connected"
         onClick={() => core.open()}
-        aria-label={`Account ${address}`}
+        aria-label={identity.name ? `Account ${identity.name}, ${address}` : `Account ${address}`}
+        data-name={identity.name}
       >
         {showBalance && balance.formatted ? <span className="fw-connect-balance">{balance.formatted}</span> : null}
         <span className="fw-connect-address" title={address}>
-          {shortenAddress(address)}
+          {identity.name ?? shortenAddress(address)}
         </span>
       </button>
     );

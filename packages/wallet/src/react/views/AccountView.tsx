@@ -7,6 +7,7 @@ import { ListNav } from "../components/ListNav.js";
 import { SignInSection } from "../components/SignInSection.js";
 import { WalletImage } from "../components/WalletImage.js";
 import { useWalletRuntime } from "../context.js";
+import { useIdentity } from "../hooks/useIdentity.js";
 import { useStore } from "../hooks/useStore.js";
 import { useTokenBalances } from "../hooks/useTokenBalances.js";
 import { useWalletAccount } from "../hooks/useWalletAccount.js";
@@ -20,6 +21,7 @@ export function AccountView() {
   const wallet = useStore(core.state, () => core.state.activeAccount().connectedWalletInfo);
   const balances = useTokenBalances();
   const native = balances.data?.find((b) => !b.address);
+  const identity = useIdentity(address);
   if (!address) {
     return (
       <div className="fw-stack">
@@ -33,7 +35,8 @@ export function AccountView() {
   return (
     <div className="fw-stack">
       <div className="fw-account-head">
-        <WalletImage src={wallet?.icon} name={wallet?.name ?? "Wallet"} size={56} />
+        <WalletImage src={identity.avatar ?? wallet?.icon} name={wallet?.name ?? "Wallet"} size={56} />
+        {identity.name ? <p className="fw-account-name">{identity.name}</p> : null}
         <p className="fw-account-address" title={address}>
           {shortenAddress(address)}
         </p>
@@ -57,6 +60,13 @@ export function AccountView() {
         <ListItemButton name="Receive" icon={null} onClick={() => core.router.push("Receive")} />
         <ListItemButton name="Send" icon={null} onClick={() => core.router.push("Send")} />
         <ListItemButton name="Activity" icon={null} onClick={() => core.router.push("Transactions")} />
+        {runtime.names ? (
+          <ListItemButton
+            name={identity.name?.endsWith(`.${runtime.nameZone}`) ? "Change name" : "Choose a name"}
+            icon={null}
+            onClick={() => core.router.push("RegisterAccountName")}
+          />
+        ) : null}
       </ListNav>
       {balances.data && balances.data.length > 1 ? (
         <section aria-label="Token balances">

@@ -3,15 +3,19 @@ import { type FormEvent, useId, useState } from "react";
 import { type Address, formatEther, parseUnits } from "viem";
 import { useConfig } from "wagmi";
 import { estimateGas, getGasPrice, sendTransaction, writeContract } from "wagmi/actions";
-import { BALANCE_CACHE_MS } from "../../core/constants.js";
+import { BALANCE_CACHE_MS, IDENTITY_CACHE_MS } from "../../core/constants.js";
 import { formatNumeric, shortenAddress } from "../../core/format.js";
 import { messages } from "../../core/messages.js";
+import { isZoneName } from "../../features/names/validateName.js";
 import { checkReceiver } from "../../features/send/checkReceiver.js";
 import { estimateSendGas } from "../../features/send/estimateSendGas.js";
 import { sendingAccountType } from "../../features/send/sendingAccountType.js";
 import { sendTokens } from "../../features/send/sendTokens.js";
 import { hasInsufficientGas, validateSend } from "../../features/send/validateSend.js";
 import { useWalletRuntime } from "../context.js";
+import { errorText } from "../createWalletRuntime.js";
+import { identityQueryKey } from "../hooks/useIdentity.js";
+import { resolveNameQuery, useResolvedName } from "../hooks/useResolvedName.js";
 import { useStore } from "../hooks/useStore.js";
 import { useTokenBalances } from "../hooks/useTokenBalances.js";
 import { useWalletAccount } from "../hooks/useWalletAccount.js";
@@ -27,6 +31,16 @@ export function amountExceedsHint(balance: string, symbol: string): string {
 /** What to do when the native balance cannot pay the gas (the spec's 'Insufficient funds for gas' comes first). */
 export function insufficientGasHint(nativeSymbol: string): string {
   return `Add ${nativeSymbol} to this account to pay the network fee, or send a smaller amount.`;
+}
+
+/** A dotted receiver outside the app's name zone (e.g. an ENS name): only the zone's names resolve here. */
+export function receiverNameNotSupported(zone: string): string {
+  return `Only names ending in .${zone} can be used here: enter the address instead.`;
+}
+
+/** A typed receiver that reads as a name (`alice.fundament`, `bob.eth`) rather than an address. */
+function looksLikeName(value: string): boolean {
+  return value.includes(".") && !value.startsWith("0x");
 }
 
 type Field = "amount" | "receiver" | "token" | "gasPrice" | "chain" | undefined;
@@ -60,16 +74,37 @@ export function SendView() {
   const activeAccount = useStore(core.state, () => core.state.activeAccount());
   const sender = sendingAccountType(activeAccount);
   const preferSmartAccount = activeAccount.preferredAccountType === "smartAccount";
+  // A receiver may be a name in the app's zone (`alice.fundament`): it is resolved to its address on this chain.
+  const { names, nameZone } = runtime;
+  const apiUrl = runtime.config.apiUrl;
+  const receiverText = receiver.trim();
+  const receiverName = names && isZoneName(receiverText, nameZone) ? receiverText.toLowerCase() : undefined;
+  const resolved = useResolvedName(receiverName, chainId);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (names && !receiverName && looksLikeName(receiverText)) {
+      setError({ message: receiverNameNotSupported(nameZone), field: "receiver" });
+      return;
+    }
+    let receiverAddress = receiverText;
+    if (receiverName) {
+      try {
+        receiverAddress = await queryClient.fetchQuery(
+          resolveNameQuery({ names, apiUrl, name: receiverName, chainId }),
+        );
+      } catch (e) {
+        setError({ message: errorText(e), field: "receiver" });
+        return;
+      }
+    }
     const check = validateSend({
       chainNamespace: namespace,
       token: token
         ? { symbol: token.symbol, address: token.address, decimals: Number(token.quantity.decimals) }
         : undefined,
       sendTokenAmount: amount,
-      receiverAddress: receiver,
+      receiverAddress,
       gasPrice: gasPrice.data,
     });
     if (!check.valid) {
@@ -86,7 +121,6 @@ export function SendView() {
       });
       return;
     }
-    const receiverAddress = receiver.trim();
     const gas = await estimateSendGas({
       estimate: (tx) => estimateGas(config, { ...tx, chainId: chainId as number }),
       account: address as Address,
@@ -112,7 +146,27 @@ export function SendView() {
       return;
     }
     setError(undefined);
-    send.setState({ token, sendTokenAmount: amount.trim(), receiverAddress: receiver.trim(), gasPrice: gasPrice.data });
+    // The receiver's name and avatar (spec send state): the typed name, or the address's identity when known.
+    const receiverIdentity =
+      names && receiverAddress.startsWith("0x")
+        ? await queryClient
+            .fetchQuery({
+              queryKey: identityQueryKey(apiUrl, receiverAddress),
+              staleTime: IDENTITY_CACHE_MS,
+              gcTime: IDENTITY_CACHE_MS,
+              retry: false,
+              queryFn: () => names.getIdentity(receiverAddress, address),
+            })
+            .catch(() => undefined)
+        : undefined;
+    send.setState({
+      token,
+      sendTokenAmount: amount.trim(),
+      receiverAddress,
+      receiverProfileName: receiverName ?? receiverIdentity?.name ?? undefined,
+      receiverProfileImageUrl: receiverIdentity?.avatar ?? undefined,
+      gasPrice: gasPrice.data,
+    });
     setBusy(true);
     const hash = await sendTokens({
       core,
@@ -131,6 +185,14 @@ export function SendView() {
 
   // A typed receiver is checked when the field is left (wrong checksum, not an address), before Send is pressed.
   const checkReceiverField = () => {
+    if (receiverName) {
+      if (error?.field === "receiver") setError(undefined);
+      return;
+    }
+    if (names && looksLikeName(receiverText)) {
+      setError({ message: receiverNameNotSupported(nameZone), field: "receiver" });
+      return;
+    }
     const check = checkReceiver(receiver, namespace);
     if (!check.valid && check.message) setError({ message: check.message, field: "receiver" });
     else if (error?.field === "receiver" && check.valid) setError(undefined);
@@ -186,13 +248,26 @@ export function SendView() {
           className="fw-input"
           autoComplete="off"
           spellCheck={false}
-          placeholder="0x…"
+          placeholder={names ? `0x… or name.${nameZone}` : "0x…"}
           value={receiver}
           aria-invalid={invalid("receiver")}
           aria-describedby={describedBy}
           onChange={(e) => setReceiver(e.target.value)}
           onBlur={checkReceiverField}
         />
+        {receiverName ? (
+          <p className="fw-receiver-name" aria-live="polite" data-testid="send-receiver-name">
+            {resolved.isError ? (
+              <span className="fw-error fw-wrap">{errorText(resolved.error)}</span>
+            ) : resolved.data ? (
+              <>
+                {receiverName} → <span title={resolved.data}>{shortenAddress(resolved.data)}</span>
+              </>
+            ) : (
+              `Resolving ${receiverName}…`
+            )}
+          </p>
+        ) : null}
       </div>
       {error ? (
         <p id={ids.error} className="fw-error" role="alert">

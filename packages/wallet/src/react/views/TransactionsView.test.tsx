@@ -43,6 +43,17 @@ beforeAll(async () => {
       return;
     }
     const url = new URL(req.url ?? "/", "http://x");
+    // The counterparty's identity (AddressName): account 1 is named.
+    if (url.pathname.startsWith("/v1/identity/")) {
+      const named = url.pathname.endsWith("0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ name: named ? "bob.fundament" : null, avatar: null }));
+      return;
+    }
+    if (!url.pathname.startsWith("/v1/account/")) {
+      res.writeHead(404).end();
+      return;
+    }
     requests.push(`${url.pathname}?${url.searchParams}`);
     if (failing) {
       res.writeHead(500, { "content-type": "application/json" });
@@ -85,6 +96,12 @@ describe("Transactions view", () => {
     expect(within(list).getAllByRole("listitem")).toHaveLength(2);
     expect(list.textContent).toContain("Deposit");
     expect(list.textContent).toContain("1.5 mUSDC");
+    // The counterparty shows by name (AddressName), the full address in its accessible name.
+    expect(
+      (await within(list).findAllByRole("group", { name: "bob.fundament, 0x70997970C51812dc3A010C7d01b50e0d17dc79C8" }))
+        .length,
+    ).toBe(2);
+    expect(list.textContent).toContain("to bob.fundament");
     await userEvent.click(within(dialog).getByRole("button", { name: "Load more" }));
     await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(3));
     expect(within(dialog).queryByRole("button", { name: "Load more" })).toBeNull();

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { formatDateTime, formatNumeric, shortenAddress } from "../../core/format.js";
 import { fetchTransactions, type TransactionItem } from "../../features/transactions/fetchTransactions.js";
+import { AddressName } from "../components/AddressName.js";
 import { useWalletRuntime } from "../context.js";
 import { useStore } from "../hooks/useStore.js";
 import { useWalletAccount } from "../hooks/useWalletAccount.js";
@@ -11,6 +12,14 @@ function describe(tx: TransactionItem, address: string): string {
   const from = tx.metadata.sentFrom?.toLowerCase();
   if (from) return from === address.toLowerCase() ? "Sent" : "Received";
   return "Transaction";
+}
+
+/** The other side of a transfer: whom it was sent to, or whom it came from. */
+function counterparty(tx: TransactionItem, address: string): { label: string; address: string } | undefined {
+  const from = tx.metadata.sentFrom;
+  const to = tx.metadata.sentTo;
+  if (from && from.toLowerCase() === address.toLowerCase()) return to ? { label: "to", address: to } : undefined;
+  return from ? { label: "from", address: from } : undefined;
 }
 
 function amountOf(tx: TransactionItem): string | undefined {
@@ -58,10 +67,17 @@ export function TransactionsView() {
         <ul className="fw-tokens" aria-label="Transactions">
           {items.map((tx) => {
             const hash = tx.metadata.hash;
+            const other = counterparty(tx, address);
             return (
               <li key={tx.id} className="fw-tx">
                 <span>
                   <strong>{describe(tx, address)}</strong>
+                  {other ? (
+                    <span className="fw-tx-party">
+                      {" "}
+                      {other.label} <AddressName address={other.address} />
+                    </span>
+                  ) : null}
                   <br />
                   <time className="fw-muted" dateTime={tx.metadata.minedAt}>
                     {formatDateTime(Date.parse(tx.metadata.minedAt))}

@@ -30,4 +30,10 @@ export const views: Record<View, ComponentType> = {
   Send: lazy(() => import("./SendView.js").then((m) => ({ default: m.SendView }))),
   Receive: lazy(() => import("./ReceiveView.js").then((m) => ({ default: m.ReceiveView }))),
   Transactions: lazy(() => import("./TransactionsView.js").then((m) => ({ default: m.TransactionsView }))),
+  RegisterAccountName: lazy(() =>
+    import("./RegisterAccountNameView.js").then((m) => ({ default: m.RegisterAccountNameView })),
+  ),
+  RegisterAccountNameSuccess: lazy(() =>
+    import("./RegisterAccountNameSuccessView.js").then((m) => ({ default: m.RegisterAccountNameSuccessView })),
+  ),
 };

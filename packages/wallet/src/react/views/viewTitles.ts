@@ -16,4 +16,6 @@ export const viewTitles: Record<View, string> = {
   Send: "Send",
   Receive: "Receive",
   Transactions: "Activity",
+  RegisterAccountName: "Choose a Name",
+  RegisterAccountNameSuccess: "Your Name",
 };

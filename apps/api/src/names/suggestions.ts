@@ -1,0 +1,61 @@
+import type { Db } from "../db/client.js";
+import { registeredAmong } from "./nameStore.js";
+import { labelProblem, NAME_MAX_LENGTH, RESERVED_LABELS } from "./rules.js";
+
+/** How many free alternatives a suggestion answer carries at most. */
+export const MAX_SUGGESTIONS = 5;
+
+/** One suggestion: a full name and whether it is taken (registered or reserved). */
+export type NameSuggestion = { name: string; registered: boolean };
+
+/** The suffixes tried, in order: the same list for everyone, so the alternatives are deterministic. */
+const SUFFIXES = [
+  "1",
+  "2",
+  "3",
+  "-1",
+  "-2",
+  "-3",
+  "4",
+  "5",
+  "7",
+  "8",
+  "9",
+  "10",
+  "11",
+  "42",
+  "99",
+  "100",
+  "-fund",
+  "-x",
+  "-eth",
+  "-dao",
+];
+
+/** The alternative labels of `label`, in a fixed order, each valid (its base shortened to fit NAME_MAX_LENGTH). */
+export function alternativeLabels(label: string): string[] {
+  const seen = new Set<string>([label]);
+  const out: string[] = [];
+  for (const suffix of SUFFIXES) {
+    const candidate = `${label.slice(0, NAME_MAX_LENGTH - suffix.length)}${suffix}`;
+    if (seen.has(candidate) || labelProblem(candidate) !== undefined) continue;
+    seen.add(candidate);
+    out.push(candidate);
+  }
+  return out;
+}
+
+/**
+ * The asked name first with its `registered` flag (a reserved label counts as registered), then up to
+ * MAX_SUGGESTIONS free alternatives in a fixed order. `label` must already follow the label rules (reserved aside).
+ */
+export async function suggestNames(db: Db, label: string, zone: string): Promise<NameSuggestion[]> {
+  const asked = `${label}.${zone}`;
+  const alternatives = alternativeLabels(label).map((candidate) => `${candidate}.${zone}`);
+  const taken = await registeredAmong(db, [asked, ...alternatives]);
+  const free = alternatives.filter((name) => !taken.has(name)).slice(0, MAX_SUGGESTIONS);
+  return [
+    { name: asked, registered: taken.has(asked) || RESERVED_LABELS.has(label) },
+    ...free.map((name) => ({ name, registered: false })),
+  ];
+}
