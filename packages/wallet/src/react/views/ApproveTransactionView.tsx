@@ -13,7 +13,7 @@ export function ApproveTransactionView() {
       {s.sendTokenAmount && s.receiverAddress ? (
         <p className="fw-muted">
           Send {formatNumericExact(s.sendTokenAmount)} {s.token?.symbol ?? ""} to{" "}
-          <span title={s.receiverAddress}>{shortenAddress(s.receiverAddress)}</span>
+          <span title={s.receiverAddress}>{s.receiverProfileName ?? shortenAddress(s.receiverAddress)}</span>
         </p>
       ) : null}
     </div>
