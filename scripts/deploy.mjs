@@ -18,6 +18,12 @@
  * investors' smart accounts up to a budget per account: it gets a deposit at the EntryPoint (PAYMASTER_DEPOSIT_WEI;
  * 100 ETH on 31337) and the budget (SPONSOR_BUDGET_WEI; 0.1 ETH per account on 31337). The bundler's URL is
  * configuration (BUNDLER_URL); `npm start` runs Alto and writes its URL into the record.
+ *
+ * DEX (Uniswap V2): on 31337 WETH9, UniswapV2Factory and UniswapV2Router02 from the official npm build artifacts,
+ * a second mock token mWBTC (8 decimals), and pools with depth from the deployer (`scripts/lib/dex.mjs`: WETH/mUSDC
+ * at 3,000 mUSDC per ETH, mWBTC/mUSDC at 60,000 mUSDC per mWBTC); dev accounts 1-5 get some mWBTC. Elsewhere the
+ * DEX comes from configuration (DEX_ROUTER_ADDRESS, DEX_FACTORY_ADDRESS, WETH_ADDRESS), all three or none. The
+ * record's `dex` and `tokens` (the investment token first) are what the wallet lists and swaps.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -32,6 +38,7 @@ import {
 } from "./lib/bundler.mjs";
 import { connect, loadDotEnv, parseAddressEnv, parseUintEnv } from "./lib/chain.mjs";
 import { isMain, runCli } from "./lib/cli.mjs";
+import { deployDex, readToken, seedDexPools } from "./lib/dex.mjs";
 import { ensureArtifacts, loadArtifact } from "./lib/foundry.mjs";
 import { DEPLOYMENTS_DIR, ROOT } from "./lib/paths.mjs";
 
@@ -43,6 +50,7 @@ export const DEFAULT_LOCKUP_PERIOD_DURATION = 30n * 24n * 60n * 60n;
 
 const FUND_ARTIFACT = /** @type {const} */ (["InvestmentFund.sol", "InvestmentFund"]);
 const TOKEN_ARTIFACT = /** @type {const} */ (["MockUSDC.sol", "MockUSDC"]);
+const WBTC_ARTIFACT = /** @type {const} */ (["MockWBTC.sol", "MockWBTC"]);
 const PAYMASTER_ARTIFACT = /** @type {const} */ (["FundPaymaster.sol", "FundPaymaster"]);
 /** The local chain's paymaster deposit at the EntryPoint: gas for many sponsored operations. */
 export const LOCAL_PAYMASTER_DEPOSIT = parseEther("100");
@@ -69,6 +77,8 @@ export const LOCAL_SPONSOR_BUDGET = parseEther("0.1");
  * @property {bigint} [sponsorBudget] the FundPaymaster's gas budget per smart account, in wei; default 0.1 ETH on
  *   31337, 0 (no sponsorship until an admin sets one) elsewhere
  * @property {string} [bundlerUrl] the ERC-4337 bundler's JSON-RPC URL, written into the record
+ * @property {import("./lib/dex.mjs").Dex} [dex] a Uniswap V2 deployment already on the chain; default: none off
+ *   31337, deployed (with mWBTC and seeded pools) on 31337
  * @property {string | false} [deploymentsDir] where to write `<chainId>.json`; false to skip writing
  * @property {(line: string) => void} [log]
  */
@@ -89,6 +99,9 @@ export const LOCAL_SPONSOR_BUDGET = parseEther("0.1");
  * @property {string | null} bundlerUrl the bundler's JSON-RPC URL, when known at deployment (npm start's Alto);
  *   otherwise the app's BUNDLER_URL
  * @property {string} deployedAt ISO 8601
+ * @property {import("./lib/dex.mjs").Dex} [dex] Uniswap V2 factory, Router02 and WETH9, when the chain has a DEX
+ * @property {import("./lib/dex.mjs").DeploymentToken[]} [tokens] the tokens the wallet lists and swaps besides
+ *   native ETH: the investment token first
  */
 
 /**
@@ -114,7 +127,24 @@ export function deployParametersFromEnv(env = process.env) {
     paymasterDeposit: parseUintEnv("PAYMASTER_DEPOSIT_WEI", env.PAYMASTER_DEPOSIT_WEI),
     sponsorBudget: parseUintEnv("SPONSOR_BUDGET_WEI", env.SPONSOR_BUDGET_WEI),
     bundlerUrl: env.BUNDLER_URL?.trim() || undefined,
+    dex: dexFromEnv(env),
   };
+}
+
+/**
+ * The DEX from DEX_ROUTER_ADDRESS, DEX_FACTORY_ADDRESS and WETH_ADDRESS: all three or none.
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {import("./lib/dex.mjs").Dex | undefined}
+ */
+function dexFromEnv(env) {
+  const router = parseAddressEnv("DEX_ROUTER_ADDRESS", env.DEX_ROUTER_ADDRESS);
+  const factory = parseAddressEnv("DEX_FACTORY_ADDRESS", env.DEX_FACTORY_ADDRESS);
+  const weth = parseAddressEnv("WETH_ADDRESS", env.WETH_ADDRESS);
+  if (!router && !factory && !weth) return undefined;
+  if (!router || !factory || !weth) {
+    throw new Error("DEX_ROUTER_ADDRESS, DEX_FACTORY_ADDRESS and WETH_ADDRESS go together: set all three or none");
+  }
+  return { router, factory, weth };
 }
 
 /**
@@ -151,7 +181,7 @@ export async function deploy(parameters = {}) {
   await ensureArtifacts(
     parameters.investmentToken
       ? [FUND_ARTIFACT, PAYMASTER_ARTIFACT]
-      : [FUND_ARTIFACT, TOKEN_ARTIFACT, PAYMASTER_ARTIFACT],
+      : [FUND_ARTIFACT, TOKEN_ARTIFACT, PAYMASTER_ARTIFACT, ...(local ? [WBTC_ARTIFACT] : [])],
   );
 
   const account = privateKeyToAccount(privateKey);
@@ -174,6 +204,7 @@ export async function deploy(parameters = {}) {
   };
 
   let investmentToken = parameters.investmentToken;
+  const mockInvestmentToken = !investmentToken;
   if (!investmentToken) {
     investmentToken = (await deployContract(loadArtifact(...TOKEN_ARTIFACT), [], "MockUSDC")).address;
   } else {
@@ -200,6 +231,18 @@ export async function deploy(parameters = {}) {
     log,
   });
 
+  const { dex, tokens } = await deployDexAndTokens({
+    publicClient,
+    walletClient: wallet,
+    local,
+    givenDex: parameters.dex,
+    investmentToken: getAddress(investmentToken),
+    mockInvestmentToken,
+    deployer: account.address,
+    deployContract,
+    log,
+  });
+
   /** @type {Deployment} */
   const deployment = {
     chainId,
@@ -215,6 +258,8 @@ export async function deploy(parameters = {}) {
     fundPaymaster: aa.fundPaymaster,
     bundlerUrl: parameters.bundlerUrl ?? null,
     deployedAt: new Date().toISOString(),
+    ...(dex ? { dex } : {}),
+    tokens,
   };
 
   if (deploymentsDir !== false) {
@@ -224,6 +269,63 @@ export async function deploy(parameters = {}) {
     log(`  wrote ${relative(ROOT, file)}`);
   }
   return deployment;
+}
+
+/**
+ * The DEX part: a given DEX is checked (code at the router); on 31337 without one, WETH9, the factory and Router02
+ * are deployed, and with the mock investment token also mWBTC and the seeded pools. Returns the record's `dex` and
+ * `tokens` (the investment token first).
+ * @param {{
+ *   publicClient: import("viem").PublicClient,
+ *   walletClient: import("viem").WalletClient,
+ *   local: boolean,
+ *   givenDex?: import("./lib/dex.mjs").Dex,
+ *   investmentToken: import("viem").Address,
+ *   mockInvestmentToken: boolean,
+ *   deployer: import("viem").Address,
+ *   deployContract: (artifact: import("./lib/foundry.mjs").Artifact, args: readonly unknown[], label: string) => Promise<{ address: import("viem").Address }>,
+ *   log: (line: string) => void,
+ * }} parameters
+ * @returns {Promise<{ dex: import("./lib/dex.mjs").Dex | undefined, tokens: import("./lib/dex.mjs").DeploymentToken[] }>}
+ */
+async function deployDexAndTokens({
+  publicClient,
+  walletClient,
+  local,
+  givenDex,
+  investmentToken,
+  mockInvestmentToken,
+  deployer,
+  deployContract,
+  log,
+}) {
+  const tokens = [await readToken(publicClient, investmentToken)];
+  if (givenDex) {
+    const dex = {
+      router: getAddress(givenDex.router),
+      factory: getAddress(givenDex.factory),
+      weth: getAddress(givenDex.weth),
+    };
+    const code = await publicClient.getCode({ address: dex.router });
+    if (!code || code === "0x") throw new Error(`DEX_ROUTER_ADDRESS ${dex.router} has no code on this chain`);
+    return { dex, tokens };
+  }
+  if (!local) return { dex: undefined, tokens };
+  const dex = await deployDex({ feeToSetter: deployer, deployContract });
+  if (mockInvestmentToken) {
+    const wbtc = (await deployContract(loadArtifact(...WBTC_ARTIFACT), [], "MockWBTC")).address;
+    await seedDexPools({
+      publicClient,
+      walletClient,
+      dex,
+      usdc: investmentToken,
+      wbtc,
+      recipients: [1, 2, 3, 4, 5].map((index) => devAccount(index).address),
+      log,
+    });
+    tokens.push(await readToken(publicClient, wbtc));
+  }
+  return { dex, tokens };
 }
 
 /**

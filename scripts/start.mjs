@@ -6,7 +6,8 @@
  * 2. builds the contracts (forge build),
  * 3. starts anvil on 127.0.0.1:8545 (ANVIL_PORT), chain id 31337,
  * 4. deploys MockUSDC + InvestmentFund, and for smart accounts the ERC-4337 EntryPoint v0.8, the SimpleAccountFactory
- *    and the fund's FundPaymaster (writes contracts/deployments/31337.json),
+ *    and the fund's FundPaymaster, and for swaps Uniswap V2 (WETH9, factory, Router02), mWBTC and seeded pools
+ *    (writes contracts/deployments/31337.json),
  * 5. starts the bundler (Pimlico's Alto) on 127.0.0.1:4337 (BUNDLER_PORT) and seeds demo state on the chain,
  * 6. starts the API on 127.0.0.1:8787 (API_PORT) on its embedded database with demo history,
  * 7. builds the web app (when its sources changed) and serves it on 127.0.0.1:5173 (WEB_PORT),
@@ -88,6 +89,12 @@ try {
     `  Bundler (4337)   ${stack.bundlerUrl}  (Alto; EntryPoint v0.8 ${deployment.entryPoint})`,
     `  Account factory  ${deployment.accountFactory}  (SimpleAccountFactory v0.8: one smart account per owner)`,
     `  FundPaymaster    ${deployment.fundPaymaster}  (sponsors whitelisted smart accounts' gas)`,
+    ...(deployment.dex
+      ? [
+          `  DEX router       ${deployment.dex.router}  (Uniswap V2 Router02; factory ${deployment.dex.factory}, WETH9 ${deployment.dex.weth})`,
+          `  Tokens           ${(deployment.tokens ?? []).map((token) => `${token.symbol} ${token.address}`).join(", ")}  (pools: 3,000 mUSDC per ETH, 60,000 mUSDC per mWBTC)`,
+        ]
+      : []),
     `  Deployment file  ${relative(ROOT, join(DEPLOYMENTS_DIR, `${deployment.chainId}.json`))}`,
     "",
     "Demo state:",

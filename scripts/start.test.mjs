@@ -14,6 +14,7 @@ import { deploy } from "./deploy.mjs";
 import { devAccount, LOCAL_CHAIN_ID } from "./lib/accounts.mjs";
 import { freePort, startAnvil } from "./lib/anvil.mjs";
 import { ENTRY_POINT_V08, startBundler } from "./lib/bundler.mjs";
+import { loadUniswapArtifact } from "./lib/dex.mjs";
 import { loadArtifact } from "./lib/foundry.mjs";
 import { seed, seedGenesisTimestamp } from "./seed.mjs";
 
@@ -107,6 +108,48 @@ describe("npm start: deploy + seed on a real anvil", { timeout: 120_000 }, () =>
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_supportedEntryPoints", params: [] }),
     });
     assert.deepEqual((await response.json()).result, [ENTRY_POINT_V08]);
+  });
+
+  test("the DEX: Router02 on WETH9, mUSDC then mWBTC listed, pools still at their seeded price after the seed", async () => {
+    assert.ok(deployment.dex && deployment.tokens);
+    const routerAbi = loadUniswapArtifact("UniswapV2Router02").abi;
+    assert.equal(
+      await client.readContract({ address: deployment.dex.router, abi: routerAbi, functionName: "factory" }),
+      deployment.dex.factory,
+    );
+    assert.equal(
+      await client.readContract({ address: deployment.dex.router, abi: routerAbi, functionName: "WETH" }),
+      deployment.dex.weth,
+    );
+    assert.deepEqual(
+      deployment.tokens.map((token) => [token.symbol, token.decimals]),
+      [
+        ["mUSDC", 6],
+        ["mWBTC", 8],
+      ],
+    );
+    const [usdc, wbtc] = deployment.tokens;
+    assert.ok(usdc && wbtc);
+    assert.equal(usdc.address, deployment.investmentToken);
+    // The mid price through the pools: 1 ETH ≈ 3,000 mUSDC, 1 mWBTC ≈ 60,000 mUSDC (less the 0.3 % fee and impact).
+    const [, usdcPerEth] = /** @type {[bigint, bigint]} */ (
+      await client.readContract({
+        address: deployment.dex.router,
+        abi: routerAbi,
+        functionName: "getAmountsOut",
+        args: [10n ** 15n, [deployment.dex.weth, deployment.investmentToken]],
+      })
+    );
+    assert.ok(usdcPerEth > mUSDC(2.98) && usdcPerEth <= mUSDC(3), `0.001 ETH → ${usdcPerEth}`);
+    const [, usdcPerWbtc] = /** @type {[bigint, bigint]} */ (
+      await client.readContract({
+        address: deployment.dex.router,
+        abi: routerAbi,
+        functionName: "getAmountsOut",
+        args: [1000n, [wbtc.address, deployment.investmentToken]],
+      })
+    );
+    assert.ok(usdcPerWbtc > mUSDC(0.59) && usdcPerWbtc <= mUSDC(0.6), `0.00001 mWBTC → ${usdcPerWbtc}`);
   });
 
   test("the fund is configured as deployed, with account 0 as admin", async () => {

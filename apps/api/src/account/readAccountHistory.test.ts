@@ -81,7 +81,7 @@ describe.each(drivers)("account history pages (%s)", (driver) => {
       },
       transfers: [
         {
-          fungible_info: { name: "Investment token", symbol: "" },
+          fungible_info: { name: "Unknown token", symbol: "" },
           direction: row.fromAddress === ME ? "out" : "in",
           quantity: { numeric: String(Number(BigInt(row.value) / 10n ** 17n) / 10) },
           token_address: getAddress(TOKEN),

@@ -1,8 +1,9 @@
-import type { InvestmentToken } from "@fundament/sdk";
+import type { Deployment, InvestmentToken } from "@fundament/sdk";
 import { sql } from "drizzle-orm";
 import { formatUnits, getAddress } from "viem";
 import type { Db } from "../db/client.js";
 import { queryRows } from "../db/queryRows.js";
+import { dexRouterOf, listedTokensOf, NATIVE_TOKEN, NATIVE_TOKEN_ADDRESS, ZERO_ADDRESS } from "./activityTokens.js";
 
 /** The wallet layer's history page size. */
 export const ACCOUNT_HISTORY_PAGE_SIZE = 20;
@@ -15,7 +16,12 @@ export type AccountHistoryQuery = {
   cursor?: { blockNumber: number; logIndex: number } | undefined;
   /** The indexed investment token of the chain, when known. */
   token?: InvestmentToken | undefined;
+  /** The chain's deployment, when known: the fund (invest / withdraw), the DEX router (swap), the listed tokens. */
+  deployment?: Deployment | undefined;
 };
+
+/** What an item of the history did, from the account's side. */
+export type OperationType = "send" | "receive" | "swap" | "invest" | "withdraw" | "approve" | "execute" | "mint";
 
 export type AccountHistoryItem = {
   id: string;
@@ -26,7 +32,7 @@ export type AccountHistoryItem = {
     sentFrom: string;
     sentTo: string;
     status: "confirmed";
-    operationType: "send" | "receive";
+    operationType: OperationType;
     blockNumber: number;
   };
   transfers: {
@@ -34,7 +40,13 @@ export type AccountHistoryItem = {
     direction: "in" | "out";
     quantity: { numeric: string };
     token_address: string;
+    /** A native transfer (ether), not a token's. */
+    native?: true;
+    /** A token neither the deployment's token list nor the investment token: possibly spam. */
+    spam?: true;
   }[];
+  /** Set when the item's token is possibly spam (see `transfers[].spam`). */
+  spam?: true;
 };
 
 /** Checksummed addresses (a keccak each), kept for the addresses seen last: at most 10,000, dropped together. */
@@ -58,17 +70,43 @@ type Row = {
   from_address: string;
   to_address: string;
   value: string;
+  tx_to: string | null;
+  kind: string;
+  token_name: string | null;
+  token_symbol: string | null;
+  token_decimals: number | string | null;
 };
 
 /**
- * One page of an account's transfers of the investment token, newest first, in the wallet layer's shape.
+ * The label of a transfer from the account's side: `approve` (an ERC-20 `Approval`: from the owner to the
+ * spender, the allowance as quantity), `swap` (a transaction to the DEX router; each leg is an item
+ * with the same hash), `mint` (from the zero address), `invest` / `withdraw` (to / from the fund), else `send` or
+ * `receive`.
+ */
+export function operationTypeOf(
+  row: { from: string; to: string; txTo: string | null; kind?: string },
+  address: string,
+  { fund, router }: { fund?: string | undefined; router?: string | undefined },
+): OperationType {
+  if (row.kind === "approval") return "approve";
+  if (router && row.txTo === router) return "swap";
+  if (row.from === ZERO_ADDRESS) return "mint";
+  if (fund && row.from === address && row.to === fund) return "invest";
+  if (fund && row.from === fund && row.to === address) return "withdraw";
+  return row.from === address ? "send" : "receive";
+}
+
+/**
+ * One page of an account's transfers (native and of any token), newest first, in the wallet layer's shape, each
+ * labelled (`operationType`) and, for a token the deployment does not list, marked `spam`.
  * Keyset paging in two index-ordered branches, one per side ((chain, from, block, log) and (chain, to, block,
  * log), each `LIMIT 21`, the second without self-transfers so none is counted twice), merged and cut to 21:
- * a page reads at most 42 index entries however long the account's history is.
+ * a page reads at most 42 index entries however long the account's history is. Approvals show on the owner's side
+ * only (the `to` branch, the spender's, keeps transfers).
  */
 export async function readAccountHistory(
   db: Db,
-  { address, chainId, cursor, token }: AccountHistoryQuery,
+  { address, chainId, cursor, token, deployment }: AccountHistoryQuery,
 ): Promise<{ data: AccountHistoryItem[]; next: string | null }> {
   const limit = ACCOUNT_HISTORY_PAGE_SIZE + 1;
   const after = cursor ? sql`AND (block_number, log_index) < (${cursor.blockNumber}, ${cursor.logIndex})` : sql``;
@@ -77,25 +115,35 @@ export async function readAccountHistory(
     sql`
     SELECT page.tx_hash, page.log_index, page.block_number::float8 AS block_number,
       floor(extract(epoch FROM page.mined_at) * 1000)::float8 AS mined_ms,
-      page.token, page.from_address, page.to_address, page.value
+      page.token, page.from_address, page.to_address, page.value, page.tx_to, page.kind,
+      meta.name AS token_name, meta.symbol AS token_symbol, meta.decimals AS token_decimals
     FROM (
       (SELECT * FROM token_transfers
         WHERE chain_id = ${chainId} AND from_address = ${address} ${after}
         ORDER BY block_number DESC, log_index DESC LIMIT ${limit})
       UNION ALL
       (SELECT * FROM token_transfers
-        WHERE chain_id = ${chainId} AND to_address = ${address} AND from_address <> ${address} ${after}
+        WHERE chain_id = ${chainId} AND to_address = ${address} AND from_address <> ${address}
+          AND kind = 'transfer' ${after}
         ORDER BY block_number DESC, log_index DESC LIMIT ${limit})
     ) AS page
+    LEFT JOIN token_metadata AS meta ON meta.chain_id = page.chain_id AND meta.address = page.token
     ORDER BY page.block_number DESC, page.log_index DESC
     LIMIT ${limit}`,
   );
   const page = rows.slice(0, ACCOUNT_HISTORY_PAGE_SIZE);
-  const fungible_info = { name: token?.name ?? "Investment token", symbol: token?.symbol ?? "" };
-  const decimals = token?.decimals ?? 18;
+  const known = deployment?.chainId === chainId ? deployment : undefined;
+  const labels = { fund: known?.investmentFund.toLowerCase(), router: dexRouterOf(known) };
+  const listed = listedTokensOf(known, token?.address);
   const data = page.map((row): AccountHistoryItem => {
     const direction = row.from_address === address ? "out" : "in";
     const logIndex = Number(row.log_index);
+    const native = row.token === NATIVE_TOKEN_ADDRESS;
+    const indexed = token && token.address.toLowerCase() === row.token ? token : undefined;
+    const name = native ? NATIVE_TOKEN.name : (row.token_name ?? indexed?.name ?? "Unknown token");
+    const symbol = native ? NATIVE_TOKEN.symbol : (row.token_symbol ?? indexed?.symbol ?? "");
+    const decimals = native ? NATIVE_TOKEN.decimals : Number(row.token_decimals ?? indexed?.decimals ?? 18);
+    const spam = !native && known !== undefined && !listed.has(row.token);
     return {
       id: `${row.tx_hash}:${logIndex}`,
       metadata: {
@@ -105,17 +153,24 @@ export async function readAccountHistory(
         sentFrom: checksum(row.from_address),
         sentTo: checksum(row.to_address),
         status: "confirmed",
-        operationType: direction === "out" ? "send" : "receive",
+        operationType: operationTypeOf(
+          { from: row.from_address, to: row.to_address, txTo: row.tx_to, kind: row.kind },
+          address,
+          labels,
+        ),
         blockNumber: Number(row.block_number),
       },
       transfers: [
         {
-          fungible_info: { ...fungible_info },
+          fungible_info: { name, symbol },
           direction,
           quantity: { numeric: formatUnits(BigInt(row.value), decimals) },
           token_address: checksum(row.token),
+          ...(native && { native: true as const }),
+          ...(spam && { spam: true as const }),
         },
       ],
+      ...(spam && { spam: true as const }),
     };
   });
   const last = page.at(-1);

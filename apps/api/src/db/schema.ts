@@ -97,7 +97,11 @@ export const sessions = pgTable(
   (t) => [index("sessions_expiry").on(t.expiresAt)],
 );
 
-/** ERC-20 transfers of the fund's investment token, for `/v1/account/:address/history`. */
+/**
+ * Transfers for `/v1/account/:address/history`: every ERC-20 `Transfer` log of the chain (any token), and native
+ * transfers (top-level transactions with value, `token` = 0xeeee…eeee, `log_index` = 1,000,000,000 + the
+ * transaction's index, so they order after the block's logs and page with the same keyset).
+ */
 export const tokenTransfers = pgTable(
   "token_transfers",
   {
@@ -112,6 +116,10 @@ export const tokenTransfers = pgTable(
     toAddress: text("to_address").notNull(),
     /** Raw token units as a decimal string. */
     value: text("value").notNull(),
+    /** The transaction's `to` (lower-case; null for a contract creation): a swap is a transaction to the DEX router. */
+    txTo: text("tx_to"),
+    /** A transfer, or an ERC-20 `Approval` (from = the owner, to = the spender, value = the allowance). */
+    kind: text("kind").$type<"transfer" | "approval">().notNull().default("transfer"),
   },
   (t) => [
     primaryKey({ columns: [t.chainId, t.txHash, t.logIndex] }),
@@ -120,6 +128,20 @@ export const tokenTransfers = pgTable(
     index("token_transfers_to").on(t.chainId, t.toAddress, t.blockNumber, t.logIndex),
     uniqueIndex("token_transfers_order").on(t.chainId, t.blockNumber, t.logIndex),
   ],
+);
+
+/** Token metadata read once per (chain, token) by the history indexer; null where the token does not answer. */
+export const tokenMetadata = pgTable(
+  "token_metadata",
+  {
+    chainId: integer("chain_id").notNull(),
+    /** Lower-case token address. */
+    address: text("address").notNull(),
+    name: text("name"),
+    symbol: text("symbol"),
+    decimals: integer("decimals"),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.address] })],
 );
 
 /**
@@ -200,6 +222,7 @@ export const schema = {
   siweNonces,
   sessions,
   tokenTransfers,
+  tokenMetadata,
   rateLimitHits,
   names,
   nameRegistrations,

@@ -20,8 +20,9 @@ const querySchema = z.object({
 });
 
 /**
- * `GET /v1/account/:address/history`: the account's transfers of the fund's investment token, newest first,
- * 20 per page, in the wallet layer's history shape (`data`, `next`). Served from the indexed logs.
+ * `GET /v1/account/:address/history`: the account's transfers (native ether and every ERC-20 token), newest first,
+ * 20 per page, in the wallet layer's history shape (`data`, `next`), each labelled `operationType` (send, receive,
+ * swap, invest, withdraw, mint) and tokens the deployment does not list marked `spam`. Served from the index.
  */
 export function accountHistoryRoutes({ config, database, tokens }: RouteContext): FastifyPluginAsync {
   return async (app) => {
@@ -30,7 +31,7 @@ export function accountHistoryRoutes({ config, database, tokens }: RouteContext)
       {
         schema: {
           tags: ["wallet"],
-          summary: "Investment-token transfers of an account, newest first (cursor paging)",
+          summary: "Native and token transfers of an account, labelled, newest first (cursor paging)",
           params: paramsSchema,
           querystring: querySchema,
         },
@@ -44,6 +45,7 @@ export function accountHistoryRoutes({ config, database, tokens }: RouteContext)
           chainId,
           cursor: request.query.cursor,
           token: tokens.get(chainId),
+          deployment: config.deployment,
         });
       },
     );

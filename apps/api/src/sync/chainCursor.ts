@@ -6,6 +6,11 @@ export type ChainIdentity = {
   fund: string;
   token: string | null;
   deploymentBlock: string;
+  /**
+   * What the index covers (e.g. every transfer and native transfers, and the DEX router whose payouts it records);
+   * absent on cursors of the fund-token-only index, which therefore start over once.
+   */
+  scope?: string;
 };
 
 /** The stored cursor of a chain job (`sync_state.cursor`, as JSON): the last indexed block, its hash, the identity. */
@@ -41,6 +46,7 @@ export function sameIdentity(a: ChainIdentity, b: ChainIdentity): boolean {
     a.genesis === b.genesis &&
     a.fund === b.fund &&
     a.token === b.token &&
-    a.deploymentBlock === b.deploymentBlock
+    a.deploymentBlock === b.deploymentBlock &&
+    a.scope === b.scope
   );
 }

@@ -1,20 +1,14 @@
-import {
-  type Deployment,
-  getInvestmentToken,
-  getLogsInChunks,
-  type InvestmentToken,
-  LOCAL_CHAIN_ID,
-} from "@fundament/sdk";
+import { type Deployment, getInvestmentToken, type InvestmentToken, LOCAL_CHAIN_ID } from "@fundament/sdk";
 import { and, eq, gt } from "drizzle-orm";
 import type { Client } from "viem";
-import { erc20Abi, getAbiItem } from "viem";
 import { getBlock, getBlockNumber, getChainId } from "viem/actions";
+import { dexRouterOf, NATIVE_TOKEN_ADDRESS, wethOf } from "../account/activityTokens.js";
 import type { Db } from "../db/client.js";
-import { tokenTransfers } from "../db/schema.js";
+import { tokenMetadata, tokenTransfers } from "../db/schema.js";
 import { type ChainCursor, type ChainIdentity, parseChainCursor, sameIdentity } from "./chainCursor.js";
+import { readChainTransfers } from "./readChainTransfers.js";
+import { readTokenMetadata, type TokenMetadataRow } from "./readTokenMetadata.js";
 import { getSyncState, JOBS, saveCursor } from "./syncState.js";
-
-const transferEvent = getAbiItem({ abi: erc20Abi, name: "Transfer" });
 
 /** Blocks the indexer stays behind the head by default: none on the local chain (instant demo), 2 elsewhere. */
 export const defaultConfirmations = (chainId: number): number => (chainId === LOCAL_CHAIN_ID ? 0 : 2);
@@ -25,8 +19,13 @@ export type IndexTokenTransfersParameters = {
   deployment: Deployment;
   /** The token, when already read (saves a call per run). */
   token?: InvestmentToken;
-  /** Blocks per stored step: each step's rows and the cursor are written in one transaction. */
+  /**
+   * Blocks per stored step: each step's rows and the cursor are written in one transaction (500 by default when
+   * native transfers are read, as every block of a step is then read with its transactions; 50,000 otherwise).
+   */
   stepBlocks?: bigint;
+  /** Index native transfers (top-level transactions with value) too; true by default. */
+  native?: boolean;
   /** Blocks to stay behind the head (defaultConfirmations by default). */
   confirmations?: number;
   /** Blocks re-read when the last indexed block's hash changed (a re-organisation). */
@@ -52,12 +51,15 @@ export class ChainMovedError extends Error {
 }
 
 /**
- * Indexes the ERC-20 `Transfer` logs of the fund's investment token from the deployment block (or the stored
- * cursor) to `confirmations` blocks behind the head, in steps. Rows are keyed by (chainId, txHash, logIndex), so
- * re-reading a block range stores nothing twice; the cursor moves with each step's rows in one transaction.
+ * Indexes the account history of the chain from the deployment block (or the stored cursor) to `confirmations`
+ * blocks behind the head, in steps: every ERC-20 `Transfer` and `Approval` log of any token, native transfers
+ * (top-level transactions with value) and a DEX router's ether payouts (`readChainTransfers`), and each new token's name,
+ * symbol and decimals, read once. Rows are keyed by (chainId, txHash, logIndex), so re-reading a block range stores
+ * nothing twice; the cursor moves with each step's rows and token metadata in one transaction.
  *
  * History that is true: the cursor keeps the identity of what was indexed (chain id, genesis block hash, fund and
- * token addresses, deployment block) and the hash of the last indexed block. When the identity changes (a new
+ * token addresses, deployment block, the scope: what is indexed and the DEX router) and the hash of the last indexed
+ * block. When the identity changes (a new
  * local chain after a restart of `npm start`, another deployment) the chain's rows are deleted and indexing
  * starts over; when the last indexed block's hash changed (a re-organisation), the last `reorgDepth` blocks'
  * rows are deleted and read again.
@@ -66,8 +68,9 @@ export async function indexTokenTransfers({
   db,
   client,
   deployment,
-  token: known,
-  stepBlocks = 50_000n,
+  token: knownToken,
+  native = true,
+  stepBlocks = native ? 500n : 50_000n,
   confirmations = defaultConfirmations(deployment.chainId),
   reorgDepth = 64n,
   signal,
@@ -86,6 +89,7 @@ export async function indexTokenTransfers({
     fund: deployment.investmentFund.toLowerCase(),
     token: deployment.investmentToken?.toLowerCase() ?? null,
     deploymentBlock: deployment.deploymentBlock.toString(),
+    scope: `transfers+approvals${native ? "+native" : ""};router=${dexRouterOf(deployment) ?? "none"}`,
   };
   const chainRows = eq(tokenTransfers.chainId, deployment.chainId);
   const state = parseChainCursor((await getSyncState(db, job))?.cursor ?? null);
@@ -102,6 +106,8 @@ export async function indexTokenTransfers({
     last = { block: (deployment.deploymentBlock - 1n).toString(), hash: null, identity };
     await db.transaction(async (tx) => {
       await (tx as unknown as Db).delete(tokenTransfers).where(chainRows);
+      // A new local chain may hold other tokens at the same addresses: their metadata is read again.
+      await (tx as unknown as Db).delete(tokenMetadata).where(eq(tokenMetadata.chainId, deployment.chainId));
       await saveCursor(tx as unknown as Db, job, JSON.stringify(last));
     });
     if (state) onStored?.();
@@ -124,50 +130,45 @@ export async function indexTokenTransfers({
     }
   }
 
-  const token = known ?? (await getInvestmentToken(client, { deployment }));
+  const token = knownToken ?? (await getInvestmentToken(client, { deployment }));
+  const known = new Set(
+    (
+      await db
+        .select({ address: tokenMetadata.address })
+        .from(tokenMetadata)
+        .where(eq(tokenMetadata.chainId, deployment.chainId))
+    ).map((row) => row.address),
+  );
   let from = BigInt(last.block) + 1n;
   const head = (await getBlockNumber(client, { cacheTime: 0 })) - BigInt(confirmations);
   let stored = 0;
   while (from <= head && !signal?.aborted) {
     const to = from + stepBlocks - 1n < head ? from + stepBlocks - 1n : head;
     const hashBefore = await blockHash(client, to);
-    const logs = await getLogsInChunks(client, {
-      address: token.address,
-      event: transferEvent,
+    const rows = await readChainTransfers(client, {
+      chainId,
       fromBlock: from,
       toBlock: to,
+      native,
+      router: dexRouterOf(deployment),
+      weth: wethOf(deployment),
     });
-    const times = new Map<bigint, Date>();
-    for (const blockNumber of new Set(logs.map((entry) => entry.blockNumber))) {
-      const block = await getBlock(client, { blockNumber });
-      times.set(blockNumber, new Date(Number(block.timestamp) * 1000));
+    const metadata: TokenMetadataRow[] = [];
+    for (const address of new Set(rows.map((row) => row.token))) {
+      if (address === NATIVE_TOKEN_ADDRESS || known.has(address)) continue;
+      metadata.push(await readTokenMetadata(client, chainId, address));
     }
     if ((await blockHash(client, to)) !== hashBefore) {
       throw new ChainMovedError(`block ${to} changed while it was read; the next run reads it again`);
     }
-    const rows = logs.flatMap((entry) => {
-      const { from: sender, to: receiver, value } = entry.args;
-      if (!sender || !receiver || value === undefined) return [];
-      return [
-        {
-          chainId: deployment.chainId,
-          txHash: entry.transactionHash.toLowerCase(),
-          logIndex: entry.logIndex,
-          blockNumber: Number(entry.blockNumber),
-          minedAt: times.get(entry.blockNumber) ?? new Date(0),
-          token: token.address.toLowerCase(),
-          fromAddress: sender.toLowerCase(),
-          toAddress: receiver.toLowerCase(),
-          value: value.toString(),
-        },
-      ];
-    });
     const next: ChainCursor = { block: to.toString(), hash: hashBefore, identity };
     await db.transaction(async (tx) => {
       if (rows.length > 0) await (tx as unknown as Db).insert(tokenTransfers).values(rows).onConflictDoNothing();
+      if (metadata.length > 0) await (tx as unknown as Db).insert(tokenMetadata).values(metadata).onConflictDoNothing();
       await saveCursor(tx as unknown as Db, job, JSON.stringify(next));
     });
     if (rows.length > 0) onStored?.();
+    for (const row of metadata) known.add(row.address);
     stored += rows.length;
     last = next;
     from = to + 1n;

@@ -11,7 +11,7 @@ import {
   mockUsdcAbi,
   parseDeployment,
 } from "@fundament/sdk";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import pg from "pg";
 import { type Address, createWalletClient, erc20Abi, getAbiItem, http, type PublicClient, parseUnits } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
@@ -85,10 +85,22 @@ describe("account history that is true (a real anvil)", () => {
   let database: Database;
   const stored = async () =>
     new Set(
-      (await database.db.select().from(tokenTransfers).where(eq(tokenTransfers.chainId, deployment.chainId))).map(
-        (row) => `${row.txHash}:${row.logIndex}`,
-      ),
+      (
+        await database.db
+          .select()
+          .from(tokenTransfers)
+          .where(
+            and(
+              eq(tokenTransfers.chainId, deployment.chainId),
+              eq(tokenTransfers.token, token.address.toLowerCase()),
+              eq(tokenTransfers.kind, "transfer"),
+            ),
+          )
+      ).map((row) => `${row.txHash}:${row.logIndex}`),
     );
+  /** Every stored row of the chain (any token, native transfers too). */
+  const storedAll = async () =>
+    (await database.db.select().from(tokenTransfers).where(eq(tokenTransfers.chainId, deployment.chainId))).length;
   const index = (on: PublicClient = client, extra: { confirmations?: number } = {}) =>
     indexTokenTransfers({ db: database.db, client: on, deployment, token, ...extra });
 
@@ -113,6 +125,7 @@ describe("account history that is true (a real anvil)", () => {
         fund: deployment.investmentFund.toLowerCase(),
         token: deployment.investmentToken?.toLowerCase() ?? null,
         deploymentBlock: deployment.deploymentBlock.toString(),
+        scope: `transfers+approvals+native;router=${deployment.dex?.router.toLowerCase() ?? "none"}`,
       },
     });
     expect(await stored()).toEqual(await onChain());
@@ -154,6 +167,7 @@ describe("account history that is true (a real anvil)", () => {
   it("starts over on a new chain with the same chain id (npm start restarted): the old chain's rows are gone", async () => {
     await index();
     expect((await stored()).size).toBeGreaterThan(0);
+    expect(await storedAll()).toBeGreaterThan((await stored()).size);
     // Another anvil on chain 31337, as after a restart of `npm start` (its genesis block has another time).
     const other: Anvil = await startAnvil({
       port: await freePort(),
@@ -165,6 +179,7 @@ describe("account history that is true (a real anvil)", () => {
       expect(result.repaired).toBe("new chain or deployment");
       expect(await stored()).toEqual(await onChain(otherClient));
       expect((await stored()).size).toBe(0);
+      expect(await storedAll()).toBe(0); // native transfers and other tokens' too
     } finally {
       await other.stop();
     }
@@ -264,7 +279,10 @@ describe.skipIf(!process.env.DATABASE_URL_TEST)("kill -9 in the middle of indexi
       const rows = await database.db.select().from(tokenTransfers);
       const ids = rows.map((row) => `${row.txHash}:${row.logIndex}`);
       expect(ids.length).toBe(new Set(ids).size);
-      expect(new Set(ids)).toEqual(await onChain());
+      const tokenIds = rows
+        .filter((row) => row.token === token.address.toLowerCase() && row.kind === "transfer")
+        .map((row) => `${row.txHash}:${row.logIndex}`);
+      expect(new Set(tokenIds)).toEqual(await onChain());
     } finally {
       await database.close();
     }

@@ -61,6 +61,68 @@ describe("deployment records", () => {
     });
   });
 
+  it("takes the DEX and the token list when present, and checks them", () => {
+    const record = {
+      chainId: 31337,
+      investmentFund: fund,
+      deploymentBlock: 2,
+      dex: {
+        factory: "0x5fbdb2315678afecb367f032d93f642f64180aa3",
+        router: "0x9fe46736679d2d9a65f0992f2272de9f3c7fa6e0",
+        weth: "0xcf7ed3acca5a467e9e704c703e8d87f634fb0fc9",
+      },
+      tokens: [
+        { address: "0xa513e6e4b8f2a923d98304ec87f64353c4d5c853", symbol: "mUSDC", name: "Mock USD Coin", decimals: 6 },
+        {
+          address: "0x2279b7a0a67db372996a5fab50d91eaa73d2ebe6",
+          symbol: "mWBTC",
+          name: "Mock Wrapped BTC",
+          decimals: 8,
+        },
+      ],
+    };
+    const parsed = parseDeployment(record);
+    expect(parsed.dex).toEqual({
+      factory: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+      router: "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0",
+      weth: "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9",
+    });
+    expect(parsed.tokens?.map((token) => [token.address, token.symbol, token.decimals])).toEqual([
+      ["0xa513E6E4b8f2a923D98304ec87F64353C4D5C853", "mUSDC", 6],
+      ["0x2279B7A0a67DB372996a5FaB50D91eAA73d2eBe6", "mWBTC", 8],
+    ]);
+    // Without a DEX the chain is not supported for swaps: the fields stay absent.
+    expect(parseDeployment({ chainId: 31337, investmentFund: fund })).not.toHaveProperty("dex");
+    expect(parseDeployment({ chainId: 31337, investmentFund: fund })).not.toHaveProperty("tokens");
+    expect(() => parseDeployment({ ...record, dex: { ...record.dex, router: "0x1" } })).toThrow(
+      'The deployment\'s dex.router is not an address: "0x1".',
+    );
+    expect(() => parseDeployment({ ...record, tokens: [{ ...record.tokens[1], decimals: 256 }] })).toThrow(
+      /tokens\[0\]\.decimals is not 0-255/,
+    );
+    expect(() => parseDeployment({ ...record, tokens: [{ ...record.tokens[0], symbol: "" }] })).toThrow(
+      /tokens\[0\]\.symbol/,
+    );
+    expect(() => parseDeployment({ ...record, tokens: "mUSDC" })).toThrow(/tokens is not a list/);
+  });
+
+  it("takes the DEX from the environment: all three addresses or none", () => {
+    const env = {
+      FUND_ADDRESS: fund,
+      DEX_ROUTER_ADDRESS: "0x9fe46736679d2d9a65f0992f2272de9f3c7fa6e0",
+      DEX_FACTORY_ADDRESS: "0x5fbdb2315678afecb367f032d93f642f64180aa3",
+      WETH_ADDRESS: "0xcf7ed3acca5a467e9e704c703e8d87f634fb0fc9",
+    };
+    expect(deploymentFromEnv(env)?.dex).toEqual({
+      router: "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0",
+      factory: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+      weth: "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9",
+    });
+    expect(deploymentFromEnv({ FUND_ADDRESS: fund })).not.toHaveProperty("dex");
+    expect(() => deploymentFromEnv({ ...env, WETH_ADDRESS: "" })).toThrow(/set all three or none/);
+    expect(() => deploymentFromEnv({ ...env, DEX_ROUTER_ADDRESS: "router" })).toThrow(/dex.router is not an address/);
+  });
+
   it("reads the file of a chain id, and says what to do when it is missing", () => {
     const dir = mkdtempSync(join(tmpdir(), "deployments-"));
     writeFileSync(

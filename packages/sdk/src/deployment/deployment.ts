@@ -26,6 +26,25 @@ export type Deployment = {
    * it comes from configuration (`BUNDLER_URL`).
    */
   bundlerUrl?: string;
+  /** The Uniswap V2 DEX the wallet swaps through; absent where the chain has none (then swaps are not supported). */
+  dex?: DexDeployment;
+  /** The tokens the wallet lists and swaps besides native ETH: the investment token first. */
+  tokens?: DeploymentToken[];
+};
+
+/** A Uniswap V2 deployment: the factory, Router02 and the wrapped native token (WETH9). */
+export type DexDeployment = {
+  factory: Address;
+  router: Address;
+  weth: Address;
+};
+
+/** A token of the deployment's list (`tokens`). */
+export type DeploymentToken = {
+  address: Address;
+  symbol: string;
+  name: string;
+  decimals: number;
 };
 
 /** The part of a deployment that smart accounts need, when all of it is there. */
@@ -66,8 +85,67 @@ export function parseDeployment(input: unknown): Deployment {
     ...optionalAddress(record, "accountFactory"),
     ...optionalAddress(record, "fundPaymaster"),
     ...parseBundlerUrl(record.bundlerUrl),
+    ...parseDex(record.dex),
+    ...parseTokens(record.tokens),
   };
 }
+
+const parseDex = (value: unknown): { dex?: DexDeployment } => {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== "object")
+    throw new FundamentError(`The deployment's dex is not an object: ${JSON.stringify(value)}.`);
+  const dex = value as Record<string, unknown>;
+  return {
+    dex: {
+      factory: address(dex.factory, "dex.factory"),
+      router: address(dex.router, "dex.router"),
+      weth: address(dex.weth, "dex.weth"),
+    },
+  };
+};
+
+const parseTokens = (value: unknown): { tokens?: DeploymentToken[] } => {
+  if (value === undefined || value === null) return {};
+  if (!Array.isArray(value))
+    throw new FundamentError(`The deployment's tokens is not a list: ${JSON.stringify(value)}.`);
+  return {
+    tokens: value.map((item: unknown, index): DeploymentToken => {
+      const token = (typeof item === "object" && item !== null ? item : {}) as Record<string, unknown>;
+      const field = `tokens[${index}]`;
+      if (typeof token.symbol !== "string" || token.symbol === "") {
+        throw new FundamentError(`The deployment's ${field}.symbol is not a symbol: ${JSON.stringify(token.symbol)}.`);
+      }
+      if (typeof token.name !== "string") {
+        throw new FundamentError(`The deployment's ${field}.name is not a name: ${JSON.stringify(token.name)}.`);
+      }
+      const decimals = Number(token.decimals);
+      if (!Number.isInteger(decimals) || decimals < 0 || decimals > 255) {
+        throw new FundamentError(`The deployment's ${field}.decimals is not 0-255: ${JSON.stringify(token.decimals)}.`);
+      }
+      return { address: address(token.address, `${field}.address`), symbol: token.symbol, name: token.name, decimals };
+    }),
+  };
+};
+
+/**
+ * The DEX from `DEX_ROUTER_ADDRESS`, `DEX_FACTORY_ADDRESS` and `WETH_ADDRESS`: all three or none.
+ */
+const dexFromEnv = (env: Record<string, string | undefined>): DexDeployment | undefined => {
+  const router = env.DEX_ROUTER_ADDRESS?.trim();
+  const factory = env.DEX_FACTORY_ADDRESS?.trim();
+  const weth = env.WETH_ADDRESS?.trim();
+  if (!router && !factory && !weth) return undefined;
+  if (!router || !factory || !weth) {
+    throw new FundamentError(
+      "DEX_ROUTER_ADDRESS, DEX_FACTORY_ADDRESS and WETH_ADDRESS go together: set all three or none.",
+    );
+  }
+  return {
+    router: address(router, "dex.router"),
+    factory: address(factory, "dex.factory"),
+    weth: address(weth, "dex.weth"),
+  };
+};
 
 const optionalAddress = <K extends "entryPoint" | "accountFactory" | "fundPaymaster">(
   record: Record<string, unknown>,
@@ -98,7 +176,9 @@ export function smartAccountDeployment(deployment: Deployment): SmartAccountDepl
 /**
  * A deployment from environment variables: `CHAIN_ID`, `FUND_ADDRESS`, `DEPLOYMENT_BLOCK` (Sepolia:
  * the spec's 8250257 by default) and optionally `TOKEN_ADDRESS`, and for smart accounts `ENTRY_POINT_ADDRESS`,
- * `ACCOUNT_FACTORY_ADDRESS`, `FUND_PAYMASTER_ADDRESS` and `BUNDLER_URL`. Undefined when `FUND_ADDRESS` is unset.
+ * `ACCOUNT_FACTORY_ADDRESS`, `FUND_PAYMASTER_ADDRESS` and `BUNDLER_URL`, and for swaps the Uniswap V2 DEX
+ * (`DEX_ROUTER_ADDRESS`, `DEX_FACTORY_ADDRESS`, `WETH_ADDRESS`: all three or none). Undefined when `FUND_ADDRESS` is
+ * unset.
  */
 export function deploymentFromEnv(env: Record<string, string | undefined>): Deployment | undefined {
   if (!env.FUND_ADDRESS) return undefined;
@@ -112,5 +192,6 @@ export function deploymentFromEnv(env: Record<string, string | undefined>): Depl
     accountFactory: env.ACCOUNT_FACTORY_ADDRESS,
     fundPaymaster: env.FUND_PAYMASTER_ADDRESS,
     bundlerUrl: env.BUNDLER_URL,
+    dex: dexFromEnv(env),
   });
 }

@@ -20,6 +20,8 @@ export { getChain, isSupportedChainId, SUPPORTED_CHAIN_IDS, type SupportedChainI
 export { LOCAL_CHAIN_ID, LOCAL_RPC_URL, localChain } from "../chains/localChain.js";
 export {
   type Deployment,
+  type DeploymentToken,
+  type DexDeployment,
   deploymentFromEnv,
   parseDeployment,
   SEPOLIA_DEPLOYMENT_BLOCK,

@@ -32,6 +32,7 @@ describe("format (the app's rules: 0x1234…abcd, at most 2 decimals, one date-t
   });
   it("writes one date-time format, in UTC", () => {
     expect(formatDateTime(Date.UTC(2026, 10, 23, 7, 30))).toBe("Nov 23, 2026, 07:30 UTC");
+    expect(formatDateTime(Date.UTC(2026, 10, 23, 0, 5))).toBe("Nov 23, 2026, 00:05 UTC");
     expect(formatDateTime(Number.NaN)).toBe("");
   });
 });

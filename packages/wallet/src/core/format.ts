@@ -58,7 +58,8 @@ export function formatDateTime(ms: number): string {
     day: "numeric",
     hour: "2-digit",
     minute: "2-digit",
-    hour12: false,
+    // h23, not hour12: false (which writes midnight as "24:00" in en-US).
+    hourCycle: "h23",
     timeZone: "UTC",
   })} UTC`;
 }

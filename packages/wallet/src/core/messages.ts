@@ -31,6 +31,8 @@ export const messages = {
   errorResolvingName: "Error resolving name",
   errorFetchingNameSuggestions: "Error fetching name suggestions",
   errorFetchingNamesForAddress: "Error fetching names for address",
+  networkNotSupportedForSwaps: "Network not supported for Swaps",
+  networkNotSupportedForGasPrice: "Network not supported for Gas Price",
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -14,6 +14,8 @@ export const VIEWS = [
   "Send",
   "Receive",
   "Transactions",
+  "Swap",
+  "SwapPreview",
   "RegisterAccountName",
   "RegisterAccountNameSuccess",
 ] as const;

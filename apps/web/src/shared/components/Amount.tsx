@@ -4,4 +4,3 @@ import { formatTokenAmount, tokenTitle } from "../lib/format";
 export function TokenAmount({ units, decimals, symbol }: { units: bigint; decimals: number; symbol: string }) {
   return <span title={tokenTitle(units, decimals, symbol)}>{formatTokenAmount(units, decimals, symbol)}</span>;
 }
-

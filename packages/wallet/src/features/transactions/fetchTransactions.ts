@@ -7,6 +7,11 @@ const transferSchema = z.looseObject({
   nft_info: z.optional(z.object({ flags: z.optional(z.object({ is_spam: z.optional(z.boolean()) })) })),
   direction: z.optional(z.string()),
   quantity: z.optional(z.object({ numeric: z.optional(z.string()) })),
+  token_address: z.optional(z.string()),
+  /** A native transfer (ether). */
+  native: z.optional(z.boolean()),
+  /** A token the deployment does not list: possibly spam (shown with a mark, not hidden). */
+  spam: z.optional(z.boolean()),
 });
 
 export const transactionSchema = z.looseObject({
@@ -21,6 +26,8 @@ export const transactionSchema = z.looseObject({
     operationType: z.optional(z.string()),
   }),
   transfers: z._default(z.array(transferSchema), []),
+  /** Set when a transfer of the item is of a token the deployment does not list. */
+  spam: z.optional(z.boolean()),
 });
 
 const responseSchema = z.object({ data: z.array(transactionSchema), next: z.nullish(z.string()) });
@@ -42,7 +49,8 @@ export type FetchTransactionsParameters = {
 };
 
 /**
- * One page of the account's transaction history from the API (cursor paging). Spam transfers are dropped. On
+ * One page of the account's transaction history from the API (cursor paging). Spam NFT transfers are dropped;
+ * fungible transfers of unlisted tokens stay, marked `spam` by the API, for the view to mark. On
  * failure: an empty list, no cursor, and 'Failed to fetch transactions'. Requires an account address.
  */
 export async function fetchTransactions(p: FetchTransactionsParameters): Promise<FetchTransactionsReturnType> {

@@ -1,24 +1,68 @@
-import { useQuery } from "@tanstack/react-query";
+import { type UseQueryResult, useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import type { Address, EIP1193RequestFn } from "viem";
 import { useConfig } from "wagmi";
 import { getClient, getConnection } from "wagmi/actions";
 import { BALANCE_CACHE_MS } from "../../core/constants.js";
 import type { TokenBalance } from "../../core/createWalletState.js";
 import { getBalances } from "../../features/balances/getBalances.js";
+import { applyPrices, balanceTokenId, type PricedTokenBalance, totalValue } from "../../features/prices/applyPrices.js";
+import { fetchPrices } from "../../features/prices/createPricesClient.js";
 import { useWalletRuntime } from "../context.js";
 import { useWalletAccount } from "./useWalletAccount.js";
 
+/** The balances query, its balances valued in USD. */
+export type UseTokenBalancesReturnType = Omit<UseQueryResult<TokenBalance[]>, "data"> & {
+  /** The balances with `price` and `value` (USD) set where the API priced them (`priced`). */
+  data: PricedTokenBalance[] | undefined;
+  /** The USD total of the priced balances; undefined when no price is known. */
+  totalValue: number | undefined;
+  pricesLoading: boolean;
+};
+
+/** The query key of the USD prices of a chain's listed tokens. */
+export const pricesQueryKey = (apiUrl: string | undefined, chainId: number | undefined, ids: readonly string[]) =>
+  ["fundament.wallet", "prices", apiUrl ?? null, chainId ?? null, ids.join(",")] as const;
+
 /**
  * Native and token balances of the connected account on its chain (wallet asset discovery, else one multicall of
- * the configured token list). A failure shows 'Token Balance Unavailable' and further fetches wait 30 s.
+ * the configured token list), each valued in USD from the API's `POST /v1/fungible/price` (cached 30 s) when
+ * `apiUrl` is set. `totalValue` is the USD total of the priced balances (undefined when no price is known).
+ * A balance failure shows 'Token Balance Unavailable' and further fetches wait 30 s; a price failure only leaves
+ * the balances without USD values (no toast).
  */
-export function useTokenBalances() {
+export function useTokenBalances(options: { enabled?: boolean } = {}): UseTokenBalancesReturnType {
+  const runtime = useWalletRuntime();
+  const apiUrl = runtime.config.apiUrl;
+  const { chainId } = useWalletAccount();
+  const query = useRawTokenBalances(options.enabled ?? true);
+  const ids = useMemo(() => (query.data ?? []).map((b) => balanceTokenId(b).toLowerCase()).sort(), [query.data]);
+  const prices = useQuery({
+    queryKey: pricesQueryKey(apiUrl, chainId, ids),
+    enabled: Boolean(apiUrl) && ids.length > 0,
+    staleTime: BALANCE_CACHE_MS,
+    retry: false,
+    queryFn: () => fetchPrices({ apiUrl: apiUrl as string, addresses: ids, fetch: runtime.config.fetch }),
+  });
+  const data = useMemo(
+    () => (query.data ? applyPrices(query.data, prices.data) : undefined),
+    [query.data, prices.data],
+  );
+  return {
+    ...query,
+    data,
+    totalValue: data && prices.data ? totalValue(data) : undefined,
+    pricesLoading: prices.isLoading,
+  };
+}
+
+function useRawTokenBalances(enabled = true) {
   const runtime = useWalletRuntime();
   const config = useConfig();
   const { address, chainId, isConnected } = useWalletAccount();
   return useQuery<TokenBalance[]>({
     queryKey: ["fundament.wallet", "tokenBalances", address, chainId],
-    enabled: isConnected && Boolean(address) && config.chains.some((c) => c.id === chainId),
+    enabled: enabled && isConnected && Boolean(address) && config.chains.some((c) => c.id === chainId),
     staleTime: BALANCE_CACHE_MS,
     retry: false,
     queryFn: async () => {
@@ -48,4 +92,13 @@ export function useTokenBalances() {
       return result;
     },
   });
+}
+
+/**
+ * The USD total of the connected account's balances, for the header: asked only when `apiUrl` is set (prices come
+ * from the API); undefined while unknown or when prices fail.
+ */
+export function usePortfolioTotal(): number | undefined {
+  const runtime = useWalletRuntime();
+  return useTokenBalances({ enabled: Boolean(runtime.config.apiUrl) }).totalValue;
 }

@@ -1,4 +1,5 @@
 import { formatNumeric, formatNumericExact, shortenAddress } from "../../core/format.js";
+import { formatTotalUsd, formatUsd } from "../../features/prices/applyPrices.js";
 import { AccountTypeSection } from "../components/AccountTypeSection.js";
 import { CopyButton } from "../components/CopyButton.js";
 import { DevAccountPicker } from "../components/DevAccountPicker.js";
@@ -11,6 +12,7 @@ import { useIdentity } from "../hooks/useIdentity.js";
 import { useStore } from "../hooks/useStore.js";
 import { useTokenBalances } from "../hooks/useTokenBalances.js";
 import { useWalletAccount } from "../hooks/useWalletAccount.js";
+import { useSwapSupport } from "./SwapView.js";
 
 /** The account overview: address, balances, network, receive, send, activity, sign-in, disconnect. */
 export function AccountView() {
@@ -22,6 +24,8 @@ export function AccountView() {
   const balances = useTokenBalances();
   const native = balances.data?.find((b) => !b.address);
   const identity = useIdentity(address);
+  // Swap is offered only where the API says it swaps on this chain (`/v1/supported-chains`).
+  const swap = useSwapSupport(network?.chainNamespace === "eip155" ? network.id : undefined);
   if (!address) {
     return (
       <div className="fw-stack">
@@ -47,6 +51,11 @@ export function AccountView() {
         >
           {native ? `${formatNumeric(native.quantity.numeric)} ${native.symbol}` : balances.isLoading ? "…" : ""}
         </p>
+        {balances.totalValue !== undefined ? (
+          <p className="fw-account-total" data-testid="account-total-usd" title="Total value in USD">
+            {formatTotalUsd(balances.totalValue)}
+          </p>
+        ) : null}
         <CopyButton text={address} />
       </div>
       {wallet?.id === "devAccounts" ? <DevAccountPicker address={address} /> : null}
@@ -60,6 +69,7 @@ export function AccountView() {
         <ListItemButton name="Receive" icon={null} onClick={() => core.router.push("Receive")} />
         <ListItemButton name="Send" icon={null} onClick={() => core.router.push("Send")} />
         <ListItemButton name="Activity" icon={null} onClick={() => core.router.push("Transactions")} />
+        {swap.supported ? <ListItemButton name="Swap" icon={null} onClick={() => core.router.push("Swap")} /> : null}
         {runtime.names ? (
           <ListItemButton
             name={identity.name?.endsWith(`.${runtime.nameZone}`) ? "Change name" : "Choose a name"}
@@ -75,8 +85,15 @@ export function AccountView() {
             {balances.data.map((b) => (
               <li key={b.address ?? "native"}>
                 <span>{b.name || b.symbol}</span>
-                <span title={`${formatNumericExact(b.quantity.numeric)} ${b.symbol}`}>
-                  {formatNumeric(b.quantity.numeric)} {b.symbol}
+                <span className="fw-token-amounts">
+                  <span title={`${formatNumericExact(b.quantity.numeric)} ${b.symbol}`}>
+                    {formatNumeric(b.quantity.numeric)} {b.symbol}
+                  </span>
+                  {b.priced ? (
+                    <span className="fw-token-value" title={`${formatUsd(b.price)} per ${b.symbol}`}>
+                      {formatUsd(b.value)}
+                    </span>
+                  ) : null}
                 </span>
               </li>
             ))}

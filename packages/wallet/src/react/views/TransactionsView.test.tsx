@@ -13,6 +13,8 @@ let anvil: Anvil;
 let api: Server;
 let apiUrl: string;
 let failing = false;
+/** Serve the labelled page (a complete history's kinds of items) instead of the paged one. */
+let labelled = false;
 const requests: string[] = [];
 
 function tx(i: number) {
@@ -29,6 +31,49 @@ function tx(i: number) {
     transfers: [{ quantity: { numeric: `${i}.5` }, fungible_info: { symbol: "mUSDC" } }],
   };
 }
+
+const FUND = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+const ROUTER = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+const SWAP_HASH = `0x${"5".repeat(64)}`;
+/** One item of the API's complete history. */
+function item(
+  id: string,
+  operationType: string,
+  [from, to]: [string, string],
+  [numeric, symbol, direction]: [string, string, "in" | "out"],
+  extra: { hash?: string; spam?: true } = {},
+) {
+  return {
+    id,
+    metadata: {
+      minedAt: new Date(Date.UTC(2026, 0, 10)).toISOString(),
+      chain: "eip155:31337",
+      hash: extra.hash ?? `0x${id.padStart(64, "0")}`,
+      sentFrom: from,
+      sentTo: to,
+      status: "confirmed",
+      operationType,
+    },
+    transfers: [
+      { fungible_info: { name: symbol, symbol }, direction, quantity: { numeric }, ...(extra.spam && { spam: true }) },
+    ],
+    ...(extra.spam && { spam: true }),
+  };
+}
+const BOB = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+const ZERO = "0x0000000000000000000000000000000000000000";
+const PAIR = "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65";
+const LABELLED = [
+  item("1", "send", [ACCOUNT_0, BOB], ["1.25", "ETH", "out"]),
+  item("2", "receive", [BOB, ACCOUNT_0], ["0.0001", "mWBTC", "in"]),
+  item("3", "swap", [ACCOUNT_0, ROUTER], ["0.5", "ETH", "out"], { hash: SWAP_HASH }),
+  item("4", "swap", [PAIR, ACCOUNT_0], ["1490", "mUSDC", "in"], { hash: SWAP_HASH }),
+  item("5", "invest", [ACCOUNT_0, FUND], ["100", "mUSDC", "out"]),
+  item("6", "withdraw", [FUND, ACCOUNT_0], ["102.5", "mUSDC", "in"]),
+  item("7", "mint", [ZERO, ACCOUNT_0], ["10000", "mUSDC", "in"]),
+  item("8", "receive", [BOB, ACCOUNT_0], ["1000000", "FREE", "in"], { spam: true }),
+  item("9", "approve", [ACCOUNT_0, ROUTER], ["5000", "mUSDC", "out"]),
+];
 
 beforeAll(async () => {
   anvil = await startAnvil();
@@ -62,7 +107,11 @@ beforeAll(async () => {
     }
     res.writeHead(200, { "content-type": "application/json" });
     const cursor = url.searchParams.get("cursor");
-    const body = cursor === "p2" ? { data: [tx(3)], next: null } : { data: [tx(1), tx(2)], next: "p2" };
+    const body = labelled
+      ? { data: LABELLED, next: null }
+      : cursor === "p2"
+        ? { data: [tx(3)], next: null }
+        : { data: [tx(1), tx(2)], next: "p2" };
     res.end(JSON.stringify(body));
   });
   await new Promise<void>((r) => api.listen(0, "127.0.0.1", r));
@@ -76,6 +125,7 @@ beforeEach(() => {
   localStorage.clear();
   requests.length = 0;
   failing = false;
+  labelled = false;
 });
 afterEach(() => cleanup());
 
@@ -109,6 +159,28 @@ describe("Transactions view", () => {
       `/v1/account/${ACCOUNT_0}/history?chainId=31337`,
       `/v1/account/${ACCOUNT_0}/history?cursor=p2&chainId=31337`,
     ]);
+  });
+
+  it("labels each row, shows amounts with symbols, a swap as one row, and marks possible spam", async () => {
+    labelled = true;
+    const { dialog } = await openActivity();
+    const list = await within(dialog).findByRole("list", { name: "Transactions" });
+    const rows = within(list).getAllByRole("listitem");
+    // Nine items, the swap's two legs in one row.
+    expect(rows).toHaveLength(8);
+    const text = rows.map((row) => row.textContent ?? "");
+    expect(text[0]).toMatch(/^Sent to .*1\.25 ETH/);
+    expect(text[1]).toMatch(/^Received from .*0\.0001 mWBTC/);
+    expect(text[2]).toMatch(/^Swapped 0\.5 ETH for 1,490 mUSDC/);
+    expect(text[3]).toMatch(/^Invested in .*100 mUSDC/);
+    expect(text[4]).toMatch(/^Withdrew from .*102\.5 mUSDC/);
+    expect(text[5]).toMatch(/^Minted ?Jan.*10,000 mUSDC/);
+    expect(text[6]).toMatch(/^Received from .*Possible spam.*1,000,000 FREE/);
+    expect(text[7]).toMatch(/^Approved for .*5,000 mUSDC/);
+    // Only the unlisted token carries the mark; counterparties show through AddressName.
+    expect(within(list).getAllByText("Possible spam")).toHaveLength(1);
+    expect(within(rows[6] as HTMLElement).getByText("Possible spam")).toBeTruthy();
+    expect((await within(list).findAllByRole("group", { name: `bob.fundament, ${BOB}` })).length).toBe(3);
   });
 
   it("a failure shows 'Failed to fetch transactions' and an empty list", async () => {

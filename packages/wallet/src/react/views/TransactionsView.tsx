@@ -1,34 +1,17 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { formatDateTime, formatNumeric, shortenAddress } from "../../core/format.js";
-import { fetchTransactions, type TransactionItem } from "../../features/transactions/fetchTransactions.js";
+import { formatDateTime, shortenAddress } from "../../core/format.js";
+import { toTransactionRows } from "../../features/transactions/describeTransactions.js";
+import { fetchTransactions } from "../../features/transactions/fetchTransactions.js";
 import { AddressName } from "../components/AddressName.js";
 import { useWalletRuntime } from "../context.js";
 import { useStore } from "../hooks/useStore.js";
 import { useWalletAccount } from "../hooks/useWalletAccount.js";
 
-function describe(tx: TransactionItem, address: string): string {
-  const type = tx.metadata.operationType;
-  if (type) return type.charAt(0).toUpperCase() + type.slice(1);
-  const from = tx.metadata.sentFrom?.toLowerCase();
-  if (from) return from === address.toLowerCase() ? "Sent" : "Received";
-  return "Transaction";
-}
-
-/** The other side of a transfer: whom it was sent to, or whom it came from. */
-function counterparty(tx: TransactionItem, address: string): { label: string; address: string } | undefined {
-  const from = tx.metadata.sentFrom;
-  const to = tx.metadata.sentTo;
-  if (from && from.toLowerCase() === address.toLowerCase()) return to ? { label: "to", address: to } : undefined;
-  return from ? { label: "from", address: from } : undefined;
-}
-
-function amountOf(tx: TransactionItem): string | undefined {
-  const t = tx.transfers[0];
-  if (!t?.quantity?.numeric) return undefined;
-  return `${formatNumeric(t.quantity.numeric)} ${t.fungible_info?.symbol ?? ""}`.trim();
-}
-
-/** The account's history from the API, newest first, with cursor paging ('Failed to fetch transactions'). */
+/**
+ * The account's history from the API, newest first, with cursor paging ('Failed to fetch transactions'): each row
+ * labelled (Sent, Received, Swapped, Invested, Withdrew, Minted), its amount with the token's symbol, the
+ * counterparty by name (`AddressName`), a "Possible spam" mark on unlisted tokens, a swap's legs as one row.
+ */
 export function TransactionsView() {
   const runtime = useWalletRuntime();
   const { address, chainId } = useWalletAccount();
@@ -51,7 +34,7 @@ export function TransactionsView() {
   });
   if (!apiUrl) return <p className="fw-muted">Activity is not available.</p>;
   if (!address) return <p className="fw-muted">Not connected.</p>;
-  const items = query.data?.pages.flatMap((p) => p.data) ?? [];
+  const rows = toTransactionRows(query.data?.pages.flatMap((p) => p.data) ?? [], address);
   const explorer = network?.blockExplorers?.default.url;
   return (
     <div className="fw-stack">
@@ -59,24 +42,35 @@ export function TransactionsView() {
         <p className="fw-muted" role="status">
           Loading activity…
         </p>
-      ) : items.length === 0 ? (
+      ) : rows.length === 0 ? (
         <p className="fw-muted" role="status">
           No activity yet
         </p>
       ) : (
         <ul className="fw-tokens" aria-label="Transactions">
-          {items.map((tx) => {
+          {rows.map((row) => {
+            const tx = row.item;
             const hash = tx.metadata.hash;
-            const other = counterparty(tx, address);
+            const other = row.counterparty;
+            const swap = row.swap;
             return (
-              <li key={tx.id} className="fw-tx">
+              <li key={row.id} className="fw-tx">
                 <span>
-                  <strong>{describe(tx, address)}</strong>
+                  <strong>{row.label}</strong>
+                  {swap && row.amount ? ` ${row.amount}` : null}
                   {other ? (
                     <span className="fw-tx-party">
                       {" "}
                       {other.label} <AddressName address={other.address} />
                     </span>
+                  ) : null}
+                  {row.spam ? (
+                    <>
+                      {" "}
+                      <span className="fw-tag" title="This token is not on the list of known tokens">
+                        Possible spam
+                      </span>
+                    </>
                   ) : null}
                   <br />
                   <time className="fw-muted" dateTime={tx.metadata.minedAt}>
@@ -84,7 +78,7 @@ export function TransactionsView() {
                   </time>
                 </span>
                 <span>
-                  {amountOf(tx) ?? ""}
+                  {swap ? "" : (row.amount ?? "")}
                   {hash ? (
                     <>
                       <br />

@@ -16,6 +16,8 @@ export const viewTitles: Record<View, string> = {
   Send: "Send",
   Receive: "Receive",
   Transactions: "Activity",
+  Swap: "Swap",
+  SwapPreview: "Review Swap",
   RegisterAccountName: "Choose a Name",
   RegisterAccountNameSuccess: "Your Name",
 };

@@ -1,0 +1,100 @@
+import { type Address, erc20Abi } from "viem";
+import { formatTokenId, NATIVE_TOKEN_ADDRESS, type TokenId } from "../convert/caip.js";
+import { type DexChain, type DexToken, NATIVE_TOKEN } from "../convert/dex.js";
+import { midPrice } from "../convert/quoteMath.js";
+import { readHop } from "../convert/quotes.js";
+
+/** How long a price is reused (spec §9: balances and prices, 30 s). */
+export const PRICE_CACHE_MS = 30_000;
+
+/** A token's USD price in the spec's `fungibles` shape (`address` its CAIP-10 id). */
+export type FungiblePrice = { name: string; symbol: string; iconUrl: string; price: number; address: string };
+
+type Metadata = { name: string; symbol: string; decimals: number };
+
+/**
+ * USD prices on a chain with a DEX: the USD token (the fund's investment token, mUSDC) is worth 1; ETH and every other
+ * token are priced at the mid price of their pool with the USD token (from its reserves), else through WETH. A token
+ * without such a pool (or not an ERC-20) has no price: the caller leaves it out. Prices are kept `PRICE_CACHE_MS`.
+ */
+export function createPricer(now: () => number = Date.now) {
+  const cache = new Map<string, { at: number; price: FungiblePrice | undefined }>();
+  const metadata = new Map<string, Metadata | undefined>();
+
+  const metadataOf = async (chain: DexChain, address: Address): Promise<Metadata | undefined> => {
+    const listed = chain.tokens.find((token) => token.address.toLowerCase() === address.toLowerCase());
+    if (listed) return listed;
+    const key = `${chain.chainId}:${address.toLowerCase()}`;
+    if (metadata.has(key)) return metadata.get(key);
+    const read = await Promise.all([
+      chain.client.readContract({ address, abi: erc20Abi, functionName: "name" }),
+      chain.client.readContract({ address, abi: erc20Abi, functionName: "symbol" }),
+      chain.client.readContract({ address, abi: erc20Abi, functionName: "decimals" }),
+    ]).then(
+      ([name, symbol, decimals]) => ({ name, symbol, decimals }),
+      () => undefined,
+    );
+    metadata.set(key, read);
+    return read;
+  };
+
+  /** The mid price of `base` in units of `quote` (whole tokens), 0 without a pool. */
+  const poolPrice = async (
+    chain: DexChain,
+    base: Address,
+    baseDecimals: number,
+    quote: Address,
+    quoteDecimals: number,
+  ) => {
+    const hop = await readHop(chain, base, quote);
+    return hop ? midPrice(hop.reserveIn, hop.reserveOut, baseDecimals, quoteDecimals) : 0;
+  };
+
+  const usdPrice = async (chain: DexChain, address: Address, decimals: number): Promise<number> => {
+    const usd = chain.usdToken;
+    if (!usd) return 0;
+    if (address.toLowerCase() === usd.address.toLowerCase()) return 1;
+    const direct = await poolPrice(chain, address, decimals, usd.address, usd.decimals);
+    if (direct > 0 || address.toLowerCase() === chain.dex.weth.toLowerCase()) return direct;
+    const inEth = await poolPrice(chain, address, decimals, chain.dex.weth, NATIVE_TOKEN.decimals);
+    if (inEth === 0) return 0;
+    return inEth * (await poolPrice(chain, chain.dex.weth, NATIVE_TOKEN.decimals, usd.address, usd.decimals));
+  };
+
+  const fresh = async (chain: DexChain, token: TokenId): Promise<FungiblePrice | undefined> => {
+    const meta: Metadata | undefined = token.native ? NATIVE_TOKEN : await metadataOf(chain, token.address);
+    if (!meta) return undefined;
+    const price = await usdPrice(chain, token.native ? chain.dex.weth : token.address, meta.decimals);
+    if (!(price > 0) || !Number.isFinite(price)) return undefined;
+    return {
+      name: meta.name,
+      symbol: meta.symbol,
+      iconUrl: "",
+      price,
+      address: formatTokenId(chain.chainId, token.native ? NATIVE_TOKEN_ADDRESS : token.address),
+    };
+  };
+
+  return {
+    /** The USD price of one token, or undefined when it has none; `force` skips the cache. */
+    async price(chain: DexChain, token: TokenId, force = false): Promise<FungiblePrice | undefined> {
+      const key = `${chain.chainId}:${token.address.toLowerCase()}`;
+      const hit = cache.get(key);
+      if (!force && hit && now() - hit.at < PRICE_CACHE_MS) return hit.price;
+      const price = await fresh(chain, token);
+      cache.set(key, { at: now(), price });
+      return price;
+    },
+  };
+}
+
+/** A pricer as `createPricer` makes it. */
+export type Pricer = ReturnType<typeof createPricer>;
+
+/** The tokens a balance lists on a chain: native ETH first, then the deployment's tokens. */
+export function balanceTokens(chain: DexChain): (TokenId & { meta: Omit<DexToken, "address"> })[] {
+  return [
+    { chainId: chain.chainId, address: NATIVE_TOKEN_ADDRESS, native: true, meta: NATIVE_TOKEN },
+    ...chain.tokens.map((token) => ({ chainId: chain.chainId, address: token.address, native: false, meta: token })),
+  ];
+}

@@ -1,0 +1,179 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { Address } from "viem";
+import { useConfig } from "wagmi";
+import { sendTransaction, waitForTransactionReceipt } from "wagmi/actions";
+import { NATIVE_TOKEN_ADDRESS } from "../../features/prices/createPricesClient.js";
+import type { SwapClient } from "../../features/swap/createSwapClient.js";
+import { swapStoreOf } from "../../features/swap/createSwapStore.js";
+import { type SwapSender, sendBuiltTransaction, swapErrorText, swappedText } from "../../features/swap/executeSwap.js";
+import { parseAmount } from "../../features/swap/swapMath.js";
+import { useWalletRuntime } from "../context.js";
+import { useStore } from "../hooks/useStore.js";
+import { useWalletAccount } from "../hooks/useWalletAccount.js";
+import { QuoteDetails, swapQuoteQuery, useSwapClient } from "./SwapView.js";
+
+type Status = "idle" | "approving" | "swapping";
+
+/**
+ * The swap confirmation: the quote again, an "Approve {symbol}" step when the router's allowance is short
+ * (`/v1/convert/build-approve`), then "Swap" (`/v1/convert/build-transaction`, sent with wagmi's sendTransaction and
+ * waited for). Success: toast "Swapped 0.5 ETH for 1,490.12 mUSDC", balances refreshed, back to Account. Failure:
+ * the sentence shown here; the form keeps its input.
+ */
+export function SwapPreviewView() {
+  const runtime = useWalletRuntime();
+  const { core } = runtime;
+  const config = useConfig();
+  const queryClient = useQueryClient();
+  const store = swapStoreOf(core);
+  const form = useStore(store);
+  const { address, chainId } = useWalletAccount();
+  const client = useSwapClient();
+  const [status, setStatus] = useState<Status>("idle");
+  const [error, setError] = useState<string | undefined>(undefined);
+  const { from, to } = form;
+  const amount = from ? parseAmount(form.amount, from.decimals) : undefined;
+  const quote = useQuery(
+    swapQuoteQuery({ client, apiUrl: runtime.config.apiUrl, from, to, amount, userAddress: address }),
+  );
+  const isNative = Boolean(from?.address.toLowerCase().endsWith(`:${NATIVE_TOKEN_ADDRESS}`));
+  const allowance = useQuery({
+    queryKey: [
+      "fundament.wallet",
+      "swapAllowance",
+      runtime.config.apiUrl ?? null,
+      from?.address ?? null,
+      address ?? null,
+    ],
+    enabled: Boolean(client && from && address && !isNative),
+    retry: false,
+    staleTime: 0,
+    queryFn: () =>
+      (client as SwapClient).allowance({
+        tokenAddress: (from as { address: string }).address,
+        userAddress: address as string,
+      }),
+  });
+
+  if (!from || !to || !amount || !address || !client) {
+    return (
+      <div className="fw-stack">
+        <p className="fw-muted">Nothing to review.</p>
+        <button type="button" className="fw-button" onClick={() => core.router.replace("Swap")}>
+          Back to Swap
+        </button>
+      </div>
+    );
+  }
+  const needsApproval = !isNative && allowance.data !== undefined && allowance.data < amount;
+  const sender: SwapSender = {
+    sendTransaction: (tx) => sendTransaction(config, { ...tx, chainId: chainId as number }),
+    waitForReceipt: (hash) => waitForTransactionReceipt(config, { hash, chainId: chainId as number }),
+  };
+
+  const approve = async () => {
+    setError(undefined);
+    setStatus("approving");
+    try {
+      const tx = await client.buildApprove({
+        userAddress: address,
+        from: from.address,
+        to: to.address,
+        amount: amount.toString(),
+      });
+      await sendBuiltTransaction(tx, sender);
+      await allowance.refetch();
+    } catch (e) {
+      setError(swapErrorText(e));
+    } finally {
+      setStatus("idle");
+    }
+  };
+
+  const swap = async () => {
+    setError(undefined);
+    setStatus("swapping");
+    try {
+      const tx = await client.buildTransaction({
+        amount: amount.toString(),
+        from: from.address,
+        to: to.address,
+        userAddress: address as Address,
+        slippage: form.slippage,
+      });
+      await sendBuiltTransaction(tx, sender);
+      const text = swappedText({ fromAmount: amount, from, toAmount: quote.data?.toAmount ?? "0", to });
+      runtime.balances.invalidate();
+      void queryClient.invalidateQueries({ queryKey: ["fundament.wallet"] });
+      store.reset();
+      core.toasts.show(text, "success");
+      core.router.reset("Account");
+    } catch (e) {
+      setError(swapErrorText(e));
+      setStatus("idle");
+    }
+  };
+
+  const busy = status !== "idle";
+  return (
+    <div className="fw-stack">
+      <p className="fw-swap-summary" data-testid="swap-summary">
+        {form.amount} {from.symbol} → {to.symbol}
+      </p>
+      <section aria-label="Quote" aria-live="polite">
+        {quote.data ? (
+          <QuoteDetails quote={quote.data} from={from} to={to} slippage={form.slippage} />
+        ) : quote.isError ? null : (
+          <p className="fw-muted">Getting a quote…</p>
+        )}
+        <p className="fw-muted">Slippage tolerance: {form.slippage} %</p>
+      </section>
+      {quote.isError ? (
+        <p className="fw-error fw-wrap" role="alert">
+          {swapErrorText(quote.error)}
+        </p>
+      ) : null}
+      {allowance.isError ? (
+        <p className="fw-error fw-wrap" role="alert">
+          {swapErrorText(allowance.error)}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="fw-error fw-wrap" role="alert" data-testid="swap-error">
+          {error}
+        </p>
+      ) : null}
+      <p className="fw-muted" aria-live="polite" data-testid="swap-status">
+        {status === "approving"
+          ? `Approving ${from.symbol}… confirm in your wallet, then wait until it is mined.`
+          : status === "swapping"
+            ? "Swapping… confirm in your wallet, then wait until it is mined."
+            : ""}
+      </p>
+      {needsApproval ? (
+        <button type="button" className="fw-button" onClick={() => void approve()} disabled={busy} aria-busy={busy}>
+          {status === "approving" ? `Approving ${from.symbol}…` : `Approve ${from.symbol}`}
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="fw-button"
+          onClick={() => void swap()}
+          disabled={busy || !quote.data || (!isNative && allowance.data === undefined)}
+          aria-busy={busy}
+        >
+          {status === "swapping" ? "Swapping…" : "Swap"}
+        </button>
+      )}
+      <button
+        type="button"
+        className="fw-button fw-button-secondary"
+        onClick={() => core.router.goBack()}
+        disabled={busy}
+      >
+        Edit
+      </button>
+    </div>
+  );
+}
