@@ -10,6 +10,7 @@ import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, st
 import { join } from "node:path";
 import { DEFAULT_LOCKUP_PERIOD_DURATION, deploy } from "../deploy.mjs";
 import { seed, seedGenesisTimestamp } from "../seed.mjs";
+import { devAccount } from "./accounts.mjs";
 import { freePort, startAnvil } from "./anvil.mjs";
 import { startBundler } from "./bundler.mjs";
 import { forgeBuild } from "./foundry.mjs";
@@ -152,9 +153,18 @@ export async function startStack(options) {
         ACCOUNT_FACTORY_ADDRESS: deployment.accountFactory,
         FUND_PAYMASTER_ADDRESS: deployment.fundPaymaster,
         BUNDLER_URL: bundlerUrl,
+        // The swap, price and balance routes: the local Uniswap V2 and the tokens it pools (mUSDC first).
+        ...(deployment.dex && {
+          DEX_ROUTER_ADDRESS: deployment.dex.router,
+          DEX_FACTORY_ADDRESS: deployment.dex.factory,
+          WETH_ADDRESS: deployment.dex.weth,
+          SWAP_TOKENS: (deployment.tokens ?? []).map((/** @type {{ address: string }} */ t) => t.address).join(","),
+        }),
         WEB_ORIGIN: [webUrl, webUrl.replace("127.0.0.1", "localhost")].join(","),
         SIWE_DOMAINS: [`${host}:${options.webPort}`, `localhost:${options.webPort}`].join(","),
         DEMO_DATA: "1",
+        // The local on-ramp checkout delivers bought tokens from anvil's public test account 9 (local chain only).
+        ONRAMP_TREASURY_KEY: devAccount(9).privateKey,
         ...options.apiEnv,
       },
     };

@@ -13,21 +13,26 @@ import {
   validatorCompiler,
 } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
+import { dexChains } from "./convert/dex.js";
 import type { Database } from "./db/client.js";
 import { clientErrorMessage, errorBody, HttpError } from "./http/errors.js";
 import { loggerOptions } from "./http/logger.js";
 import { createMetrics } from "./http/metrics.js";
 import { type SharedRateLimitOptions, sharedRateLimit } from "./http/rateLimitStore.js";
 import { ResponseCache } from "./http/responseCache.js";
+import { createPricer } from "./prices/prices.js";
 import { accountHistoryRoutes } from "./routes/accountHistory.js";
 import { adminRoutes } from "./routes/admin.js";
 import { analyticsRoutes } from "./routes/analytics.js";
 import { authRoutes } from "./routes/auth.js";
 import { ccipRoutes } from "./routes/ccip.js";
 import type { RouteContext } from "./routes/context.js";
+import { convertRoutes } from "./routes/convert.js";
 import { exchangeHistoryRoutes } from "./routes/exchangeHistory.js";
 import { healthRoutes } from "./routes/health.js";
+import { onrampRoutes } from "./routes/onramp.js";
 import { performanceRoutes } from "./routes/performance.js";
+import { priceRoutes } from "./routes/prices.js";
 import { profileRoutes } from "./routes/profile.js";
 
 export type AppDeps = {
@@ -128,6 +133,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     database: deps.database,
     cache: deps.cache ?? new ResponseCache(config.cacheTtlMs),
     tokens: deps.tokens ?? new Map(),
+    dex: dexChains(config),
+    pricer: createPricer(),
   };
   await app.register(healthRoutes(context, metrics));
   await app.register(performanceRoutes(context));
@@ -138,6 +145,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(profileRoutes(context));
   await app.register(analyticsRoutes(context));
   await app.register(ccipRoutes(context));
+  await app.register(onrampRoutes(context));
+  await app.register(convertRoutes(context));
+  await app.register(priceRoutes(context));
   if (deps.benchRoute) app.get("/bench/bare", { schema: { hide: true } }, () => ({ status: "ok" }));
   return app;
 }

@@ -2,6 +2,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Deployment, deploymentFromEnv, LOCAL_CHAIN_ID, LOCAL_RPC_URL } from "@fundament/sdk";
 import { loadDeployment } from "@fundament/sdk/node";
+import { type Address, getAddress, isAddress } from "viem";
 import { z } from "zod";
 import { type CcipConfig, ccipConfig, ccipEnv } from "./names/ccipConfig.js";
 
@@ -109,6 +110,21 @@ export const envSchema = z.object({
     ),
   ANALYTICS_ENABLED: flag,
   ANALYTICS_ORIGINS: optionalText,
+  SWAP_TOKENS: optionalText,
+  DEX_ROUTER_ADDRESS: optionalText,
+  DEX_FACTORY_ADDRESS: optionalText,
+  WETH_ADDRESS: optionalText,
+  ONRAMP_PROVIDER: z.enum(["", "local", "coinbase", "off"]).optional(),
+  ONRAMP_TREASURY_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, "must be a private key (0x and 64 hex digits)")
+      .optional(),
+  ),
+  ONRAMP_EUR_USD: z.coerce.number().positive().max(100).default(1.08),
+  ONRAMP_PUBLIC_URL: optionalText.pipe(z.url({ message: "must be an http(s) URL" }).optional()),
+  COINBASE_ONRAMP_API_KEY: optionalText,
+  COINBASE_ONRAMP_BASE_URL: optionalText.pipe(z.url({ message: "must be an http(s) URL" }).optional()),
   ENS_RPC_URL: optionalText.pipe(z.url({ message: "must be an http(s) URL" }).optional()),
   ...ccipEnv,
 });
@@ -156,13 +172,56 @@ export type Config = {
   databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number; queryMs: number };
   /** Blocks the indexer stays behind the chain's head; undefined: 0 on the local chain, 2 elsewhere. */
   historyConfirmations: number | undefined;
+  /**
+   * Tokens the swap, price and balance routes list besides the investment token (SWAP_TOKENS, comma-separated
+   * addresses) when the deployment record has no `tokens` of its own.
+   */
+  swapTokens: Address[] | undefined;
   /** Names: the zone every name is registered under (NAME_ZONE) and the mainnet RPC for ENS look-ups (ENS_RPC_URL). */
   names: { zone: string; ensRpcUrl: string | undefined };
   /** Analytics (`POST /e`): on or off (ANALYTICS_ENABLED, off by default), and the origins allowed to send. */
   analytics: { enabled: boolean; origins: string[] };
+  /**
+   * The on-ramp (`/v1/onramp/*`, `/v1/generators/onrampurl`): `local` is the API's own checkout that delivers on the
+   * local chain from a funded account (ONRAMP_TREASURY_KEY); `coinbase` forwards to Coinbase Onramp's API; `off`
+   * answers empty options. eurUsd: USD per EUR; publicUrl: the base of checkout links.
+   */
+  onramp: OnrampConfig;
   /** The CCIP-Read gateway (CCIP_SIGNER_KEY, CCIP_RESOLVER_ADDRESS, CCIP_TTL_SECONDS); undefined = off. */
   ccip: CcipConfig | undefined;
 };
+
+/** The on-ramp's settings (see `Config.onramp`). */
+export type OnrampConfig = {
+  provider: "local" | "coinbase" | "off";
+  treasuryKey: `0x${string}` | undefined;
+  eurUsd: number;
+  publicUrl: string;
+  coinbase: { apiKey: string | undefined; baseUrl: string };
+};
+
+/** Coinbase's API host (COINBASE_ONRAMP_BASE_URL overrides it, e.g. with a local stand-in). */
+export const COINBASE_ONRAMP_BASE_URL = "https://api.developer.coinbase.com";
+
+/**
+ * ONRAMP_PROVIDER, else `local` on the local chain with a deployment and a treasury key, else `off`. An explicit
+ * `local` needs ONRAMP_TREASURY_KEY; `coinbase` needs COINBASE_ONRAMP_API_KEY.
+ */
+function onrampConfig(e: z.infer<typeof envSchema>, deployment: Deployment | undefined): OnrampConfig {
+  const chosen = e.ONRAMP_PROVIDER || undefined;
+  const provider = chosen ?? (deployment?.chainId === LOCAL_CHAIN_ID && e.ONRAMP_TREASURY_KEY ? "local" : "off");
+  if (provider === "local" && !e.ONRAMP_TREASURY_KEY)
+    throw new ConfigError("ONRAMP_TREASURY_KEY: the local on-ramp needs the private key of a funded account");
+  if (provider === "coinbase" && !e.COINBASE_ONRAMP_API_KEY)
+    throw new ConfigError("COINBASE_ONRAMP_API_KEY: the Coinbase on-ramp needs an API key");
+  return {
+    provider,
+    treasuryKey: e.ONRAMP_TREASURY_KEY as `0x${string}` | undefined,
+    eurUsd: e.ONRAMP_EUR_USD,
+    publicUrl: (e.ONRAMP_PUBLIC_URL ?? `http://${e.API_HOST}:${e.API_PORT}`).replace(/\/+$/, ""),
+    coinbase: { apiKey: e.COINBASE_ONRAMP_API_KEY, baseUrl: e.COINBASE_ONRAMP_BASE_URL ?? COINBASE_ONRAMP_BASE_URL },
+  };
+}
 
 /** Raised for an invalid environment, listing every bad variable. */
 export class ConfigError extends Error {
@@ -191,6 +250,9 @@ function resolveDeployment(env: z.infer<typeof envSchema>): Deployment | undefin
     CHAIN_ID: env.CHAIN_ID === undefined ? undefined : String(env.CHAIN_ID),
     TOKEN_ADDRESS: env.TOKEN_ADDRESS,
     DEPLOYMENT_BLOCK: env.DEPLOYMENT_BLOCK,
+    DEX_ROUTER_ADDRESS: env.DEX_ROUTER_ADDRESS,
+    DEX_FACTORY_ADDRESS: env.DEX_FACTORY_ADDRESS,
+    WETH_ADDRESS: env.WETH_ADDRESS,
   });
   if (fromEnv) return fromEnv;
   if (fundChainId(env) !== LOCAL_CHAIN_ID) return undefined;
@@ -199,6 +261,17 @@ function resolveDeployment(env: z.infer<typeof envSchema>): Deployment | undefin
   } catch {
     return undefined; // no local deployment file: the history route answers empty pages
   }
+}
+
+function parseSwapTokens(value: string | undefined): Address[] | undefined {
+  if (!value) return undefined;
+  const items = value
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+  for (const item of items)
+    if (!isAddress(item, { strict: false })) throw new ConfigError(`SWAP_TOKENS: ${item} is not an address`);
+  return items.map((item) => getAddress(item));
 }
 
 /** Reads the configuration once from `env` (process.env by default); throws a ConfigError naming each bad variable. */
@@ -210,6 +283,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const dataDir = e.DATA_DIR ?? join(REPO_ROOT, ".data");
+  const deployment = resolveDeployment(e);
   return {
     host: e.API_HOST,
     port: e.API_PORT,
@@ -231,7 +305,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siweDomains: e.SIWE_DOMAINS,
     cookieSecure: e.COOKIE_SECURE,
     rpcUrls: parseRpcUrls(e),
-    deployment: resolveDeployment(e),
+    deployment,
     trustProxy: e.TRUST_PROXY,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS, flushEveryMs: e.RATE_LIMIT_FLUSH_MS },
     cacheTtlMs: e.CACHE_TTL_MS,
@@ -243,6 +317,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     historyConfirmations: e.HISTORY_CONFIRMATIONS,
     names: { zone: e.NAME_ZONE, ensRpcUrl: e.ENS_RPC_URL },
+    swapTokens: parseSwapTokens(e.SWAP_TOKENS),
     analytics: {
       enabled: e.ANALYTICS_ENABLED,
       origins: e.ANALYTICS_ORIGINS
@@ -251,6 +326,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             .filter(Boolean)
         : e.WEB_ORIGIN,
     },
+    onramp: onrampConfig(e, deployment),
     ccip: ccipConfig(e, (message) => {
       throw new ConfigError(message);
     }),

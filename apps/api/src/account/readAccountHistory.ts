@@ -21,7 +21,16 @@ export type AccountHistoryQuery = {
 };
 
 /** What an item of the history did, from the account's side. */
-export type OperationType = "send" | "receive" | "swap" | "invest" | "withdraw" | "approve" | "execute" | "mint";
+export type OperationType =
+  | "send"
+  | "receive"
+  | "swap"
+  | "invest"
+  | "withdraw"
+  | "approve"
+  | "execute"
+  | "mint"
+  | "buy";
 
 export type AccountHistoryItem = {
   id: string;
@@ -75,20 +84,23 @@ type Row = {
   token_name: string | null;
   token_symbol: string | null;
   token_decimals: number | string | null;
+  /** The transaction delivered an on-ramp order. */
+  bought: boolean;
 };
 
 /**
  * The label of a transfer from the account's side: `approve` (an ERC-20 `Approval`: from the owner to the
- * spender, the allowance as quantity), `swap` (a transaction to the DEX router; each leg is an item
+ * spender, the allowance as quantity), `buy` (the delivery of an on-ramp order to the account), `swap` (a transaction to the DEX router; each leg is an item
  * with the same hash), `mint` (from the zero address), `invest` / `withdraw` (to / from the fund), else `send` or
  * `receive`.
  */
 export function operationTypeOf(
-  row: { from: string; to: string; txTo: string | null; kind?: string },
+  row: { from: string; to: string; txTo: string | null; kind?: string; bought?: boolean },
   address: string,
   { fund, router }: { fund?: string | undefined; router?: string | undefined },
 ): OperationType {
   if (row.kind === "approval") return "approve";
+  if (row.bought && row.to === address) return "buy";
   if (router && row.txTo === router) return "swap";
   if (row.from === ZERO_ADDRESS) return "mint";
   if (fund && row.from === address && row.to === fund) return "invest";
@@ -116,7 +128,9 @@ export async function readAccountHistory(
     SELECT page.tx_hash, page.log_index, page.block_number::float8 AS block_number,
       floor(extract(epoch FROM page.mined_at) * 1000)::float8 AS mined_ms,
       page.token, page.from_address, page.to_address, page.value, page.tx_to, page.kind,
-      meta.name AS token_name, meta.symbol AS token_symbol, meta.decimals AS token_decimals
+      meta.name AS token_name, meta.symbol AS token_symbol, meta.decimals AS token_decimals,
+      EXISTS (SELECT 1 FROM onramp_orders AS buy
+        WHERE buy.tx_hash = page.tx_hash AND buy.status = 'delivered') AS bought
     FROM (
       (SELECT * FROM token_transfers
         WHERE chain_id = ${chainId} AND from_address = ${address} ${after}
@@ -154,7 +168,7 @@ export async function readAccountHistory(
         sentTo: checksum(row.to_address),
         status: "confirmed",
         operationType: operationTypeOf(
-          { from: row.from_address, to: row.to_address, txTo: row.tx_to, kind: row.kind },
+          { from: row.from_address, to: row.to_address, txTo: row.tx_to, kind: row.kind, bought: row.bought },
           address,
           labels,
         ),

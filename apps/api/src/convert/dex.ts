@@ -1,5 +1,6 @@
-import { type Address, getAddress, type PublicClient, parseAbi } from "viem";
+import { type Address, erc20Abi, getAddress, type PublicClient, parseAbi } from "viem";
 import type { Config } from "../config.js";
+import { HttpError } from "../http/errors.js";
 import { publicClients } from "../names/publicClients.js";
 
 /** A token the wallet lists and swaps besides native ETH (the deployment's `tokens`). */
@@ -33,6 +34,9 @@ export const NATIVE_TOKEN = { symbol: "ETH", name: "Ether", decimals: 18 } as co
 export const SWAPS_NOT_SUPPORTED = "Network not supported for Swaps";
 export const GAS_PRICE_NOT_SUPPORTED = "Network not supported for Gas Price";
 
+/** The answer while the chain's RPC does not answer (the token list cannot be read). */
+export const CHAIN_UNREACHABLE = "The chain cannot be reached right now; try again shortly";
+
 /** Router02's functions the API quotes and builds with. */
 export const routerAbi = parseAbi([
   "function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)",
@@ -48,40 +52,73 @@ export const pairAbi = parseAbi([
   "function token0() view returns (address)",
 ]);
 
+/** The chains with a DEX, as `dexChains` makes them. */
+export type DexChains = {
+  /** The chain ids where swaps and prices work (the configured deployment's, when it has a DEX and an RPC URL). */
+  supported(): Promise<number[]>;
+  /** The chain, or undefined for any other chain id (or while its token list cannot be read). */
+  chain(chainId: number): Promise<DexChain | undefined>;
+};
+
 /**
- * The chains with a DEX: the configured deployment when it has `dex` and an RPC URL. `chain(id)` answers undefined for
- * any other chain id.
+ * The chains with a DEX: the configured deployment when it has `dex` and an RPC URL. Its token list is the
+ * deployment's `tokens` when the record has them (the local deployment file), else the investment token and
+ * `SWAP_TOKENS` with their name, symbol and decimals read from the chain once (a failed read is retried on the next
+ * call, not kept).
  */
-export function dexChains(config: Pick<Config, "deployment" | "rpcUrls">): {
-  supported(): number[];
-  chain(chainId: number): DexChain | undefined;
-} {
+export function dexChains(config: Pick<Config, "deployment" | "rpcUrls" | "swapTokens">): DexChains {
   const clients = publicClients(config.rpcUrls);
-  const cached = new Map<number, DexChain>();
-  const chain = (chainId: number): DexChain | undefined => {
+  let made: Promise<DexChain | undefined> | undefined;
+
+  const build = async (): Promise<DexChain | undefined> => {
     const deployment = config.deployment as DexDeployment | undefined;
-    if (!deployment?.dex || deployment.chainId !== chainId) return undefined;
-    const client = clients(chainId);
+    if (!deployment?.dex) return undefined;
+    const client = clients(deployment.chainId);
     if (!client) return undefined;
-    const known = cached.get(chainId);
-    if (known && known.dex === deployment.dex) return known;
-    const tokens = (deployment.tokens ?? []).map((token) => ({ ...token, address: getAddress(token.address) }));
+    const tokens = deployment.tokens?.length
+      ? deployment.tokens.map((token) => ({ ...token, address: getAddress(token.address) }))
+      : await readTokens(client, [deployment.investmentToken, ...(config.swapTokens ?? [])]);
     const investment = deployment.investmentToken?.toLowerCase();
-    const made: DexChain = {
-      chainId,
+    return {
+      chainId: deployment.chainId,
       dex: deployment.dex,
       tokens,
       usdToken: tokens.find((token) => token.address.toLowerCase() === investment) ?? tokens[0],
       client,
     };
-    cached.set(chainId, made);
+  };
+
+  const chain = async (chainId: number): Promise<DexChain | undefined> => {
+    if (config.deployment?.chainId !== chainId) return undefined;
+    if (!made) {
+      made = build().catch(() => {
+        made = undefined;
+        throw new HttpError(503, CHAIN_UNREACHABLE);
+      });
+    }
     return made;
   };
+
   return {
-    supported: () => {
+    supported: async () => {
       const id = config.deployment?.chainId;
-      return id !== undefined && chain(id) ? [id] : [];
+      return id !== undefined && (await chain(id).catch(() => undefined)) ? [id] : [];
     },
     chain,
   };
+}
+
+/** Name, symbol and decimals of each distinct token address, in order (undefined entries skipped). */
+async function readTokens(client: PublicClient, addresses: readonly (Address | undefined)[]): Promise<DexToken[]> {
+  const unique = [...new Set(addresses.filter((a): a is Address => Boolean(a)).map((a) => getAddress(a)))];
+  return Promise.all(
+    unique.map(async (address) => {
+      const [name, symbol, decimals] = await Promise.all([
+        client.readContract({ address, abi: erc20Abi, functionName: "name" }),
+        client.readContract({ address, abi: erc20Abi, functionName: "symbol" }),
+        client.readContract({ address, abi: erc20Abi, functionName: "decimals" }),
+      ]);
+      return { address, name, symbol, decimals };
+    }),
+  );
 }

@@ -214,6 +214,43 @@ export const analyticsEvents = pgTable(
   (t) => [index("analytics_events_time").on(t.occurredAt, t.event)],
 );
 
+/**
+ * On-ramp orders of the local checkout (`/onramp/checkout/:orderId`): what was quoted, where it goes, and its state
+ * (created → paid → delivered, or failed with a plain sentence). Amounts are decimal strings as quoted.
+ */
+export const onrampOrders = pgTable(
+  "onramp_orders",
+  {
+    id: text("id").primaryKey(),
+    chainId: integer("chain_id").notNull(),
+    network: text("network").notNull(),
+    /** The purchase currency's id (its symbol: mUSDC, ETH). */
+    asset: text("asset").notNull(),
+    /** The ERC-20 delivered (checksummed), null for native ETH. */
+    tokenAddress: text("token_address"),
+    decimals: integer("decimals").notNull(),
+    /** The destination wallet (checksummed). */
+    destination: text("destination").notNull(),
+    paymentCurrency: text("payment_currency").notNull(),
+    paymentMethod: text("payment_method").notNull(),
+    paymentSubtotal: text("payment_subtotal").notNull(),
+    providerFee: text("provider_fee").notNull(),
+    networkFee: text("network_fee").notNull(),
+    paymentTotal: text("payment_total").notNull(),
+    purchaseAmount: text("purchase_amount").notNull(),
+    status: text("status").$type<"created" | "paid" | "delivered" | "failed">().notNull(),
+    txHash: text("tx_hash"),
+    failure: text("failure"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [
+    index("onramp_orders_destination").on(t.destination, t.createdAt),
+    // The account history labels a transfer whose transaction delivered an order as a buy.
+    index("onramp_orders_tx_hash").on(t.txHash),
+  ],
+);
+
 export const schema = {
   performanceSnapshots,
   performanceDaily,
@@ -227,5 +264,6 @@ export const schema = {
   names,
   nameRegistrations,
   analyticsEvents,
+  onrampOrders,
 };
 export type Schema = typeof schema;

@@ -242,6 +242,41 @@ const analyticsEvent = fc.record({
   }),
 });
 
+/** A token id: generated, or a real one of the local chain (native ETH or a token). */
+const tokenValue = fc.oneof(
+  value,
+  fc.constantFrom(
+    "eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee",
+    "eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3",
+    "eip155:999:0x5FbDB2315678afecb367f032d93F642f64180aa3",
+  ),
+);
+/** The convert routes' queries: generated, or shaped like theirs with generated values. */
+const convertQuery = fc.oneof(
+  query,
+  fc
+    .tuple(value, addressValue, tokenValue, tokenValue, fc.oneof(value, fc.constantFrom("31337", "eip155:999")))
+    .map(
+      ([amount, user, from, to, chain]) =>
+        `?amount=${amount}&userAddress=${user}&from=${from}&to=${to}&tokenAddress=${from}&chainId=${chain}`,
+    ),
+);
+/** A swap build as the wallet sends it, with generated fields. */
+const swapBuild = fc.record({
+  amount: fc.oneof(value, fc.constant("1000000")),
+  eip155: fc.oneof(fc.record({ slippage: fc.oneof(value, fc.constantFrom("0.5", "50", "0.001")) }), fc.jsonValue()),
+  from: tokenValue,
+  to: tokenValue,
+  userAddress: addressValue,
+  disableEstimate: fc.oneof(fc.boolean(), fc.jsonValue()),
+});
+/** A price request with generated token ids. */
+const priceRequest = fc.record({
+  currency: fc.oneof(fc.constantFrom("usd", "USD", "eur"), value),
+  addresses: fc.oneof(fc.array(tokenValue, { maxLength: 120 }), fc.jsonValue()),
+  projectId: fc.oneof(fc.string(), fc.jsonValue()),
+});
+
 /** Every route of the app (the OpenAPI paths are checked against this list), with its generated requests. */
 const ROUTES: Route[] = [
   get("/futures/performance"),
@@ -297,6 +332,27 @@ const ROUTES: Route[] = [
     fc.oneof(
       query,
       value.map((d) => `?days=${d}`),
+    ),
+  ),
+  get("/v1/supported-chains"),
+  get("/v1/onramp/options"),
+  post("/v1/onramp/quote"),
+  post("/v1/generators/onrampurl"),
+  get("/v1/convert/tokens", fc.constant("/v1/convert/tokens"), convertQuery),
+  get("/v1/convert/quotes", fc.constant("/v1/convert/quotes"), convertQuery),
+  get("/v1/convert/allowance", fc.constant("/v1/convert/allowance"), convertQuery),
+  get("/v1/convert/gas-price", fc.constant("/v1/convert/gas-price"), convertQuery),
+  get("/v1/convert/build-approve", fc.constant("/v1/convert/build-approve"), convertQuery),
+  postShaped("/v1/convert/build-transaction", swapBuild),
+  postShaped("/v1/fungible/price", priceRequest),
+  get(
+    "/v1/account/{address}/balance",
+    addressValue.map((address) => `/v1/account/${address || "%20"}/balance`),
+    fc.oneof(
+      query,
+      fc
+        .tuple(fc.oneof(value, fc.constantFrom("eip155:31337", "31337")), value)
+        .map(([chain, force]) => `?currency=usd&chainId=${chain}&forceUpdate=${force}`),
     ),
   ),
 ];

@@ -4,13 +4,7 @@ import { erc20Abi, maxUint256 } from "viem";
 import { z } from "zod";
 import { buildApproveTx, buildSwapTx } from "../convert/buildTx.js";
 import { formatTokenId, NATIVE_TOKEN_ADDRESS, type TokenId } from "../convert/caip.js";
-import {
-  type DexChain,
-  dexChains,
-  GAS_PRICE_NOT_SUPPORTED,
-  NATIVE_TOKEN,
-  SWAPS_NOT_SUPPORTED,
-} from "../convert/dex.js";
+import { type DexChain, GAS_PRICE_NOT_SUPPORTED, NATIVE_TOKEN, SWAPS_NOT_SUPPORTED } from "../convert/dex.js";
 import { baseUnits, caipChainId, evmAddress, tokenId } from "../convert/params.js";
 import { parseSlippage } from "../convert/quoteMath.js";
 import { quoteSwap } from "../convert/quotes.js";
@@ -55,11 +49,10 @@ const GAS_TIERS = { fast: 110n, instant: 125n } as const;
  * reserves (confirmed by the router's `getAmountsOut`), allowance, gas price, and the approve and swap transactions
  * to send as they are. A chain without the DEX → 400 'Network not supported for Swaps' (gas price: '… for Gas Price').
  */
-export function convertRoutes({ config }: RouteContext): FastifyPluginAsync {
-  const chains = dexChains(config);
-  const swapChain = (...tokens: TokenId[]): DexChain => {
+export function convertRoutes({ dex: chains }: RouteContext): FastifyPluginAsync {
+  const swapChain = async (...tokens: TokenId[]): Promise<DexChain> => {
     const chainId = tokens[0]?.chainId;
-    const chain = chainId === undefined ? undefined : chains.chain(chainId);
+    const chain = chainId === undefined ? undefined : await chains.chain(chainId);
     if (!chain || tokens.some((token) => token.chainId !== chainId)) throw new HttpError(400, SWAPS_NOT_SUPPORTED);
     return chain;
   };
@@ -78,7 +71,7 @@ export function convertRoutes({ config }: RouteContext): FastifyPluginAsync {
         },
       },
       async (request) => {
-        const chain = chains.chain(request.query.chainId);
+        const chain = await chains.chain(request.query.chainId);
         if (!chain) throw new HttpError(400, SWAPS_NOT_SUPPORTED);
         return {
           tokens: [
@@ -100,7 +93,7 @@ export function convertRoutes({ config }: RouteContext): FastifyPluginAsync {
       { schema: { tags, summary: "A quote to swap amount (base units) of from into to", querystring: quoteQuery } },
       async (request) => {
         const { from, to, amount } = request.query;
-        const { quote } = await quoteSwap(swapChain(from, to), from, to, amount);
+        const { quote } = await quoteSwap(await swapChain(from, to), from, to, amount);
         return { quotes: [quote] };
       },
     );
@@ -116,7 +109,7 @@ export function convertRoutes({ config }: RouteContext): FastifyPluginAsync {
       },
       async (request) => {
         const { tokenAddress, userAddress } = request.query;
-        const chain = swapChain(tokenAddress);
+        const chain = await swapChain(tokenAddress);
         if (tokenAddress.native) return { allowance: maxUint256.toString() };
         const allowance = await chain.client
           .readContract({
@@ -138,7 +131,7 @@ export function convertRoutes({ config }: RouteContext): FastifyPluginAsync {
         schema: { tags, summary: "Gas prices (wei) from the node", querystring: z.object({ chainId: caipChainId() }) },
       },
       async (request) => {
-        const chain = chains.chain(request.query.chainId);
+        const chain = await chains.chain(request.query.chainId);
         if (!chain) throw new HttpError(400, GAS_PRICE_NOT_SUPPORTED);
         const standard = await chain.client.getGasPrice();
         return {
@@ -160,7 +153,7 @@ export function convertRoutes({ config }: RouteContext): FastifyPluginAsync {
       },
       async (request) => {
         const { from, to, userAddress, amount } = request.query;
-        const chain = swapChain(from, to);
+        const chain = await swapChain(from, to);
         if (from.native) throw new HttpError(400, "Native ETH needs no approval");
         return { tx: await buildApproveTx(chain, { token: from.address, amount, userAddress }) };
       },
@@ -173,7 +166,7 @@ export function convertRoutes({ config }: RouteContext): FastifyPluginAsync {
       },
       async (request) => {
         const { from, to, amount, userAddress, disableEstimate, eip155 } = request.body;
-        const chain = swapChain(from, to);
+        const chain = await swapChain(from, to);
         const priced = await quoteSwap(chain, from, to, amount);
         const tx = await buildSwapTx(chain, {
           from,

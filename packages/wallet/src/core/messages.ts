@@ -33,6 +33,7 @@ export const messages = {
   errorFetchingNamesForAddress: "Error fetching names for address",
   networkNotSupportedForSwaps: "Network not supported for Swaps",
   networkNotSupportedForGasPrice: "Network not supported for Gas Price",
+  onrampQuoteUnavailable: "Estimate — the provider's quote is unavailable",
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -13,6 +13,7 @@ export const VIEWS = [
   "Networks",
   "Send",
   "Receive",
+  "Buy",
   "Transactions",
   "Swap",
   "SwapPreview",

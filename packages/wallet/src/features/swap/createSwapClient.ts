@@ -72,6 +72,7 @@ export class SwapApiError extends ApiError {
   override name = "SwapApiError";
 }
 
+/** The convert routes of the API, one method per route (spec §7). */
 export type SwapClient = {
   /** CAIP-2 ids of the chains the API swaps on (`/v1/supported-chains`, http). */
   supportedChains(): Promise<string[]>;
@@ -80,7 +81,16 @@ export type SwapClient = {
   /** The allowance of `tokenAddress` (CAIP-10) to the router, base units. */
   allowance(p: { tokenAddress: string; userAddress: string }): Promise<bigint>;
   gasPrice(chainId: number): Promise<SwapGasPrice>;
-  buildApprove(p: { userAddress: string; from: string; to: string; amount: string }): Promise<SwapTransaction>;
+  /**
+   * An approve of the router for `from` (spec: userAddress, from, to; the API approves the largest amount when
+   * `amount` is absent).
+   */
+  buildApprove(p: {
+    userAddress: string;
+    from: string;
+    to: string;
+    amount?: string | undefined;
+  }): Promise<SwapTransaction>;
   buildTransaction(p: {
     amount: string;
     from: string;
@@ -92,6 +102,7 @@ export type SwapClient = {
   }): Promise<SwapTransaction>;
 };
 
+/** The API base URL, and a fetch to use instead of the global one. */
 export type CreateSwapClientParameters = { apiUrl: string; fetch?: typeof fetch | undefined };
 
 /** The API's convert routes (spec §7 Blockchain API), validated with zod; errors carry the API's sentence. */
@@ -150,7 +161,7 @@ export function createSwapClient(p: CreateSwapClientParameters): SwapClient {
     async buildTransaction(b) {
       const body = {
         amount: b.amount,
-        eip155: { slippage: b.slippage },
+        eip155: { slippage: b.slippage.trim() },
         from: b.from,
         to: b.to,
         userAddress: b.userAddress,

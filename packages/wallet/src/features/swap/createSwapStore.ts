@@ -12,6 +12,7 @@ export type SwapState = {
   slippage: string;
 };
 
+/** The swap form store; `reset` clears the amount and keeps the pair and slippage. */
 export type SwapStore = Store<SwapState> & { reset(): void };
 
 const initial = (): SwapState => ({ from: undefined, to: undefined, amount: "", slippage: DEFAULT_SLIPPAGE });

@@ -6,6 +6,7 @@ import { formatNumeric } from "../../core/format.js";
 export const SLIPPAGE_PRESETS = ["0.1", "0.5", "1"] as const;
 /** Custom slippage bounds (percent). */
 export const SLIPPAGE_MIN = 0.01;
+/** The largest custom slippage (percent). */
 export const SLIPPAGE_MAX = 50;
 /** Price impact above this percent is warned about. */
 export const PRICE_IMPACT_WARNING = 5;
@@ -15,9 +16,9 @@ export const DEFAULT_SLIPPAGE = String(SLIPPAGE_TOLERANCE);
 /** Shown when a custom slippage is out of range. */
 export const SLIPPAGE_OUT_OF_RANGE = `Slippage must be between ${SLIPPAGE_MIN} and ${SLIPPAGE_MAX} %`;
 
-/** Whether a slippage text is a percent within 0.01–50 (at most 2 decimals). */
+/** Whether a slippage text is a percent within 0.01–50 (at most 2 decimals), as the API's build-transaction accepts. */
 export function isValidSlippage(text: string): boolean {
-  if (!/^\d+(\.\d{1,2})?$/.test(text.trim())) return false;
+  if (!/^\d{1,2}(\.\d{1,2})?$/.test(text.trim())) return false;
   const n = Number(text);
   return n >= SLIPPAGE_MIN && n <= SLIPPAGE_MAX;
 }

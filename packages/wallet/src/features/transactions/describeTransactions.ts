@@ -9,6 +9,7 @@ export const OPERATION_LABELS: Readonly<Record<string, string>> = {
   invest: "Invested",
   withdraw: "Withdrew",
   mint: "Minted",
+  buy: "Bought",
   approve: "Approved",
   execute: "Executed",
 };
@@ -58,7 +59,7 @@ export function amountOf(item: TransactionItem): string | undefined {
 
 function counterpartyOf(item: TransactionItem, address: string): TransactionRow["counterparty"] {
   const { sentFrom: from, sentTo: to, operationType } = item.metadata;
-  if (operationType === "mint") return undefined;
+  if (operationType === "mint" || operationType === "buy") return undefined;
   if (operationType === "invest" && to) return { label: "in", address: to };
   if (operationType === "approve" && to) return { label: "for", address: to };
   if (from && from.toLowerCase() === address.toLowerCase()) return to ? { label: "to", address: to } : undefined;

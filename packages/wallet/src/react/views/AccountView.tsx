@@ -14,7 +14,7 @@ import { useTokenBalances } from "../hooks/useTokenBalances.js";
 import { useWalletAccount } from "../hooks/useWalletAccount.js";
 import { useSwapSupport } from "./SwapView.js";
 
-/** The account overview: address, balances, network, receive, send, activity, sign-in, disconnect. */
+/** The account overview: address, balances, network, buy, receive, send, activity, sign-in, disconnect. */
 export function AccountView() {
   const runtime = useWalletRuntime();
   const { core } = runtime;
@@ -60,16 +60,20 @@ export function AccountView() {
       </div>
       {wallet?.id === "devAccounts" ? <DevAccountPicker address={address} /> : null}
       <AccountTypeSection />
+      {/* The spec's feature order: onramp, swaps, receive, send; then activity, the network and the name. */}
       <ListNav label="Account actions">
+        {runtime.config.apiUrl ? (
+          <ListItemButton name="Buy" icon={null} onClick={() => core.router.push("Buy")} />
+        ) : null}
+        {swap.supported ? <ListItemButton name="Swap" icon={null} onClick={() => core.router.push("Swap")} /> : null}
+        <ListItemButton name="Receive" icon={null} onClick={() => core.router.push("Receive")} />
+        <ListItemButton name="Send" icon={null} onClick={() => core.router.push("Send")} />
+        <ListItemButton name="Activity" icon={null} onClick={() => core.router.push("Transactions")} />
         <ListItemButton
           name={network ? network.name : "Network"}
           tag="Switch"
           onClick={() => core.router.push("Networks")}
         />
-        <ListItemButton name="Receive" icon={null} onClick={() => core.router.push("Receive")} />
-        <ListItemButton name="Send" icon={null} onClick={() => core.router.push("Send")} />
-        <ListItemButton name="Activity" icon={null} onClick={() => core.router.push("Transactions")} />
-        {swap.supported ? <ListItemButton name="Swap" icon={null} onClick={() => core.router.push("Swap")} /> : null}
         {runtime.names ? (
           <ListItemButton
             name={identity.name?.endsWith(`.${runtime.nameZone}`) ? "Change name" : "Choose a name"}

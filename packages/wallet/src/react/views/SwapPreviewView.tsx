@@ -6,8 +6,15 @@ import { sendTransaction, waitForTransactionReceipt } from "wagmi/actions";
 import { NATIVE_TOKEN_ADDRESS } from "../../features/prices/createPricesClient.js";
 import type { SwapClient } from "../../features/swap/createSwapClient.js";
 import { swapStoreOf } from "../../features/swap/createSwapStore.js";
-import { type SwapSender, sendBuiltTransaction, swapErrorText, swappedText } from "../../features/swap/executeSwap.js";
-import { parseAmount } from "../../features/swap/swapMath.js";
+import {
+  checkBuiltSwap,
+  PRICE_MOVED,
+  type SwapSender,
+  sendBuiltTransaction,
+  swapErrorText,
+  swappedText,
+} from "../../features/swap/executeSwap.js";
+import { minimumReceived, parseAmount } from "../../features/swap/swapMath.js";
 import { useWalletRuntime } from "../context.js";
 import { useStore } from "../hooks/useStore.js";
 import { useWalletAccount } from "../hooks/useWalletAccount.js";
@@ -76,6 +83,8 @@ export function SwapPreviewView() {
     setError(undefined);
     setStatus("approving");
     try {
+      // The spec's payload (userAddress, from, to) plus this swap's amount: the router may move exactly what this
+      // swap needs, never an unlimited allowance a compromised router could drain later.
       const tx = await client.buildApprove({
         userAddress: address,
         from: from.address,
@@ -92,6 +101,8 @@ export function SwapPreviewView() {
   };
 
   const swap = async () => {
+    const reviewed = quote.data;
+    if (!reviewed) return;
     setError(undefined);
     setStatus("swapping");
     try {
@@ -102,16 +113,32 @@ export function SwapPreviewView() {
         userAddress: address as Address,
         slippage: form.slippage,
       });
+      // The API quotes afresh: never send a swap that promises less than the minimum shown here.
+      const refused = checkBuiltSwap(tx, {
+        amount,
+        minimum: minimumReceived(BigInt(reviewed.toAmount), form.slippage),
+        userAddress: address,
+        native: isNative,
+      });
+      if (refused) {
+        setError(refused);
+        setStatus("idle");
+        if (refused === PRICE_MOVED) void quote.refetch();
+        return;
+      }
       await sendBuiltTransaction(tx, sender);
-      const text = swappedText({ fromAmount: amount, from, toAmount: quote.data?.toAmount ?? "0", to });
+      const text = swappedText({ fromAmount: amount, from, toAmount: reviewed.toAmount, to });
       runtime.balances.invalidate();
       void queryClient.invalidateQueries({ queryKey: ["fundament.wallet"] });
       store.reset();
       core.toasts.show(text, "success");
       core.router.reset("Account");
     } catch (e) {
-      setError(swapErrorText(e));
+      const sentence = swapErrorText(e);
+      setError(sentence);
       setStatus("idle");
+      // Show the new price, so the person can review it and try again.
+      if (sentence === PRICE_MOVED) void quote.refetch();
     }
   };
 
@@ -121,7 +148,7 @@ export function SwapPreviewView() {
       <p className="fw-swap-summary" data-testid="swap-summary">
         {form.amount} {from.symbol} → {to.symbol}
       </p>
-      <section aria-label="Quote" aria-live="polite">
+      <section aria-label="Quote" aria-live="polite" aria-busy={quote.isFetching}>
         {quote.data ? (
           <QuoteDetails quote={quote.data} from={from} to={to} slippage={form.slippage} />
         ) : quote.isError ? null : (

@@ -345,9 +345,7 @@ export function SwapView() {
           </p>
         ) : gasPrice.isError ? (
           <p className="fw-muted" data-testid="swap-gas-price">
-            {swapErrorText(gasPrice.error) === messages.somethingWentWrong
-              ? messages.networkNotSupportedForGasPrice
-              : swapErrorText(gasPrice.error)}
+            {swapErrorText(gasPrice.error)}
           </p>
         ) : null}
       </section>

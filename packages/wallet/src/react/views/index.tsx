@@ -29,6 +29,7 @@ export const views: Record<View, ComponentType> = {
   Networks: lazy(() => import("./NetworksView.js").then((m) => ({ default: m.NetworksView }))),
   Send: lazy(() => import("./SendView.js").then((m) => ({ default: m.SendView }))),
   Receive: lazy(() => import("./ReceiveView.js").then((m) => ({ default: m.ReceiveView }))),
+  Buy: lazy(() => import("./BuyView.js").then((m) => ({ default: m.BuyView }))),
   Swap: lazy(() => import("./SwapView.js").then((m) => ({ default: m.SwapView }))),
   SwapPreview: lazy(() => import("./SwapPreviewView.js").then((m) => ({ default: m.SwapPreviewView }))),
   Transactions: lazy(() => import("./TransactionsView.js").then((m) => ({ default: m.TransactionsView }))),

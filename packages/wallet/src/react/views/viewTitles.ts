@@ -15,6 +15,7 @@ export const viewTitles: Record<View, string> = {
   Networks: "Choose Network",
   Send: "Send",
   Receive: "Receive",
+  Buy: "Buy",
   Transactions: "Activity",
   Swap: "Swap",
   SwapPreview: "Review Swap",
