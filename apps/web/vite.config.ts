@@ -27,6 +27,7 @@ function devConfigJson(): Plugin {
             investmentFund: deployment.investmentFund,
             investmentToken: deployment.investmentToken,
             deploymentBlock: Number(deployment.deploymentBlock),
+            ...(deployment.tokens ? { tokens: deployment.tokens } : {}),
           },
         };
         response.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });

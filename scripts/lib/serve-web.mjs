@@ -17,7 +17,7 @@ export const WEB_DIST_DIR = join(ROOT, "apps", "web", "dist");
  * @property {number} chainId
  * @property {string} rpcUrl
  * @property {string} apiUrl
- * @property {{ chainId: number, investmentFund: string, investmentToken: string, deploymentBlock: number | string, entryPoint?: string, accountFactory?: string, fundPaymaster?: string, bundlerUrl?: string }} deployment
+ * @property {{ chainId: number, investmentFund: string, investmentToken: string, deploymentBlock: number | string, entryPoint?: string, accountFactory?: string, fundPaymaster?: string, bundlerUrl?: string, tokens?: { address: string, symbol: string, name: string, decimals: number }[] }} deployment
  * @property {string} [walletConnectProjectId]
  * @property {boolean} [coinbaseWallet]
  */

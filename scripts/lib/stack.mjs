@@ -206,6 +206,8 @@ export async function startStack(options) {
           accountFactory: deployment.accountFactory,
           fundPaymaster: deployment.fundPaymaster,
           bundlerUrl,
+          // The tokens the wallet lists (balances, USD total, Send): the investment token and the DEX's other tokens.
+          ...(deployment.tokens ? { tokens: deployment.tokens } : {}),
         },
         ...(process.env.WALLETCONNECT_PROJECT_ID
           ? { walletConnectProjectId: process.env.WALLETCONNECT_PROJECT_ID }

@@ -85,8 +85,18 @@ function walletLayerConfig(
             sponsorship: smartAccountSponsorship(config),
           }
         : undefined,
-    tokens: config.deployment.investmentToken
-      ? { [config.chainId]: [{ address: config.deployment.investmentToken }] }
-      : undefined,
+    // The deployment's token list (the investment token first, then what the DEX pools), else the investment token.
+    tokens: config.deployment.tokens?.length
+      ? {
+          [config.chainId]: config.deployment.tokens.map((token) => ({
+            address: token.address,
+            symbol: token.symbol,
+            name: token.name,
+            decimals: token.decimals,
+          })),
+        }
+      : config.deployment.investmentToken
+        ? { [config.chainId]: [{ address: config.deployment.investmentToken }] }
+        : undefined,
   };
 }

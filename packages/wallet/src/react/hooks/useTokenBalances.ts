@@ -41,6 +41,8 @@ export function useTokenBalances(options: { enabled?: boolean } = {}): UseTokenB
     queryKey: pricesQueryKey(apiUrl, chainId, ids),
     enabled: Boolean(apiUrl) && ids.length > 0,
     staleTime: BALANCE_CACHE_MS,
+    // Prices move while the Account view is open: read them again as often as the API's cache renews them.
+    refetchInterval: BALANCE_CACHE_MS,
     retry: false,
     queryFn: () => fetchPrices({ apiUrl: apiUrl as string, addresses: ids, fetch: runtime.config.fetch }),
   });
@@ -64,6 +66,8 @@ function useRawTokenBalances(enabled = true) {
     queryKey: ["fundament.wallet", "tokenBalances", address, chainId],
     enabled: enabled && isConnected && Boolean(address) && config.chains.some((c) => c.id === chainId),
     staleTime: BALANCE_CACHE_MS,
+    // Balances change from outside the app (a transfer in, a purchase): read them again every 30 s while shown.
+    refetchInterval: BALANCE_CACHE_MS,
     retry: false,
     queryFn: async () => {
       const chain = config.chains.find((c) => c.id === chainId);

@@ -135,6 +135,9 @@ export function SwapPreviewView() {
       core.router.reset("Account");
     } catch (e) {
       const sentence = swapErrorText(e);
+      // A swap that was sent and reverted still spent gas: the balances are read again.
+      runtime.balances.invalidate();
+      void queryClient.invalidateQueries({ queryKey: ["fundament.wallet", "tokenBalances"] });
       setError(sentence);
       setStatus("idle");
       // Show the new price, so the person can review it and try again.
