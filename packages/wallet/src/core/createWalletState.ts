@@ -71,6 +71,13 @@ export function emptyAccount(status: ConnectionStatus = "disconnected"): Account
   };
 }
 
+/** The CAIP-10 address of an account on a network: `<caipNetworkId>:<address>` (e.g. `solana:<genesis32>:<address>`). */
+export function networkCaipAddress(network: CaipNetwork, address: string): CaipAddress {
+  return network.caipNetworkId.includes(":")
+    ? (`${network.caipNetworkId}:${address}` as CaipAddress)
+    : toCaipAddress(network.chainNamespace, network.id, address);
+}
+
 export type CreateWalletStateParameters = {
   networks: readonly CaipNetwork[];
   /** A previous connection is being restored: start as `connecting`, never `disconnected`, so the UI does not flicker. */
@@ -142,7 +149,7 @@ export function createWalletState(parameters: CreateWalletStateParameters): Wall
     setConnected(namespace, address, info) {
       const current = chain(namespace);
       const network = current.network.activeNetwork;
-      const caipAddress = network ? toCaipAddress(namespace, network.id, address) : undefined;
+      const caipAddress = network ? networkCaipAddress(network, address) : undefined;
       const explorer = network?.blockExplorers?.default.url;
       patchChain(namespace, {
         ...current,
@@ -169,7 +176,7 @@ export function createWalletState(parameters: CreateWalletStateParameters): Wall
       patchChain(network.chainNamespace, {
         account: {
           ...current.account,
-          caipAddress: address ? toCaipAddress(network.chainNamespace, network.id, address) : undefined,
+          caipAddress: address ? networkCaipAddress(network, address) : undefined,
         },
         network: { ...current.network, activeNetwork: network },
       });

@@ -55,9 +55,28 @@ export {
   UnsupportedChainError,
 } from "../core/errors.js";
 export { chainRequiredTo, type MessageKey, messages, tryAgainAfter } from "../core/messages.js";
+export {
+  isMethodAllowed,
+  isUnsafeMethod,
+  NAMESPACE_METHODS,
+  namespaceMethods,
+  SAFE_RPC_METHODS,
+} from "../core/methods.js";
 export { type CaipNetwork, toCaipNetwork } from "../core/network.js";
 export { isView, VIEWS, type View, type ViewData } from "../core/views.js";
 export { hasInsufficientGas, validateSend } from "../features/send/validateSend.js";
 export { createApiSiwxAdapter } from "../features/siwx/createApiSiwxAdapter.js";
 export type { SiwxAdapter, SiwxSession } from "../features/siwx/types.js";
+export {
+  SOLANA_DEVNET_ID,
+  SOLANA_MAINNET_ID,
+  SOLANA_TESTNET_ID,
+  solanaDevnet,
+  solanaLocal,
+  solanaMainnet,
+  solanaNetwork,
+  solanaReference,
+  solanaTestnet,
+} from "../features/solana/networks.js";
+export type { SolanaConfig, SolanaConnectorItem, SolanaTokenEntry } from "../features/solana/types.js";
 export { fetchTransactions, type TransactionItem } from "../features/transactions/fetchTransactions.js";

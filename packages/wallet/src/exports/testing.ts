@@ -1,4 +1,11 @@
 // Test helpers. `installTestWallet` is for pages (Playwright `addInitScript`); the rest are for Node tests.
+
+export {
+  type InstallSolanaTestWalletParameters,
+  installSolanaTestWallet,
+  SOLANA_TEST_WALLET_NAME,
+  type SolanaTestWallet,
+} from "../testing/installSolanaTestWallet.js";
 export { installTestWallet, type TestWalletControl, type TestWalletOptions } from "../testing/installTestWallet.js";
 export { type Anvil, startAnvil } from "../testing/startAnvil.js";
 export { type NamesTestServer, startNamesTestServer } from "../testing/startNamesTestServer.js";

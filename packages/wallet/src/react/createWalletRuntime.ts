@@ -29,6 +29,14 @@ import { createSiwxController, type SiwxController } from "../features/siwx/crea
 import type { SiwxAdapter } from "../features/siwx/types.js";
 import { readPreferredAccountType } from "../features/smartAccount/preferredAccountType.js";
 import type { SmartAccountConfig } from "../features/smartAccount/types.js";
+import { solanaNetworksOf } from "../features/solana/solanaNetworks.js";
+import {
+  isSolanaConnectorId,
+  type SolanaConfig,
+  type SolanaConnectorItem,
+  type SolanaFamily,
+  type SolanaRuntime,
+} from "../features/solana/types.js";
 import { hasPersistedConnection } from "./hooks/useWalletAccount.js";
 
 /** Configuration of the wallet layer's React runtime (the `config` prop of `WalletProvider`). */
@@ -85,6 +93,11 @@ export type WalletProviderConfig = {
   tokens?: Record<number, readonly TokenListEntry[]> | undefined;
   enableNetworkSwitch?: boolean | undefined;
   allowUnsupportedChain?: boolean | undefined;
+  /**
+   * The Solana family (Wallet Standard wallets, balances, sends and activity over `rpcUrl`). No Solana UI at all
+   * without it; its code loads lazily.
+   */
+  solana?: SolanaConfig | undefined;
   /** Override mobile detection (tests). */
   isMobile?: (() => boolean) | undefined;
   /** fetch used for the API (tests). */
@@ -111,6 +124,8 @@ export type WalletRuntime = {
   /** The name zone: full names read `<label>.<nameZone>`. */
   nameZone: string;
   balances: ReturnType<typeof createBalanceFetcher>;
+  /** The Solana family; undefined unless the config has `solana`. */
+  solana: SolanaRuntime | undefined;
   connectAttempt: Store<ConnectAttemptState>;
   /** Connects with a connector; routes through the Connecting* views and on to sign-in or close. */
   connect(connectorId: string, data?: ViewData): Promise<void>;
@@ -156,7 +171,11 @@ function unknownNetwork(chainId: number, chains: readonly Chain[]): CaipNetwork 
 
 export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime {
   const wagmiConfig = config.wagmiConfig;
-  const networks = (config.networks ?? wagmiConfig.chains).map(toNetwork);
+  const solanaNetworks = config.solana ? solanaNetworksOf(config.solana) : [];
+  const networks = [
+    ...(config.networks ?? wagmiConfig.chains).map(toNetwork).filter((n) => n.chainNamespace !== "solana"),
+    ...solanaNetworks,
+  ];
   const siwxEnabled = config.siwx !== false && (Boolean(config.siwx?.adapter) || Boolean(config.apiUrl));
   // A connection persisted from the last visit is being restored: start as connecting, never as disconnected.
   const restoring = hasPersistedConnection(wagmiConfig);
@@ -181,11 +200,37 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
     onError: (message) => core.toasts.show(message, "error"),
   });
 
+  // The Solana family's code (kit, Wallet Standard) is a separate chunk, loaded at mount when configured.
+  let solanaFamily: Promise<SolanaFamily> | undefined;
+  const solana: SolanaRuntime | undefined = config.solana
+    ? {
+        config: config.solana,
+        networks: solanaNetworks,
+        connectors: createStore<{ list: SolanaConnectorItem[] }>({ list: [] }),
+        load() {
+          solanaFamily ??= import("../features/solana/createSolanaFamily.js").then((m) =>
+            m.createSolanaFamily({ core, solana: solana as SolanaRuntime }),
+          );
+          solanaFamily.catch(() => {
+            solanaFamily = undefined;
+          });
+          return solanaFamily;
+        },
+      }
+    : undefined;
+  // Solana connections are not restored after a reload: the family starts disconnected (not "connecting").
+  if (solana && core.state.chain("solana").account.status === "connecting")
+    core.state.setAccount("solana", { status: "disconnected" });
+  const familyClients = () => ({
+    eip155: { disconnect: () => wagmiDisconnect(wagmiConfig) },
+    ...(solana ? { solana: { disconnect: async () => (await solana.load()).disconnect() } } : {}),
+  });
+
   const disconnect = async () => {
     try {
       await disconnectFamilies({
         core,
-        clients: { eip155: { disconnect: () => wagmiDisconnect(wagmiConfig) } },
+        clients: familyClients(),
       });
     } catch {
       // disconnectFamilies already showed 'Failed to disconnect' and tracked the error.
@@ -209,7 +254,7 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
         disconnect: async () => {
           await disconnectFamilies({
             core,
-            clients: { eip155: { disconnect: () => wagmiDisconnect(wagmiConfig) } },
+            clients: familyClients(),
           }).catch(() => undefined);
         },
       })
@@ -287,9 +332,35 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
     lastAddress = undefined;
     lastChainId = undefined;
     signInPending = false;
-    if (core.state.activeAccount().status !== "disconnected") core.state.resetAccount("eip155");
+    if (core.state.chain("eip155").account.status !== "disconnected") core.state.resetAccount("eip155");
+    // (A connected Solana account keeps its views.)
+    if (core.state.getState().activeChain === "solana" && core.state.isConnected()) return;
     if ((core.modal.getState().open || core.options.embedded) && !isConnectView(core.router.getState().view))
       core.router.reset("Connect");
+  };
+
+  /** Connects a Wallet Standard (Solana) wallet through the ConnectingExternal view. */
+  const connectSolana = async (connectorId: string, data?: ViewData) => {
+    if (!solana) return;
+    const current = core.router.getState().view;
+    if (current === "ConnectingExternal") core.router.replace(current, { ...data, connectorId });
+    else core.router.push("ConnectingExternal", { ...data, connectorId });
+    connectAttempt.setState({ status: "connecting", connectorId, error: undefined });
+    core.setLoading("solana", true);
+    try {
+      await (await solana.load()).connect(connectorId);
+      connectAttempt.setState({ status: "idle", error: undefined });
+      addRecentWallet(connectorId);
+      core.bus.emit("CONNECT_SUCCESS", { connector: connectorId, chainId: core.state.activeNetwork()?.caipNetworkId });
+      core.close();
+    } catch (error) {
+      const message = isUserRejection(error) ? CONNECTION_DECLINED : errorText(error);
+      connectAttempt.setState({ status: "error", error: message });
+      core.bus.emit("CONNECT_ERROR", { connector: connectorId, message });
+      core.triggerShake();
+    } finally {
+      core.setLoading("solana", false);
+    }
   };
 
   const runtime: WalletRuntime = {
@@ -302,9 +373,14 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
     names: config.apiUrl ? createNamesClient({ apiUrl: config.apiUrl, fetch: config.fetch }) : undefined,
     nameZone: (config.names?.zone ?? DEFAULT_NAME_ZONE).toLowerCase(),
     balances,
+    solana,
     connectAttempt,
     analyticsReady,
     async connect(connectorId, data) {
+      if (solana && isSolanaConnectorId(connectorId)) {
+        await connectSolana(connectorId, data);
+        return;
+      }
       const connector = wagmiConfig.connectors.find((c) => c.id === connectorId);
       if (!connector) {
         core.toasts.show(messages.walletConnectConnectorNotFound, "error");
@@ -357,6 +433,11 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
     async switchNetwork(network) {
       core.setLoading(network.chainNamespace, true);
       try {
+        if (network.chainNamespace === "solana") {
+          // Wallet Standard wallets have no network switch: the family's active network changes here.
+          await switchNetwork({ core, network, switchChain: async () => undefined });
+          return;
+        }
         await switchNetwork({
           core,
           network,
@@ -375,7 +456,21 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
     mount() {
       askAnalyticsConfig();
       sync();
-      const stop = watchConnection(wagmiConfig, { onChange: sync });
+      const stopWagmi = watchConnection(wagmiConfig, { onChange: sync });
+      let stopSolana: (() => void) | undefined;
+      let unmounted = false;
+      if (solana)
+        void solana
+          .load()
+          .then((family) => {
+            if (!unmounted) stopSolana = family.watchWallets();
+          })
+          .catch((error) => console.warn("[wallet] the Solana family did not load", error));
+      const stop = () => {
+        unmounted = true;
+        stopWagmi();
+        stopSolana?.();
+      };
       void loadOptionalConnectors(wagmiConfig, {
         walletConnectProjectId: config.walletConnectProjectId,
         coinbase: config.coinbase,

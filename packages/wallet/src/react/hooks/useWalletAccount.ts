@@ -29,8 +29,23 @@ export function hasPersistedConnection(config: Config): boolean {
 export function useWalletAccount(): UseWalletAccountReturnType {
   const config = useConfig();
   const c = useConnection();
-  const attempt = useStore(useWalletRuntime().connectAttempt, (s) => s.status);
+  const runtime = useWalletRuntime();
+  const attempt = useStore(runtime.connectAttempt, (s) => s.status);
+  // The Solana family is active: its account (from the core state; wagmi knows only EVM).
+  const solana = useStore(runtime.core.state, (s) =>
+    s.activeChain === "solana" ? s.chains.solana?.account : undefined,
+  );
   const persisted = hasPersistedConnection(config);
+  if (solana) {
+    const connected = solana.status === "connected" && Boolean(solana.address);
+    return {
+      address: connected ? (solana.address as Address) : undefined,
+      chainId: undefined,
+      status: connected ? "connected" : solana.status === "connecting" ? "connecting" : "disconnected",
+      isConnected: connected,
+      isConnecting: solana.status === "connecting",
+    };
+  }
   let status: WalletAccountStatus = c.status;
   // Before wagmi's reconnect has started (first render after a reload), a persisted connection is still pending:
   // report it as reconnecting so the UI never flashes "disconnected".

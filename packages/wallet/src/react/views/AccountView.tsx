@@ -1,3 +1,4 @@
+import { lazy } from "react";
 import { formatNumeric, formatNumericExact, shortenAddress } from "../../core/format.js";
 import { formatTotalUsd, formatUsd } from "../../features/prices/applyPrices.js";
 import { AccountTypeSection } from "../components/AccountTypeSection.js";
@@ -14,8 +15,20 @@ import { useTokenBalances } from "../hooks/useTokenBalances.js";
 import { useWalletAccount } from "../hooks/useWalletAccount.js";
 import { useSwapSupport } from "./SwapView.js";
 
-/** The account overview: address, balances, network, buy, receive, send, activity, sign-in, disconnect. */
+/** The Solana family's view (a separate chunk, loaded when the Solana family is active). */
+const SolanaAccountView = lazy(() =>
+  import("../../features/solana/SolanaViews.js").then((m) => ({ default: m.SolanaAccountView })),
+);
+
+/** The account overview of the active chain family (EVM, or Solana when it is active). */
 export function AccountView() {
+  const { core } = useWalletRuntime();
+  const solana = useStore(core.state, (s) => s.activeChain === "solana");
+  return solana ? <SolanaAccountView /> : <EvmAccountView />;
+}
+
+/** The account overview: address, balances, network, buy, receive, send, activity, sign-in, disconnect. */
+function EvmAccountView() {
   const runtime = useWalletRuntime();
   const { core } = runtime;
   const { address } = useWalletAccount();

@@ -1,16 +1,24 @@
 import { useMemo } from "react";
 import { getFeaturedWallets } from "../../connectors/getWallets.js";
+import { createStore } from "../../core/createStore.js";
+import type { SolanaConnectorItem } from "../../features/solana/types.js";
 import { ListItemButton } from "../components/ListItemButton.js";
 import { ListNav } from "../components/ListNav.js";
 import { useWalletRuntime } from "../context.js";
 import { useDirectoryWalletAction } from "../hooks/useDirectoryWalletAction.js";
+import { useStore } from "../hooks/useStore.js";
 import { useWalletConnectors } from "../hooks/useWalletConnectors.js";
+
+/** Without the `solana` config there are no Solana wallets to list. */
+const NO_SOLANA_CONNECTORS = createStore<{ list: SolanaConnectorItem[] }>({ list: [] });
 
 /** Choose a wallet: installed (EIP-6963) wallets, the dev accounts on the local chain, featured wallets. */
 export function ConnectView() {
   const runtime = useWalletRuntime();
   const connectors = useWalletConnectors();
   const action = useDirectoryWalletAction();
+  // Solana wallets found through the Wallet Standard (only with the `solana` config).
+  const solanaConnectors = useStore(runtime.solana?.connectors ?? NO_SOLANA_CONNECTORS, (s) => s.list);
   const featured = useMemo(
     () =>
       getFeaturedWallets({
@@ -30,6 +38,15 @@ export function ConnectView() {
             onClick={() => void runtime.connect(c.id)}
           />
         ))}
+        {solanaConnectors.map((c) => (
+          <ListItemButton
+            key={c.id}
+            name={c.name}
+            icon={c.imageUrl}
+            tag="Solana"
+            onClick={() => void runtime.connect(c.id)}
+          />
+        ))}
         {featured.map((w) => {
           const a = action(w);
           return (
@@ -38,7 +55,7 @@ export function ConnectView() {
         })}
         <ListItemButton name="All Wallets" onClick={() => runtime.core.router.push("AllWallets")} />
       </ListNav>
-      {connectors.length === 0 ? (
+      {connectors.length === 0 && solanaConnectors.length === 0 ? (
         <p className="fw-muted">No wallet found in this browser. Install one of the wallets above, then reload.</p>
       ) : null}
     </div>

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, lazy, useId, useState } from "react";
 import { type Address, formatEther, parseUnits } from "viem";
 import { useConfig } from "wagmi";
 import { estimateGas, getGasPrice, sendTransaction, writeContract } from "wagmi/actions";
@@ -45,8 +45,20 @@ function looksLikeName(value: string): boolean {
 
 type Field = "amount" | "receiver" | "token" | "gasPrice" | "chain" | undefined;
 
-/** Send the native token or a listed token. Validation texts are the spec's. */
+/** The Solana family's view (a separate chunk, loaded when the Solana family is active). */
+const SolanaSendView = lazy(() =>
+  import("../../features/solana/SolanaViews.js").then((m) => ({ default: m.SolanaSendView })),
+);
+
+/** Send on the active chain family (EVM, or Solana when it is active). */
 export function SendView() {
+  const { core } = useWalletRuntime();
+  const solana = useStore(core.state, (s) => s.activeChain === "solana");
+  return solana ? <SolanaSendView /> : <EvmSendView />;
+}
+
+/** Send the native token or a listed token. Validation texts are the spec's. */
+function EvmSendView() {
   const runtime = useWalletRuntime();
   const { core, send } = runtime;
   const config = useConfig();

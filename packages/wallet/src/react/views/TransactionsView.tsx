@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { lazy } from "react";
 import { formatDateTime, shortenAddress } from "../../core/format.js";
 import { toTransactionRows } from "../../features/transactions/describeTransactions.js";
 import { fetchTransactions } from "../../features/transactions/fetchTransactions.js";
@@ -13,6 +14,18 @@ import { useWalletAccount } from "../hooks/useWalletAccount.js";
  * counterparty by name (`AddressName`), a "Possible spam" mark on unlisted tokens, a swap's legs as one row.
  */
 export function TransactionsView() {
+  const { core } = useWalletRuntime();
+  const solana = useStore(core.state, (s) => s.activeChain === "solana");
+  return solana ? <SolanaTransactionsView /> : <EvmTransactionsView />;
+}
+
+/** The Solana family's view (a separate chunk, loaded when the Solana family is active). */
+const SolanaTransactionsView = lazy(() =>
+  import("../../features/solana/SolanaViews.js").then((m) => ({ default: m.SolanaTransactionsView })),
+);
+
+/** The EVM account's history from the API. */
+function EvmTransactionsView() {
   const runtime = useWalletRuntime();
   const { address, chainId } = useWalletAccount();
   const network = useStore(runtime.core.state, () => runtime.core.state.activeNetwork());
