@@ -4,7 +4,8 @@
  *
  * 1. installs dependencies when missing or stale (npm ci),
  * 2. builds the contracts (forge build),
- * 3. starts anvil on 127.0.0.1:8545 (ANVIL_PORT), chain id 31337,
+ * 3. starts anvil on 127.0.0.1:8545 (ANVIL_PORT), chain id 31337, and the local Solana RPC (LiteSVM) on
+ *    127.0.0.1:8899 (SOLANA_RPC_PORT),
  * 4. deploys MockUSDC + InvestmentFund, and for smart accounts the ERC-4337 EntryPoint v0.8, the SimpleAccountFactory
  *    and the fund's FundPaymaster, and for swaps Uniswap V2 (WETH9, factory, Router02), mWBTC and seeded pools
  *    (writes contracts/deployments/31337.json),
@@ -24,6 +25,7 @@ const { loadDotEnv, parseUintEnv } = await import("./lib/chain.mjs");
 const { DEPLOYMENTS_DIR, ROOT } = await import("./lib/paths.mjs");
 const { describeSeed } = await import("./seed.mjs");
 const { startStack } = await import("./lib/stack.mjs");
+const { base58 } = await import("./lib/solana.mjs");
 
 /** @type {Record<number, string>} */
 const ROLES = {
@@ -67,6 +69,7 @@ try {
     apiPort: portEnv("API_PORT", 8787),
     webPort: portEnv("WEB_PORT", 5173),
     bundlerPort: portEnv("BUNDLER_PORT", 4337),
+    solanaRpcPort: portEnv("SOLANA_RPC_PORT", 8899),
     minimumInvestment: parseUintEnv("MINIMUM_INVESTMENT", process.env.MINIMUM_INVESTMENT),
     lockupPeriodDuration: parseUintEnv("LOCKUP_PERIOD_DURATION", process.env.LOCKUP_PERIOD_DURATION),
   });
@@ -95,6 +98,7 @@ try {
           `  Tokens           ${(deployment.tokens ?? []).map((token) => `${token.symbol} ${token.address}`).join(", ")}  (pools: 3,000 mUSDC per ETH, 60,000 mUSDC per mWBTC)`,
         ]
       : []),
+    `  Solana RPC       ${stack.solana.url}  (LiteSVM; genesis ${stack.solana.genesisHash}; ${stack.solana.mint.symbol} mint ${stack.solana.mint.address})`,
     `  Deployment file  ${relative(ROOT, join(DEPLOYMENTS_DIR, `${deployment.chainId}.json`))}`,
     "",
     "Demo state:",
@@ -105,6 +109,11 @@ try {
     "  Account 7 is the futures vault's trading wallet, account 8 the NFT lending vault's; 9 is the fund wallet.",
     "  In the app, 'Connect Wallet' offers these accounts on the local chain (account 0 first; pick another",
     "  in the wallet's Account view); no browser wallet is needed.",
+    "",
+    "Solana dev accounts (address, base58 secret key; local Solana RPC only; 1,000 SOL and 100,000 mUSDC each):",
+    ...stack.solana.accounts
+      .slice(0, 3)
+      .map((a) => `  ${a.index}  ${a.address}  ${base58(Uint8Array.from(a.secretKey))}`),
     "",
     "Press Ctrl-C to stop.",
   ];

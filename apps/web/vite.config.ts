@@ -10,7 +10,8 @@ const deploymentFile = fileURLToPath(new URL("../../contracts/deployments/31337.
 
 /**
  * `vite dev` and `vite preview` answer `/config.json` the way the production server (scripts/lib/serve-web.mjs) does, from the
- * local deployment record: the anvil chain on 8545 and the API on 8787 (RPC_URL / API_URL override them).
+ * local deployment record: the anvil chain on 8545 and the API on 8787 (RPC_URL / API_URL override them). With
+ * SOLANA_RPC_URL (and, for a local Solana RPC, SOLANA_GENESIS_HASH and SOLANA_MINT) the wallet offers Solana too.
  */
 function devConfigJson(): Plugin {
   const serveConfig = (middlewares: { use: (fn: Middleware) => void }) =>
@@ -29,6 +30,7 @@ function devConfigJson(): Plugin {
             deploymentBlock: Number(deployment.deploymentBlock),
             ...(deployment.tokens ? { tokens: deployment.tokens } : {}),
           },
+          ...(process.env.SOLANA_RPC_URL ? { solana: devSolanaConfig(process.env.SOLANA_RPC_URL) } : {}),
         };
         response.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
         response.end(JSON.stringify(body));
@@ -45,6 +47,16 @@ function devConfigJson(): Plugin {
     name: "fundament-dev-config-json",
     configureServer: (server) => serveConfig(server.middlewares),
     configurePreviewServer: (server) => serveConfig(server.middlewares),
+  };
+}
+
+/** The /config.json `solana` block from the environment (the mint is the local RPC's mUSDC). */
+function devSolanaConfig(rpcUrl: string) {
+  const mint = process.env.SOLANA_MINT;
+  return {
+    rpcUrl,
+    ...(process.env.SOLANA_GENESIS_HASH ? { genesisHash: process.env.SOLANA_GENESIS_HASH } : {}),
+    ...(mint ? { mint: { address: mint, symbol: "mUSDC", name: "Mock USD Coin", decimals: 6 } } : {}),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { transformSync } from "esbuild";
+import { buildSync, transformSync } from "esbuild";
 import { chromium } from "playwright-core";
 import { ensureChromium } from "../../scripts/lib/ensure-chromium.mjs";
 import { ROOT } from "../../scripts/lib/paths.mjs";
@@ -38,6 +38,35 @@ const testWalletSource = (() => {
   return code.replace(/^export\s+/gm, "");
 })();
 
+/** @type {string | undefined} */
+let solanaTestWalletBundle;
+
+/**
+ * The wallet package's `installSolanaTestWallet` (a Wallet Standard wallet) bundled with @solana/kit into one IIFE
+ * that defines `__fundamentSolanaTestWalletModule` in the page; built on first use.
+ */
+function solanaTestWalletSource() {
+  solanaTestWalletBundle ??= buildSync({
+    entryPoints: [join(ROOT, "packages", "wallet", "src", "testing", "installSolanaTestWallet.ts")],
+    bundle: true,
+    format: "iife",
+    globalName: "__fundamentSolanaTestWalletModule",
+    platform: "browser",
+    target: "es2022",
+    write: false,
+    logLevel: "silent",
+  }).outputFiles?.[0]?.text;
+  if (!solanaTestWalletBundle) throw new Error("esbuild gave no bundle of installSolanaTestWallet.ts");
+  return solanaTestWalletBundle;
+}
+
+/**
+ * @typedef {object} SolanaWalletOptions the Solana test wallet (Wallet Standard), signing with a local dev account
+ * @property {string} rpcUrl the Solana JSON-RPC it sends through
+ * @property {number[]} secretKey the dev account's 64-byte keypair (seed + public key)
+ * @property {string} [genesisHash] names its local chain (asked from the RPC when absent)
+ */
+
 /**
  * @typedef {object} WalletPageOptions
  * @property {string} rpcUrl anvil's URL; the test wallet forwards JSON-RPC there
@@ -48,6 +77,8 @@ const testWalletSource = (() => {
  * @property {boolean} [batching] the test wallet offers EIP-5792 batching (default: the wallet's, off)
  * @property {boolean} [typedData] the test wallet signs EIP-712 typed data (default: the wallet's, on)
  * @property {{ width: number, height: number }} [viewport] default 1280×860; a phone is 390×844
+ * @property {SolanaWalletOptions} [solanaWallet] also install the Solana test wallet (window.__fundamentSolanaTestWallet
+ * once it has registered)
  */
 
 /**
@@ -74,6 +105,15 @@ export async function openPage(browser, options) {
       ...(options.typedData === undefined ? {} : { typedData: options.typedData }),
     };
     await page.addInitScript({ content: `${testWalletSource};\ninstallTestWallet(${JSON.stringify(walletOptions)});` });
+  }
+  if (options.solanaWallet) {
+    const { secretKey, ...rest } = options.solanaWallet;
+    await page.addInitScript({
+      content: `${solanaTestWalletSource()};
+__fundamentSolanaTestWalletModule
+  .installSolanaTestWallet({ ...${JSON.stringify(rest)}, secretKey: Uint8Array.from(${JSON.stringify(secretKey)}) })
+  .then((wallet) => { window.__fundamentSolanaTestWallet = wallet; });`,
+    });
   }
   /** @type {string[]} */
   const requests = [];

@@ -1,7 +1,9 @@
 // @ts-check
 /**
  * The whole local stack for the journeys: anvil, contracts, demo state, the API and the web app,
- * on free ports with their own data folder (never the one `npm start` uses), with the API's analytics on.
+ * on free ports with their own data folder (never the one `npm start` uses), with the API's analytics on. The local
+ * Solana RPC runs too, on a free port: `stack.solana` has its `url`, `genesisHash`, `mint` and dev `accounts`
+ * (`address`, 64-byte `secretKey`) for the Solana test wallet (`openPage(browser, { solanaWallet })`).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

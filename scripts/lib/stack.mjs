@@ -17,6 +17,7 @@ import { forgeBuild } from "./foundry.mjs";
 import { DATA_DIR, ROOT } from "./paths.mjs";
 import { run } from "./run.mjs";
 import { serveWeb, WEB_DIST_DIR } from "./serve-web.mjs";
+import { startSolanaRpc } from "./solana.mjs";
 
 export const API_DIR = join(ROOT, "apps", "api");
 export const WEB_DIR = join(ROOT, "apps", "web");
@@ -28,6 +29,7 @@ export const WEB_DIR = join(ROOT, "apps", "web");
  * @property {number} apiPort
  * @property {number} webPort
  * @property {number} [bundlerPort] the ERC-4337 bundler (Alto); default a free port
+ * @property {number} [solanaRpcPort] the local Solana JSON-RPC (LiteSVM); default a free port
  * @property {string} [dataDir] logs and the API's embedded database; default `.data/`
  * @property {string} [deploymentsDir] where deploy writes `<chainId>.json`; default contracts/deployments
  * @property {bigint} [minimumInvestment]
@@ -46,6 +48,7 @@ export const WEB_DIR = join(ROOT, "apps", "web");
  * @property {string} apiUrl
  * @property {string} webUrl
  * @property {string} bundlerUrl the ERC-4337 bundler (Alto) on the local chain
+ * @property {import("./solana.mjs").SolanaRpc} solana the local Solana JSON-RPC: url, genesis hash, mUSDC mint, dev accounts
  * @property {{ stop: () => Promise<void>, restart: () => Promise<void> }} api stops the API (an outage) and starts it again on the same port and data
  * @property {Promise<string>} failed resolves with a reason when a service dies on its own
  * @property {() => Promise<void>} stop stops everything that was started (idempotent)
@@ -89,6 +92,15 @@ export async function startStack(options) {
     stops.push(() => anvil.stop());
     anvil.exited.then((code) => {
       if (!stopped) fail(`anvil exited unexpectedly (code ${code}); see ${anvilLog}`);
+    });
+
+    const solanaLog = join(dataDir, "solana.log");
+    const solanaPort = options.solanaRpcPort ?? (await freePort(host));
+    step(`Solana RPC (LiteSVM) on ${host}:${solanaPort} (log in ${solanaLog})`);
+    const solana = await startSolanaRpc({ host, port: solanaPort, logFile: solanaLog });
+    stops.push(() => solana.stop());
+    solana.exited.then((code) => {
+      if (!stopped) fail(`the Solana RPC exited unexpectedly (code ${code}); see ${solanaLog}`);
     });
 
     const bundlerPort = options.bundlerPort ?? (await freePort(host));
@@ -153,6 +165,7 @@ export async function startStack(options) {
         ACCOUNT_FACTORY_ADDRESS: deployment.accountFactory,
         FUND_PAYMASTER_ADDRESS: deployment.fundPaymaster,
         BUNDLER_URL: bundlerUrl,
+        SOLANA_RPC_URL: solana.url,
         // The swap, price and balance routes: the local Uniswap V2 and the tokens it pools (mUSDC first).
         ...(deployment.dex && {
           DEX_ROUTER_ADDRESS: deployment.dex.router,
@@ -213,6 +226,12 @@ export async function startStack(options) {
           ? { walletConnectProjectId: process.env.WALLETCONNECT_PROJECT_ID }
           : {}),
         ...(process.env.COINBASE_WALLET === "1" ? { coinbaseWallet: true } : {}),
+        // The wallet's Solana family: the local Solana RPC, its network (genesis hash) and its SPL token.
+        solana: {
+          rpcUrl: solana.url,
+          genesisHash: solana.genesisHash,
+          mint: { ...solana.mint, name: "Mock USD Coin" },
+        },
       },
     });
     stops.push(() => web.close());
@@ -226,6 +245,7 @@ export async function startStack(options) {
       apiUrl,
       webUrl: web.url,
       bundlerUrl,
+      solana,
       api: apiControl,
       failed,
       stop,

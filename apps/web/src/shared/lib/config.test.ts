@@ -33,6 +33,47 @@ describe("runtime config (/config.json)", () => {
     });
   });
 
+  it("parses the optional solana block (npm start's local Solana RPC)", () => {
+    const solana = {
+      rpcUrl: "http://127.0.0.1:8899/",
+      genesisHash: "CKzSJtA56Nm5gFMGL4L9eQoRjRjsT9FstQuPsWmQg55E",
+      mint: {
+        address: "byuipq8PM7JrhSM1gyhsbAZpTryPEA8SZLeBZTGonJn",
+        symbol: "mUSDC",
+        name: "Mock USD Coin",
+        decimals: 6,
+      },
+    };
+    expect(parseAppConfig({ ...valid, solana }).solana).toEqual({ ...solana, rpcUrl: "http://127.0.0.1:8899" });
+    expect(parseAppConfig({ ...valid, solana: { rpcUrl: "https://api.devnet.solana.com" } }).solana).toEqual({
+      rpcUrl: "https://api.devnet.solana.com",
+    });
+    expect(parseAppConfig(valid).solana).toBeUndefined();
+  });
+
+  it.each([
+    [{ ...valid, solana: "http://127.0.0.1:8899" }, /solana must be an object with rpcUrl/],
+    [{ ...valid, solana: { rpcUrl: "ws://127.0.0.1:8899" } }, /solana.rpcUrl must be an http\(s\) address/],
+    [{ ...valid, solana: { rpcUrl: "http://x", genesisHash: "0xabc" } }, /solana.genesisHash must be a base58/],
+    [{ ...valid, solana: { rpcUrl: "http://x", mint: [] } }, /solana.mint must be an object/],
+    [
+      { ...valid, solana: { rpcUrl: "http://x", mint: { address: "O0Il", symbol: "mUSDC", decimals: 6 } } },
+      /solana.mint.address must be a base58/,
+    ],
+    [
+      {
+        ...valid,
+        solana: {
+          rpcUrl: "http://x",
+          mint: { address: "byuipq8PM7JrhSM1gyhsbAZpTryPEA8SZLeBZTGonJn", symbol: "mUSDC", decimals: 6.5 },
+        },
+      },
+      /solana.mint.decimals must be a whole number/,
+    ],
+  ])("rejects the solana block %j", (input, message) => {
+    expect(() => parseAppConfig(input)).toThrow(message);
+  });
+
   it.each([
     [{ ...valid, chainId: 1 }, /chain 1 is not supported/],
     [{ ...valid, rpcUrl: "ftp://x" }, /rpcUrl must be an http\(s\) address/],

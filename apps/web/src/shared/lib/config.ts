@@ -9,6 +9,17 @@ export type AppConfig = {
   walletConnectProjectId?: string;
   /** Offer the Coinbase Wallet SDK connector (its SDK contacts Coinbase, so it is opt-in). */
   coinbaseWallet?: boolean;
+  /** The wallet's Solana family (absent: no Solana anywhere): its JSON-RPC, network and SPL token. */
+  solana?: SolanaAppConfig;
+};
+
+/** The optional `solana` block of /config.json (npm start: the local Solana RPC, scripts/lib/solana.mjs). */
+export type SolanaAppConfig = {
+  rpcUrl: string;
+  /** The RPC's genesis hash: names a local network `solana:<first 32 characters>`. */
+  genesisHash?: string;
+  /** The SPL token the wallet names (balances, Send). */
+  mint?: { address: string; symbol: string; name?: string; decimals: number };
 };
 
 export class ConfigError extends Error {
@@ -21,6 +32,53 @@ const url = (value: unknown, field: string): string => {
   }
   return value.replace(/\/+$/, "");
 };
+
+/** A base58 Solana address or hash (32 bytes: 32 to 44 characters). */
+const BASE58_32 = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+
+const base58Field = (value: unknown, field: string): string => {
+  if (typeof value !== "string" || !BASE58_32.test(value)) {
+    throw new ConfigError(
+      `config.json: ${field} must be a base58 Solana address or hash, got ${JSON.stringify(value)}.`,
+    );
+  }
+  return value;
+};
+
+/** The optional `solana` block, checked field by field. */
+function parseSolanaConfig(input: unknown): SolanaAppConfig {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    throw new ConfigError("config.json: solana must be an object with rpcUrl.");
+  }
+  const record = input as Record<string, unknown>;
+  const solana: SolanaAppConfig = { rpcUrl: url(record.rpcUrl, "solana.rpcUrl") };
+  if (record.genesisHash !== undefined) solana.genesisHash = base58Field(record.genesisHash, "solana.genesisHash");
+  if (record.mint !== undefined) {
+    const mint = record.mint as Record<string, unknown> | null;
+    if (typeof mint !== "object" || mint === null || Array.isArray(mint)) {
+      throw new ConfigError("config.json: solana.mint must be an object with address, symbol and decimals.");
+    }
+    if (typeof mint.symbol !== "string" || !mint.symbol.trim()) {
+      throw new ConfigError(`config.json: solana.mint.symbol must be a text, got ${JSON.stringify(mint.symbol)}.`);
+    }
+    if (mint.name !== undefined && typeof mint.name !== "string") {
+      throw new ConfigError(`config.json: solana.mint.name must be a text, got ${JSON.stringify(mint.name)}.`);
+    }
+    const decimals = mint.decimals;
+    if (typeof decimals !== "number" || !Number.isInteger(decimals) || decimals < 0 || decimals > 18) {
+      throw new ConfigError(
+        `config.json: solana.mint.decimals must be a whole number from 0 to 18, got ${JSON.stringify(decimals)}.`,
+      );
+    }
+    solana.mint = {
+      address: base58Field(mint.address, "solana.mint.address"),
+      symbol: mint.symbol,
+      ...(typeof mint.name === "string" ? { name: mint.name } : {}),
+      decimals,
+    };
+  }
+  return solana;
+}
 
 /** Validates the runtime config; throws a ConfigError that says which field is wrong. */
 export function parseAppConfig(input: unknown): AppConfig {
@@ -51,6 +109,7 @@ export function parseAppConfig(input: unknown): AppConfig {
     config.walletConnectProjectId = record.walletConnectProjectId;
   }
   if (record.coinbaseWallet === true) config.coinbaseWallet = true;
+  if (record.solana !== undefined) config.solana = parseSolanaConfig(record.solana);
   return config;
 }
 

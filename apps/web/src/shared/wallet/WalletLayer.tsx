@@ -68,6 +68,16 @@ function walletLayerConfig(
     walletConnectProjectId: config.walletConnectProjectId,
     coinbase: config.coinbaseWallet ? { appName: APP_NAME } : undefined,
     safe: true,
+    // Solana (Wallet Standard wallets) when /config.json has a Solana RPC; its token named by its mint.
+    solana: config.solana
+      ? {
+          rpcUrl: config.solana.rpcUrl,
+          genesisHash: config.solana.genesisHash,
+          tokens: config.solana.mint
+            ? [{ mint: config.solana.mint.address, symbol: config.solana.mint.symbol, name: config.solana.mint.name }]
+            : undefined,
+        }
+      : undefined,
     metadata: typeof window === "undefined" ? undefined : walletMetadata(window.location.origin),
     // Smart accounts (ERC-4337) where the deployment has them: the Account view's "Account type" choice, and the
     // fund's word on the smart account (it must be whitelisted to invest).

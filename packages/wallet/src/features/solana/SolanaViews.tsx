@@ -367,7 +367,7 @@ export function SolanaTransactionsView() {
                     {shortenAddress(row.signature)}
                   </a>
                 ) : (
-                  <span className="fw-code" title={row.signature}>
+                  <span className="fw-tx-id" title={row.signature}>
                     {shortenAddress(row.signature)}
                   </span>
                 )}
