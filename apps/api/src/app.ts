@@ -134,7 +134,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     cache: deps.cache ?? new ResponseCache(config.cacheTtlMs),
     tokens: deps.tokens ?? new Map(),
     dex: dexChains(config),
-    pricer: createPricer(),
+    pricer: createPricer({
+      feeds: config.priceFeeds,
+      log: (message) => app.log.child({ component: "prices" }).warn(message),
+    }),
   };
   await app.register(healthRoutes(context, metrics));
   await app.register(performanceRoutes(context));

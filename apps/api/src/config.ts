@@ -5,6 +5,8 @@ import { loadDeployment } from "@fundament/sdk/node";
 import { type Address, getAddress, isAddress } from "viem";
 import { z } from "zod";
 import { type CcipConfig, ccipConfig, ccipEnv } from "./names/ccipConfig.js";
+import { type PriceFeedConfig, priceFeedConfig, priceFeedEnv } from "./prices/feeds.js";
+import { type SolanaConfig, solanaConfig, solanaEnv } from "./solana/solanaConfig.js";
 
 /** The repository root (apps/api/src → ../../..). */
 export const REPO_ROOT: string = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
@@ -127,6 +129,8 @@ export const envSchema = z.object({
   COINBASE_ONRAMP_BASE_URL: optionalText.pipe(z.url({ message: "must be an http(s) URL" }).optional()),
   ENS_RPC_URL: optionalText.pipe(z.url({ message: "must be an http(s) URL" }).optional()),
   ...ccipEnv,
+  ...priceFeedEnv,
+  ...solanaEnv,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -189,6 +193,10 @@ export type Config = {
   onramp: OnrampConfig;
   /** The CCIP-Read gateway (CCIP_SIGNER_KEY, CCIP_RESOLVER_ADDRESS, CCIP_TTL_SECONDS); undefined = off. */
   ccip: CcipConfig | undefined;
+  /** Chainlink-style USD price feeds on the deployment's chain (PRICE_FEEDS, PRICE_FEED_MAX_AGE_SECONDS); none: pools only. */
+  priceFeeds: PriceFeedConfig;
+  /** The NFT-lending wallet snapshot from Solana (NFT_LENDING_WALLET, SOLANA_RPC_URL, SOLANA_SNAPSHOT_INTERVAL_SECONDS). */
+  solana: SolanaConfig;
 };
 
 /** The on-ramp's settings (see `Config.onramp`). */
@@ -330,5 +338,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ccip: ccipConfig(e, (message) => {
       throw new ConfigError(message);
     }),
+    priceFeeds: priceFeedConfig(e, (message) => {
+      throw new ConfigError(message);
+    }),
+    solana: solanaConfig(e),
   };
 }

@@ -12,8 +12,8 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
-/** Where a row came from: seeded demo history, the exchange itself, or an admin import. */
-export type DataSource = "demo" | "bybit" | "import";
+/** Where a row came from: seeded demo history, the exchange itself, an admin import, or the Solana chain (the NFT-lending wallet). */
+export type DataSource = "demo" | "bybit" | "import" | "solana";
 
 /** A point of a vault's value over time: futures equity in USD, NFT-lending value in SOL. */
 export const performanceSnapshots = pgTable(

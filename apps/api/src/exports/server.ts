@@ -8,6 +8,7 @@ import { type Database, openDatabase } from "../db/client.js";
 import { migrate } from "../db/migrate.js";
 import { seedDemoIfEmpty } from "../demo/seed.js";
 import { ResponseCache } from "../http/responseCache.js";
+import { startSolanaSnapshots } from "../solana/startSolanaSnapshots.js";
 import { startSyncJobs } from "../sync/startSyncJobs.js";
 
 export { type AppDeps, buildApp } from "../app.js";
@@ -65,6 +66,9 @@ export async function startServer({
     const scheduler = sync
       ? await startSyncJobs({ config, db: database.db, cache, tokens, log: app.log })
       : { stop: async () => {} };
+    const solanaSnapshots = sync
+      ? startSolanaSnapshots({ config, db: database.db, cache, log: app.log })
+      : { stop: async () => {} };
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const actualPort = typeof address === "object" && address ? address.port : config.port;
@@ -77,7 +81,7 @@ export async function startServer({
       async close() {
         // Stop taking requests and finish those in flight, while the jobs stop at a safe point and release
         // their locks; then close the database.
-        await Promise.all([app.close(), scheduler.stop()]);
+        await Promise.all([app.close(), scheduler.stop(), solanaSnapshots.stop()]);
         await database.close();
       },
     };

@@ -51,7 +51,7 @@ export function createOnramp(
       listedTokens: deployment.tokens ?? [],
       client,
       chains: shared.dex ?? dexChains(config),
-      pricer: shared.pricer ?? createPricer(),
+      pricer: shared.pricer ?? createPricer({ feeds: config.priceFeeds }),
       eurUsd: onramp.eurUsd,
       publicUrl: onramp.publicUrl,
     }),

@@ -8,12 +8,14 @@ type Vault = "futures" | "nft-lending";
 export type SnapshotRead = { source: DataSource | undefined; snapshots: Snapshot[] };
 
 /**
- * The vault's most preferred source that has any row in `table`: real data first, demo last. One index probe
+ * The vault's most preferred source that has any row in `table`: real data first (the exchange, the Solana chain),
+ * then an admin import, demo last. One index probe
  * per source: the `LIMIT 1` inside the lateral subquery keeps the planner from turning it into a semi-join
  * that reads the whole table (an `EXISTS` did that: 20-30 ms on PGlite for 105,000 snapshots).
  */
 const chosenSource = (vault: Vault, table: "performance_snapshots" | "performance_daily") => sql`
-  SELECT preferred.source FROM (VALUES ('bybit', 1), ('import', 2), ('demo', 3)) AS preferred(source, rank)
+  SELECT preferred.source
+  FROM (VALUES ('bybit', 1), ('solana', 2), ('import', 3), ('demo', 4)) AS preferred(source, rank)
   CROSS JOIN LATERAL (
     SELECT 1 FROM ${sql.identifier(table)} AS present
     WHERE present.vault = ${vault} AND present.source = preferred.source

@@ -26,9 +26,17 @@ function syncedPoint(job: string, cursor: string | null): string | null {
  */
 export function healthRoutes({ config, database }: RouteContext, metrics: Metrics): FastifyPluginAsync {
   const latest = latestMigration();
-  const intervalOf = (job: string) => (job.startsWith("chain:") ? config.historyIntervalMs : config.syncIntervalMs);
+  const intervalOf = (job: string) =>
+    job.startsWith("chain:")
+      ? config.historyIntervalMs
+      : job.startsWith("solana:")
+        ? config.solana.snapshotIntervalMs
+        : config.syncIntervalMs;
   // Without Bybit keys the exchange jobs have nothing to sync (the demo data stands in): that is not a failure.
-  const unconfigured = (job: string) => job.startsWith("bybit:") && !config.bybit.credentials;
+  // Likewise the Solana snapshot without NFT_LENDING_WALLET and SOLANA_RPC_URL.
+  const unconfigured = (job: string) =>
+    (job.startsWith("bybit:") && !config.bybit.credentials) ||
+    (job.startsWith("solana:") && !(config.solana.nftLendingWallet && config.solana.rpcUrl));
   const publicJob = (row: SyncStateRow, now: number) => ({
     job: row.job,
     status: unconfigured(row.job) ? ("not_configured" as const) : jobFreshness(row, intervalOf(row.job), now),

@@ -21,11 +21,12 @@ import type { ViewData } from "../core/views.js";
 import { createBalanceFetcher } from "../features/balances/createBalanceFetcher.js";
 import type { TokenListEntry } from "../features/balances/getBalances.js";
 import { disconnect as disconnectFamilies } from "../features/disconnect/disconnect.js";
-import { createNamesClient, type NamesClient } from "../features/names/createNamesClient.js";
+import type { NamesClient } from "../features/names/createNamesClient.js";
+import { lazyNamesClient } from "../features/names/lazyNamesClient.js";
 import { switchNetwork } from "../features/networks/switchNetwork.js";
 import { createSendStore, type SendStore } from "../features/send/createSendStore.js";
-import { createApiSiwxAdapter } from "../features/siwx/createApiSiwxAdapter.js";
 import { createSiwxController, type SiwxController } from "../features/siwx/createSiwxController.js";
+import { lazyApiSiwxAdapter } from "../features/siwx/lazyApiSiwxAdapter.js";
 import type { SiwxAdapter } from "../features/siwx/types.js";
 import { readPreferredAccountType } from "../features/smartAccount/preferredAccountType.js";
 import type { SmartAccountConfig } from "../features/smartAccount/types.js";
@@ -245,7 +246,7 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
         core,
         adapter:
           (config.siwx ? config.siwx.adapter : undefined) ??
-          createApiSiwxAdapter({ baseUrl: config.apiUrl ?? "", fetch: config.fetch }),
+          lazyApiSiwxAdapter({ baseUrl: config.apiUrl ?? "", fetch: config.fetch }),
         required: config.siwx ? config.siwx.required : false,
         statement: config.siwx ? config.siwx.statement : undefined,
         reason: config.siwx ? config.siwx.reason : undefined,
@@ -370,7 +371,7 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
     networks,
     siwx,
     send: createSendStore(),
-    names: config.apiUrl ? createNamesClient({ apiUrl: config.apiUrl, fetch: config.fetch }) : undefined,
+    names: config.apiUrl ? lazyNamesClient({ apiUrl: config.apiUrl, fetch: config.fetch }) : undefined,
     nameZone: (config.names?.zone ?? DEFAULT_NAME_ZONE).toLowerCase(),
     balances,
     solana,

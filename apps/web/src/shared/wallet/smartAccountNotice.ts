@@ -1,4 +1,3 @@
-import { createFundPublicClient, investmentFundAbi } from "@fundament/sdk";
 import type { Address } from "viem";
 import type { AppConfig } from "../lib/config";
 
@@ -10,16 +9,10 @@ export const SMART_ACCOUNT_NOT_WHITELISTED =
 export const SMART_ACCOUNT_WHITELISTED =
   "Whitelisted. It invests with the tokens it holds (send them from your wallet first); the fund's paymaster pays its gas.";
 
-/** The wallet layer's `smartAccount.notice`: whether the fund has whitelisted the smart account. */
+/** The wallet layer's `smartAccount.notice`: whether the fund has whitelisted the smart account (read on first use). */
 export function smartAccountNotice(config: AppConfig) {
-  const client = createFundPublicClient({ chainId: config.chainId, rpcUrl: config.rpcUrl });
   return async (address: Address): Promise<string> => {
-    const whitelisted = await client.readContract({
-      address: config.deployment.investmentFund,
-      abi: investmentFundAbi,
-      functionName: "isWhitelisted",
-      args: [address],
-    });
+    const whitelisted = await (await import("./smartAccount.lazy")).isWhitelisted(config, address);
     return whitelisted ? SMART_ACCOUNT_WHITELISTED : SMART_ACCOUNT_NOT_WHITELISTED;
   };
 }

@@ -1,6 +1,6 @@
 import type { TokenBalance } from "../../core/createWalletState.js";
 import { formatNumeric } from "../../core/format.js";
-import { nativeTokenId } from "./createPricesClient.js";
+import { nativeTokenId } from "./nativeToken.js";
 
 /** The CAIP-10 id of a balance's token (native: `eip155:<chainId>:0xeeee…`). */
 export function balanceTokenId(balance: Pick<TokenBalance, "address" | "chainId">): string {

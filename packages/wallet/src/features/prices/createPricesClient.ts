@@ -3,13 +3,8 @@ import { BALANCE_CURRENCY } from "../../core/constants.js";
 import { ApiError } from "../../core/errors.js";
 import { messages } from "../../core/messages.js";
 
-/** The CAIP-10 style id of a chain's native token (the spec's provider uses the 0xeeee… address). */
-export const NATIVE_TOKEN_ADDRESS = "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee";
-
-/** `eip155:<chainId>:0xeeee…` — the native token's id in the price and convert routes. */
-export function nativeTokenId(chainId: number): string {
-  return `eip155:${chainId}:${NATIVE_TOKEN_ADDRESS}`;
-}
+// The native token's id lives in nativeToken.ts (the header's balances use it without this client's schemas).
+export { NATIVE_TOKEN_ADDRESS, nativeTokenId } from "./nativeToken.js";
 
 /** One priced token of `POST /v1/fungible/price`. */
 export type FungiblePrice = { name: string; symbol: string; iconUrl: string; price: number; address: string };

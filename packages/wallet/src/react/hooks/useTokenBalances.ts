@@ -5,9 +5,7 @@ import { useConfig } from "wagmi";
 import { getClient, getConnection } from "wagmi/actions";
 import { BALANCE_CACHE_MS } from "../../core/constants.js";
 import type { TokenBalance } from "../../core/createWalletState.js";
-import { getBalances } from "../../features/balances/getBalances.js";
 import { applyPrices, balanceTokenId, type PricedTokenBalance, totalValue } from "../../features/prices/applyPrices.js";
-import { fetchPrices } from "../../features/prices/createPricesClient.js";
 import { useWalletRuntime } from "../context.js";
 import { useWalletAccount } from "./useWalletAccount.js";
 
@@ -44,7 +42,11 @@ export function useTokenBalances(options: { enabled?: boolean } = {}): UseTokenB
     // Prices move while the Account view is open: read them again as often as the API's cache renews them.
     refetchInterval: BALANCE_CACHE_MS,
     retry: false,
-    queryFn: () => fetchPrices({ apiUrl: apiUrl as string, addresses: ids, fetch: runtime.config.fetch }),
+    // The prices client (and its response schemas) loads with the first query, not with the header's first paint.
+    queryFn: async () => {
+      const { fetchPrices } = await import("../../features/prices/createPricesClient.js");
+      return fetchPrices({ apiUrl: apiUrl as string, addresses: ids, fetch: runtime.config.fetch });
+    },
   });
   const data = useMemo(
     () => (query.data ? applyPrices(query.data, prices.data) : undefined),
@@ -79,6 +81,8 @@ function useRawTokenBalances(enabled = true) {
         | { request?: EIP1193RequestFn }
         | undefined;
       const result = await runtime.balances.fetch(`${chain.id}:${address}`, async () => {
+        // The multicall and asset-discovery code loads with the first fetch (as getNativeBalance does).
+        const { getBalances } = await import("../../features/balances/getBalances.js");
         const { balances } = await getBalances({
           client,
           chain,

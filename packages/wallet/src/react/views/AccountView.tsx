@@ -11,9 +11,9 @@ import { WalletImage } from "../components/WalletImage.js";
 import { useWalletRuntime } from "../context.js";
 import { useIdentity } from "../hooks/useIdentity.js";
 import { useStore } from "../hooks/useStore.js";
+import { useSwapSupport } from "../hooks/useSwapSupport.js";
 import { useTokenBalances } from "../hooks/useTokenBalances.js";
 import { useWalletAccount } from "../hooks/useWalletAccount.js";
-import { useSwapSupport } from "./SwapView.js";
 
 /** The Solana family's view (a separate chunk, loaded when the Solana family is active). */
 const SolanaAccountView = lazy(() =>

@@ -3,7 +3,7 @@ import { useState } from "react";
 import type { Address } from "viem";
 import { useConfig } from "wagmi";
 import { sendTransaction, waitForTransactionReceipt } from "wagmi/actions";
-import { NATIVE_TOKEN_ADDRESS } from "../../features/prices/createPricesClient.js";
+import { NATIVE_TOKEN_ADDRESS } from "../../features/prices/nativeToken.js";
 import type { SwapClient } from "../../features/swap/createSwapClient.js";
 import { swapStoreOf } from "../../features/swap/createSwapStore.js";
 import {
@@ -15,10 +15,11 @@ import {
   swappedText,
 } from "../../features/swap/executeSwap.js";
 import { minimumReceived, parseAmount } from "../../features/swap/swapMath.js";
+import { QuoteDetails } from "../components/QuoteDetails.js";
 import { useWalletRuntime } from "../context.js";
 import { useStore } from "../hooks/useStore.js";
+import { swapQuoteQuery, useSwapClient } from "../hooks/useSwapSupport.js";
 import { useWalletAccount } from "../hooks/useWalletAccount.js";
-import { QuoteDetails, swapQuoteQuery, useSwapClient } from "./SwapView.js";
 
 type Status = "idle" | "approving" | "swapping";
 

@@ -1,24 +1,23 @@
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { formatGwei, parseUnits } from "viem";
 import { BALANCE_CACHE_MS } from "../../core/constants.js";
 import { formatNumeric } from "../../core/format.js";
 import { messages } from "../../core/messages.js";
-import { createSwapClient, type SwapClient, type SwapToken } from "../../features/swap/createSwapClient.js";
+import type { SwapClient, SwapToken } from "../../features/swap/createSwapClient.js";
 import { swapStoreOf } from "../../features/swap/createSwapStore.js";
 import { swapErrorText } from "../../features/swap/executeSwap.js";
 import {
-  formatRate,
   formatTokenAmount,
-  isHighPriceImpact,
   isValidSlippage,
-  minimumReceived,
   parseAmount,
   SLIPPAGE_OUT_OF_RANGE,
   SLIPPAGE_PRESETS,
 } from "../../features/swap/swapMath.js";
+import { QuoteDetails } from "../components/QuoteDetails.js";
 import { useWalletRuntime } from "../context.js";
 import { useStore } from "../hooks/useStore.js";
+import { swapQuoteQuery, useSwapSupport } from "../hooks/useSwapSupport.js";
 import { useTokenBalances } from "../hooks/useTokenBalances.js";
 import { useWalletAccount } from "../hooks/useWalletAccount.js";
 
@@ -26,75 +25,11 @@ import { useWalletAccount } from "../hooks/useWalletAccount.js";
 export const QUOTE_DEBOUNCE_MS = 400;
 /** Leaves this much of the native token for gas when "Max" is pressed on it. */
 export const NATIVE_GAS_RESERVE = "0.01";
-/** Shown when the price impact is above 5 %. */
-export const HIGH_PRICE_IMPACT = "High price impact: you get noticeably less than the market price.";
 
-/** The API's convert client of this runtime (undefined without `apiUrl`). */
-export function useSwapClient(): SwapClient | undefined {
-  const runtime = useWalletRuntime();
-  const { apiUrl, fetch } = runtime.config;
-  return useMemo(() => (apiUrl ? createSwapClient({ apiUrl, fetch }) : undefined), [apiUrl, fetch]);
-}
-
-/** The query of a swap quote (shared by Swap and SwapPreview). */
-export function swapQuoteQuery(p: {
-  client: SwapClient | undefined;
-  apiUrl: string | undefined;
-  from: SwapToken | undefined;
-  to: SwapToken | undefined;
-  amount: bigint | undefined;
-  userAddress: string | undefined;
-}) {
-  return {
-    queryKey: [
-      "fundament.wallet",
-      "swapQuote",
-      p.apiUrl ?? null,
-      p.from?.address ?? null,
-      p.to?.address ?? null,
-      p.amount?.toString() ?? null,
-      p.userAddress ?? null,
-    ] as const,
-    enabled: Boolean(p.client && p.from && p.to && p.amount && p.userAddress && p.from.address !== p.to.address),
-    staleTime: 10_000,
-    retry: false,
-    queryFn: () =>
-      (p.client as SwapClient).quote({
-        amount: (p.amount as bigint).toString(),
-        userAddress: p.userAddress as string,
-        from: (p.from as SwapToken).address,
-        to: (p.to as SwapToken).address,
-      }),
-  };
-}
-
-/** Whether swaps work on the connected chain (`/v1/supported-chains`), and its tokens (`/v1/convert/tokens`). */
-export function useSwapSupport(chainId: number | undefined) {
-  const runtime = useWalletRuntime();
-  const client = useSwapClient();
-  const apiUrl = runtime.config.apiUrl;
-  const chains = useQuery({
-    queryKey: ["fundament.wallet", "swapChains", apiUrl ?? null],
-    enabled: Boolean(client),
-    staleTime: 5 * 60_000,
-    retry: false,
-    queryFn: () => (client as SwapClient).supportedChains(),
-  });
-  const supported = Boolean(chainId && chains.data?.includes(`eip155:${chainId}`));
-  const tokens = useQuery({
-    queryKey: ["fundament.wallet", "swapTokens", apiUrl ?? null, chainId ?? null],
-    enabled: supported,
-    staleTime: 5 * 60_000,
-    retry: false,
-    queryFn: () => (client as SwapClient).tokens(chainId as number),
-  });
-  return {
-    client,
-    supported: client ? (chains.isSuccess ? supported : undefined) : false,
-    chainsError: chains.error,
-    tokens,
-  };
-}
+// Shared with the Account and Swap review views from their own modules (so this view stays a lazy chunk); still
+// exported here as before.
+export { HIGH_PRICE_IMPACT, QuoteDetails } from "../components/QuoteDetails.js";
+export { swapQuoteQuery, useSwapClient, useSwapSupport } from "../hooks/useSwapSupport.js";
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -362,46 +297,5 @@ export function SwapView() {
         Review swap
       </button>
     </form>
-  );
-}
-
-/** Rate, price impact (warned above 5 %), fee, expected and minimum received of a quote. */
-export function QuoteDetails(p: {
-  quote: { fromAmount: string; toAmount: string; priceImpact: string; fee: string };
-  from: SwapToken;
-  to: SwapToken;
-  slippage: string;
-}) {
-  const { quote, from, to } = p;
-  const high = isHighPriceImpact(quote.priceImpact);
-  const min = isValidSlippage(p.slippage) ? minimumReceived(BigInt(quote.toAmount), p.slippage) : undefined;
-  return (
-    <>
-      <dl className="fw-swap-details">
-        <dt>Rate</dt>
-        <dd data-testid="swap-rate">{formatRate(quote, from, to)}</dd>
-        <dt>You receive</dt>
-        <dd data-testid="swap-to-amount">
-          ≈ {formatTokenAmount(quote.toAmount, to.decimals, 6)} {to.symbol}
-        </dd>
-        <dt>Minimum received</dt>
-        <dd data-testid="swap-min-received">
-          {min !== undefined ? `${formatTokenAmount(min, to.decimals, 6)} ${to.symbol}` : "—"}
-        </dd>
-        <dt>Price impact</dt>
-        <dd data-testid="swap-price-impact" className={high ? "fw-error" : undefined}>
-          {formatNumeric(quote.priceImpact, 2)} %
-        </dd>
-        <dt>Liquidity provider fee</dt>
-        <dd data-testid="swap-fee">
-          {formatTokenAmount(quote.fee, from.decimals, 6)} {from.symbol}
-        </dd>
-      </dl>
-      {high ? (
-        <p className="fw-error" role="alert">
-          {HIGH_PRICE_IMPACT}
-        </p>
-      ) : null}
-    </>
   );
 }

@@ -1,0 +1,26 @@
+import type { CreateApiSiwxAdapterParameters } from "./createApiSiwxAdapter.js";
+import type { SiwxAdapter } from "./types.js";
+
+/**
+ * The API's SIWX adapter with its code (and its response schemas) loaded on the first call, not with the app's first
+ * view: the same methods as `createApiSiwxAdapter`, each forwarded to the one adapter it creates then.
+ */
+export function lazyApiSiwxAdapter(parameters: CreateApiSiwxAdapterParameters): SiwxAdapter {
+  let adapter: Promise<SiwxAdapter> | undefined;
+  const load = () => {
+    if (!adapter) {
+      // A failed load (a chunk that could not be fetched) is tried again on the next call.
+      adapter = import("./createApiSiwxAdapter.js").then((m) => m.createApiSiwxAdapter(parameters));
+      adapter.catch(() => {
+        adapter = undefined;
+      });
+    }
+    return adapter;
+  };
+  return {
+    getNonce: async () => (await load()).getNonce(),
+    verify: async (signed) => (await load()).verify(signed),
+    getSession: async () => (await load()).getSession(),
+    signOut: async () => (await load()).signOut(),
+  };
+}
