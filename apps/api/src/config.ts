@@ -218,6 +218,12 @@ export const COINBASE_ONRAMP_BASE_URL = "https://api.developer.coinbase.com";
 function onrampConfig(e: z.infer<typeof envSchema>, deployment: Deployment | undefined): OnrampConfig {
   const chosen = e.ONRAMP_PROVIDER || undefined;
   const provider = chosen ?? (deployment?.chainId === LOCAL_CHAIN_ID && e.ONRAMP_TREASURY_KEY ? "local" : "off");
+  // The local checkout simulates the payment and hands out the treasury's tokens to whoever creates an order: never
+  // on a chain where tokens are worth something.
+  if (provider === "local" && deployment && deployment.chainId !== LOCAL_CHAIN_ID)
+    throw new ConfigError(
+      `ONRAMP_PROVIDER: the local checkout simulates payments and gives tokens away; it runs only on the local chain (${LOCAL_CHAIN_ID}), not on chain ${deployment.chainId}`,
+    );
   if (provider === "local" && !e.ONRAMP_TREASURY_KEY)
     throw new ConfigError("ONRAMP_TREASURY_KEY: the local on-ramp needs the private key of a funded account");
   if (provider === "coinbase" && !e.COINBASE_ONRAMP_API_KEY)

@@ -95,4 +95,24 @@ describe("the on-ramp's configuration", () => {
       baseUrl: "https://api.developer.coinbase.com",
     });
   });
+
+  it("refuses the local checkout on any chain but the local one (it gives the treasury's tokens away)", () => {
+    const key = `0x${"11".repeat(32)}`;
+    expect(() =>
+      loadConfig({
+        CHAIN_ID: "11155111",
+        FUND_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+        ONRAMP_PROVIDER: "local",
+        ONRAMP_TREASURY_KEY: key,
+      }),
+    ).toThrow(/ONRAMP_PROVIDER: the local checkout .* runs only on the local chain \(31337\), not on chain 11155111/);
+    // Without an explicit provider a real chain's on-ramp stays off, key or not.
+    expect(
+      loadConfig({
+        CHAIN_ID: "11155111",
+        FUND_ADDRESS: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+        ONRAMP_TREASURY_KEY: key,
+      }).onramp.provider,
+    ).toBe("off");
+  });
 });
