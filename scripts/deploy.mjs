@@ -102,6 +102,8 @@ export const LOCAL_SPONSOR_BUDGET = parseEther("0.1");
  * @property {import("./lib/dex.mjs").Dex} [dex] Uniswap V2 factory, Router02 and WETH9, when the chain has a DEX
  * @property {import("./lib/dex.mjs").DeploymentToken[]} [tokens] the tokens the wallet lists and swaps besides
  *   native ETH: the investment token first
+ * @property {Record<string, import("viem").Address>} [priceFeeds] price feeds on the chain by pair, e.g. the stack's
+ *   local `"SOL/USD"` MockPriceFeed (SOLANA_SOL_USD_FEED)
  */
 
 /**

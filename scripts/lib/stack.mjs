@@ -18,6 +18,7 @@ import { DATA_DIR, ROOT } from "./paths.mjs";
 import { run } from "./run.mjs";
 import { serveWeb, WEB_DIST_DIR } from "./serve-web.mjs";
 import { startSolanaRpc } from "./solana.mjs";
+import { startSolUsdFeed } from "./solPriceFeed.mjs";
 
 export const API_DIR = join(ROOT, "apps", "api");
 export const WEB_DIR = join(ROOT, "apps", "web");
@@ -140,6 +141,14 @@ export async function startStack(options) {
       if (!stopped) fail(`the bundler (Alto) exited unexpectedly (code ${code}); see ${bundlerLog}`);
     });
 
+    // SOL's USD price in the API (SOLANA_SOL_USD_FEED): deployed after the seed, when the chain's clock is at the
+    // wall clock, so its answer is not stale; it is posted again every 20 minutes while the stack runs.
+    step("SOL/USD price feed (MockPriceFeed at 150.00 USD)");
+    const solFeed = await startSolUsdFeed({ rpcUrl: anvil.url });
+    stops.push(async () => solFeed.stop());
+    const solUsdFeed = solFeed.address;
+    deployment.priceFeeds = { ...deployment.priceFeeds, "SOL/USD": solUsdFeed };
+
     const webUrl = `http://${host}:${options.webPort}`;
     const apiUrl = `http://${host}:${options.apiPort}`;
 
@@ -166,6 +175,9 @@ export async function startStack(options) {
         FUND_PAYMASTER_ADDRESS: deployment.fundPaymaster,
         BUNDLER_URL: bundlerUrl,
         SOLANA_RPC_URL: solana.url,
+        // Solana prices: the local mUSDC mint at 1 USD, SOL from the SOL/USD feed.
+        SOLANA_USD_MINTS: `${solana.mint.address}=${solana.mint.symbol}`,
+        SOLANA_SOL_USD_FEED: solUsdFeed,
         // The swap, price and balance routes: the local Uniswap V2 and the tokens it pools (mUSDC first).
         ...(deployment.dex && {
           DEX_ROUTER_ADDRESS: deployment.dex.router,
@@ -226,6 +238,15 @@ export async function startStack(options) {
           ? { walletConnectProjectId: process.env.WALLETCONNECT_PROJECT_ID }
           : {}),
         ...(process.env.COINBASE_WALLET === "1" ? { coinbaseWallet: true } : {}),
+        // The wallet's bitcoin family, when an Esplora-style balance API is configured (none runs locally).
+        ...(process.env.BITCOIN_BALANCE_API_URL
+          ? {
+              bitcoin: {
+                balanceApiUrl: process.env.BITCOIN_BALANCE_API_URL,
+                network: process.env.BITCOIN_NETWORK ?? "mainnet",
+              },
+            }
+          : {}),
         // The wallet's Solana family: the local Solana RPC, its network (genesis hash) and its SPL token.
         solana: {
           rpcUrl: solana.url,

@@ -6,6 +6,7 @@ import { type Address, getAddress, isAddress } from "viem";
 import { z } from "zod";
 import { type CcipConfig, ccipConfig, ccipEnv } from "./names/ccipConfig.js";
 import { type PriceFeedConfig, priceFeedConfig, priceFeedEnv } from "./prices/feeds.js";
+import { type SolanaPriceConfig, solanaPriceConfig, solanaPriceEnv } from "./prices/solanaPrices.js";
 import { type SolanaConfig, solanaConfig, solanaEnv } from "./solana/solanaConfig.js";
 
 /** The repository root (apps/api/src → ../../..). */
@@ -131,6 +132,7 @@ export const envSchema = z.object({
   ...ccipEnv,
   ...priceFeedEnv,
   ...solanaEnv,
+  ...solanaPriceEnv,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -197,6 +199,8 @@ export type Config = {
   priceFeeds: PriceFeedConfig;
   /** The NFT-lending wallet snapshot from Solana (NFT_LENDING_WALLET, SOLANA_RPC_URL, SOLANA_SNAPSHOT_INTERVAL_SECONDS). */
   solana: SolanaConfig;
+  /** Solana prices in `/v1/fungible/price`: mints worth 1 USD (SOLANA_USD_MINTS) and SOL/USD's feed (SOLANA_SOL_USD_FEED). */
+  solanaPrices: SolanaPriceConfig;
 };
 
 /** The on-ramp's settings (see `Config.onramp`). */
@@ -348,5 +352,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       throw new ConfigError(message);
     }),
     solana: solanaConfig(e),
+    solanaPrices: solanaPriceConfig(e, (message) => {
+      throw new ConfigError(message);
+    }),
   };
 }

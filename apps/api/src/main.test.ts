@@ -232,9 +232,10 @@ describe("src/main.ts started by npm start's stack (API_EXIT_WITH_PARENT=1)", ()
         return false;
       }
     };
-    const deadline = Date.now() + 30_000;
+    // Generous: on a loaded 2-core CI machine the orphan's shutdown once took longer than 30 s.
+    const deadline = Date.now() + 90_000;
     while (alive(apiPid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     expect(alive(apiPid)).toBe(false);
     expect(existsSync(`${pgliteDir}.lock`)).toBe(false);
-  }, 120_000);
+  }, 180_000);
 });

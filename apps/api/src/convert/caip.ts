@@ -38,3 +38,26 @@ export function formatTokenId(chainId: number, address: string): string {
 export function formatChainId(chainId: number): string {
   return `eip155:${chainId}`;
 }
+
+/**
+ * A Solana CAIP-10 token id: `reference` is the chain's CAIP-2 reference (the first 32 characters of its genesis
+ * hash), `mint` the SPL mint (wrapped SOL, So111…112, for SOL). Both keep the case they were given in.
+ */
+export type SolanaTokenId = { reference: string; mint: string };
+
+/** Base58 in either case: the price route lowercases ids, so `l` (from `L`) and `i` (from `I`) pass too. */
+const SOLANA_REFERENCE = /^[1-9a-z]{32}$/i;
+const SOLANA_MINT = /^[1-9a-z]{32,44}$/i;
+
+/** Parses `solana:<reference>:<mint>` (any case); undefined when malformed. */
+export function parseSolanaTokenId(value: string): SolanaTokenId | undefined {
+  const parts = value.split(":");
+  if (parts.length !== 3 || parts[0]?.toLowerCase() !== "solana") return undefined;
+  const [, reference = "", mint = ""] = parts;
+  return SOLANA_REFERENCE.test(reference) && SOLANA_MINT.test(mint) ? { reference, mint } : undefined;
+}
+
+/** `solana:<reference>:<mint>`. */
+export function formatSolanaTokenId(reference: string, mint: string): string {
+  return `solana:${reference}:${mint}`;
+}

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { formatChainId, parseTokenId, type TokenId } from "../convert/caip.js";
+import { formatChainId, parseSolanaTokenId, parseTokenId, type SolanaTokenId, type TokenId } from "../convert/caip.js";
 import { caipChainId, evmAddress } from "../convert/params.js";
 import { HttpError } from "../http/errors.js";
 import { text } from "../http/params.js";
+import { publicClients } from "../names/publicClients.js";
 import { readBalances } from "../prices/balances.js";
 import type { FungiblePrice } from "../prices/prices.js";
+import { createSolanaPricer } from "../prices/solanaPrices.js";
 import type { RouteContext } from "./context.js";
 
 /** The most token ids one price request may ask for. */
@@ -23,7 +25,8 @@ const currency = text("currency", 10)
 const priceBody = z.object({
   currency: currency.optional(),
   addresses: z
-    .array(text("address", 80))
+    // 100: a Solana id is up to 84 characters (`solana:` + 32 + `:` + 44).
+    .array(text("address", 100))
     .min(1, "addresses must list at least one token id")
     .max(MAX_PRICE_ADDRESSES, `addresses may list at most ${MAX_PRICE_ADDRESSES} token ids`),
   projectId: text("projectId", 200).optional(),
@@ -39,12 +42,21 @@ const balanceQuery = z.object({
  * Spec §7's `v1/supported-chains`, `POST /v1/fungible/price` and `GET /v1/account/{address}/balance` on the chains
  * with a DEX (prices from the pools, the investment token worth 1 USD; see prices/prices.ts). Another chain gives
  * empty results, as the spec says for unsupported networks; a token id that is not `eip155:<chain>:<address>` is
- * skipped like a token without a price.
+ * skipped like a token without a price. `solana:<reference>:<mint>` ids on SOLANA_RPC_URL's chain are priced by
+ * prices/solanaPrices.ts (SOL from SOLANA_SOL_USD_FEED, SOLANA_USD_MINTS at 1), after the eip155 ones.
  */
-export function priceRoutes({ dex, pricer }: RouteContext): FastifyPluginAsync {
+export function priceRoutes({ config, dex, pricer }: RouteContext): FastifyPluginAsync {
   return async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ["prices"];
+    const feedChainId = config.deployment?.chainId;
+    const solana = createSolanaPricer({
+      rpcUrl: config.solana.rpcUrl,
+      config: config.solanaPrices,
+      feedClient: feedChainId === undefined ? undefined : publicClients(config.rpcUrls)(feedChainId),
+      maxAgeSeconds: config.priceFeeds.maxAgeSeconds,
+      log: (message) => app.log.child({ component: "prices" }).warn(message),
+    });
 
     r.get(
       "/v1/supported-chains",
@@ -62,9 +74,8 @@ export function priceRoutes({ dex, pricer }: RouteContext): FastifyPluginAsync {
         },
       },
       async (request) => {
-        const ids = [...new Set(request.body.addresses.map((value) => value.toLowerCase()))]
-          .map(parseTokenId)
-          .filter((id): id is TokenId => id !== undefined);
+        const values = [...new Set(request.body.addresses.map((value) => value.toLowerCase()))];
+        const ids = values.map(parseTokenId).filter((id): id is TokenId => id !== undefined);
         const fungibles: FungiblePrice[] = [];
         for (const id of ids) {
           const chain = await dex.chain(id.chainId);
@@ -74,6 +85,8 @@ export function priceRoutes({ dex, pricer }: RouteContext): FastifyPluginAsync {
           });
           if (price) fungibles.push(price);
         }
+        const solanaIds = values.map(parseSolanaTokenId).filter((id): id is SolanaTokenId => id !== undefined);
+        fungibles.push(...(await solana.prices(solanaIds)));
         return { fungibles };
       },
     );

@@ -3,7 +3,8 @@ import { createStore, type Store } from "./createStore.js";
 import type { CaipNetwork } from "./network.js";
 
 export type ConnectionStatus = "disconnected" | "connecting" | "connected";
-export type AccountType = "eoa" | "smartAccount";
+/** Account types (spec section 3): eoa, smartAccount; bitcoin: payment. */
+export type AccountType = "eoa" | "smartAccount" | "payment";
 
 export type TokenBalance = {
   name: string;

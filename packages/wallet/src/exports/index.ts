@@ -64,6 +64,16 @@ export {
 } from "../core/methods.js";
 export { type CaipNetwork, toCaipNetwork } from "../core/network.js";
 export { isView, VIEWS, type View, type ViewData } from "../core/views.js";
+export { type BitcoinAddressType, bitcoinAddressType, isBitcoinAddress } from "../features/bitcoin/address.js";
+export {
+  BITCOIN_MAINNET_ID,
+  BITCOIN_REGTEST_ID,
+  BITCOIN_TESTNET_ID,
+  type BitcoinNetworkName,
+  bitcoinCaipNetworkId,
+  bitcoinNetwork,
+} from "../features/bitcoin/networks.js";
+export type { BitcoinConfig, BitcoinConnectorItem } from "../features/bitcoin/types.js";
 export { hasInsufficientGas, validateSend } from "../features/send/validateSend.js";
 export { createApiSiwxAdapter } from "../features/siwx/createApiSiwxAdapter.js";
 export type { SiwxAdapter, SiwxSession } from "../features/siwx/types.js";

@@ -20,6 +20,14 @@ import { getPairingExpiry } from "../core/pairing.js";
 import type { ViewData } from "../core/views.js";
 import { createBalanceFetcher } from "../features/balances/createBalanceFetcher.js";
 import type { TokenListEntry } from "../features/balances/getBalances.js";
+import { bitcoinNetwork } from "../features/bitcoin/networks.js";
+import {
+  type BitcoinConfig,
+  type BitcoinConnectorItem,
+  type BitcoinFamily,
+  type BitcoinRuntime,
+  isBitcoinConnectorId,
+} from "../features/bitcoin/types.js";
 import { disconnect as disconnectFamilies } from "../features/disconnect/disconnect.js";
 import type { NamesClient } from "../features/names/createNamesClient.js";
 import { lazyNamesClient } from "../features/names/lazyNamesClient.js";
@@ -99,6 +107,11 @@ export type WalletProviderConfig = {
    * without it; its code loads lazily.
    */
   solana?: SolanaConfig | undefined;
+  /**
+   * The bitcoin family (Wallet Standard wallets: payment address, BTC balance from an Esplora-style `balanceApiUrl`,
+   * sign message, send where the wallet can). No bitcoin UI at all without it; its code loads lazily.
+   */
+  bitcoin?: BitcoinConfig | undefined;
   /** Override mobile detection (tests). */
   isMobile?: (() => boolean) | undefined;
   /** fetch used for the API (tests). */
@@ -127,6 +140,8 @@ export type WalletRuntime = {
   balances: ReturnType<typeof createBalanceFetcher>;
   /** The Solana family; undefined unless the config has `solana`. */
   solana: SolanaRuntime | undefined;
+  /** The bitcoin family; undefined unless the config has `bitcoin`. */
+  bitcoin: BitcoinRuntime | undefined;
   connectAttempt: Store<ConnectAttemptState>;
   /** Connects with a connector; routes through the Connecting* views and on to sign-in or close. */
   connect(connectorId: string, data?: ViewData): Promise<void>;
@@ -173,9 +188,13 @@ function unknownNetwork(chainId: number, chains: readonly Chain[]): CaipNetwork 
 export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime {
   const wagmiConfig = config.wagmiConfig;
   const solanaNetworks = config.solana ? solanaNetworksOf(config.solana) : [];
+  const bitcoinNetworks = config.bitcoin ? [bitcoinNetwork(config.bitcoin.network, config.bitcoin.balanceApiUrl)] : [];
   const networks = [
-    ...(config.networks ?? wagmiConfig.chains).map(toNetwork).filter((n) => n.chainNamespace !== "solana"),
+    ...(config.networks ?? wagmiConfig.chains)
+      .map(toNetwork)
+      .filter((n) => n.chainNamespace !== "solana" && n.chainNamespace !== "bip122"),
     ...solanaNetworks,
+    ...bitcoinNetworks,
   ];
   const siwxEnabled = config.siwx !== false && (Boolean(config.siwx?.adapter) || Boolean(config.apiUrl));
   // A connection persisted from the last visit is being restored: start as connecting, never as disconnected.
@@ -222,9 +241,31 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
   // Solana connections are not restored after a reload: the family starts disconnected (not "connecting").
   if (solana && core.state.chain("solana").account.status === "connecting")
     core.state.setAccount("solana", { status: "disconnected" });
+  // The bitcoin family's code (Wallet Standard) is a separate chunk, loaded at mount when configured.
+  let bitcoinFamily: Promise<BitcoinFamily> | undefined;
+  const bitcoin: BitcoinRuntime | undefined = config.bitcoin
+    ? {
+        config: config.bitcoin,
+        networks: bitcoinNetworks,
+        connectors: createStore<{ list: BitcoinConnectorItem[] }>({ list: [] }),
+        load() {
+          bitcoinFamily ??= import("../features/bitcoin/createBitcoinFamily.js").then((m) =>
+            m.createBitcoinFamily({ core, bitcoin: bitcoin as BitcoinRuntime }),
+          );
+          bitcoinFamily.catch(() => {
+            bitcoinFamily = undefined;
+          });
+          return bitcoinFamily;
+        },
+      }
+    : undefined;
+  // The bitcoin family starts disconnected (not "connecting"); it restores its last wallet silently once registered.
+  if (bitcoin && core.state.chain("bip122").account.status === "connecting")
+    core.state.setAccount("bip122", { status: "disconnected" });
   const familyClients = () => ({
     eip155: { disconnect: () => wagmiDisconnect(wagmiConfig) },
     ...(solana ? { solana: { disconnect: async () => (await solana.load()).disconnect() } } : {}),
+    ...(bitcoin ? { bip122: { disconnect: async () => (await bitcoin.load()).disconnect() } } : {}),
   });
 
   const disconnect = async () => {
@@ -336,6 +377,8 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
     if (core.state.chain("eip155").account.status !== "disconnected") core.state.resetAccount("eip155");
     // (A connected Solana account keeps its views.)
     if (core.state.getState().activeChain === "solana" && core.state.isConnected()) return;
+    // (Nor does a connected bitcoin account.)
+    if (core.state.getState().activeChain === "bip122" && core.state.isConnected()) return;
     if ((core.modal.getState().open || core.options.embedded) && !isConnectView(core.router.getState().view))
       core.router.reset("Connect");
   };
@@ -364,6 +407,30 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
     }
   };
 
+  /** Connects a Wallet Standard (bitcoin) wallet through the ConnectingExternal view. */
+  const connectBitcoin = async (connectorId: string, data?: ViewData) => {
+    if (!bitcoin) return;
+    const current = core.router.getState().view;
+    if (current === "ConnectingExternal") core.router.replace(current, { ...data, connectorId });
+    else core.router.push("ConnectingExternal", { ...data, connectorId });
+    connectAttempt.setState({ status: "connecting", connectorId, error: undefined });
+    core.setLoading("bip122", true);
+    try {
+      await (await bitcoin.load()).connect(connectorId);
+      connectAttempt.setState({ status: "idle", error: undefined });
+      addRecentWallet(connectorId);
+      core.bus.emit("CONNECT_SUCCESS", { connector: connectorId, chainId: core.state.activeNetwork()?.caipNetworkId });
+      core.close();
+    } catch (error) {
+      const message = isUserRejection(error) ? CONNECTION_DECLINED : errorText(error);
+      connectAttempt.setState({ status: "error", error: message });
+      core.bus.emit("CONNECT_ERROR", { connector: connectorId, message });
+      core.triggerShake();
+    } finally {
+      core.setLoading("bip122", false);
+    }
+  };
+
   const runtime: WalletRuntime = {
     core,
     wagmiConfig,
@@ -375,11 +442,16 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
     nameZone: (config.names?.zone ?? DEFAULT_NAME_ZONE).toLowerCase(),
     balances,
     solana,
+    bitcoin,
     connectAttempt,
     analyticsReady,
     async connect(connectorId, data) {
       if (solana && isSolanaConnectorId(connectorId)) {
         await connectSolana(connectorId, data);
+        return;
+      }
+      if (bitcoin && isBitcoinConnectorId(connectorId)) {
+        await connectBitcoin(connectorId, data);
         return;
       }
       const connector = wagmiConfig.connectors.find((c) => c.id === connectorId);
@@ -434,7 +506,7 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
     async switchNetwork(network) {
       core.setLoading(network.chainNamespace, true);
       try {
-        if (network.chainNamespace === "solana") {
+        if (network.chainNamespace === "solana" || network.chainNamespace === "bip122") {
           // Wallet Standard wallets have no network switch: the family's active network changes here.
           await switchNetwork({ core, network, switchChain: async () => undefined });
           return;
@@ -459,6 +531,7 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
       sync();
       const stopWagmi = watchConnection(wagmiConfig, { onChange: sync });
       let stopSolana: (() => void) | undefined;
+      let stopBitcoin: (() => void) | undefined;
       let unmounted = false;
       if (solana)
         void solana
@@ -467,10 +540,18 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
             if (!unmounted) stopSolana = family.watchWallets();
           })
           .catch((error) => console.warn("[wallet] the Solana family did not load", error));
+      if (bitcoin)
+        void bitcoin
+          .load()
+          .then((family) => {
+            if (!unmounted) stopBitcoin = family.watchWallets();
+          })
+          .catch((error) => console.warn("[wallet] the bitcoin family did not load", error));
       const stop = () => {
         unmounted = true;
         stopWagmi();
         stopSolana?.();
+        stopBitcoin?.();
       };
       void loadOptionalConnectors(wagmiConfig, {
         walletConnectProjectId: config.walletConnectProjectId,

@@ -30,7 +30,8 @@ export function useInvestPathInput(signsTypedData: boolean): ChooseInvestPathInp
   });
   const permit = useQuery(investPermitQuery(client, token.data?.address, chainId, ready ? wallet.account : undefined));
   return {
-    accountType,
+    // The fund is on an EVM chain: only an EOA or a smart account invests (bitcoin's "payment" type never does).
+    accountType: accountType === "smartAccount" ? "smartAccount" : "eoa",
     smartAccountReady,
     capabilities:
       ready && !capabilities.isError ? (capabilities.data as ChooseInvestPathInput["capabilities"]) : undefined,

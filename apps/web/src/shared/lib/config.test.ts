@@ -33,6 +33,21 @@ describe("runtime config (/config.json)", () => {
     });
   });
 
+  it("parses the optional bitcoin block and refuses a bad one", () => {
+    const bitcoin = { balanceApiUrl: "http://127.0.0.1:3002/", network: "regtest" };
+    expect(parseAppConfig({ ...valid, bitcoin }).bitcoin).toEqual({
+      balanceApiUrl: "http://127.0.0.1:3002",
+      network: "regtest",
+    });
+    expect(parseAppConfig(valid).bitcoin).toBeUndefined();
+    expect(() => parseAppConfig({ ...valid, bitcoin: { ...bitcoin, network: "signet" } })).toThrow(
+      /bitcoin.network must be mainnet, testnet or regtest/,
+    );
+    expect(() => parseAppConfig({ ...valid, bitcoin: { ...bitcoin, balanceApiUrl: "ftp://x" } })).toThrow(
+      /bitcoin.balanceApiUrl must be an http\(s\) address/,
+    );
+  });
+
   it("parses the optional solana block (npm start's local Solana RPC)", () => {
     const solana = {
       rpcUrl: "http://127.0.0.1:8899/",

@@ -11,7 +11,12 @@ export type AppConfig = {
   coinbaseWallet?: boolean;
   /** The wallet's Solana family (absent: no Solana anywhere): its JSON-RPC, network and SPL token. */
   solana?: SolanaAppConfig;
+  /** The wallet's bitcoin family (absent: no bitcoin anywhere): an Esplora-style balance API and the network. */
+  bitcoin?: BitcoinAppConfig;
 };
+
+/** The optional `bitcoin` block of /config.json (npm start: BITCOIN_BALANCE_API_URL and BITCOIN_NETWORK). */
+export type BitcoinAppConfig = { balanceApiUrl: string; network: "mainnet" | "testnet" | "regtest" };
 
 /** The optional `solana` block of /config.json (npm start: the local Solana RPC, scripts/lib/solana.mjs). */
 export type SolanaAppConfig = {
@@ -44,6 +49,21 @@ const base58Field = (value: unknown, field: string): string => {
   }
   return value;
 };
+
+/** The optional `bitcoin` block, checked field by field. */
+function parseBitcoinConfig(input: unknown): BitcoinAppConfig {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    throw new ConfigError("config.json: bitcoin must be an object with balanceApiUrl and network.");
+  }
+  const record = input as Record<string, unknown>;
+  const network = record.network;
+  if (network !== "mainnet" && network !== "testnet" && network !== "regtest") {
+    throw new ConfigError(
+      `config.json: bitcoin.network must be mainnet, testnet or regtest, got ${JSON.stringify(network)}.`,
+    );
+  }
+  return { balanceApiUrl: url(record.balanceApiUrl, "bitcoin.balanceApiUrl"), network };
+}
 
 /** The optional `solana` block, checked field by field. */
 function parseSolanaConfig(input: unknown): SolanaAppConfig {
@@ -110,6 +130,7 @@ export function parseAppConfig(input: unknown): AppConfig {
   }
   if (record.coinbaseWallet === true) config.coinbaseWallet = true;
   if (record.solana !== undefined) config.solana = parseSolanaConfig(record.solana);
+  if (record.bitcoin !== undefined) config.bitcoin = parseBitcoinConfig(record.bitcoin);
   return config;
 }
 

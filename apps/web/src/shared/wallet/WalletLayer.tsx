@@ -69,6 +69,10 @@ function walletLayerConfig(
     coinbase: config.coinbaseWallet ? { appName: APP_NAME } : undefined,
     safe: true,
     // Solana (Wallet Standard wallets) when /config.json has a Solana RPC; its token named by its mint.
+    // Bitcoin (Wallet Standard wallets, the payment account) when /config.json names a balance API.
+    bitcoin: config.bitcoin
+      ? { balanceApiUrl: config.bitcoin.balanceApiUrl, network: config.bitcoin.network }
+      : undefined,
     solana: config.solana
       ? {
           rpcUrl: config.solana.rpcUrl,

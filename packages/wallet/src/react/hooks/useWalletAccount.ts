@@ -33,7 +33,7 @@ export function useWalletAccount(): UseWalletAccountReturnType {
   const attempt = useStore(runtime.connectAttempt, (s) => s.status);
   // The Solana family is active: its account (from the core state; wagmi knows only EVM).
   const solana = useStore(runtime.core.state, (s) =>
-    s.activeChain === "solana" ? s.chains.solana?.account : undefined,
+    s.activeChain === "solana" || s.activeChain === "bip122" ? s.chains[s.activeChain]?.account : undefined,
   );
   const persisted = hasPersistedConnection(config);
   if (solana) {

@@ -20,10 +20,17 @@ const SolanaAccountView = lazy(() =>
   import("../../features/solana/SolanaViews.js").then((m) => ({ default: m.SolanaAccountView })),
 );
 
-/** The account overview of the active chain family (EVM, or Solana when it is active). */
+/** The bitcoin family's view (a separate chunk, loaded when the bitcoin family is active). */
+const BitcoinAccountView = lazy(() =>
+  import("../../features/bitcoin/BitcoinViews.js").then((m) => ({ default: m.BitcoinAccountView })),
+);
+
+/** The account overview of the active chain family (EVM, or Solana / bitcoin when it is active). */
 export function AccountView() {
   const { core } = useWalletRuntime();
   const solana = useStore(core.state, (s) => s.activeChain === "solana");
+  const bitcoin = useStore(core.state, (s) => s.activeChain === "bip122");
+  if (bitcoin) return <BitcoinAccountView />;
   return solana ? <SolanaAccountView /> : <EvmAccountView />;
 }
 

@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { getFeaturedWallets } from "../../connectors/getWallets.js";
 import { createStore } from "../../core/createStore.js";
+import type { BitcoinConnectorItem } from "../../features/bitcoin/types.js";
 import type { SolanaConnectorItem } from "../../features/solana/types.js";
 import { ListItemButton } from "../components/ListItemButton.js";
 import { ListNav } from "../components/ListNav.js";
@@ -11,6 +12,8 @@ import { useWalletConnectors } from "../hooks/useWalletConnectors.js";
 
 /** Without the `solana` config there are no Solana wallets to list. */
 const NO_SOLANA_CONNECTORS = createStore<{ list: SolanaConnectorItem[] }>({ list: [] });
+/** Without the `bitcoin` config there are no bitcoin wallets to list. */
+const NO_BITCOIN_CONNECTORS = createStore<{ list: BitcoinConnectorItem[] }>({ list: [] });
 
 /** Choose a wallet: installed (EIP-6963) wallets, the dev accounts on the local chain, featured wallets. */
 export function ConnectView() {
@@ -19,6 +22,8 @@ export function ConnectView() {
   const action = useDirectoryWalletAction();
   // Solana wallets found through the Wallet Standard (only with the `solana` config).
   const solanaConnectors = useStore(runtime.solana?.connectors ?? NO_SOLANA_CONNECTORS, (s) => s.list);
+  // Bitcoin wallets found through the Wallet Standard (only with the `bitcoin` config).
+  const bitcoinConnectors = useStore(runtime.bitcoin?.connectors ?? NO_BITCOIN_CONNECTORS, (s) => s.list);
   const featured = useMemo(
     () =>
       getFeaturedWallets({
@@ -47,6 +52,15 @@ export function ConnectView() {
             onClick={() => void runtime.connect(c.id)}
           />
         ))}
+        {bitcoinConnectors.map((c) => (
+          <ListItemButton
+            key={c.id}
+            name={c.name}
+            icon={c.imageUrl}
+            tag="Bitcoin"
+            onClick={() => void runtime.connect(c.id)}
+          />
+        ))}
         {featured.map((w) => {
           const a = action(w);
           return (
@@ -55,7 +69,7 @@ export function ConnectView() {
         })}
         <ListItemButton name="All Wallets" onClick={() => runtime.core.router.push("AllWallets")} />
       </ListNav>
-      {connectors.length === 0 && solanaConnectors.length === 0 ? (
+      {connectors.length === 0 && solanaConnectors.length === 0 && bitcoinConnectors.length === 0 ? (
         <p className="fw-muted">No wallet found in this browser. Install one of the wallets above, then reload.</p>
       ) : null}
     </div>

@@ -10,10 +10,15 @@ export function ConnectingExternalView() {
   const connectorId = typeof data?.connectorId === "string" ? data.connectorId : undefined;
   const connector = runtime.wagmiConfig.connectors.find((c) => c.id === connectorId);
   const solanaConnector = runtime.solana?.connectors.getState().list.find((c) => c.id === connectorId);
-  const name = connector?.name ?? solanaConnector?.name ?? "your wallet";
+  const bitcoinConnector = runtime.bitcoin?.connectors.getState().list.find((c) => c.id === connectorId);
+  const name = connector?.name ?? solanaConnector?.name ?? bitcoinConnector?.name ?? "your wallet";
   return (
     <div className="fw-stack fw-center">
-      <WalletImage src={connector?.icon ?? solanaConnector?.imageUrl} name={name} size={72} />
+      <WalletImage
+        src={connector?.icon ?? solanaConnector?.imageUrl ?? bitcoinConnector?.imageUrl}
+        name={name}
+        size={72}
+      />
       {attempt.status === "error" ? (
         <>
           <p className="fw-error" role="alert">
