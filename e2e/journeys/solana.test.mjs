@@ -60,6 +60,15 @@ describe("Solana journey", { timeout: 300_000 }, () => {
     const tokens = dialog.getByRole("region", { name: "Token balances" });
     await tokens.getByText("Mock USD Coin").waitFor({ timeout: 15_000 });
     assert.match(String(await tokens.textContent()), /100,000[\s\S]*mUSDC/);
+    // In dollars: the API prices SOL from the stack's SOL/USD feed (150 USD) and the mint at 1 USD.
+    await dialog
+      .getByTestId("account-total-usd")
+      .filter({ hasText: "≈ $250,000.00" })
+      .waitFor({ timeout: 30_000 })
+      .catch(async (error) => {
+        const shown = await dialog.textContent().catch(() => "(no dialog)");
+        throw new Error(`no USD total of $250,000.00; the Account view shows: ${shown}`, { cause: error });
+      });
     await screenshot(page, "wallet-solana-account");
 
     // Send 1.5 SOL to dev account 1: its balance on the RPC rises by exactly 1.5 SOL.
