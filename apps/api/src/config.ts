@@ -6,7 +6,7 @@ import { type Address, getAddress, isAddress } from "viem";
 import { z } from "zod";
 import { type CcipConfig, ccipConfig, ccipEnv } from "./names/ccipConfig.js";
 import { type PriceFeedConfig, priceFeedConfig, priceFeedEnv } from "./prices/feeds.js";
-import { type SolanaPriceConfig, solanaPriceConfig, solanaPriceEnv } from "./prices/solanaPrices.js";
+import { type SolanaPriceConfig, solanaPriceConfig, solanaPriceEnv } from "./prices/solanaPriceConfig.js";
 import { type SolanaConfig, solanaConfig, solanaEnv } from "./solana/solanaConfig.js";
 
 /** The repository root (apps/api/src → ../../..). */
