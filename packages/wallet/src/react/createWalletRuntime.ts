@@ -46,7 +46,7 @@ import {
   type SolanaFamily,
   type SolanaRuntime,
 } from "../features/solana/types.js";
-import { hasPersistedConnection } from "./hooks/useWalletAccount.js";
+import { hasPersistedConnection } from "./persistedConnection.js";
 
 /** Configuration of the wallet layer's React runtime (the `config` prop of `WalletProvider`). */
 export type WalletProviderConfig = {

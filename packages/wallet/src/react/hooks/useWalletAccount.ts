@@ -1,6 +1,7 @@
 import type { Address } from "viem";
-import { type Config, useConfig, useConnection } from "wagmi";
+import { useConfig, useConnection } from "wagmi";
 import { useWalletRuntime } from "../context.js";
+import { hasPersistedConnection } from "../persistedConnection.js";
 import { useStore } from "./useStore.js";
 
 export type WalletAccountStatus = "disconnected" | "connecting" | "reconnecting" | "connected";
@@ -14,16 +15,6 @@ export type UseWalletAccountReturnType = {
   /** Connecting or reconnecting. */
   isConnecting: boolean;
 };
-
-/**
- * Whether a connection from the last visit may be restored: wagmi's persisted state says so, or it is still being
- * read from storage (wagmi reads it asynchronously, so the very first render cannot know yet).
- */
-export function hasPersistedConnection(config: Config): boolean {
-  const persist = (config._internal.store as { persist?: { hasHydrated(): boolean } }).persist;
-  if (persist && !persist.hasHydrated()) return true;
-  return config.state.current != null;
-}
 
 /** The connected account (thin over wagmi's useConnection). Use inside `WalletProvider`. */
 export function useWalletAccount(): UseWalletAccountReturnType {
