@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -129,8 +129,12 @@ describe("deployment records", () => {
       join(dir, "31337.json"),
       JSON.stringify({ chainId: 31337, investmentFund: fund, deploymentBlock: 7 }),
     );
-    expect(loadDeployment(31337, dir).deploymentBlock).toBe(7n);
-    expect(() => loadDeployment(11155111, dir)).toThrow(/No deployment for chain 11155111 .* set FUND_ADDRESS/);
+    try {
+      expect(loadDeployment(31337, dir).deploymentBlock).toBe(7n);
+      expect(() => loadDeployment(11155111, dir)).toThrow(/No deployment for chain 11155111 .* set FUND_ADDRESS/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("takes Sepolia from the environment with the spec's deployment block by default", () => {
