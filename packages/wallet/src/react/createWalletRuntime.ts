@@ -14,6 +14,7 @@ import { DEFAULT_NAME_ZONE } from "../core/constants.js";
 import { createStore, type Store } from "../core/createStore.js";
 import { createWalletCore, type WalletCore } from "../core/createWalletCore.js";
 import { BaseError, isUserRejection } from "../core/errors.js";
+import { loadOnce } from "../core/loadOnce.js";
 import { messages } from "../core/messages.js";
 import { type CaipNetwork, toCaipNetwork } from "../core/network.js";
 import { getPairingExpiry } from "../core/pairing.js";
@@ -221,42 +222,32 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
   });
 
   // The Solana family's code (kit, Wallet Standard) is a separate chunk, loaded at mount when configured.
-  let solanaFamily: Promise<SolanaFamily> | undefined;
   const solana: SolanaRuntime | undefined = config.solana
     ? {
         config: config.solana,
         networks: solanaNetworks,
         connectors: createStore<{ list: SolanaConnectorItem[] }>({ list: [] }),
-        load() {
-          solanaFamily ??= import("../features/solana/createSolanaFamily.js").then((m) =>
+        load: loadOnce<SolanaFamily>(() =>
+          import("../features/solana/createSolanaFamily.js").then((m) =>
             m.createSolanaFamily({ core, solana: solana as SolanaRuntime }),
-          );
-          solanaFamily.catch(() => {
-            solanaFamily = undefined;
-          });
-          return solanaFamily;
-        },
+          ),
+        ),
       }
     : undefined;
   // Solana connections are not restored after a reload: the family starts disconnected (not "connecting").
   if (solana && core.state.chain("solana").account.status === "connecting")
     core.state.setAccount("solana", { status: "disconnected" });
   // The bitcoin family's code (Wallet Standard) is a separate chunk, loaded at mount when configured.
-  let bitcoinFamily: Promise<BitcoinFamily> | undefined;
   const bitcoin: BitcoinRuntime | undefined = config.bitcoin
     ? {
         config: config.bitcoin,
         networks: bitcoinNetworks,
         connectors: createStore<{ list: BitcoinConnectorItem[] }>({ list: [] }),
-        load() {
-          bitcoinFamily ??= import("../features/bitcoin/createBitcoinFamily.js").then((m) =>
+        load: loadOnce<BitcoinFamily>(() =>
+          import("../features/bitcoin/createBitcoinFamily.js").then((m) =>
             m.createBitcoinFamily({ core, bitcoin: bitcoin as BitcoinRuntime }),
-          );
-          bitcoinFamily.catch(() => {
-            bitcoinFamily = undefined;
-          });
-          return bitcoinFamily;
-        },
+          ),
+        ),
       }
     : undefined;
   // The bitcoin family starts disconnected (not "connecting"); it restores its last wallet silently once registered.

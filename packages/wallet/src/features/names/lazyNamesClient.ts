@@ -1,3 +1,4 @@
+import { loadOnce } from "../../core/loadOnce.js";
 import type { CreateNamesClientParameters, NamesClient } from "./createNamesClient.js";
 
 /**
@@ -5,17 +6,8 @@ import type { CreateNamesClientParameters, NamesClient } from "./createNamesClie
  * the same methods as `createNamesClient`, each forwarded to the one client it creates then.
  */
 export function lazyNamesClient(parameters: CreateNamesClientParameters): NamesClient {
-  let client: Promise<NamesClient> | undefined;
-  const load = () => {
-    if (!client) {
-      // A failed load (a chunk that could not be fetched) is tried again on the next call.
-      client = import("./createNamesClient.js").then((m) => m.createNamesClient(parameters));
-      client.catch(() => {
-        client = undefined;
-      });
-    }
-    return client;
-  };
+  // A failed load (a chunk that could not be fetched) is tried again on the next call.
+  const load = loadOnce(() => import("./createNamesClient.js").then((m) => m.createNamesClient(parameters)));
   return {
     getIdentity: async (address, sender) => (await load()).getIdentity(address, sender),
     resolveName: async (name) => (await load()).resolveName(name),

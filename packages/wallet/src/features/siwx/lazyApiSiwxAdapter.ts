@@ -1,3 +1,4 @@
+import { loadOnce } from "../../core/loadOnce.js";
 import type { CreateApiSiwxAdapterParameters } from "./createApiSiwxAdapter.js";
 import type { SiwxAdapter } from "./types.js";
 
@@ -6,17 +7,8 @@ import type { SiwxAdapter } from "./types.js";
  * view: the same methods as `createApiSiwxAdapter`, each forwarded to the one adapter it creates then.
  */
 export function lazyApiSiwxAdapter(parameters: CreateApiSiwxAdapterParameters): SiwxAdapter {
-  let adapter: Promise<SiwxAdapter> | undefined;
-  const load = () => {
-    if (!adapter) {
-      // A failed load (a chunk that could not be fetched) is tried again on the next call.
-      adapter = import("./createApiSiwxAdapter.js").then((m) => m.createApiSiwxAdapter(parameters));
-      adapter.catch(() => {
-        adapter = undefined;
-      });
-    }
-    return adapter;
-  };
+  // A failed load (a chunk that could not be fetched) is tried again on the next call.
+  const load = loadOnce(() => import("./createApiSiwxAdapter.js").then((m) => m.createApiSiwxAdapter(parameters)));
   return {
     getNonce: async () => (await load()).getNonce(),
     verify: async (signed) => (await load()).verify(signed),
