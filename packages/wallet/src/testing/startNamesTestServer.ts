@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getAddress, type Hex, isAddress, type PublicClient } from "viem";
+import { answerCors, readBody, sendJson } from "./standInHttp.js";
 
 export type NamesTestServer = {
   url: string;
@@ -32,24 +33,13 @@ export async function startNamesTestServer(p: { client: PublicClient; zone?: str
   const analytics: NamesTestServer["analytics"] = { enabled: false, allowedOrigins: undefined };
   let failNext: { status: number; reason: string } | undefined;
 
-  const json = (res: ServerResponse, status: number, body?: unknown) => {
-    res.writeHead(status, body === undefined ? {} : { "content-type": "application/json" });
-    res.end(body === undefined ? undefined : JSON.stringify(body));
-  };
+  const json = sendJson;
   const fail = (res: ServerResponse, status: number, message: string) =>
     json(res, status, {
       statusCode: status,
       error: status === 404 ? "Not Found" : "Bad Request",
       message,
       reasons: [{ description: message }],
-    });
-  const readBody = (req: IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      let data = "";
-      req.on("data", (c) => {
-        data += c;
-      });
-      req.on("end", () => resolve(data));
     });
   const record = (name: string) => {
     const entry = names.get(name);
@@ -66,16 +56,7 @@ export async function startNamesTestServer(p: { client: PublicClient; zone?: str
     [...names.entries()].find(([, e]) => e.address.toLowerCase() === address.toLowerCase())?.[0];
 
   const server = createServer(async (req, res) => {
-    const origin = req.headers.origin;
-    if (origin) {
-      res.setHeader("access-control-allow-origin", origin);
-      res.setHeader("vary", "origin");
-    }
-    if (req.method === "OPTIONS") {
-      res.setHeader("access-control-allow-methods", "GET, POST, OPTIONS");
-      res.setHeader("access-control-allow-headers", "content-type, accept");
-      return json(res, 204);
-    }
+    if (answerCors(req, res)) return;
     const url = new URL(req.url ?? "/", "http://x");
     requests.push(`${req.method} ${url.pathname}${url.search}`);
     const path = url.pathname.split("/").map(decodeURIComponent);
@@ -84,7 +65,7 @@ export async function startNamesTestServer(p: { client: PublicClient; zone?: str
     if (req.method === "POST" && url.pathname === "/e") {
       const body = await readBody(req);
       if (!analytics.enabled) return fail(res, 403, "Analytics is off");
-      if (analytics.allowedOrigins && !analytics.allowedOrigins.includes(origin ?? ""))
+      if (analytics.allowedOrigins && !analytics.allowedOrigins.includes(req.headers.origin ?? ""))
         return fail(res, 403, "Invalid App Configuration");
       events.push(JSON.parse(body));
       return json(res, 202, { stored: true });

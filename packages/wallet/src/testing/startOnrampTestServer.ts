@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
   type Account,
@@ -12,6 +12,7 @@ import {
   http,
   parseUnits,
 } from "viem";
+import { answerCors, readBody, sendJson } from "./standInHttp.js";
 
 /** A token the stand-in sells (its contract holds a balance of the funder, who delivers by `transfer`). */
 export type OnrampTestToken = { address: Address; symbol: string; name: string; decimals: number; priceUsd: number };
@@ -93,20 +94,9 @@ export async function startOnrampTestServer(p: {
     { id: "ETH", name: "Ether", contract: "", decimals: 18, price: ethPrice },
   ];
 
-  const json = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { "content-type": "application/json" });
-    res.end(JSON.stringify(body));
-  };
+  const json = sendJson;
   const fail = (res: ServerResponse, status: number, message: string) =>
     json(res, status, { statusCode: status, error: status === 400 ? "Bad Request" : "Error", message });
-  const readBody = (req: IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      let data = "";
-      req.on("data", (c) => {
-        data += c;
-      });
-      req.on("end", () => resolve(data));
-    });
   const cents = (n: number) => (Math.round(n * 100) / 100).toFixed(2);
 
   const pay = async (orderId: string): Promise<OnrampTestOrder> => {
@@ -137,18 +127,7 @@ export async function startOnrampTestServer(p: {
 
   const server = createServer(async (req, res) => {
     // CORS as the API's @fastify/cors answers a page's origin.
-    const origin = req.headers.origin;
-    if (origin) {
-      res.setHeader("access-control-allow-origin", origin);
-      res.setHeader("vary", "origin");
-    }
-    if (req.method === "OPTIONS") {
-      res.setHeader("access-control-allow-methods", "GET, POST, OPTIONS");
-      res.setHeader("access-control-allow-headers", "content-type, accept");
-      res.writeHead(204);
-      res.end();
-      return;
-    }
+    if (answerCors(req, res)) return;
     const url = new URL(req.url ?? "/", "http://x");
     requests.push(`${req.method} ${url.pathname}`);
     try {

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { PublicClient } from "viem";
 import { generateSiweNonce, parseSiweMessage, verifySiweMessage } from "viem/siwe";
+import { answerCors, readBody, sendJson } from "./standInHttp.js";
 
 export type SiwxTestServer = {
   url: string;
@@ -18,33 +19,12 @@ export type SiwxTestServer = {
 export async function startSiwxTestServer(p: { client: PublicClient; domain: string }): Promise<SiwxTestServer> {
   const nonces = new Map<string, number>();
   const sessions = new Map<string, { address: string; chainId: number }>();
-  const json = (res: ServerResponse, status: number, body?: unknown) => {
-    res.writeHead(status, body === undefined ? {} : { "content-type": "application/json" });
-    res.end(body === undefined ? undefined : JSON.stringify(body));
-  };
+  const json = sendJson;
   const sid = (req: IncomingMessage) => /(?:^|;\s*)sid=([^;]+)/.exec(req.headers.cookie ?? "")?.[1];
-  const readBody = (req: IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      let data = "";
-      req.on("data", (c) => {
-        data += c;
-      });
-      req.on("end", () => resolve(data));
-    });
 
   const server = createServer(async (req, res) => {
     // CORS with credentials, as the real API answers a web app on another origin.
-    const origin = req.headers.origin;
-    if (origin) {
-      res.setHeader("access-control-allow-origin", origin);
-      res.setHeader("access-control-allow-credentials", "true");
-      res.setHeader("vary", "origin");
-    }
-    if (req.method === "OPTIONS") {
-      res.setHeader("access-control-allow-methods", "GET, POST, OPTIONS");
-      res.setHeader("access-control-allow-headers", "content-type, accept");
-      return json(res, 204);
-    }
+    if (answerCors(req, res, { credentials: true })) return;
     if (req.method === "GET" && req.url === "/auth/nonce") {
       const nonce = generateSiweNonce();
       nonces.set(nonce, Date.now() + 5 * 60_000);

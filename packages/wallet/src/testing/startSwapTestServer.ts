@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
   type Address,
@@ -13,6 +13,7 @@ import {
   parseAbi,
   zeroAddress,
 } from "viem";
+import { answerCors, readBody, sendJson } from "./standInHttp.js";
 
 /**
  * A stand-in for the API's swap and price routes (apps/api `routes/convert.ts`, `convert/*`), answering as they do
@@ -466,33 +467,11 @@ export async function startSwapTestServer(p: {
     },
   };
 
-  const send = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { "content-type": "application/json" });
-    res.end(JSON.stringify(body));
-  };
-  const readBody = (req: IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      let data = "";
-      req.on("data", (chunk) => {
-        data += chunk;
-      });
-      req.on("end", () => resolve(data));
-    });
+  const send = sendJson;
 
   const server = createServer(async (req, res) => {
     // CORS as the API's @fastify/cors answers a page's origin.
-    const origin = req.headers.origin;
-    if (origin) {
-      res.setHeader("access-control-allow-origin", origin);
-      res.setHeader("vary", "origin");
-    }
-    if (req.method === "OPTIONS") {
-      res.setHeader("access-control-allow-methods", "GET, POST, OPTIONS");
-      res.setHeader("access-control-allow-headers", "content-type, accept");
-      res.writeHead(204);
-      res.end();
-      return;
-    }
+    if (answerCors(req, res)) return;
     const url = new URL(req.url ?? "/", "http://stand-in");
     requests.push(`${req.method} ${url.pathname}${url.search}`);
     const route = routes[`${req.method} ${url.pathname}`];
