@@ -1,7 +1,8 @@
-import { type Address, erc20Abi, getAddress, type PublicClient, parseAbi } from "viem";
+import { type Address, getAddress, type PublicClient, parseAbi } from "viem";
 import type { Config } from "../config.js";
 import { HttpError } from "../http/errors.js";
 import { publicClients } from "../names/publicClients.js";
+import { readTokenMetadata } from "../sync/readTokenMetadata.js";
 
 /** A token the wallet lists and swaps besides native ETH (the deployment's `tokens`). */
 export type DexToken = { address: Address; symbol: string; name: string; decimals: number };
@@ -113,11 +114,9 @@ async function readTokens(client: PublicClient, addresses: readonly (Address | u
   const unique = [...new Set(addresses.filter((a): a is Address => Boolean(a)).map((a) => getAddress(a)))];
   return Promise.all(
     unique.map(async (address) => {
-      const [name, symbol, decimals] = await Promise.all([
-        client.readContract({ address, abi: erc20Abi, functionName: "name" }),
-        client.readContract({ address, abi: erc20Abi, functionName: "symbol" }),
-        client.readContract({ address, abi: erc20Abi, functionName: "decimals" }),
-      ]);
+      const { name, symbol, decimals } = await readTokenMetadata(client, 0, address);
+      // A listed token must answer all three; a chain that does not answer is tried again on the next request.
+      if (name == null || symbol == null || decimals == null) throw new Error(`${address} is not readable`);
       return { address, name, symbol, decimals };
     }),
   );

@@ -1,8 +1,9 @@
-import { type Address, erc20Abi } from "viem";
+import type { Address } from "viem";
 import { formatTokenId, NATIVE_TOKEN_ADDRESS, type TokenId } from "../convert/caip.js";
 import { type DexChain, type DexToken, NATIVE_TOKEN } from "../convert/dex.js";
 import { midPrice } from "../convert/quoteMath.js";
 import { readHop } from "../convert/quotes.js";
+import { readTokenMetadata } from "../sync/readTokenMetadata.js";
 import { createFeedReader, NO_PRICE_FEEDS, type PriceFeedConfig } from "./feeds.js";
 
 /** How long a price is reused (spec §9: balances and prices, 30 s). */
@@ -40,14 +41,12 @@ export function createPricer(options: PricerOptions = {}) {
     if (listed) return listed;
     const key = `${chain.chainId}:${address.toLowerCase()}`;
     if (metadata.has(key)) return metadata.get(key);
-    const read = await Promise.all([
-      chain.client.readContract({ address, abi: erc20Abi, functionName: "name" }),
-      chain.client.readContract({ address, abi: erc20Abi, functionName: "symbol" }),
-      chain.client.readContract({ address, abi: erc20Abi, functionName: "decimals" }),
-    ]).then(
-      ([name, symbol, decimals]) => ({ name, symbol, decimals }),
-      () => undefined,
-    );
+    // The indexer's reader: token-chosen texts clipped and stripped of control characters, null where unanswered.
+    const row = await readTokenMetadata(chain.client, chain.chainId, address);
+    const read =
+      row.name != null && row.symbol != null && row.decimals != null
+        ? { name: row.name, symbol: row.symbol, decimals: row.decimals }
+        : undefined;
     metadata.set(key, read);
     return read;
   };
