@@ -11,7 +11,10 @@
  *    (writes contracts/deployments/31337.json),
  * 5. starts the bundler (Pimlico's Alto) on 127.0.0.1:4337 (BUNDLER_PORT) and seeds demo state on the chain,
  * 6. starts the API on 127.0.0.1:8787 (API_PORT) on its embedded database with demo history,
- * 7. builds the web app (when its sources changed) and serves it on 127.0.0.1:5173 (WEB_PORT),
+ * 6b. starts the embedded wallet's local sign-in services: an SMTP catcher on 2525 (SMTP_PORT) with a web inbox on 8025
+ *    (INBOX_PORT), an OpenID Connect provider on 9010 (OIDC_PORT), a Farcaster relay on 8790 (FARCASTER_RELAY_PORT),
+ * 7. builds the web app (when its sources changed) and serves it on 127.0.0.1:5173 (WEB_PORT), and the embedded
+ *    wallet's secure frame on its own origin, 127.0.0.1:5174 (FRAME_PORT),
  * 8. prints the URLs and the dev accounts and keeps running until Ctrl-C / SIGTERM, which stops all.
  */
 import { ensureDeps } from "./lib/ensure-deps.mjs";
@@ -70,6 +73,11 @@ try {
     webPort: portEnv("WEB_PORT", 5173),
     bundlerPort: portEnv("BUNDLER_PORT", 4337),
     solanaRpcPort: portEnv("SOLANA_RPC_PORT", 8899),
+    framePort: portEnv("FRAME_PORT", 5174),
+    smtpPort: portEnv("SMTP_PORT", 2525),
+    inboxPort: portEnv("INBOX_PORT", 8025),
+    oidcPort: portEnv("OIDC_PORT", 9010),
+    farcasterRelayPort: portEnv("FARCASTER_RELAY_PORT", 8790),
     minimumInvestment: parseUintEnv("MINIMUM_INVESTMENT", process.env.MINIMUM_INVESTMENT),
     lockupPeriodDuration: parseUintEnv("LOCKUP_PERIOD_DURATION", process.env.LOCKUP_PERIOD_DURATION),
   });
@@ -96,6 +104,14 @@ try {
       ? [
           `  DEX router       ${deployment.dex.router}  (Uniswap V2 Router02; factory ${deployment.dex.factory}, WETH9 ${deployment.dex.weth})`,
           `  Tokens           ${(deployment.tokens ?? []).map((token) => `${token.symbol} ${token.address}`).join(", ")}  (pools: 3,000 mUSDC per ETH, 60,000 mUSDC per mWBTC)`,
+        ]
+      : []),
+    `  Mail inbox       ${stack.localAuth.inboxUrl}  (every email the app sends, e.g. sign-in codes; SMTP on ${stack.localAuth.smtpUrl})`,
+    `  Secure frame     ${stack.frameUrl}  (the embedded wallet's own origin: email, social and Farcaster logins)`,
+    `  Social login     ${stack.localAuth.oidcIssuer}  (a local OpenID Connect provider standing in for Google, X, Discord, GitHub, Apple, Facebook)`,
+    ...(stack.localAuth.farcasterRelayUrl
+      ? [
+          `  Farcaster relay  ${stack.localAuth.farcasterRelayUrl}  (a local relay; its approval page stands in for the Farcaster app)`,
         ]
       : []),
     `  Solana RPC       ${stack.solana.url}  (LiteSVM; genesis ${stack.solana.genesisHash}; ${stack.solana.mint.symbol} mint ${stack.solana.mint.address})`,

@@ -31,6 +31,16 @@ function devConfigJson(): Plugin {
             ...(deployment.tokens ? { tokens: deployment.tokens } : {}),
           },
           ...(process.env.SOLANA_RPC_URL ? { solana: devSolanaConfig(process.env.SOLANA_RPC_URL) } : {}),
+          // The embedded wallet's secure frame (apps/frame) when FRAME_URL is set; SOCIAL_PROVIDERS: "google,github".
+          ...(process.env.FRAME_URL
+            ? {
+                embedded: {
+                  frameUrl: process.env.FRAME_URL,
+                  socialProviders: (process.env.SOCIAL_PROVIDERS ?? "").split(",").filter(Boolean),
+                  farcaster: process.env.FARCASTER === "1",
+                },
+              }
+            : {}),
         };
         response.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
         response.end(JSON.stringify(body));

@@ -21,6 +21,7 @@ export const WEB_DIST_DIR = join(ROOT, "apps", "web", "dist");
  * @property {string} [walletConnectProjectId]
  * @property {boolean} [coinbaseWallet]
  * @property {{ rpcUrl: string, genesisHash?: string, mint?: { address: string, symbol: string, name?: string, decimals: number } }} [solana] the wallet's Solana family: its JSON-RPC, network and SPL token
+ * @property {{ frameUrl: string, socialProviders?: string[], farcaster?: boolean }} [embedded] the embedded wallet: its secure frame and login methods
  */
 
 /**

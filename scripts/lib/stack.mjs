@@ -2,10 +2,12 @@
 /**
  * The whole local stack in one call, shared by `npm start` and the browser journeys (e2e/):
  * anvil → deploy (with the ERC-4337 EntryPoint, account factory and the fund's paymaster) → the bundler (Alto)
- * and the demo seed → the API (child process, embedded database, demo data) → the web app's production build served
- * with its runtime /config.json.
+ * and the demo seed → the embedded wallet's local sign-in services (SMTP catcher, OpenID Connect provider, Farcaster
+ * relay) → the API (child process, embedded database, demo data) → the web app's production build served with its
+ * runtime /config.json, and the embedded wallet's secure frame on an origin of its own.
  */
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_LOCKUP_PERIOD_DURATION, deploy } from "../deploy.mjs";
@@ -14,14 +16,17 @@ import { devAccount } from "./accounts.mjs";
 import { freePort, startAnvil } from "./anvil.mjs";
 import { startBundler } from "./bundler.mjs";
 import { forgeBuild } from "./foundry.mjs";
+import { LOCAL_SOCIAL_PROVIDERS, localOidcClients, startLocalAuth } from "./local-auth.mjs";
 import { DATA_DIR, ROOT } from "./paths.mjs";
 import { run } from "./run.mjs";
+import { FRAME_DIST_DIR, serveFrame } from "./serve-frame.mjs";
 import { serveWeb, WEB_DIST_DIR } from "./serve-web.mjs";
 import { startSolanaRpc } from "./solana.mjs";
 import { startSolUsdFeed } from "./solPriceFeed.mjs";
 
 export const API_DIR = join(ROOT, "apps", "api");
 export const WEB_DIR = join(ROOT, "apps", "web");
+export const FRAME_DIR = join(ROOT, "apps", "frame");
 
 /**
  * @typedef {object} StackOptions
@@ -31,6 +36,11 @@ export const WEB_DIR = join(ROOT, "apps", "web");
  * @property {number} webPort
  * @property {number} [bundlerPort] the ERC-4337 bundler (Alto); default a free port
  * @property {number} [solanaRpcPort] the local Solana JSON-RPC (LiteSVM); default a free port
+ * @property {number} [framePort] the embedded wallet's secure frame (its own origin); default a free port
+ * @property {number} [smtpPort] the SMTP catcher; default a free port
+ * @property {number} [inboxPort] the SMTP catcher's web inbox; default a free port
+ * @property {number} [oidcPort] the local OpenID Connect provider; default a free port
+ * @property {number} [farcasterRelayPort] the local Farcaster relay; default a free port
  * @property {string} [dataDir] logs and the API's embedded database; default `.data/`
  * @property {string} [deploymentsDir] where deploy writes `<chainId>.json`; default contracts/deployments
  * @property {bigint} [minimumInvestment]
@@ -50,6 +60,8 @@ export const WEB_DIR = join(ROOT, "apps", "web");
  * @property {string} webUrl
  * @property {string} bundlerUrl the ERC-4337 bundler (Alto) on the local chain
  * @property {import("./solana.mjs").SolanaRpc} solana the local Solana JSON-RPC: url, genesis hash, mUSDC mint, dev accounts
+ * @property {string} frameUrl the embedded wallet's secure frame
+ * @property {import("./local-auth.mjs").LocalAuth} localAuth the SMTP catcher (inboxUrl), OpenID Connect provider, Farcaster relay
  * @property {{ stop: () => Promise<void>, restart: () => Promise<void> }} api stops the API (an outage) and starts it again on the same port and data
  * @property {Promise<string>} failed resolves with a reason when a service dies on its own
  * @property {() => Promise<void>} stop stops everything that was started (idempotent)
@@ -151,10 +163,32 @@ export async function startStack(options) {
 
     const webUrl = `http://${host}:${options.webPort}`;
     const apiUrl = `http://${host}:${options.apiPort}`;
+    const framePort = options.framePort ?? (await freePort(host));
+    const frameUrl = `http://${host}:${framePort}`;
 
-    // The web build runs while the API starts.
-    step("build the web app (vite build, skipped when apps/web/dist is current)");
-    const build = buildWeb({ log });
+    // The embedded wallet's sign-in: mails go to the local catcher, social logins to the local OpenID Connect
+    // provider (one client per provider), Farcaster to the local relay (custody checked on anvil).
+    const localAuthLog = join(dataDir, "local-auth.log");
+    step(`local sign-in services: SMTP catcher, OpenID Connect provider, Farcaster relay (log in ${localAuthLog})`);
+    const oidcClients = localOidcClients({ frameOrigin: frameUrl });
+    const localAuth = await startLocalAuth({
+      host,
+      smtpPort: options.smtpPort ?? (await freePort(host)),
+      inboxPort: options.inboxPort ?? (await freePort(host)),
+      oidcPort: options.oidcPort ?? (await freePort(host)),
+      relayPort: options.farcasterRelayPort ?? (await freePort(host)),
+      rpcUrl: anvil.url,
+      clients: oidcClients,
+      logFile: localAuthLog,
+    });
+    stops.push(() => localAuth.stop());
+    localAuth.exited.then((code) => {
+      if (!stopped) fail(`the local sign-in services exited unexpectedly (code ${code}); see ${localAuthLog}`);
+    });
+
+    // The web and frame builds run while the API starts.
+    step("build the web app and the secure frame (vite build, skipped when dist/ is current)");
+    const build = buildWeb({ log }).then(() => buildFrame({ log }));
     // A build that fails while the API starts must reach `await build` below (and the stops), not crash the process
     // as an unhandled rejection that leaves the API and anvil running.
     build.catch(() => undefined);
@@ -190,6 +224,26 @@ export async function startStack(options) {
         DEMO_DATA: "1",
         // The local on-ramp checkout delivers bought tokens from anvil's public test account 9 (local chain only).
         ONRAMP_TREASURY_KEY: devAccount(9).privateKey,
+        // The embedded wallet (email, social, Farcaster): its secret stays in the data folder across restarts.
+        EMBEDDED_SECRET: embeddedSecret(dataDir),
+        SMTP_URL: localAuth.smtpUrl,
+        EMBEDDED_FRAME_ORIGIN: frameUrl,
+        PUBLIC_API_URL: apiUrl,
+        OIDC_PROVIDERS: JSON.stringify(
+          oidcClients.map(({ provider, name, clientId, clientSecret }) => ({
+            provider,
+            name,
+            issuer: localAuth.oidcIssuer,
+            clientId,
+            clientSecret,
+          })),
+        ),
+        ...(localAuth.farcasterRelayUrl && {
+          FARCASTER_RELAY_URL: localAuth.farcasterRelayUrl,
+          FARCASTER_RPC_URL: anvil.url,
+          FARCASTER_DOMAIN: `${host}:${options.webPort}`,
+          FARCASTER_SIWE_URI: `${webUrl}/`,
+        }),
         ...options.apiEnv,
       },
     };
@@ -247,6 +301,12 @@ export async function startStack(options) {
               },
             }
           : {}),
+        // The embedded wallet: the secure frame's origin and the login methods the API offers.
+        embedded: {
+          frameUrl,
+          socialProviders: [...LOCAL_SOCIAL_PROVIDERS],
+          farcaster: Boolean(localAuth.farcasterRelayUrl),
+        },
         // The wallet's Solana family: the local Solana RPC, its network (genesis hash) and its SPL token.
         solana: {
           rpcUrl: solana.url,
@@ -257,6 +317,34 @@ export async function startStack(options) {
     });
     stops.push(() => web.close());
     step(`web app on ${web.url}`);
+    const frame = await serveFrame({
+      port: framePort,
+      host,
+      config: {
+        apiUrl,
+        parentOrigins: [webUrl, webUrl.replace("127.0.0.1", "localhost")],
+        chains: [{ id: deployment.chainId, name: "Anvil (local)", rpcUrl: anvil.url }],
+        knownContracts: [
+          { address: deployment.investmentFund, name: "InvestmentFund", abi: /** @type {const} */ ("investmentFund") },
+          ...(deployment.tokens ?? []).map((/** @type {{ address: string, symbol: string }} */ t) => ({
+            address: t.address,
+            name: t.symbol,
+            abi: /** @type {const} */ ("erc20"),
+          })),
+          ...(deployment.dex
+            ? [
+                {
+                  address: deployment.dex.router,
+                  name: "Uniswap V2 Router",
+                  abi: /** @type {const} */ ("uniswapV2Router"),
+                },
+              ]
+            : []),
+        ],
+      },
+    });
+    stops.push(() => frame.close());
+    step(`secure frame on ${frame.url}; mail inbox on ${localAuth.inboxUrl}`);
 
     return {
       anvil,
@@ -267,6 +355,8 @@ export async function startStack(options) {
       webUrl: web.url,
       bundlerUrl,
       solana,
+      frameUrl: frame.url,
+      localAuth,
       api: apiControl,
       failed,
       stop,
@@ -371,6 +461,57 @@ export async function buildWeb({ log, force = false }) {
     throw new Error("the web app's build failed (npm run build -w @fundament/web)");
   }
   writeFileSync(marker, walletConnect);
+}
+
+/**
+ * `vite build` of apps/frame unless its dist/ is newer than every source it is built from.
+ * @param {{ log: (line: string) => void, force?: boolean }} options
+ */
+export async function buildFrame({ log, force = false }) {
+  const index = join(FRAME_DIST_DIR, "index.html");
+  if (!force && existsSync(index)) {
+    const built = statSync(index).mtimeMs;
+    const sources = [
+      join(FRAME_DIR, "src"),
+      join(FRAME_DIR, "index.html"),
+      join(FRAME_DIR, "social-callback.html"),
+      join(FRAME_DIR, "package.json"),
+      join(FRAME_DIR, "vite.config.ts"),
+      join(ROOT, "packages", "wallet", "src", "features", "embedded", "protocol.ts"),
+      join(ROOT, "packages", "sdk", "src"),
+    ];
+    if (sources.every((source) => newestMtime(source) < built)) {
+      log("  apps/frame/dist is current");
+      return;
+    }
+  }
+  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  const result = await run(npm, ["run", "build", "--workspace", "@fundament/frame"], {
+    cwd: ROOT,
+    capture: true,
+    silent: true,
+  });
+  if (result.code !== 0) {
+    process.stdout.write(result.output);
+    throw new Error("the secure frame's build failed (npm run build -w @fundament/frame)");
+  }
+}
+
+/**
+ * The embedded wallet's EMBEDDED_SECRET for the local stack: made once and kept in the data folder (readable by its
+ * owner only), so auth shares stored by an earlier run can still be read. The environment's value wins.
+ * @param {string} dataDir
+ */
+function embeddedSecret(dataDir) {
+  if (process.env.EMBEDDED_SECRET) return process.env.EMBEDDED_SECRET;
+  const file = join(dataDir, "embedded-secret");
+  if (existsSync(file)) {
+    const kept = readFileSync(file, "utf8").trim();
+    if (/^[0-9a-f]{64}$/.test(kept)) return kept;
+  }
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
 }
 
 /** @param {string} path */

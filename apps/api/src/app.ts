@@ -28,12 +28,16 @@ import { authRoutes } from "./routes/auth.js";
 import { ccipRoutes } from "./routes/ccip.js";
 import type { RouteContext } from "./routes/context.js";
 import { convertRoutes } from "./routes/convert.js";
+import { embeddedRoutes } from "./routes/embedded.js";
+import { embeddedFarcasterRoutes } from "./routes/embeddedFarcaster.js";
+import { embeddedSocialRoutes } from "./routes/embeddedSocial.js";
 import { exchangeHistoryRoutes } from "./routes/exchangeHistory.js";
 import { healthRoutes } from "./routes/health.js";
 import { onrampRoutes } from "./routes/onramp.js";
 import { performanceRoutes } from "./routes/performance.js";
 import { priceRoutes } from "./routes/prices.js";
 import { profileRoutes } from "./routes/profile.js";
+import { sessionRoutes } from "./routes/sessions.js";
 
 export type AppDeps = {
   database: Database;
@@ -89,7 +93,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(helmet, { global: true });
   await app.register(cors, {
-    origin: config.webOrigins,
+    // The embedded wallet's secure frame calls the API from its own origin (with a bearer token, not cookies).
+    origin: [...config.webOrigins, config.embedded.frameOrigin],
     credentials: true,
     methods: ["GET", "POST", "OPTIONS"],
   });
@@ -151,6 +156,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(onrampRoutes(context));
   await app.register(convertRoutes(context));
   await app.register(priceRoutes(context));
+  await app.register(embeddedRoutes(context));
+  await app.register(embeddedSocialRoutes(context));
+  await app.register(embeddedFarcasterRoutes(context));
+  await app.register(sessionRoutes(context));
   if (deps.benchRoute) app.get("/bench/bare", { schema: { hide: true } }, () => ({ status: "ok" }));
   return app;
 }

@@ -105,4 +105,119 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ CHAIN_ID: "999", ENS_RPC_URL: "not a url" })).toThrow(/ENS_RPC_URL: /);
     expect(() => loadConfig({ CHAIN_ID: "999", ANALYTICS_ENABLED: "maybe" })).toThrow(/ANALYTICS_ENABLED: /);
   });
+
+  it("has embedded-wallet defaults for a local run: off without EMBEDDED_SECRET, the local catcher and frame", () => {
+    expect(loadConfig({ CHAIN_ID: "999" }).embedded).toEqual({
+      secret: undefined,
+      smtpUrl: "smtp://127.0.0.1:2525",
+      emailFrom: "Fundament <no-reply@fundament.local>",
+      frameOrigin: "http://127.0.0.1:5174",
+      publicApiUrl: "http://127.0.0.1:8787",
+      social: [],
+      farcaster: undefined,
+    });
+  });
+
+  it("reads the embedded wallet's variables", () => {
+    const embedded = loadConfig({
+      CHAIN_ID: "999",
+      EMBEDDED_SECRET: "ab".repeat(32),
+      SMTP_URL: "smtps://user:pass@smtp.example.com:465",
+      EMAIL_FROM: "Fund <login@example.com>",
+      EMBEDDED_FRAME_ORIGIN: "https://wallet.example.com/",
+      PUBLIC_API_URL: "https://api.example.com/",
+      OIDC_PROVIDERS: JSON.stringify([
+        { provider: "google", issuer: "https://accounts.google.com", clientId: "g-id", clientSecret: "g-secret" },
+        {
+          provider: "github",
+          name: "GitHub login",
+          clientId: "gh-id",
+          clientSecret: "gh-secret",
+          authorizationEndpoint: "https://github.com/login/oauth/authorize",
+          tokenEndpoint: "https://github.com/login/oauth/access_token",
+          userinfoEndpoint: "https://api.github.com/user",
+        },
+      ]),
+      FARCASTER_RELAY_URL: "https://relay.farcaster.xyz/",
+      FARCASTER_RPC_URL: "https://mainnet.optimism.io",
+    }).embedded;
+    expect(embedded.secret).toEqual(Buffer.from("ab".repeat(32), "hex"));
+    expect(embedded).toMatchObject({
+      smtpUrl: "smtps://user:pass@smtp.example.com:465",
+      emailFrom: "Fund <login@example.com>",
+      frameOrigin: "https://wallet.example.com",
+      publicApiUrl: "https://api.example.com",
+      farcaster: {
+        relayUrl: "https://relay.farcaster.xyz",
+        rpcUrl: "https://mainnet.optimism.io",
+        domain: "wallet.example.com",
+        siweUri: "https://wallet.example.com/",
+      },
+    });
+    expect(embedded.social).toEqual([
+      {
+        provider: "google",
+        name: "Google",
+        issuer: "https://accounts.google.com",
+        clientId: "g-id",
+        clientSecret: "g-secret",
+        authorizationEndpoint: undefined,
+        tokenEndpoint: undefined,
+        userinfoEndpoint: undefined,
+      },
+      {
+        provider: "github",
+        name: "GitHub login",
+        issuer: undefined,
+        clientId: "gh-id",
+        clientSecret: "gh-secret",
+        authorizationEndpoint: "https://github.com/login/oauth/authorize",
+        tokenEndpoint: "https://github.com/login/oauth/access_token",
+        userinfoEndpoint: "https://api.github.com/user",
+      },
+    ]);
+    const farcaster = loadConfig({
+      CHAIN_ID: "999",
+      FARCASTER_RELAY_URL: "http://127.0.0.1:8790",
+      FARCASTER_RPC_URL: "http://127.0.0.1:8545",
+      FARCASTER_DOMAIN: "127.0.0.1:5173",
+      FARCASTER_SIWE_URI: "http://127.0.0.1:5173/login",
+    }).embedded.farcaster;
+    expect(farcaster).toEqual({
+      relayUrl: "http://127.0.0.1:8790",
+      rpcUrl: "http://127.0.0.1:8545",
+      domain: "127.0.0.1:5173",
+      siweUri: "http://127.0.0.1:5173/login",
+    });
+  });
+
+  it("refuses bad embedded-wallet variables, naming each", () => {
+    const bad = (env: Record<string, string>, message: RegExp) =>
+      expect(() => loadConfig({ CHAIN_ID: "999", ...env })).toThrow(message);
+    bad({ EMBEDDED_SECRET: "abc" }, /EMBEDDED_SECRET: must be 64 hex characters/);
+    bad({ SMTP_URL: "http://mail.example.com" }, /SMTP_URL: must be an SMTP URL/);
+    bad({ EMAIL_FROM: "a\nBcc: x@y.z" }, /EMAIL_FROM: must be one line/);
+    bad({ EMBEDDED_FRAME_ORIGIN: "http://wallet.example.com/path" }, /EMBEDDED_FRAME_ORIGIN: must be an origin/);
+    bad({ PUBLIC_API_URL: "ftp://x" }, /PUBLIC_API_URL: must be an http\(s\) URL/);
+    bad({ OIDC_PROVIDERS: "{" }, /OIDC_PROVIDERS: must be a JSON array of providers/);
+    bad(
+      { OIDC_PROVIDERS: '[{"provider":"myspace","issuer":"https://x.test","clientId":"a","clientSecret":"b"}]' },
+      /OIDC_PROVIDERS: entry 0.provider: provider must be one of google, github/,
+    );
+    bad(
+      { OIDC_PROVIDERS: '[{"provider":"google","clientId":"a","clientSecret":"b"}]' },
+      /OIDC_PROVIDERS: entry 0: each provider needs an issuer/,
+    );
+    bad(
+      { OIDC_PROVIDERS: '[{"provider":"google","issuer":"https://x.test","clientSecret":"b"}]' },
+      /OIDC_PROVIDERS: entry 0.clientId: clientId is required/,
+    );
+    const twice = JSON.stringify([
+      { provider: "x", issuer: "https://x.test", clientId: "a", clientSecret: "b" },
+      { provider: "x", issuer: "https://x.test", clientId: "a", clientSecret: "b" },
+    ]);
+    bad({ OIDC_PROVIDERS: twice }, /OIDC_PROVIDERS: x is configured twice/);
+    bad({ FARCASTER_RELAY_URL: "http://127.0.0.1:8790" }, /FARCASTER_RPC_URL is needed with FARCASTER_RELAY_URL/);
+    bad({ FARCASTER_DOMAIN: "https://x" }, /FARCASTER_DOMAIN: must be a host/);
+  });
 });

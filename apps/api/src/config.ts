@@ -4,6 +4,7 @@ import { type Deployment, deploymentFromEnv, LOCAL_CHAIN_ID, LOCAL_RPC_URL } fro
 import { loadDeployment } from "@fundament/sdk/node";
 import { type Address, getAddress, isAddress } from "viem";
 import { z } from "zod";
+import { type EmbeddedConfig, embeddedConfig, embeddedEnv } from "./embedded/embeddedConfig.js";
 import { type CcipConfig, ccipConfig, ccipEnv } from "./names/ccipConfig.js";
 import { type PriceFeedConfig, priceFeedConfig, priceFeedEnv } from "./prices/feeds.js";
 import { type SolanaPriceConfig, solanaPriceConfig, solanaPriceEnv } from "./prices/solanaPriceConfig.js";
@@ -130,6 +131,7 @@ export const envSchema = z.object({
   COINBASE_ONRAMP_BASE_URL: optionalText.pipe(z.url({ message: "must be an http(s) URL" }).optional()),
   ENS_RPC_URL: optionalText.pipe(z.url({ message: "must be an http(s) URL" }).optional()),
   ...ccipEnv,
+  ...embeddedEnv,
   ...priceFeedEnv,
   ...solanaEnv,
   ...solanaPriceEnv,
@@ -199,6 +201,12 @@ export type Config = {
   priceFeeds: PriceFeedConfig;
   /** The NFT-lending wallet snapshot from Solana (NFT_LENDING_WALLET, SOLANA_RPC_URL, SOLANA_SNAPSHOT_INTERVAL_SECONDS). */
   solana: SolanaConfig;
+  /**
+   * The embedded wallet (email, social and Farcaster login; `/v1/embedded/*`, `/v1/sessions/*`): EMBEDDED_SECRET,
+   * SMTP_URL, EMAIL_FROM, EMBEDDED_FRAME_ORIGIN (added to the CORS origins), PUBLIC_API_URL, OIDC_PROVIDERS and the
+   * FARCASTER_* variables.
+   */
+  embedded: EmbeddedConfig;
   /** Solana prices in `/v1/fungible/price`: mints worth 1 USD (SOLANA_USD_MINTS) and SOL/USD's feed (SOLANA_SOL_USD_FEED). */
   solanaPrices: SolanaPriceConfig;
 };
@@ -349,6 +357,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       throw new ConfigError(message);
     }),
     priceFeeds: priceFeedConfig(e, (message) => {
+      throw new ConfigError(message);
+    }),
+    embedded: embeddedConfig(e, (message) => {
       throw new ConfigError(message);
     }),
     solana: solanaConfig(e),

@@ -251,6 +251,134 @@ export const onrampOrders = pgTable(
   ],
 );
 
+/**
+ * Embedded-wallet users (email, social or Farcaster login). `email` is the address the person proved (lower-case),
+ * null for a login without one; their wallet's address is in `embedded_wallets`.
+ */
+export const embeddedUsers = pgTable(
+  "embedded_users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email"),
+    userName: text("user_name"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("embedded_users_email").on(t.email)],
+);
+
+/**
+ * How a user logs in: one row per (provider, subject). An email identity's subject is the lower-case email; a
+ * social one's the provider's `sub`; Farcaster's the fid.
+ */
+export const embeddedIdentities = pgTable(
+  "embedded_identities",
+  {
+    provider: text("provider").notNull(),
+    subject: text("subject").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => embeddedUsers.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index("embedded_identities_user").on(t.userId)],
+);
+
+/** The devices (browser profiles of the frame) a user approved, by the HMAC of the frame's device id. */
+export const embeddedDevices = pgTable(
+  "embedded_devices",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => embeddedUsers.id, { onDelete: "cascade" }),
+    deviceHash: text("device_hash").notNull(),
+    approvedAt: timestamp("approved_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+);
+
+/**
+ * Embedded-wallet sessions: the bearer token is kept only as its HMAC; `id` is the public id (the spec's `pci`) the
+ * sessions list shows and revoke takes. Live while `revoked_at` is null and `expires_at` is ahead.
+ */
+export const embeddedSessions = pgTable(
+  "embedded_sessions",
+  {
+    id: text("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => embeddedUsers.id, { onDelete: "cascade" }),
+    deviceHash: text("device_hash").notNull(),
+    loginMethod: text("login_method").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [uniqueIndex("embedded_sessions_token").on(t.tokenHash), index("embedded_sessions_user").on(t.userId)],
+);
+
+/**
+ * One pending code per (purpose, subject): login codes and device-approval links per email, the email update's two
+ * codes per user. A new code replaces the old one (so only the latest works), and the 30 s resend cooldown is the
+ * row's `created_at`. `code_hash` is the HMAC of the code or link token; `attempts` counts wrong tries.
+ */
+export const embeddedCodes = pgTable(
+  "embedded_codes",
+  {
+    purpose: text("purpose").$type<"login" | "device" | "update-primary" | "update-secondary">().notNull(),
+    subject: text("subject").notNull(),
+    codeHash: text("code_hash").notNull(),
+    /** The device the code was asked for (login, device approval). */
+    deviceHash: text("device_hash"),
+    userId: text("user_id"),
+    /** The email update's new address. */
+    newEmail: text("new_email"),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [primaryKey({ columns: [t.purpose, t.subject] }), index("embedded_codes_hash").on(t.codeHash)],
+);
+
+/** Each user's one wallet: its address and the auth share, AES-256-GCM-encrypted with EMBEDDED_SECRET. */
+export const embeddedWallets = pgTable(
+  "embedded_wallets",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => embeddedUsers.id, { onDelete: "cascade" }),
+    /** Checksummed. */
+    address: text("address").notNull(),
+    authShareEnc: text("auth_share_enc").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [uniqueIndex("embedded_wallets_address").on(t.address)],
+);
+
+/** OpenID Connect logins in flight (the social login): the state's HMAC, the PKCE verifier encrypted. */
+export const embeddedOauthStates = pgTable("embedded_oauth_states", {
+  stateHash: text("state_hash").primaryKey(),
+  provider: text("provider").notNull(),
+  codeVerifierEnc: text("code_verifier_enc").notNull(),
+  nonce: text("nonce").notNull(),
+  deviceHash: text("device_hash").notNull(),
+  redirectUri: text("redirect_uri").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+});
+
+/** Sign In With Farcaster channels in flight: the channel token's HMAC, the token itself encrypted. */
+export const embeddedFarcasterChannels = pgTable("embedded_farcaster_channels", {
+  channelHash: text("channel_hash").primaryKey(),
+  channelTokenEnc: text("channel_token_enc").notNull(),
+  nonce: text("nonce").notNull(),
+  deviceHash: text("device_hash").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
+});
+
 export const schema = {
   performanceSnapshots,
   performanceDaily,
@@ -265,5 +393,13 @@ export const schema = {
   nameRegistrations,
   analyticsEvents,
   onrampOrders,
+  embeddedUsers,
+  embeddedIdentities,
+  embeddedDevices,
+  embeddedSessions,
+  embeddedCodes,
+  embeddedWallets,
+  embeddedOauthStates,
+  embeddedFarcasterChannels,
 };
 export type Schema = typeof schema;

@@ -1,3 +1,4 @@
+import { type SmtpCatcher, startSmtpCatcher } from "@fundament/local-auth/smtp";
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -277,6 +278,79 @@ const priceRequest = fc.record({
   projectId: fc.oneof(fc.string(), fc.jsonValue()),
 });
 
+/** The embedded wallet's login bodies: emails, device ids and codes, well-formed or not. */
+const deviceIdValue = fc.oneof(
+  { arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), weight: 3 },
+  { arbitrary: fc.string({ maxLength: 100 }), weight: 1 },
+);
+const embeddedLogin = fc.record(
+  {
+    email: fc.oneof(
+      { arbitrary: fc.emailAddress(), weight: 3 },
+      { arbitrary: fc.oneof(fc.string(), fc.jsonValue()), weight: 1 },
+    ),
+    deviceId: deviceIdValue,
+    otp: fc.oneof({ arbitrary: fc.stringMatching(/^\d{6}$/), weight: 3 }, { arbitrary: fc.jsonValue(), weight: 1 }),
+  },
+  { requiredKeys: [] },
+);
+/** Social login starts and callbacks: providers, redirect URIs and callback URLs, well-formed or not. */
+const embeddedSocialStart = fc.record(
+  {
+    provider: fc.oneof(
+      fc.constantFrom("google", "github", "apple", "x", "discord", "facebook"),
+      fc.string(),
+      fc.jsonValue(),
+    ),
+    deviceId: deviceIdValue,
+    redirectUri: fc.oneof(fc.webUrl(), fc.constant("http://127.0.0.1:5174/social-callback.html"), fc.string()),
+  },
+  { requiredKeys: [] },
+);
+const embeddedSocialFinish = fc.record(
+  {
+    callbackUrl: fc.oneof(
+      fc.webUrl({ withQueryParameters: true }),
+      fc
+        .tuple(fc.string(), fc.string())
+        .map(
+          ([code, state]) =>
+            `http://127.0.0.1:5174/social-callback.html?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`,
+        ),
+      fc.jsonValue(),
+    ),
+    deviceId: deviceIdValue,
+  },
+  { requiredKeys: [] },
+);
+/** Farcaster status polls: channel tokens well-formed or not. */
+const embeddedFarcasterStatus = fc.record(
+  { channelToken: fc.oneof(fc.base64String({ maxLength: 200 }), fc.string(), fc.jsonValue()), deviceId: deviceIdValue },
+  { requiredKeys: [] },
+);
+const embeddedWallet = fc.record({
+  address: addressValue,
+  authShare: fc.oneof(fc.base64String({ maxLength: 2000 }), fc.string()),
+  signature: fc.oneof(hex(), fc.string()),
+});
+/** A revoke of a generated session id at a generated address. */
+const revokeRoute: Route = {
+  method: "POST",
+  path: "/v1/sessions/{address}/revoke",
+  build: fc
+    .tuple(
+      addressValue,
+      headers,
+      fc.record({ pci: fc.oneof(fc.uuid(), fc.string()), signature: fc.oneof(hex(), fc.string()) }),
+    )
+    .map(([address, h, payload]) => ({
+      method: "POST" as const,
+      url: `/v1/sessions/${address || "%20"}/revoke`,
+      headers: { ...h, "content-type": "application/json" },
+      payload: JSON.stringify(payload),
+    })),
+};
+
 /** Every route of the app (the OpenAPI paths are checked against this list), with its generated requests. */
 const ROUTES: Route[] = [
   get("/futures/performance"),
@@ -355,13 +429,46 @@ const ROUTES: Route[] = [
         .map(([chain, force]) => `?currency=usd&chainId=${chain}&forceUpdate=${force}`),
     ),
   ),
+  postShaped("/v1/embedded/email/connect", embeddedLogin),
+  postShaped("/v1/embedded/email/device-status", embeddedLogin),
+  postShaped("/v1/embedded/email/verify", embeddedLogin),
+  get(
+    "/v1/embedded/device/approve",
+    fc.constant("/v1/embedded/device/approve"),
+    fc.oneof(
+      query,
+      fc.oneof(deviceIdValue, value).map((token) => `?token=${encodeURIComponent(token)}`),
+    ),
+  ),
+  get("/v1/embedded/me"),
+  get("/v1/embedded/wallet/share"),
+  postShaped("/v1/embedded/wallet", embeddedWallet),
+  post("/v1/embedded/signout"),
+  postShaped("/v1/embedded/email/update", embeddedLogin),
+  postShaped("/v1/embedded/email/update/primary", embeddedLogin),
+  postShaped("/v1/embedded/email/update/secondary", embeddedLogin),
+  get("/v1/embedded/social/providers"),
+  postShaped("/v1/embedded/social/start", embeddedSocialStart),
+  postShaped("/v1/embedded/social/finish", embeddedSocialFinish),
+  postShaped("/v1/embedded/farcaster/channel", embeddedLogin),
+  postShaped("/v1/embedded/farcaster/status", embeddedFarcasterStatus),
+  get(
+    "/v1/sessions/{address}",
+    addressValue.map((address) => `/v1/sessions/${address || "%20"}`),
+  ),
+  revokeRoute,
 ];
 
 describe.each(drivers)("generated input at every route (%s)", (driver) => {
   let t: TestApp;
+  // The embedded wallet's login mails go to a local SMTP catcher (a real SMTP server).
+  let catcher: SmtpCatcher;
   beforeAll(async () => {
+    catcher = await startSmtpCatcher({ smtpPort: 0, webPort: 0 });
     t = await testApp(
       {
+        EMBEDDED_SECRET: "5a".repeat(32),
+        SMTP_URL: catcher.smtpUrl,
         ADMIN_TOKEN: "admin-secret",
         METRICS_TOKEN: "metrics-secret",
         RATE_LIMIT_MAX: "100000000",
@@ -373,7 +480,10 @@ describe.each(drivers)("generated input at every route (%s)", (driver) => {
     );
     await seedDemo({ db: t.database.db });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t?.close();
+    await catcher?.close();
+  });
 
   it("covers every documented route", async () => {
     const documented = Object.entries((await t.app.inject("/openapi.json")).json().paths as object).flatMap(

@@ -61,4 +61,16 @@ describe("createRouter stack operations", () => {
     router.goBack();
     expect(views).toEqual(["AllWallets", "Connect"]);
   });
+
+  it("going back restores the data the earlier view was opened with", () => {
+    const router = createRouter({ onClose: () => undefined });
+    router.push("ConnectingSocial", { provider: "google" });
+    router.push("EmbeddedFrame", { reason: "recovery-save" });
+    router.goBack();
+    expect(router.getState()).toMatchObject({ view: "ConnectingSocial", data: { provider: "google" } });
+    router.replace("Account");
+    router.push("Send", { to: "0x1" });
+    router.goBack();
+    expect(router.getState()).toMatchObject({ view: "Account", data: undefined });
+  });
 });

@@ -24,21 +24,28 @@ export type CreateRouterParameters = {
 
 export function createRouter({ initialView = "Connect", onClose }: CreateRouterParameters): Router {
   const store = createStore<RouterState>({ view: initialView, data: undefined, history: [initialView] });
+  // The data each history entry was opened with (same length as `history`): going back restores the earlier view
+  // as it was opened (e.g. ConnectingSocial keeps its provider after the secure frame's step above it).
+  let entryData: (ViewData | undefined)[] = [undefined];
   return {
     ...store,
     push(view, data) {
       const { history } = store.getState();
       if (history[history.length - 1] === view) {
+        entryData = [...entryData.slice(0, -1), data];
         store.setState({ data });
         return;
       }
+      entryData = [...entryData, data];
       store.setState({ view, data, history: [...history, view] });
     },
     replace(view, data) {
       const { history } = store.getState();
+      entryData = [...entryData.slice(0, -1), data];
       store.setState({ view, data, history: [...history.slice(0, -1), view] });
     },
     reset(view, data) {
+      entryData = [data];
       store.setState({ view, data, history: [view] });
     },
     goBack() {
@@ -48,7 +55,8 @@ export function createRouter({ initialView = "Connect", onClose }: CreateRouterP
         return;
       }
       const next = history.slice(0, -1);
-      store.setState({ view: next[next.length - 1] as View, data: undefined, history: next });
+      entryData = entryData.slice(0, next.length);
+      store.setState({ view: next[next.length - 1] as View, data: entryData[next.length - 1], history: next });
     },
   };
 }

@@ -34,6 +34,14 @@ export const messages = {
   networkNotSupportedForSwaps: "Network not supported for Swaps",
   networkNotSupportedForGasPrice: "Network not supported for Gas Price",
   onrampQuoteUnavailable: "Estimate — the provider's quote is unavailable",
+  // Embedded wallet (email, social, Farcaster).
+  invalidEmail: "Invalid email",
+  unableToLoadEmailLogin: "Unable to load email login dependency",
+  requestAborted: "Request was aborted",
+  socialPopupBlocked: "The sign-in window was blocked. Allow pop-ups for this site, then try again.",
+  socialPopupClosed: "The sign-in window was closed before the sign-in finished.",
+  invalidOtp: "Enter the 6-digit code",
+  emailUpdated: "Email updated",
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -41,6 +49,11 @@ export type MessageKey = keyof typeof messages;
 /** 'Please try again after {n} seconds'. */
 export function tryAgainAfter(seconds: number): string {
   return `Please try again after ${seconds} seconds`;
+}
+
+/** The device-approval step of an email login on a new device. */
+export function approveThisDevice(email: string): string {
+  return `Approve this device: we sent a link to ${email}`;
 }
 
 /** 'Error registering name {name}'. */

@@ -19,6 +19,15 @@ export const VIEWS = [
   "SwapPreview",
   "RegisterAccountName",
   "RegisterAccountNameSuccess",
+  // Embedded wallet (email, social, Farcaster): the login steps, the visible secure frame, the email update.
+  "EmailVerifyOtp",
+  "EmailVerifyDevice",
+  "ConnectingSocial",
+  "ConnectingFarcaster",
+  "EmbeddedFrame",
+  "UpdateEmail",
+  "UpdateEmailPrimaryOtp",
+  "UpdateEmailSecondaryOtp",
 ] as const;
 export type View = (typeof VIEWS)[number];
 

@@ -20,6 +20,17 @@ export { createBalanceFetcher } from "../features/balances/createBalanceFetcher.
 export { getBalances, type TokenListEntry } from "../features/balances/getBalances.js";
 export { disconnect } from "../features/disconnect/disconnect.js";
 export {
+  createEmbeddedController,
+  type EmbeddedController,
+} from "../features/embedded/createEmbeddedController.js";
+export {
+  createEmbeddedProvider,
+  type EmbeddedProvider,
+  EmbeddedRpcError,
+} from "../features/embedded/createEmbeddedProvider.js";
+export { createEmbeddedRuntime, embeddedConnector } from "../features/embedded/embeddedRuntime.js";
+export { createFrameClient, type FrameClient, FrameError } from "../features/embedded/frameClient.js";
+export {
   addressOfRecord,
   createNamesClient,
   type Identity,

@@ -74,6 +74,13 @@ export {
   bitcoinNetwork,
 } from "../features/bitcoin/networks.js";
 export type { BitcoinConfig, BitcoinConnectorItem } from "../features/bitcoin/types.js";
+export {
+  EMBEDDED_CONNECTOR_ID,
+  EMBEDDED_CONNECTOR_NAME,
+  EMBEDDED_CONNECTOR_TYPE,
+  type EmbeddedWalletConfig,
+  SOCIAL_PROVIDER_ORDER,
+} from "../features/embedded/types.js";
 export { hasInsufficientGas, validateSend } from "../features/send/validateSend.js";
 export { createApiSiwxAdapter } from "../features/siwx/createApiSiwxAdapter.js";
 export type { SiwxAdapter, SiwxSession } from "../features/siwx/types.js";

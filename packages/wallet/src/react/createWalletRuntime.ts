@@ -30,6 +30,12 @@ import {
   isBitcoinConnectorId,
 } from "../features/bitcoin/types.js";
 import { disconnect as disconnectFamilies } from "../features/disconnect/disconnect.js";
+import { embeddedRuntimeFor } from "../features/embedded/embeddedRuntime.js";
+import {
+  EMBEDDED_CONNECTOR_TYPE,
+  type EmbeddedRuntime,
+  type EmbeddedWalletConfig,
+} from "../features/embedded/types.js";
 import type { NamesClient } from "../features/names/createNamesClient.js";
 import { lazyNamesClient } from "../features/names/lazyNamesClient.js";
 import { switchNetwork } from "../features/networks/switchNetwork.js";
@@ -76,6 +82,12 @@ export type WalletProviderConfig = {
   theme?: "light" | "dark" | "system" | undefined;
   /** Show the views inline where `<WalletEmbed />` is placed instead of in a dialog. */
   embedded?: boolean | undefined;
+  /**
+   * The embedded wallet (login by email, social account, Farcaster) through the secure frame at `frameUrl`: the
+   * connector "Email & Social" (type AUTH) and the login views. Off unless set; its code loads on demand.
+   * (Named `embeddedWallet` because `embedded` above already means the inline panel.)
+   */
+  embeddedWallet?: EmbeddedWalletConfig | undefined;
   /**
    * Analytics endpoint (events are POSTed there); wins over the API's. Without it, and with `apiUrl`, the runtime asks
    * `{apiUrl}/getAnalyticsConfig` once and sends to `{apiUrl}/e` only when `isAnalyticsEnabled` is true. Off by
@@ -143,6 +155,8 @@ export type WalletRuntime = {
   solana: SolanaRuntime | undefined;
   /** The bitcoin family; undefined unless the config has `bitcoin`. */
   bitcoin: BitcoinRuntime | undefined;
+  /** The embedded wallet (email, social, Farcaster); undefined unless the config has `embeddedWallet`. */
+  embedded: EmbeddedRuntime | undefined;
   connectAttempt: Store<ConnectAttemptState>;
   /** Connects with a connector; routes through the Connecting* views and on to sign-in or close. */
   connect(connectorId: string, data?: ViewData): Promise<void>;
@@ -166,7 +180,10 @@ export function connectorView(connector: Pick<Connector, "id" | "type">) {
 export function errorText(error: unknown): string {
   if (error instanceof BaseError) return error.shortMessage;
   const short = (error as { shortMessage?: unknown })?.shortMessage;
-  return typeof short === "string" ? short : messages.somethingWentWrong;
+  if (typeof short === "string") return short;
+  // The embedded frame's errors are written for people (spec §8 texts, the API's messages).
+  if (error instanceof Error && error.name === "FrameError") return error.message;
+  return messages.somethingWentWrong;
 }
 
 function toNetwork(n: Chain | CaipNetwork): CaipNetwork {
@@ -212,6 +229,10 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
     allowUnsupportedChain: config.allowUnsupportedChain,
     isMobile: config.isMobile,
   });
+  // The embedded wallet: its connector joins the wagmi config now, so wagmi's reconnect at page load sees it.
+  const embedded = config.embeddedWallet
+    ? embeddedRuntimeFor(wagmiConfig, { config: config.embeddedWallet, defaultChainId: wagmiConfig.chains[0].id })
+    : undefined;
   const connectAttempt = createStore<ConnectAttemptState>({
     status: "idle",
     connectorId: undefined,
@@ -422,6 +443,44 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
     }
   };
 
+  /**
+   * Connects the embedded wallet once its login finished in the login views (`data.afterLogin`), or when the frame
+   * still holds a session; otherwise the Connect view (its email and social logins) is where it starts. Success
+   * closes the modal, as for any wallet (or leaves the sign-in prompt open).
+   */
+  const connectEmbedded = async (connector: Connector, data?: ViewData) => {
+    if (!embedded) return;
+    connectAttempt.setState({ status: "connecting", connectorId: connector.id, error: undefined });
+    core.setLoading("eip155", true);
+    try {
+      const controller = await embedded.load();
+      if (!data?.afterLogin && !(await controller.isConnected())) {
+        connectAttempt.setState({ status: "idle", error: undefined });
+        core.router.reset("Connect");
+        return;
+      }
+      const result = await wagmiConnect(wagmiConfig, { connector });
+      controller.loginSucceeded();
+      sync();
+      connectAttempt.setState({ status: "idle", error: undefined });
+      addRecentWallet(connector.id);
+      core.bus.emit("CONNECT_SUCCESS", { connector: connector.id, chainId: result.chainId });
+      if (core.router.getState().view === "UnsupportedChain") {
+        signInPending = Boolean(siwx);
+        return;
+      }
+      if (siwx) await siwx.onConnected();
+      if (core.router.getState().view !== "SIWXSignMessage") core.close();
+    } catch (error) {
+      const message = isUserRejection(error) ? CONNECTION_DECLINED : errorText(error);
+      connectAttempt.setState({ status: "error", error: message });
+      core.bus.emit("CONNECT_ERROR", { connector: connector.id, message });
+      core.triggerShake();
+    } finally {
+      core.setLoading("eip155", false);
+    }
+  };
+
   const runtime: WalletRuntime = {
     core,
     wagmiConfig,
@@ -434,6 +493,7 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
     balances,
     solana,
     bitcoin,
+    embedded,
     connectAttempt,
     analyticsReady,
     async connect(connectorId, data) {
@@ -448,6 +508,10 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
       const connector = wagmiConfig.connectors.find((c) => c.id === connectorId);
       if (!connector) {
         core.toasts.show(messages.walletConnectConnectorNotFound, "error");
+        return;
+      }
+      if (connector.type === EMBEDDED_CONNECTOR_TYPE) {
+        await connectEmbedded(connector, data);
         return;
       }
       const view = connectorView(connector);
@@ -520,6 +584,10 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
     mount() {
       askAnalyticsConfig();
       sync();
+      // SESSION_ENDED (revoked, expired on the server): wagmi forgets the connection, the views go to Connect.
+      const detachEmbedded = embedded?.attach(core, () => {
+        void wagmiDisconnect(wagmiConfig).catch(() => undefined);
+      });
       const stopWagmi = watchConnection(wagmiConfig, { onChange: sync });
       let stopSolana: (() => void) | undefined;
       let stopBitcoin: (() => void) | undefined;
@@ -540,6 +608,7 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
           .catch((error) => console.warn("[wallet] the bitcoin family did not load", error));
       const stop = () => {
         unmounted = true;
+        detachEmbedded?.();
         stopWagmi();
         stopSolana?.();
         stopBitcoin?.();

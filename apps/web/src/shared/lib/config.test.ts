@@ -33,6 +33,25 @@ describe("runtime config (/config.json)", () => {
     });
   });
 
+  it("parses the optional embedded-wallet block and refuses a bad one", () => {
+    const embedded = { frameUrl: "http://127.0.0.1:5174/", socialProviders: ["google", "github"], farcaster: true };
+    expect(parseAppConfig({ ...valid, embedded }).embedded).toEqual({
+      frameUrl: "http://127.0.0.1:5174",
+      socialProviders: ["google", "github"],
+      farcaster: true,
+    });
+    expect(parseAppConfig(valid).embedded).toBeUndefined();
+    expect(() => parseAppConfig({ ...valid, embedded: { frameUrl: "javascript:alert(1)" } })).toThrow(
+      /embedded.frameUrl must be an http\(s\) address/,
+    );
+    expect(() => parseAppConfig({ ...valid, embedded: { ...embedded, socialProviders: ["myspace"] } })).toThrow(
+      /embedded.socialProviders must be a list of/,
+    );
+    expect(() => parseAppConfig({ ...valid, embedded: { ...embedded, farcaster: "yes" } })).toThrow(
+      /embedded.farcaster must be true or false/,
+    );
+  });
+
   it("parses the optional bitcoin block and refuses a bad one", () => {
     const bitcoin = { balanceApiUrl: "http://127.0.0.1:3002/", network: "regtest" };
     expect(parseAppConfig({ ...valid, bitcoin }).bitcoin).toEqual({

@@ -13,7 +13,42 @@ export type AppConfig = {
   solana?: SolanaAppConfig;
   /** The wallet's bitcoin family (absent: no bitcoin anywhere): an Esplora-style balance API and the network. */
   bitcoin?: BitcoinAppConfig;
+  /** The embedded wallet (login by email, social account, Farcaster) through its secure frame; absent: not offered. */
+  embedded?: EmbeddedAppConfig;
 };
+
+/** The optional `embedded` block of /config.json: the secure frame's page, the configured logins. */
+export type EmbeddedAppConfig = { frameUrl: string; socialProviders?: string[]; farcaster?: boolean };
+
+/** The social providers the wallet knows (spec: google, github, apple, facebook, x, discord). */
+const SOCIAL_PROVIDERS = ["google", "github", "apple", "facebook", "x", "discord"];
+
+/** The optional `embedded` block, checked field by field. */
+function parseEmbeddedConfig(input: unknown): EmbeddedAppConfig {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    throw new ConfigError("config.json: embedded must be an object with frameUrl.");
+  }
+  const record = input as Record<string, unknown>;
+  const embedded: EmbeddedAppConfig = { frameUrl: url(record.frameUrl, "embedded.frameUrl") };
+  if (record.socialProviders !== undefined) {
+    const list = record.socialProviders;
+    if (!Array.isArray(list) || list.some((p) => typeof p !== "string" || !SOCIAL_PROVIDERS.includes(p))) {
+      throw new ConfigError(
+        `config.json: embedded.socialProviders must be a list of ${SOCIAL_PROVIDERS.join(", ")}, got ${JSON.stringify(list)}.`,
+      );
+    }
+    embedded.socialProviders = list as string[];
+  }
+  if (record.farcaster !== undefined) {
+    if (typeof record.farcaster !== "boolean") {
+      throw new ConfigError(
+        `config.json: embedded.farcaster must be true or false, got ${JSON.stringify(record.farcaster)}.`,
+      );
+    }
+    embedded.farcaster = record.farcaster;
+  }
+  return embedded;
+}
 
 /** The optional `bitcoin` block of /config.json (npm start: BITCOIN_BALANCE_API_URL and BITCOIN_NETWORK). */
 export type BitcoinAppConfig = { balanceApiUrl: string; network: "mainnet" | "testnet" | "regtest" };
@@ -131,6 +166,7 @@ export function parseAppConfig(input: unknown): AppConfig {
   if (record.coinbaseWallet === true) config.coinbaseWallet = true;
   if (record.solana !== undefined) config.solana = parseSolanaConfig(record.solana);
   if (record.bitcoin !== undefined) config.bitcoin = parseBitcoinConfig(record.bitcoin);
+  if (record.embedded !== undefined) config.embedded = parseEmbeddedConfig(record.embedded);
   return config;
 }
 

@@ -82,6 +82,8 @@ function walletLayerConfig(
             : undefined,
         }
       : undefined,
+    // The embedded wallet (email, social accounts, Farcaster) when /config.json names its secure frame.
+    embeddedWallet: config.embedded,
     metadata: typeof window === "undefined" ? undefined : walletMetadata(window.location.origin),
     // Smart accounts (ERC-4337) where the deployment has them: the Account view's "Account type" choice, and the
     // fund's word on the smart account (it must be whitelisted to invest).

@@ -1,4 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
+import { NO_EMBEDDED_STATE } from "../../features/embedded/types.js";
 import { useWalletRuntime } from "../context.js";
 import { useStore } from "../hooks/useStore.js";
 import { useTheme } from "../hooks/useTheme.js";
@@ -11,7 +12,7 @@ import { PanelBody, PanelHeader, useViewTitle } from "./WalletPanel.js";
  * Account views: the first page view does not pay for it.
  */
 export function WalletDialog() {
-  const { core } = useWalletRuntime();
+  const { core, embedded } = useWalletRuntime();
   const open = useStore(core.modal, (s) => s.open);
   const shake = useStore(core.modal, (s) => s.shake);
   // The active family is connecting or switching network (spec: loading per namespace).
@@ -19,16 +20,29 @@ export function WalletDialog() {
   const view = useStore(core.router, (s) => s.view);
   const theme = useTheme();
   const title = useViewTitle();
+  // While the embedded wallet's secure frame is shown (an approval, the recovery file) the dialog is not modal: a
+  // modal Radix dialog traps the focus, takes the pointer from everything outside it and hides it from assistive
+  // technology, and the frame (never moved into the dialog: that would reload it) is outside it.
+  const frameShown = useStore(embedded?.state ?? NO_EMBEDDED_STATE, (s) => Boolean(s.shown));
   return (
     <Dialog.Root
       open={open}
+      modal={!frameShown}
       onOpenChange={(next) => {
         if (!next) core.close();
       }}
     >
       <Dialog.Portal>
-        <Dialog.Overlay className="fw-root fw-overlay" data-fw-theme={theme} />
+        {frameShown ? (
+          <div className="fw-root fw-overlay" data-fw-theme={theme} aria-hidden="true" />
+        ) : (
+          <Dialog.Overlay className="fw-root fw-overlay" data-fw-theme={theme} />
+        )}
         <Dialog.Content
+          onInteractOutside={(event) => {
+            // A click or focus in the shown frame is not outside the wallet.
+            if (frameShown) event.preventDefault();
+          }}
           className={`fw-root fw-modal${shake ? " fw-shake" : ""}`}
           data-fw-theme={theme}
           data-fw-view={view}

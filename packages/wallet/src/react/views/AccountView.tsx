@@ -1,5 +1,7 @@
 import { lazy } from "react";
 import { formatNumeric, formatNumericExact, shortenAddress } from "../../core/format.js";
+import { EmbeddedAccountSection } from "../../features/embedded/EmbeddedAccountSection.js";
+import { EMBEDDED_CONNECTOR_ID } from "../../features/embedded/types.js";
 import { formatTotalUsd, formatUsd } from "../../features/prices/applyPrices.js";
 import { AccountTypeSection } from "../components/AccountTypeSection.js";
 import { CopyButton } from "../components/CopyButton.js";
@@ -79,6 +81,7 @@ function EvmAccountView() {
         <CopyButton text={address} />
       </div>
       {wallet?.id === "devAccounts" ? <DevAccountPicker address={address} /> : null}
+      {wallet?.id === EMBEDDED_CONNECTOR_ID ? <EmbeddedAccountSection /> : null}
       <AccountTypeSection />
       {/* The spec's feature order: onramp, swaps, receive, send; then activity, the network and the name. */}
       <ListNav label="Account actions">

@@ -1,11 +1,17 @@
 import { formatNumericExact, shortenAddress } from "../../core/format.js";
+import { EmbeddedFrameSlot } from "../../features/embedded/EmbeddedFrameSlot.js";
 import { useWalletRuntime } from "../context.js";
 import { useStore } from "../hooks/useStore.js";
 
-/** A transaction waits for approval in the wallet. */
+/**
+ * A transaction waits for approval in the wallet. With the embedded wallet (`embeddedFrame` in the view data, set on
+ * the frame's SHOW) the approval happens in the secure frame, shown over this view.
+ */
 export function ApproveTransactionView() {
-  const { send } = useWalletRuntime();
+  const { send, core } = useWalletRuntime();
   const s = useStore(send);
+  const embeddedFrame = useStore(core.router, (r) => r.data?.embeddedFrame === true);
+  if (embeddedFrame) return <EmbeddedApproval />;
   return (
     <div className="fw-stack fw-center">
       <div className="fw-spinner" aria-hidden="true" />
@@ -16,6 +22,18 @@ export function ApproveTransactionView() {
           <span title={s.receiverAddress}>{s.receiverProfileName ?? shortenAddress(s.receiverAddress)}</span>
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** The embedded wallet's approval: the frame shows the call in plain words with Approve / Reject. */
+function EmbeddedApproval() {
+  const { core } = useWalletRuntime();
+  const title = useStore(core.router, (r) => (typeof r.data?.title === "string" ? r.data.title : ""));
+  return (
+    <div className="fw-stack">
+      {title ? <p className="fw-subtitle">{title}</p> : null}
+      <EmbeddedFrameSlot />
     </div>
   );
 }

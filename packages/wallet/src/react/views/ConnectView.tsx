@@ -2,6 +2,8 @@ import { useMemo } from "react";
 import { getFeaturedWallets } from "../../connectors/getWallets.js";
 import { createStore } from "../../core/createStore.js";
 import type { BitcoinConnectorItem } from "../../features/bitcoin/types.js";
+import { EmbeddedLoginSection } from "../../features/embedded/EmbeddedLoginSection.js";
+import { EMBEDDED_CONNECTOR_TYPE } from "../../features/embedded/types.js";
 import type { SolanaConnectorItem } from "../../features/solana/types.js";
 import { ListItemButton } from "../components/ListItemButton.js";
 import { ListNav } from "../components/ListNav.js";
@@ -15,10 +17,18 @@ const NO_SOLANA_CONNECTORS = createStore<{ list: SolanaConnectorItem[] }>({ list
 /** Without the `bitcoin` config there are no bitcoin wallets to list. */
 const NO_BITCOIN_CONNECTORS = createStore<{ list: BitcoinConnectorItem[] }>({ list: [] });
 
-/** Choose a wallet: installed (EIP-6963) wallets, the dev accounts on the local chain, featured wallets. */
+/**
+ * Choose a wallet: the embedded wallet's logins (when configured), installed (EIP-6963) wallets, the dev accounts on
+ * the local chain, featured wallets.
+ */
 export function ConnectView() {
   const runtime = useWalletRuntime();
-  const connectors = useWalletConnectors();
+  // The embedded wallet (type AUTH) has its own section: email, social accounts, Farcaster.
+  const allConnectors = useWalletConnectors();
+  const connectors = useMemo(
+    () => allConnectors.filter((c) => c.connector.type !== EMBEDDED_CONNECTOR_TYPE),
+    [allConnectors],
+  );
   const action = useDirectoryWalletAction();
   // Solana wallets found through the Wallet Standard (only with the `solana` config).
   const solanaConnectors = useStore(runtime.solana?.connectors ?? NO_SOLANA_CONNECTORS, (s) => s.list);
@@ -33,6 +43,7 @@ export function ConnectView() {
   );
   return (
     <div className="fw-stack">
+      <EmbeddedLoginSection />
       <ListNav label="Wallets">
         {connectors.map((c) => (
           <ListItemButton

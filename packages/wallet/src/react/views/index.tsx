@@ -39,4 +39,20 @@ export const views: Record<View, ComponentType> = {
   RegisterAccountNameSuccess: lazy(() =>
     import("./RegisterAccountNameSuccessView.js").then((m) => ({ default: m.RegisterAccountNameSuccessView })),
   ),
+  EmailVerifyOtp: lazy(() => import("./EmailVerifyOtpView.js").then((m) => ({ default: m.EmailVerifyOtpView }))),
+  EmailVerifyDevice: lazy(() =>
+    import("./EmailVerifyDeviceView.js").then((m) => ({ default: m.EmailVerifyDeviceView })),
+  ),
+  ConnectingSocial: lazy(() => import("./ConnectingSocialView.js").then((m) => ({ default: m.ConnectingSocialView }))),
+  ConnectingFarcaster: lazy(() =>
+    import("./ConnectingFarcasterView.js").then((m) => ({ default: m.ConnectingFarcasterView })),
+  ),
+  EmbeddedFrame: lazy(() => import("./EmbeddedFrameView.js").then((m) => ({ default: m.EmbeddedFrameView }))),
+  UpdateEmail: lazy(() => import("./UpdateEmailView.js").then((m) => ({ default: m.UpdateEmailView }))),
+  UpdateEmailPrimaryOtp: lazy(() =>
+    import("./UpdateEmailPrimaryOtpView.js").then((m) => ({ default: m.UpdateEmailPrimaryOtpView })),
+  ),
+  UpdateEmailSecondaryOtp: lazy(() =>
+    import("./UpdateEmailSecondaryOtpView.js").then((m) => ({ default: m.UpdateEmailSecondaryOtpView })),
+  ),
 };

@@ -21,4 +21,12 @@ export const viewTitles: Record<View, string> = {
   SwapPreview: "Review Swap",
   RegisterAccountName: "Choose a Name",
   RegisterAccountNameSuccess: "Your Name",
+  EmailVerifyOtp: "Confirm Email",
+  EmailVerifyDevice: "Register Device",
+  ConnectingSocial: "Sign In",
+  ConnectingFarcaster: "Farcaster",
+  EmbeddedFrame: "Secure Wallet",
+  UpdateEmail: "Edit Email",
+  UpdateEmailPrimaryOtp: "Confirm Current Email",
+  UpdateEmailSecondaryOtp: "Confirm New Email",
 };

@@ -1,0 +1,94 @@
+/** The embedded-wallet routes of the API (CONTRACT: `/v1/embedded/*`), called with the frame's bearer token. */
+import type { Address } from "viem";
+
+export type ApiUser = {
+  id: string;
+  email: string | null;
+  address: Address | null;
+  loginMethod: string;
+  userName: string | null;
+};
+export type LoginResult = { sessionToken: string; user: ApiUser };
+
+/** An API answer other than 2xx, with the API's own message (`errorBody` `{statusCode, error, message}`). */
+export class ApiError extends Error {
+  override name = "ApiError";
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function createApiClient(options: { apiUrl: string; fetch: typeof fetch; token: () => string | undefined }) {
+  async function call<T>(method: "GET" | "POST", path: string, body?: unknown, withToken = false): Promise<T> {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const token = withToken ? options.token() : undefined;
+    if (withToken && !token) throw new ApiError(401, "Not signed in");
+    if (token) headers.authorization = `Bearer ${token}`;
+    const response = await options.fetch(`${options.apiUrl}${path}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    if (response.status === 204) return undefined as T;
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    if (!response.ok) {
+      const message =
+        typeof json === "object" && json !== null && typeof (json as { message?: unknown }).message === "string"
+          ? (json as { message: string }).message
+          : `The server answered ${response.status}`;
+      throw new ApiError(response.status, message);
+    }
+    return json as T;
+  }
+
+  return {
+    emailConnect: (email: string, deviceId: string) =>
+      call<{ action: "VERIFY_OTP" | "VERIFY_DEVICE" }>("POST", "/v1/embedded/email/connect", { email, deviceId }),
+    deviceStatus: (email: string, deviceId: string) =>
+      call<{ approved: boolean }>("POST", "/v1/embedded/email/device-status", { email, deviceId }),
+    emailVerify: (email: string, deviceId: string, otp: string) =>
+      call<LoginResult>("POST", "/v1/embedded/email/verify", { email, deviceId, otp }),
+    me: () => call<ApiUser>("GET", "/v1/embedded/me", undefined, true),
+    /** The wallet's address and auth share, or undefined when the user has no wallet yet (404). */
+    walletShare: async () => {
+      try {
+        return await call<{ address: Address; authShare: string }>("GET", "/v1/embedded/wallet/share", undefined, true);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return undefined;
+        throw error;
+      }
+    },
+    createWallet: (body: { address: Address; authShare: string; signature: string }) =>
+      call<unknown>("POST", "/v1/embedded/wallet", body, true),
+    signOut: () => call<void>("POST", "/v1/embedded/signout", {}, true),
+    updateEmail: (email: string) =>
+      call<{ action: "VERIFY_PRIMARY_OTP" }>("POST", "/v1/embedded/email/update", { email }, true),
+    updateEmailPrimary: (otp: string) =>
+      call<{ action: "VERIFY_SECONDARY_OTP" }>("POST", "/v1/embedded/email/update/primary", { otp }, true),
+    updateEmailSecondary: (otp: string) =>
+      call<{ email: string }>("POST", "/v1/embedded/email/update/secondary", { otp }, true),
+    socialStart: (provider: string, deviceId: string, redirectUri: string) =>
+      call<{ uri: string }>("POST", "/v1/embedded/social/start", { provider, deviceId, redirectUri }),
+    socialFinish: (callbackUrl: string, deviceId: string) =>
+      call<LoginResult>("POST", "/v1/embedded/social/finish", { callbackUrl, deviceId }),
+    farcasterChannel: (deviceId: string) =>
+      call<{ url: string; channelToken: string }>("POST", "/v1/embedded/farcaster/channel", { deviceId }),
+    farcasterStatus: (channelToken: string, deviceId: string) =>
+      call<{ state: "pending" } | ({ state: "completed" } & LoginResult)>("POST", "/v1/embedded/farcaster/status", {
+        channelToken,
+        deviceId,
+      }),
+  };
+}

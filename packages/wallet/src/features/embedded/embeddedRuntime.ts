@@ -1,0 +1,152 @@
+import type { Config, CreateConnectorFn } from "wagmi";
+import { addConnector } from "../../connectors/addConnector.js";
+import { createStore } from "../../core/createStore.js";
+import type { WalletCore } from "../../core/createWalletCore.js";
+import { loadOnce } from "../../core/loadOnce.js";
+import type { EmbeddedController } from "./createEmbeddedController.js";
+import { defaultLoginStorage, type LoginStorage } from "./loginStorage.js";
+import {
+  EMBEDDED_CONNECTOR_ID,
+  EMBEDDED_CONNECTOR_NAME,
+  EMBEDDED_CONNECTOR_TYPE,
+  type EmbeddedFrameState,
+  type EmbeddedRuntime,
+  type EmbeddedWalletConfig,
+  loginProviders,
+} from "./types.js";
+
+// This file is in the first view: it holds only the config, a store and the loader. The frame client, provider,
+// flows and views are chunks of their own, loaded when the person picks a login or a session is to be restored.
+
+export type CreateEmbeddedRuntimeParameters = {
+  config: EmbeddedWalletConfig;
+  defaultChainId: number;
+  storage?: LoginStorage | undefined;
+  /** Test seams for the frame client. */
+  timing?: { loadTimeoutMs?: number; readyDelayMs?: number; requestTimeoutMs?: number } | undefined;
+};
+
+/**
+ * The embedded wallet of a runtime. It outlives a runtime made twice (React StrictMode runs the provider's
+ * initialiser twice, and wagmi's reconnect may load the frame before any runtime mounted): the mounted runtime
+ * `attach`es its core, which the frame's SHOW / HIDE notices then route.
+ */
+export function createEmbeddedRuntime(p: CreateEmbeddedRuntimeParameters): EmbeddedRuntime {
+  const state = createStore<EmbeddedFrameState>({
+    shown: undefined,
+    approvals: [],
+    user: undefined,
+    socialWindow: undefined,
+  });
+  let attached: { core: WalletCore; onSessionEnded: (reason: string) => void } | undefined;
+  const load = loadOnce<EmbeddedController>(() =>
+    import("./createEmbeddedController.js").then((m) =>
+      m.createEmbeddedController({
+        config: p.config,
+        getCore: () => attached?.core,
+        state,
+        defaultChainId: p.defaultChainId,
+        storage: p.storage ?? defaultLoginStorage(),
+        onSessionEnded: () => attached?.onSessionEnded,
+        ...p.timing,
+      }),
+    ),
+  );
+  return {
+    config: p.config,
+    providers: loginProviders(p.config),
+    state,
+    load,
+    attach(core, onSessionEnded) {
+      const mine = { core, onSessionEnded };
+      attached = mine;
+      // A modal closed by the person while the frame shows an approval: the frame's open requests are aborted.
+      const stop = core.modal.subscribe((next, previous) => {
+        if (previous.open && !next.open && state.getState().shown) {
+          void load()
+            .then((c) => c.client.request("RPC_ABORT", {}))
+            .catch(() => undefined);
+        }
+      });
+      return () => {
+        stop();
+        if (attached === mine) attached = undefined;
+      };
+    },
+  };
+}
+
+const perConfig = new WeakMap<Config, EmbeddedRuntime>();
+
+/**
+ * The embedded wallet of a wagmi config (one per config), with its connector added to the config at once, so
+ * wagmi's reconnect at page load sees it.
+ */
+export function embeddedRuntimeFor(wagmiConfig: Config, p: CreateEmbeddedRuntimeParameters): EmbeddedRuntime {
+  let embedded = perConfig.get(wagmiConfig);
+  if (!embedded) {
+    embedded = createEmbeddedRuntime(p);
+    perConfig.set(wagmiConfig, embedded);
+    addConnector(wagmiConfig, embeddedConnector(embedded));
+  }
+  return embedded;
+}
+
+/**
+ * The embedded wallet's wagmi connector (type AUTH, id "embedded", name "Email & Social"), light: it forwards to the
+ * real connector from the embedded chunk. Unlike `lazyConnector` it answers `getProvider` without loading anything
+ * unless this browser connected with it last time (wagmi's `recentConnectorId`), so wagmi's reconnect at page load
+ * does not mount the frame for every visitor; when it did connect with it, the frame is asked IS_CONNECTED.
+ */
+export function embeddedConnector(embedded: EmbeddedRuntime): CreateConnectorFn {
+  return (config) => {
+    let inner: Promise<ReturnType<CreateConnectorFn>> | undefined;
+    const load = () => {
+      inner ??= embedded.load().then((controller) => controller.createConnector(config));
+      inner.catch(() => {
+        inner = undefined;
+      });
+      return inner;
+    };
+    const wasLast = async () => (await config.storage?.getItem("recentConnectorId")) === EMBEDDED_CONNECTOR_ID;
+    return {
+      id: EMBEDDED_CONNECTOR_ID,
+      name: EMBEDDED_CONNECTOR_NAME,
+      type: EMBEDDED_CONNECTOR_TYPE,
+      async connect(options) {
+        return (await load()).connect(options as never) as never;
+      },
+      async disconnect() {
+        return (await load()).disconnect();
+      },
+      async getAccounts() {
+        return (await load()).getAccounts();
+      },
+      async getChainId() {
+        return (await load()).getChainId();
+      },
+      async getProvider(parameters) {
+        if (!inner && !(await wasLast())) throw new Error("The embedded wallet is not loaded");
+        return (await load()).getProvider(parameters);
+      },
+      async isAuthorized() {
+        if (!inner && !(await wasLast())) return false;
+        return (await load()).isAuthorized();
+      },
+      async switchChain(parameters) {
+        const connector = await load();
+        if (!connector.switchChain) throw new Error(`${EMBEDDED_CONNECTOR_NAME} cannot switch networks`);
+        return connector.switchChain(parameters);
+      },
+      onAccountsChanged(accounts) {
+        void load().then((c) => c.onAccountsChanged(accounts));
+      },
+      onChainChanged(chainId) {
+        void load().then((c) => c.onChainChanged(chainId));
+      },
+      onDisconnect(error) {
+        void load().then((c) => c.onDisconnect(error));
+      },
+    };
+  };
+}

@@ -1,0 +1,203 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { verifyMessage } from "viem";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { signMessage } from "wagmi/actions";
+import {
+  EMBEDDED_EMAIL_KEY,
+  EMBEDDED_EMAIL_LOGIN_KEY,
+  EMBEDDED_LAST_EMAIL_TIME_KEY,
+} from "../../features/embedded/loginStorage.js";
+import { installStandInFrame, type StandInFrame, type StandInFrameOptions } from "../../testing/standInFrame.js";
+import { type Anvil, startAnvil } from "../../testing/startAnvil.js";
+import { memoryStorage, renderWallet } from "../testUtils.js";
+
+const FRAME_URL = "http://127.0.0.1:5174/";
+let anvil: Anvil;
+let standIn: StandInFrame | undefined;
+beforeAll(async () => {
+  anvil = await startAnvil();
+});
+afterAll(async () => {
+  await anvil?.stop();
+});
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  standIn?.stop();
+  standIn = undefined;
+  document.body.innerHTML = "";
+});
+
+function render(options: Partial<StandInFrameOptions> = {}, storage = memoryStorage()) {
+  standIn = installStandInFrame({ frameUrl: FRAME_URL, ...options });
+  return renderWallet({
+    rpcUrl: anvil.rpcUrl,
+    devAccounts: false,
+    storage,
+    embeddedWallet: { frameUrl: FRAME_URL, socialProviders: ["github", "google"], farcaster: true },
+  });
+}
+
+async function openConnect() {
+  await userEvent.click(await screen.findByRole("button", { name: "Connect Wallet" }));
+  return screen.findByRole("dialog", { name: "Connect Wallet" });
+}
+
+async function enterCode(dialogName: string, code: string) {
+  const dialog = await screen.findByRole("dialog", { name: dialogName }, { timeout: 5000 });
+  // The view's chunk may still be loading: wait for its form, then use it.
+  const form = await waitFor(() => {
+    const input = within(dialog).getByLabelText("Code");
+    return { input, button: within(dialog).getByRole("button", { name: "Continue" }) };
+  });
+  await userEvent.clear(form.input);
+  await userEvent.type(form.input, code);
+  await userEvent.click(form.button);
+  return dialog;
+}
+
+/** Connected: the modal closed, as after any wallet's connection; the Account view opens from the header's button. */
+async function openAccount() {
+  await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), { timeout: 5000 });
+  await userEvent.click(await screen.findByRole("button", { name: /^Account 0x/ }));
+  return screen.findByRole("dialog", { name: "Account" });
+}
+
+/** Email login through the Connect view and the code view; ends on Account. */
+async function loginByEmail(email: string) {
+  const connect = await openConnect();
+  await userEvent.type(within(connect).getByLabelText("Email"), email);
+  await userEvent.click(within(connect).getByRole("button", { name: "Continue with email" }));
+  await enterCode("Confirm Email", "123456");
+  return openAccount();
+}
+
+describe("embedded wallet views (against the stand-in frame)", () => {
+  it("offers email and the configured providers in the spec's order; checks the email", async () => {
+    render();
+    const connect = await openConnect();
+    const names = within(connect)
+      .getAllByRole("button", { name: /^Continue with (?!email)/ })
+      .map((b) => b.textContent);
+    expect(names).toEqual(["Continue with Google", "Continue with Farcaster", "Continue with GitHub"]);
+    // Nothing of the frame before a login is used.
+    expect(document.querySelector("iframe")).toBeNull();
+    await userEvent.type(within(connect).getByLabelText("Email"), "not-an-email");
+    await userEvent.click(within(connect).getByRole("button", { name: "Continue with email" }));
+    expect((await within(connect).findByRole("alert")).textContent).toBe("Invalid email");
+  });
+
+  it("email → code → connected, with spec §4's stored login data and the resend cooldown", async () => {
+    const { wagmiConfig } = render();
+    const connect = await openConnect();
+    await userEvent.type(within(connect).getByLabelText("Email"), "alice@example.test");
+    await userEvent.click(within(connect).getByRole("button", { name: "Continue with email" }));
+    const otp = await screen.findByRole("dialog", { name: "Confirm Email" }, { timeout: 5000 });
+    expect(await within(otp).findByText("alice@example.test")).toBeTruthy();
+    // Spec §5: no new email within 30 s.
+    expect((within(otp).getByRole("button", { name: "Resend code" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(otp).getByText(/^Please try again after (30|29) seconds$/)).toBeTruthy();
+    expect(localStorage.getItem(EMBEDDED_LAST_EMAIL_TIME_KEY)).not.toBeNull();
+    await enterCode("Confirm Email", "000000");
+    expect((await within(otp).findByRole("alert")).textContent).toBe("Invalid code");
+    await enterCode("Confirm Email", "123456");
+    const account = await openAccount();
+    expect(within(account).getByText("alice@example.test")).toBeTruthy();
+    expect(wagmiConfig.state.status).toBe("connected");
+    expect(localStorage.getItem(EMBEDDED_EMAIL_KEY)).toBe("alice@example.test");
+    expect(localStorage.getItem(EMBEDDED_EMAIL_LOGIN_KEY)).toBe("true");
+    expect(localStorage.getItem(EMBEDDED_LAST_EMAIL_TIME_KEY)).toBeNull();
+    const connector = wagmiConfig.state.connections.get(wagmiConfig.state.current ?? "")?.connector;
+    expect([connector?.id, connector?.name, connector?.type]).toEqual(["embedded", "Email & Social", "AUTH"]);
+  });
+
+  it("a new device is approved by the emailed link, then the code", async () => {
+    render({ newDeviceEmails: ["bob@example.test"] });
+    const connect = await openConnect();
+    await userEvent.type(within(connect).getByLabelText("Email"), "bob@example.test");
+    await userEvent.click(within(connect).getByRole("button", { name: "Continue with email" }));
+    const device = await screen.findByRole("dialog", { name: "Register Device" }, { timeout: 5000 });
+    expect(await within(device).findByText("Approve this device: we sent a link to bob@example.test")).toBeTruthy();
+    // The view keeps asking (CONNECT_DEVICE) until the link is opened.
+    await waitFor(() =>
+      expect(standIn?.received.filter((m) => m.type === "@w3m-app/CONNECT_DEVICE").length).toBeGreaterThan(1),
+    );
+    standIn?.approveDevice();
+    await enterCode("Confirm Email", "123456");
+    await openAccount();
+  });
+
+  it("Farcaster: QR code and link, connected once the Farcaster app approved", async () => {
+    render();
+    const connect = await openConnect();
+    await userEvent.click(within(connect).getByRole("button", { name: "Continue with Farcaster" }));
+    const view = await screen.findByRole("dialog", { name: "Farcaster" });
+    expect(await within(view).findByRole("img", { name: "Farcaster sign-in QR code" }, { timeout: 5000 })).toBeTruthy();
+    const link = within(view).getByRole("link", { name: "Open in Farcaster" });
+    expect(link.getAttribute("href")).toBe("https://farcaster.xyz/~/siwf?channelToken=stand-in-channel");
+    standIn?.completeFarcaster();
+    await openAccount();
+  });
+
+  it("updates the email in two code steps", async () => {
+    render();
+    const account = await loginByEmail("carol@example.test");
+    await userEvent.click(within(account).getByRole("button", { name: "Update email" }));
+    const edit = await screen.findByRole("dialog", { name: "Edit Email" });
+    await userEvent.type(await within(edit).findByLabelText("New email"), "carol.new@example.test");
+    await userEvent.click(within(edit).getByRole("button", { name: "Continue" }));
+    await enterCode("Confirm Current Email", "123456");
+    await enterCode("Confirm New Email", "123456");
+    const back = await screen.findByRole("dialog", { name: "Account" }, { timeout: 5000 });
+    expect(within(back).getByText("carol.new@example.test")).toBeTruthy();
+    expect(localStorage.getItem(EMBEDDED_EMAIL_KEY)).toBe("carol.new@example.test");
+  });
+
+  it("signs through the frame's approval: SHOW opens ApproveTransaction over which the frame is shown", async () => {
+    const { wagmiConfig } = render();
+    await loginByEmail("dave@example.test");
+    const signing = signMessage(wagmiConfig, { message: "Sign in to Fundament" });
+    const approve = await screen.findByRole("dialog", { name: "Approve Transaction" }, { timeout: 5000 });
+    expect(await within(approve).findByTestId("embedded-frame-slot")).toBeTruthy();
+    const iframe = document.querySelector("iframe") as HTMLIFrameElement;
+    await waitFor(() => expect(iframe.style.visibility).toBe("visible"));
+    expect(iframe.style.pointerEvents).toBe("auto");
+    expect(iframe.hasAttribute("aria-hidden")).toBe(false);
+    // The same iframe (never moved into the dialog).
+    expect(iframe.parentElement).toBe(document.body);
+    await standIn?.approve();
+    const signature = await signing;
+    expect(
+      await verifyMessage({ address: standIn?.user.address ?? "0x", message: "Sign in to Fundament", signature }),
+    ).toBe(true);
+    await screen.findByRole("dialog", { name: "Account" });
+    expect(iframe.style.visibility).toBe("hidden");
+  });
+
+  it("reconnects after a reload while the frame holds the session; SESSION_ENDED disconnects", async () => {
+    const storage = memoryStorage();
+    render({}, storage);
+    await loginByEmail("erin@example.test");
+    cleanup();
+    standIn?.stop();
+    document.body.innerHTML = "";
+    // Reload: the same wagmi storage (recentConnectorId "embedded"); the frame keeps its session in its own origin.
+    const reloaded = render({ signedIn: true }, storage);
+    await waitFor(() => expect(reloaded.wagmiConfig.state.status).toBe("connected"), { timeout: 5000 });
+    expect(standIn?.received.some((m) => m.type === "@w3m-app/IS_CONNECTED")).toBe(true);
+    expect(await screen.findByRole("button", { name: new RegExp(`Account ${standIn?.user.address}`) })).toBeTruthy();
+    standIn?.notify("SESSION_ENDED", { reason: "revoked" });
+    await waitFor(() => expect(reloaded.wagmiConfig.state.status).toBe("disconnected"));
+    expect(localStorage.getItem(EMBEDDED_EMAIL_KEY)).toBeNull();
+    expect(await screen.findByRole("button", { name: "Connect Wallet" })).toBeTruthy();
+  });
+
+  it("without a recent embedded connection, a page load mounts no frame", async () => {
+    const { wagmiConfig } = render();
+    await waitFor(() => expect(wagmiConfig.state.status).toBe("disconnected"));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(document.querySelector("iframe")).toBeNull();
+  });
+});

@@ -1,0 +1,269 @@
+import type { Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import {
+  APP_EVENT_PREFIX,
+  type AppMessage,
+  type EmbeddedUser,
+  FRAME_EVENT_PREFIX,
+  type FrameNoticeName,
+  type FrameNotices,
+  type FrameRequestName,
+  type FrameRequests,
+  isProtocolMessage,
+} from "../features/embedded/protocol.js";
+
+/**
+ * A STAND-IN for the embedded wallet's secure frame (apps/frame), for the wallet layer's DOM tests (happy-dom, which
+ * loads no iframe pages). It is not the frame: it answers the window-message protocol in-page for the iframe whose
+ * `src` is on `frameUrl`'s origin, with a fixed user whose key signs for real (viem), and posts its answers as
+ * `message` events from the frame origin with the iframe's window as `source`, as the real frame's `postMessage`
+ * would. The real frame is tested in apps/frame and end to end.
+ */
+export type StandInFrameOptions = {
+  frameUrl: string;
+  /** The code the stand-in accepts (default "123456"). */
+  otp?: string | undefined;
+  /** The fixed user's key (default: anvil's account #9). */
+  privateKey?: Hex | undefined;
+  chainId?: number | undefined;
+  /** Emails whose account exists but whose device is not approved yet: CONNECT_EMAIL answers VERIFY_DEVICE. */
+  newDeviceEmails?: readonly string[] | undefined;
+  /** ms before READY (default 0); `false`: never ready. */
+  readyAfterMs?: number | false | undefined;
+  /** Requests the stand-in never answers (timeouts). */
+  silent?: readonly FrameRequestName[] | undefined;
+  /** Starts signed in (the frame kept its session from an earlier visit). */
+  signedIn?: boolean | undefined;
+  /** ms CONNECT_DEVICE waits before DEVICE_NOT_APPROVED (default 50; the real frame waits ~25 s). */
+  deviceWaitMs?: number | undefined;
+};
+
+export type StandInFrame = {
+  readonly origin: string;
+  /** Every request the app sent, in order. */
+  readonly received: AppMessage[];
+  readonly user: EmbeddedUser;
+  signedIn(): boolean;
+  /** The device-approval link was opened. */
+  approveDevice(): void;
+  /** The Farcaster app approved the sign-in. */
+  completeFarcaster(): void;
+  /** The person approved / rejected the open unsafe request shown in the frame. */
+  approve(): Promise<void>;
+  reject(): void;
+  /** Posts a notice as the frame (from its origin and window). */
+  notify<N extends FrameNoticeName>(name: N, payload: FrameNotices[N]): void;
+  /** Posts any data with any origin and source (e.g. a message from another origin, which must be ignored). */
+  postRaw(data: unknown, origin: string, source: unknown): void;
+  /** The fake window standing in for the iframe's `contentWindow` (to pass as a popup in tests). */
+  readonly frameWindow: { postMessage(data: unknown, targetOrigin: string): void };
+  stop(): void;
+};
+
+type Answer<N extends FrameRequestName> = FrameRequests[N]["result"];
+
+const DEFAULT_KEY: Hex = "0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6";
+
+export function installStandInFrame(options: StandInFrameOptions): StandInFrame {
+  const origin = new URL(options.frameUrl).origin;
+  const account = privateKeyToAccount(options.privateKey ?? DEFAULT_KEY);
+  const otp = options.otp ?? "123456";
+  const silent = new Set(options.silent ?? []);
+  const newDevice = new Set((options.newDeviceEmails ?? []).map((e) => e.toLowerCase()));
+  const received: AppMessage[] = [];
+  let chainId = options.chainId ?? 31337;
+  let signedIn = options.signedIn ?? false;
+  let email: string | undefined;
+  let deviceApproved = false;
+  let pendingEmailUpdate: string | undefined;
+  let farcasterDone: (() => void) | undefined;
+  let farcasterCompleted = false;
+  let approval: { resolve(): Promise<void>; reject(): void } | undefined;
+
+  const user = (): EmbeddedUser => ({
+    email,
+    address: account.address,
+    chainId,
+    accounts: [{ address: account.address, type: "eoa" }],
+    smartAccountDeployed: false,
+    preferredAccountType: "eoa",
+    loginMethod: "email",
+  });
+
+  const frameWindow = {
+    postMessage(data: unknown, targetOrigin: string) {
+      // The browser drops a message whose target origin is not the frame's.
+      if (targetOrigin !== origin) return;
+      if (!isProtocolMessage(data, APP_EVENT_PREFIX)) return;
+      received.push(data as AppMessage);
+      void handle(data as AppMessage);
+    },
+  };
+
+  const post = (data: unknown, from = origin, source: unknown = frameWindow) => {
+    setTimeout(() => {
+      window.dispatchEvent(new MessageEvent("message", { data, origin: from, source: source as Window }));
+    }, 0);
+  };
+  const success = (m: AppMessage, payload: unknown) =>
+    post({ type: `${FRAME_EVENT_PREFIX}${m.type.slice(APP_EVENT_PREFIX.length)}_SUCCESS`, id: m.id, payload });
+  const failure = (m: AppMessage, message: string, code?: number | string) =>
+    post({
+      type: `${FRAME_EVENT_PREFIX}${m.type.slice(APP_EVENT_PREFIX.length)}_ERROR`,
+      id: m.id,
+      payload: { message, code },
+    });
+  const notify = <N extends FrameNoticeName>(name: N, payload: FrameNotices[N]) =>
+    post({ type: `${FRAME_EVENT_PREFIX}${name}`, id: crypto.randomUUID(), payload });
+
+  async function handle(m: AppMessage) {
+    const name = m.type.slice(APP_EVENT_PREFIX.length) as FrameRequestName;
+    if (silent.has(name)) return;
+    const payload = m.payload as Record<string, unknown>;
+    switch (name) {
+      case "CONNECT_EMAIL": {
+        const value = String(payload.email ?? "").toLowerCase();
+        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return failure(m, "Invalid email", 400);
+        email = value;
+        const action = newDevice.has(value) && !deviceApproved ? "VERIFY_DEVICE" : "VERIFY_OTP";
+        return success(m, { action } satisfies Answer<"CONNECT_EMAIL">);
+      }
+      case "CONNECT_DEVICE":
+        if (deviceApproved) return success(m, {});
+        return setTimeout(
+          () => (deviceApproved ? success(m, {}) : failure(m, "Device not approved yet", "DEVICE_NOT_APPROVED")),
+          options.deviceWaitMs ?? 50,
+        );
+      case "CONNECT_OTP":
+        if (payload.otp !== otp) return failure(m, "Invalid code", 400);
+        signedIn = true;
+        return success(m, {});
+      case "GET_SOCIAL_REDIRECT_URI":
+        return success(m, { uri: `${origin}/stand-in-provider?provider=${String(payload.provider)}` });
+      case "CONNECT_SOCIAL":
+        signedIn = true;
+        email = "social@example.test";
+        return success(m, { email });
+      case "GET_FARCASTER_URI":
+        return success(m, { url: "https://farcaster.xyz/~/siwf?channelToken=stand-in-channel" });
+      case "CONNECT_FARCASTER":
+        if (farcasterCompleted) {
+          signedIn = true;
+          return success(m, { userName: "stand-in" });
+        }
+        farcasterDone = () => {
+          signedIn = true;
+          success(m, { userName: "stand-in" });
+        };
+        return;
+      case "IS_CONNECTED":
+        return success(m, { isConnected: signedIn });
+      case "GET_USER":
+        if (!signedIn) return failure(m, "Not signed in", 4100);
+        return success(m, user());
+      case "SWITCH_NETWORK":
+        chainId = Number(payload.chainId);
+        return success(m, { chainId });
+      case "SIGN_OUT":
+        signedIn = false;
+        return success(m, {});
+      case "RPC_REQUEST":
+        return rpc(m, String(payload.method), payload.params);
+      case "RPC_ABORT":
+        approval?.reject();
+        return success(m, {});
+      case "UPDATE_EMAIL":
+        pendingEmailUpdate = String(payload.email);
+        return success(m, { action: "VERIFY_PRIMARY_OTP" });
+      case "UPDATE_EMAIL_PRIMARY_OTP":
+        if (payload.otp !== otp) return failure(m, "Invalid code", 400);
+        return success(m, { action: "VERIFY_SECONDARY_OTP" });
+      case "UPDATE_EMAIL_SECONDARY_OTP":
+        if (payload.otp !== otp) return failure(m, "Invalid code", 400);
+        email = pendingEmailUpdate;
+        return success(m, { email });
+      case "SHOW_RECOVERY":
+        notify("SHOW", { reason: "recovery-save", title: "Save your recovery file" });
+        return success(m, {});
+      default:
+        return success(m, {});
+    }
+  }
+
+  async function rpc(m: AppMessage, method: string, params: unknown) {
+    if (method === "eth_chainId") return success(m, `0x${chainId.toString(16)}`);
+    if (method === "eth_accounts") return success(m, signedIn ? [account.address] : []);
+    if (method !== "personal_sign") return failure(m, "Requested RPC call is not allowed", 4200);
+    const requestId = crypto.randomUUID();
+    notify("RPC_REQUEST_APPROVAL", { requestId, method });
+    notify("SHOW", { reason: "approval", title: "Sign this message" });
+    const [data] = params as [Hex, string];
+    approval = {
+      async resolve() {
+        approval = undefined;
+        const signature = await account.signMessage({ message: { raw: data } });
+        notify("HIDE", {});
+        notify("RPC_REQUEST_DONE", { requestId, approved: true });
+        success(m, signature);
+      },
+      reject() {
+        approval = undefined;
+        notify("HIDE", {});
+        notify("RPC_REQUEST_DONE", { requestId, approved: false });
+        failure(m, "User rejected the request.", 4001);
+      },
+    };
+  }
+
+  // The iframe of the frame origin gets the stand-in as its window; happy-dom's "page loading is disabled" error is
+  // kept from it (capture on window runs before the iframe's own listeners).
+  const isFrame = (node: unknown): node is HTMLIFrameElement =>
+    node instanceof HTMLIFrameElement && node.src.startsWith(origin);
+  const descriptor = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, "contentWindow");
+  Object.defineProperty(HTMLIFrameElement.prototype, "contentWindow", {
+    configurable: true,
+    get(this: HTMLIFrameElement) {
+      return isFrame(this) ? frameWindow : descriptor?.get?.call(this);
+    },
+  });
+  const swallowLoadError = (event: Event) => {
+    if (isFrame(event.target)) event.stopImmediatePropagation();
+  };
+  window.addEventListener("error", swallowLoadError, true);
+  const observer = new MutationObserver((mutations) => {
+    for (const mutation of mutations) {
+      for (const node of Array.from(mutation.addedNodes)) {
+        if (!isFrame(node) || options.readyAfterMs === false) continue;
+        setTimeout(() => notify("READY", { version: "stand-in" }), options.readyAfterMs ?? 0);
+      }
+    }
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+
+  return {
+    origin,
+    received,
+    get user() {
+      return user();
+    },
+    signedIn: () => signedIn,
+    approveDevice() {
+      deviceApproved = true;
+    },
+    completeFarcaster() {
+      farcasterCompleted = true;
+      farcasterDone?.();
+      farcasterDone = undefined;
+    },
+    approve: async () => approval?.resolve(),
+    reject: () => approval?.reject(),
+    notify,
+    postRaw: (data, from, source) => post(data, from, source),
+    frameWindow,
+    stop() {
+      observer.disconnect();
+      window.removeEventListener("error", swallowLoadError, true);
+      if (descriptor) Object.defineProperty(HTMLIFrameElement.prototype, "contentWindow", descriptor);
+    },
+  };
+}
