@@ -20,7 +20,7 @@ const config = {
 
 const EXPECTED_CSP =
   "default-src 'self'; script-src 'self'; connect-src 'self' http://127.0.0.1:8787 http://127.0.0.1:8545 https://rpc.example.test; " +
-  "frame-ancestors http://127.0.0.1:5173 https://app.example.test; style-src 'self'; img-src 'self' data:";
+  "frame-ancestors http://127.0.0.1:5173 https://app.example.test; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'";
 
 describe("serveFrame", () => {
   /** @type {string} */

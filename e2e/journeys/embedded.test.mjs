@@ -195,6 +195,21 @@ describe("embedded wallet journey", { timeout: 600_000 }, () => {
     await page.reload();
     assert.equal(await connectedAddress(page), address);
 
+    // The app's sign-in (SIWE) with the embedded wallet: the message is signed after approval in the frame.
+    await page.getByRole("button", { name: /^Account 0x/ }).click();
+    await page.getByRole("dialog", { name: "Account" }).getByRole("button", { name: "Sign in" }).click();
+    const prompt = page.getByRole("dialog", { name: /Sign In/i });
+    await prompt.getByRole("button", { name: "Sign" }).click();
+    await page.frameLocator(FRAME).getByRole("heading", { name: /sign/i }).first().waitFor({ timeout: 30_000 });
+    await screenshot(page, "embedded-approve-sign-in");
+    await page.frameLocator(FRAME).getByRole("button", { name: "Approve" }).click();
+    await page.getByRole("dialog").waitFor({ state: "hidden", timeout: 30_000 });
+    const session = await page.evaluate(
+      async (api) => (await fetch(`${api}/auth/session`, { credentials: "include" })).json(),
+      j.stack.apiUrl,
+    );
+    assert.equal(String(session.address).toLowerCase(), address.toLowerCase());
+
     // A disallowed method is refused by the frame itself: 'Requested RPC call is not allowed'.
     const refusal = await page.evaluate(async (frameOrigin) => {
       const iframe = /** @type {HTMLIFrameElement | null} */ (
@@ -245,10 +260,9 @@ describe("embedded wallet journey", { timeout: 600_000 }, () => {
     assert.ok(link, `an approval link in: ${mail.text}`);
     const approvalPage = await context.newPage();
     await approvalPage.goto(link);
-    await approvalPage
-      .getByText(/approved/i)
-      .first()
-      .waitFor();
+    // Opening the link only asks (a mail scanner approves nothing); the button approves.
+    await approvalPage.getByRole("button", { name: "Approve this device" }).click();
+    await approvalPage.getByText("This device is approved. Go back to the app to continue.").waitFor();
     await approvalPage.close();
     await dialog
       .getByLabel("Code")

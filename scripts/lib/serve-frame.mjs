@@ -51,6 +51,9 @@ export function frameCsp(config) {
     `frame-ancestors ${ancestors.length > 0 ? ancestors.join(" ") : "'none'"}`,
     "style-src 'self'",
     "img-src 'self' data:",
+    // Not covered by default-src: no <base> rewrites, no form posts anywhere.
+    "base-uri 'none'",
+    "form-action 'none'",
   ].join("; ");
 }
 

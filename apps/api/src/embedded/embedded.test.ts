@@ -7,7 +7,7 @@ import { embeddedCodes, embeddedSessions, embeddedWallets } from "../db/schema.j
 import { type TestApp, testApp } from "../testing/testApp.js";
 import { drivers } from "../testing/testDatabase.js";
 import { decrypt } from "./crypto.js";
-import { DEVICE_APPROVED, DEVICE_LINK_INVALID } from "./pages.js";
+import { DEVICE_APPROVAL_QUESTION, DEVICE_APPROVED, DEVICE_LINK_INVALID } from "./pages.js";
 import { walletRegistrationMessage } from "./wallets.js";
 
 const SECRET = "11".repeat(32);
@@ -199,17 +199,34 @@ describe.each(drivers)("embedded wallet email login (%s)", (driver) => {
     expect(early.statusCode).toBe(400);
 
     const path = link.slice(PUBLIC_API_URL.length);
-    const page = await get(path);
+    const token = new URL(link).searchParams.get("token") ?? "";
+    // Opening the link (as a mail scanner does) only asks: nothing is approved yet.
+    const question = await get(path);
+    expect(question.statusCode).toBe(200);
+    expect(question.headers["content-type"]).toMatch(/^text\/html/);
+    expect(question.headers["content-security-policy"]).toContain("default-src 'none'");
+    expect(question.body).toContain(DEVICE_APPROVAL_QUESTION);
+    expect(question.body).toContain(`<input type="hidden" name="token" value="${token}">`);
+    expect((await status()).json()).toEqual({ approved: false });
+    // The page's button posts the token as a form.
+    const approve = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/v1/embedded/device/approve",
+        payload: new URLSearchParams({ token }).toString(),
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
+    const page = await approve();
     expect(page.statusCode).toBe(200);
-    expect(page.headers["content-type"]).toMatch(/^text\/html/);
-    expect(page.headers["content-security-policy"]).toContain("default-src 'none'");
+    expect(page.headers["content-security-policy"]).toContain("form-action 'self'");
     expect(page.body).toContain(DEVICE_APPROVED);
     expect((await status()).json()).toEqual({ approved: true });
     // The link works once.
-    const again = await get(path);
+    const again = await approve();
     expect([again.statusCode, again.body.includes(DEVICE_LINK_INVALID)]).toEqual([400, true]);
     expect((await get("/v1/embedded/device/approve?token=nonsense")).statusCode).toBe(400);
     expect((await get("/v1/embedded/device/approve")).statusCode).toBe(400);
+    expect((await post("/v1/embedded/device/approve", { token: "nonsense" })).statusCode).toBe(400);
 
     // Approved: connect now sends a code, and the wallet is the same. (The code's cooldown is the email's, not the
     // device's: the first device's code was sent a moment ago, and 31 seconds pass here.)
@@ -234,7 +251,14 @@ describe.each(drivers)("embedded wallet email login (%s)", (driver) => {
       .update(embeddedCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(and(eq(embeddedCodes.purpose, "device"), eq(embeddedCodes.subject, email)));
-    expect((await get(link.slice(PUBLIC_API_URL.length))).statusCode).toBe(400);
+    const token = new URL(link).searchParams.get("token") ?? "";
+    const answer = await t.app.inject({
+      method: "POST",
+      url: "/v1/embedded/device/approve",
+      payload: new URLSearchParams({ token }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(answer.statusCode).toBe(400);
     expect((await post("/v1/embedded/email/device-status", { email, deviceId })).json()).toEqual({ approved: false });
   });
 
@@ -481,6 +505,7 @@ describe("embedded wallet without its settings", () => {
         ["POST", "/v1/embedded/email/verify"],
         ["GET", "/v1/embedded/me"],
         ["GET", "/v1/embedded/device/approve?token=x"],
+        ["POST", "/v1/embedded/device/approve"],
         ["GET", "/v1/sessions/0x5FbDB2315678afecb367f032d93F642f64180aa3"],
       ] as const) {
         const answer = await t.app.inject({

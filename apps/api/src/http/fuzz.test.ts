@@ -440,6 +440,7 @@ const ROUTES: Route[] = [
       fc.oneof(deviceIdValue, value).map((token) => `?token=${encodeURIComponent(token)}`),
     ),
   ),
+  postShaped("/v1/embedded/device/approve", fc.record({ token: fc.oneof(deviceIdValue, value) }, { requiredKeys: [] })),
   get("/v1/embedded/me"),
   get("/v1/embedded/wallet/share"),
   postShaped("/v1/embedded/wallet", embeddedWallet),

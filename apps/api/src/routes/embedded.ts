@@ -31,7 +31,7 @@ import {
   tryAgainAfter,
 } from "../embedded/http.js";
 import { createMailer, type Mail, type Mailer } from "../embedded/mailer.js";
-import { APPROVAL_PAGE_CSP, approvalPage } from "../embedded/pages.js";
+import { APPROVAL_PAGE_CSP, approvalPage, approvalQuestionPage } from "../embedded/pages.js";
 import { createEmbeddedSession, revokeEmbeddedSession, sweepEmbeddedSessions } from "../embedded/sessions.js";
 import {
   embeddedUserView,
@@ -169,26 +169,58 @@ export function embeddedRoutes({ config, database }: RouteContext): FastifyPlugi
       },
     );
 
+    // The mailed link opens a question page; only its button (a form post) approves, so a mail scanner that opens
+    // every link approves nothing.
+    const deviceToken = z.string().max(100).optional().catch(undefined);
+    const validToken = (token: string | undefined): token is string =>
+      token !== undefined && /^[A-Za-z0-9_-]{43}$/.test(token);
     r.get(
       "/v1/embedded/device/approve",
       {
         schema: {
           tags,
-          summary: "The mailed device-approval link: approves the device once and answers a short HTML page",
+          summary: "The mailed device-approval link: a page asking to approve the device (approves nothing itself)",
           // A repeated or oversized token is simply not a valid link: the page says so.
-          querystring: z.object({ token: z.string().max(100).optional().catch(undefined) }),
+          querystring: z.object({ token: deviceToken }),
         },
       },
       async (request, reply) => {
-        const secret = needSecret(settings.secret);
+        needSecret(settings.secret);
         const token = request.query.token;
-        const approved =
-          token && /^[A-Za-z0-9_-]{43}$/.test(token) ? await useDeviceLink(db, secret, token) : undefined;
-        if (approved) await approveDevice(db, approved.userId, approved.deviceHash);
-        reply.header("content-security-policy", APPROVAL_PAGE_CSP).type("text/html; charset=utf-8");
-        return reply.code(approved ? 200 : 400).send(approvalPage(approved !== undefined));
+        reply.header("content-security-policy", APPROVAL_PAGE_CSP).header("cache-control", "no-store");
+        reply.type("text/html; charset=utf-8");
+        if (!validToken(token)) return reply.code(400).send(approvalPage(false));
+        return approvalQuestionPage(token);
       },
     );
+    r.register(async (form) => {
+      // Only this route reads a form body.
+      form.addContentTypeParser(
+        "application/x-www-form-urlencoded",
+        { parseAs: "string", bodyLimit: 1024 },
+        (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+      );
+      form.withTypeProvider<ZodTypeProvider>().post(
+        "/v1/embedded/device/approve",
+        {
+          config: limit,
+          schema: {
+            tags,
+            summary: "The approval page's button: approves the device once and answers a short HTML page",
+            body: z.object({ token: deviceToken }).catch({ token: undefined }),
+          },
+        },
+        async (request, reply) => {
+          const secret = needSecret(settings.secret);
+          const token = request.body.token;
+          const approved = validToken(token) ? await useDeviceLink(db, secret, token) : undefined;
+          if (approved) await approveDevice(db, approved.userId, approved.deviceHash);
+          reply.header("content-security-policy", APPROVAL_PAGE_CSP).header("cache-control", "no-store");
+          reply.type("text/html; charset=utf-8");
+          return reply.code(approved ? 200 : 400).send(approvalPage(approved !== undefined));
+        },
+      );
+    });
 
     r.post(
       "/v1/embedded/email/device-status",

@@ -28,34 +28,6 @@ export type LocalOidcProvider = {
   close(): Promise<void>;
 };
 
-/** The social logins the local provider stands in for (the wallet spec's list). */
-export const LOCAL_SOCIAL_PROVIDERS = ["google", "github", "apple", "facebook", "x", "discord"] as const;
-
-/**
- * The local provider's clients for `npm start`: one per social provider name (`fundament-google` with secret
- * `local-secret-google`, …), each redirecting only to the secure frame's callback page.
- */
-export function localSocialClients(frameOrigin: string): OidcClient[] {
-  const callback = `${frameOrigin.replace(/\/+$/, "")}/social-callback.html`;
-  return LOCAL_SOCIAL_PROVIDERS.map((provider) => ({
-    clientId: `fundament-${provider}`,
-    clientSecret: `local-secret-${provider}`,
-    redirectUris: [callback],
-  }));
-}
-
-/** The API's OIDC_PROVIDERS for those clients: every provider name on the local issuer. */
-export function localOidcProvidersEnv(issuer: string): string {
-  return JSON.stringify(
-    LOCAL_SOCIAL_PROVIDERS.map((provider) => ({
-      provider,
-      issuer,
-      clientId: `fundament-${provider}`,
-      clientSecret: `local-secret-${provider}`,
-    })),
-  );
-}
-
 /** The scopes and the claims each one releases: the ones the API asks Google and the others for. */
 const CLAIMS = { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] } as const;
 

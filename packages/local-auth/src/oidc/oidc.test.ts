@@ -5,8 +5,6 @@ import {
   accountIdFor,
   type LocalOidcProvider,
   LocalProviderBrowser,
-  localOidcProvidersEnv,
-  localSocialClients,
   signInOnLocalProvider,
   startOidcProvider,
 } from "./index.js";
@@ -334,26 +332,6 @@ describe("local OpenID Connect provider", () => {
     // The provider remembers "first" in its session cookie; the page is shown anyway and the account switches.
     expect(await subjectOf("second@example.com")).toBe(accountIdFor("second@example.com"));
     expect(await subjectOf("first@example.com")).toBe(accountIdFor("first@example.com"));
-  });
-
-  it("makes one client per social provider for npm start, matching the API's OIDC_PROVIDERS", () => {
-    const clients = localSocialClients("http://127.0.0.1:5174/");
-    expect(clients.map((client) => client.clientId)).toEqual(
-      ["google", "github", "apple", "facebook", "x", "discord"].map((name) => `fundament-${name}`),
-    );
-    expect(clients[0]).toEqual({
-      clientId: "fundament-google",
-      clientSecret: "local-secret-google",
-      redirectUris: ["http://127.0.0.1:5174/social-callback.html"],
-    });
-    const env = JSON.parse(localOidcProvidersEnv("http://127.0.0.1:9010")) as Record<string, string>[];
-    expect(env).toHaveLength(6);
-    expect(env[1]).toEqual({
-      provider: "github",
-      issuer: "http://127.0.0.1:9010",
-      clientId: "fundament-github",
-      clientSecret: "local-secret-github",
-    });
   });
 
   it("gives an email the same account id in every run", () => {

@@ -89,7 +89,18 @@ export function createEmbeddedController(p: EmbeddedControllerParameters): Embed
     readyDelayMs: p.readyDelayMs,
     requestTimeoutMs: p.requestTimeoutMs,
   });
-  const provider = createEmbeddedProvider({ client, defaultChainId: p.defaultChainId });
+  let notAllowedShownAt = 0;
+  const provider = createEmbeddedProvider({
+    client,
+    defaultChainId: p.defaultChainId,
+    // Spec §6: a disallowed call is 'Requested RPC call is not allowed' to the caller, 'Action not allowed' to the person.
+    onNotAllowed: () => {
+      // One message for a burst of refusals (a caller retrying the same call).
+      if (Date.now() - notAllowedShownAt < 2_000) return;
+      notAllowedShownAt = Date.now();
+      p.getCore()?.toasts.show(messages.actionNotAllowed, "error");
+    },
+  });
   let email: string | undefined;
   // Whether the frame opened the modal for its SHOW (then its HIDE closes it again).
   let openedByFrame = false;

@@ -48,7 +48,12 @@ function toRpcError(error: unknown): EmbeddedRpcError {
  * SWITCH_NETWORK, every other method as an RPC_REQUEST (the frame passes safe methods through and asks the person
  * to approve the unsafe ones).
  */
-export function createEmbeddedProvider(p: { client: FrameClient; defaultChainId: number }): EmbeddedProvider {
+export function createEmbeddedProvider(p: {
+  client: FrameClient;
+  defaultChainId: number;
+  /** Told when the frame refused a method ('Requested RPC call is not allowed'): the app says 'Action not allowed'. */
+  onNotAllowed?: (() => void) | undefined;
+}): EmbeddedProvider {
   let current: EmbeddedUser | undefined;
   let chainId = p.defaultChainId;
   // Every event has one argument.
@@ -92,7 +97,9 @@ export function createEmbeddedProvider(p: { client: FrameClient; defaultChainId:
           try {
             return await p.client.request("RPC_REQUEST", { method, params, chainId });
           } catch (error) {
-            throw toRpcError(error);
+            const rpcError = toRpcError(error);
+            if (rpcError.code === RPC_ERROR_CODES.unsupportedMethod) p.onNotAllowed?.();
+            throw rpcError;
           }
       }
     },

@@ -98,6 +98,26 @@ describe("frame client (against the stand-in frame)", () => {
     expect(farcaster).toBe("pending");
   });
 
+  it("stops a login's timeout while the frame is shown (the recovery file), and starts it afresh on HIDE", async () => {
+    standIn = installStandInFrame({ frameUrl: FRAME_URL, silent: ["CONNECT_OTP"] });
+    client = createFrameClient({ frameUrl: FRAME_URL, readyDelayMs: 0, requestTimeoutMs: 80 });
+    await client.mount();
+    let otp = "pending";
+    const request = client.request("CONNECT_OTP", { otp: "123456" }).then(
+      () => (otp = "resolved"),
+      (e: unknown) => (otp = (e as Error).message),
+    );
+    await new Promise((r) => setTimeout(r, 20));
+    standIn.notify("SHOW", { reason: "recovery-save", title: "Save your recovery file" });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(otp).toBe("pending");
+    standIn.notify("HIDE", {});
+    await new Promise((r) => setTimeout(r, 40));
+    expect(otp).toBe("pending");
+    await request;
+    expect(otp).toBe(FRAME_ERRORS.aborted);
+  });
+
   it("says 'W3mFrame: iframe is not set' before mount", async () => {
     client = createFrameClient({ frameUrl: FRAME_URL });
     await expect(client.request("IS_CONNECTED", {})).rejects.toThrow(FRAME_ERRORS.notSet);

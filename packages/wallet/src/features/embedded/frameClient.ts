@@ -46,6 +46,8 @@ type Pending = {
   resolve(value: unknown): void;
   reject(error: Error): void;
   timer?: ReturnType<typeof setTimeout>;
+  /** Starts (again) the 30 s timeout of a timed request. */
+  arm?: () => void;
 };
 type NoticeHandler = (payload: never) => void;
 
@@ -154,6 +156,16 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     }
     // The popup may only say that the social redirect is done; everything else comes from the frame itself.
     if (fromPopup && !fromFrame && name !== "SOCIAL_REDIRECT_DONE") return;
+    // While the frame is shown the person acts in it (saving or choosing the recovery file): a login that waits for
+    // that is not stuck, so its timeout stops, and starts afresh when the frame hides again.
+    if (name === "SHOW") {
+      for (const request of pending.values()) {
+        if (request.timer !== undefined) clearTimeout(request.timer);
+        request.timer = undefined;
+      }
+    } else if (name === "HIDE") {
+      for (const request of pending.values()) if (request.timer === undefined) request.arm?.();
+    }
     emit(name as FrameNoticeName, event.data.payload ?? {});
   };
 
@@ -221,12 +233,15 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       return new Promise((resolve, reject) => {
         const request: Pending = { name, resolve: resolve as (value: unknown) => void, reject };
         if ((TIMED_REQUESTS as readonly string[]).includes(name)) {
-          request.timer = setTimeout(() => {
-            if (!pending.delete(id)) return;
-            // Spec §8 "Frame timeout": the timeout handler runs, then the request is aborted.
-            options.onTimeout?.(name);
-            reject(new FrameError(FRAME_ERRORS.aborted));
-          }, requestTimeoutMs);
+          request.arm = () => {
+            request.timer = setTimeout(() => {
+              if (!pending.delete(id)) return;
+              // Spec §8 "Frame timeout": the timeout handler runs, then the request is aborted.
+              options.onTimeout?.(name);
+              reject(new FrameError(FRAME_ERRORS.aborted));
+            }, requestTimeoutMs);
+          };
+          request.arm();
         }
         pending.set(id, request);
         const message: AppMessage = { type: appEventType(name), id, payload } as AppMessage;

@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { verifyMessage } from "viem";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { signMessage } from "wagmi/actions";
+import { getConnectorClient, signMessage } from "wagmi/actions";
 import {
   EMBEDDED_EMAIL_KEY,
   EMBEDDED_EMAIL_LOGIN_KEY,
@@ -174,6 +174,18 @@ describe("embedded wallet views (against the stand-in frame)", () => {
     ).toBe(true);
     await screen.findByRole("dialog", { name: "Account" });
     expect(iframe.style.visibility).toBe("hidden");
+  });
+
+  it("a method the frame refuses: 'Requested RPC call is not allowed' to the caller, 'Action not allowed' on screen", async () => {
+    const { wagmiConfig } = render();
+    await loginByEmail("frank@example.test");
+    const client = await getConnectorClient(wagmiConfig);
+    await expect(
+      client.request({ method: "eth_sign" as never, params: ["0x0", "0x0"] as never }),
+    ).rejects.toMatchObject({
+      details: "Requested RPC call is not allowed",
+    });
+    expect(await screen.findAllByText("Action not allowed")).toHaveLength(1);
   });
 
   it("reconnects after a reload while the frame holds the session; SESSION_ENDED disconnects", async () => {
