@@ -1,7 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
 import { messages } from "../../core/messages.js";
-import { ListItemButton } from "../../react/components/ListItemButton.js";
-import { ListNav } from "../../react/components/ListNav.js";
 import { useWalletRuntime } from "../../react/context.js";
 import { embeddedErrorText } from "./errors.js";
 import { isValidEmail } from "./loginStorage.js";
@@ -75,24 +73,29 @@ export function EmbeddedLoginSection() {
         </p>
       ) : null}
       {embedded.providers.length > 0 ? (
-        <ListNav label="Social logins">
+        // A compact grid, so the browser wallets below stay in view; each button's name says what it does.
+        <ul className="fw-social-grid" aria-label="Social logins">
           {embedded.providers.map((provider) => (
-            <ListItemButton
-              key={provider}
-              name={`Continue with ${SOCIAL_PROVIDER_NAMES[provider]}`}
-              icon={null}
-              onClick={() => {
-                if (provider === "farcaster") {
-                  core.router.push("ConnectingFarcaster");
-                  return;
-                }
-                // Opened in the click itself: a popup opened later (after an await) is blocked.
-                embedded.state.setState({ socialWindow: openSocialWindow() });
-                core.router.push("ConnectingSocial", { provider });
-              }}
-            />
+            <li key={provider}>
+              <button
+                type="button"
+                className="fw-social-button"
+                aria-label={`Continue with ${SOCIAL_PROVIDER_NAMES[provider]}`}
+                onClick={() => {
+                  if (provider === "farcaster") {
+                    core.router.push("ConnectingFarcaster");
+                    return;
+                  }
+                  // Opened in the click itself: a popup opened later (after an await) is blocked.
+                  embedded.state.setState({ socialWindow: openSocialWindow() });
+                  core.router.push("ConnectingSocial", { provider });
+                }}
+              >
+                {SOCIAL_PROVIDER_NAMES[provider]}
+              </button>
+            </li>
           ))}
-        </ListNav>
+        </ul>
       ) : null}
     </section>
   );

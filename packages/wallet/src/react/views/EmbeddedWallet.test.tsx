@@ -80,7 +80,7 @@ describe("embedded wallet views (against the stand-in frame)", () => {
     const connect = await openConnect();
     const names = within(connect)
       .getAllByRole("button", { name: /^Continue with (?!email)/ })
-      .map((b) => b.textContent);
+      .map((b) => b.getAttribute("aria-label"));
     expect(names).toEqual(["Continue with Google", "Continue with Farcaster", "Continue with GitHub"]);
     // Nothing of the frame before a login is used.
     expect(document.querySelector("iframe")).toBeNull();
