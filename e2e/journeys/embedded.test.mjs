@@ -135,6 +135,8 @@ describe("embedded wallet journey", { timeout: 600_000 }, () => {
   test("email: code from the inbox, wallet made in the frame, invest through its approvals, reload, sign out", async () => {
     const { page, context } = await openApp();
     const dialog = page.getByRole("dialog");
+    await dialog.getByRole("textbox", { name: "Email" }).waitFor();
+    await screenshot(page, "embedded-connect");
     await dialog.getByRole("textbox", { name: "Email" }).fill("not-an-email");
     await dialog.getByRole("button", { name: "Continue with email" }).click();
     await dialog.getByText("Invalid email").waitFor();

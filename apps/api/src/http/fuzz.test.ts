@@ -1,3 +1,4 @@
+import { type FarcasterRelay, startFarcasterRelay } from "@fundament/local-auth/farcaster";
 import { type SmtpCatcher, startSmtpCatcher } from "@fundament/local-auth/smtp";
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
@@ -462,14 +463,21 @@ const ROUTES: Route[] = [
 
 describe.each(drivers)("generated input at every route (%s)", (driver) => {
   let t: TestApp;
-  // The embedded wallet's login mails go to a local SMTP catcher (a real SMTP server).
+  // The embedded wallet's login mails go to a local SMTP catcher (a real SMTP server), and its Farcaster routes to the
+  // local Farcaster relay (Farcaster's relay HTTP API): without them those routes answer 503 "… is not configured",
+  // which is right for a server without them but not what this test is about. No generated poll can complete a
+  // channel, so the relay needs no chain: its custody registration is off and the RPC URL is a closed port.
   let catcher: SmtpCatcher;
+  let relay: FarcasterRelay;
   beforeAll(async () => {
     catcher = await startSmtpCatcher({ smtpPort: 0, webPort: 0 });
+    relay = await startFarcasterRelay({ port: 0, rpcUrl: "http://127.0.0.1:9", registerCustody: false });
     t = await testApp(
       {
         EMBEDDED_SECRET: "5a".repeat(32),
         SMTP_URL: catcher.smtpUrl,
+        FARCASTER_RELAY_URL: relay.url,
+        FARCASTER_RPC_URL: "http://127.0.0.1:9",
         ADMIN_TOKEN: "admin-secret",
         METRICS_TOKEN: "metrics-secret",
         RATE_LIMIT_MAX: "100000000",
@@ -484,6 +492,7 @@ describe.each(drivers)("generated input at every route (%s)", (driver) => {
   afterAll(async () => {
     await t?.close();
     await catcher?.close();
+    await relay?.close();
   });
 
   it("covers every documented route", async () => {
