@@ -9,6 +9,14 @@ export type ApiUser = {
   userName: string | null;
 };
 export type LoginResult = { sessionToken: string; user: ApiUser };
+/** One item of `GET /v1/sessions/{address}`. */
+export type ApiSession = {
+  pci: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  current: boolean;
+  loginMethod: string;
+};
 
 /** An API answer other than 2xx, with the API's own message (`errorBody` `{statusCode, error, message}`). */
 export class ApiError extends Error {
@@ -73,6 +81,15 @@ export function createApiClient(options: { apiUrl: string; fetch: typeof fetch; 
     createWallet: (body: { address: Address; authShare: string; signature: string }) =>
       call<unknown>("POST", "/v1/embedded/wallet", body, true),
     signOut: () => call<void>("POST", "/v1/embedded/signout", {}, true),
+    /** Spec sessions list: the live sessions of the address's wallet (bearer of a session of that wallet). */
+    sessions: (address: Address) =>
+      call<{ data: ApiSession[] }>("GET", `/v1/sessions/${encodeURIComponent(address)}`, undefined, true),
+    /**
+     * Spec revoke: `signature` is the address's personal_sign of 'Revoke session {pci}'. The route is authorised by the
+     * signature alone; the bearer goes along all the same. A failure answers 401/404 with the reason.
+     */
+    revokeSession: (address: Address, body: { pci: string; signature: string }) =>
+      call<{ success: boolean }>("POST", `/v1/sessions/${encodeURIComponent(address)}/revoke`, body, true),
     updateEmail: (email: string) =>
       call<{ action: "VERIFY_PRIMARY_OTP" }>("POST", "/v1/embedded/email/update", { email }, true),
     updateEmailPrimary: (otp: string) =>

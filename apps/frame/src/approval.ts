@@ -28,6 +28,7 @@ import {
   type TypedDataDefinition,
 } from "viem";
 import { call, estimateFeesPerGas, estimateGas, getGasPrice, readContract, simulateCalls } from "viem/actions";
+import { createSiweMessage, parseSiweMessage } from "viem/siwe";
 import type { FrameChain, KnownContract, KnownContractAbi } from "./config.js";
 import { RpcError } from "./rpc.js";
 
@@ -61,13 +62,28 @@ export type ApprovalRequest =
   | { method: "eth_signTypedData_v4"; typedData: TypedDataDefinition }
   | { method: "eth_sendTransaction"; transaction: TransactionRequest };
 
+export type ApprovalSection = {
+  heading: string;
+  rows: Row[];
+  note?: string | undefined;
+  warning?: boolean | undefined;
+};
+
 export type ApprovalView = {
   title: string;
+  /** What the app asks, completing "<the origin's host> asks you to …" at the top of the screen. */
+  action: string;
   /** The requesting app's origin, from the message event (not from anything the app claims). */
   origin: string;
   account: Address;
   network: string;
-  sections: { heading: string; rows: Row[]; note?: string | undefined; warning?: boolean | undefined }[];
+  /** The request in one plain sentence, when the frame understands it (a permit, a sign-in). */
+  summary?: string | undefined;
+  /** Reasons to stop and think, shown above everything else. */
+  warnings: string[];
+  sections: ApprovalSection[];
+  /** The raw fields behind the summary, shown folded ("Details"). */
+  details: ApprovalSection[];
 };
 
 function invalidParams(message: string): never {
@@ -193,6 +209,300 @@ export function formatAmount(value: bigint, meta: TokenMeta | undefined): string
   return `${formatUnits(value, meta.decimals)} ${meta.symbol}`;
 }
 
+/**
+ * A date and time in the person's own locale and time zone, with the zone named ("26 Nov 2026, 20:35 UTC"): a bare
+ * number of seconds means nothing to most people. `locale` and `timeZone` are for tests.
+ */
+export function formatDateTime(date: Date, options: { locale?: string; timeZone?: string } = {}): string {
+  if (Number.isNaN(date.getTime())) return "not a valid time";
+  return new Intl.DateTimeFormat(options.locale, {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
+    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+  }).format(date);
+}
+
+/** 2001-09-09 and the year 10000: below is a count or a nonce, above is milliseconds or "never" (max uint). */
+const UNIX_SECONDS_MIN = 1_000_000_000n;
+const UNIX_SECONDS_END = 253_402_300_800n;
+
+/** The time a uint stands for, if it looks like Unix seconds. */
+export function unixSeconds(value: bigint): Date | undefined {
+  return value >= UNIX_SECONDS_MIN && value < UNIX_SECONDS_END ? new Date(Number(value) * 1000) : undefined;
+}
+
+/** Field names that hold a point in time (EIP-2612, DAI, EIP-3009, Permit2 and the like). */
+const TIME_FIELDS = new Set([
+  "deadline",
+  "expiry",
+  "expiration",
+  "validuntil",
+  "validafter",
+  "validbefore",
+  "sigdeadline",
+]);
+
+/** A typed-data integer as sent: JSON numbers, decimal strings or hex strings. */
+function toBigInt(value: unknown): bigint | undefined {
+  if (typeof value === "bigint") return value;
+  if (typeof value === "number" && Number.isSafeInteger(value)) return BigInt(value);
+  if (typeof value === "string" && /^(0x[0-9a-fA-F]+|\d+)$/.test(value)) return BigInt(value);
+  return undefined;
+}
+
+/** "0x1234…abcd": only ever next to a name or in a sentence whose details show the full address. */
+export function shortAddress(address: Address): string {
+  const checksummed = getAddress(address);
+  return `${checksummed.slice(0, 6)}…${checksummed.slice(-4)}`;
+}
+
+function knownName(address: Address, knownContracts: readonly KnownContract[]): string | undefined {
+  return knownContracts.find((k) => isAddressEqual(k.address, address))?.name;
+}
+
+type TypedField = { name: string; type: string };
+type TypedTypes = Record<string, readonly TypedField[]>;
+
+/**
+ * Rows for one typed-data value, structs and arrays unfolded into dotted labels ("details.token (address)"):
+ * addresses of known contracts named, and times (deadline, expiry, …) shown also as dates.
+ */
+function typedRows(
+  types: TypedTypes,
+  field: TypedField,
+  value: unknown,
+  label: string,
+  knownContracts: readonly KnownContract[],
+): Row[] {
+  const array = /^(.*)\[(\d*)\]$/.exec(field.type);
+  if (array && Array.isArray(value)) {
+    const itemType = array[1] as string;
+    return value.flatMap((item: unknown, i) =>
+      typedRows(types, { name: field.name, type: itemType }, item, `${label}[${i}]`, knownContracts),
+    );
+  }
+  const struct = types[field.type];
+  if (struct && typeof value === "object" && value !== null) {
+    const values = value as Record<string, unknown>;
+    return struct.flatMap((inner) =>
+      typedRows(types, inner, values[inner.name], `${label}.${inner.name}`, knownContracts),
+    );
+  }
+  const row = { label: `${label} (${field.type})`, value: plain(value) };
+  if (field.type === "address" && typeof value === "string" && isAddress(value, { strict: false })) {
+    row.value = addressLabel(value, knownContracts);
+  } else if (/^uint\d*$/.test(field.type) && TIME_FIELDS.has(field.name.toLowerCase())) {
+    const seconds = toBigInt(value);
+    const date = seconds === undefined ? undefined : unixSeconds(seconds);
+    if (seconds !== undefined && date) row.value = `${seconds} (${formatDateTime(date)})`;
+  }
+  return [row];
+}
+
+function domainRows(domain: Record<string, unknown>, knownContracts: readonly KnownContract[]): Row[] {
+  return Object.entries(domain).map(([label, value]) => ({
+    label,
+    value:
+      label === "verifyingContract" && typeof value === "string" && isAddress(value, { strict: false })
+        ? addressLabel(value, knownContracts)
+        : plain(value),
+  }));
+}
+
+/** A permit the frame can put in words: EIP-2612 (`Permit(owner,spender,value,nonce,deadline)`) or DAI's older one. */
+type Permit =
+  | { kind: "eip2612"; token: Address; owner: Address; spender: Address; value: bigint; deadline: bigint }
+  | { kind: "dai"; token: Address; owner: Address; spender: Address; allowed: boolean; expiry: bigint };
+
+const EIP2612_FIELDS = "deadline:uint256,nonce:uint256,owner:address,spender:address,value:uint256";
+const DAI_FIELDS = "allowed:bool,expiry:uint256,holder:address,nonce:uint256,spender:address";
+
+function readPermit(typedData: TypedDataDefinition): Permit | undefined {
+  const { primaryType } = typedData;
+  const types = typedData.types as TypedTypes;
+  const domain = (typedData.domain ?? {}) as Record<string, unknown>;
+  const message = (typedData.message ?? {}) as Record<string, unknown>;
+  const token = domain.verifyingContract;
+  if (primaryType !== "Permit" || typeof token !== "string" || !isAddress(token, { strict: false })) return undefined;
+  const shape = (types.Permit ?? [])
+    .map((f) => `${f.name}:${f.type}`)
+    .sort()
+    .join(",");
+  const address = (value: unknown) =>
+    typeof value === "string" && isAddress(value, { strict: false }) ? getAddress(value) : undefined;
+  const spender = address(message.spender);
+  if (!spender) return undefined;
+  if (shape === EIP2612_FIELDS) {
+    const owner = address(message.owner);
+    const value = toBigInt(message.value);
+    const deadline = toBigInt(message.deadline);
+    if (!owner || value === undefined || deadline === undefined) return undefined;
+    return { kind: "eip2612", token: getAddress(token), owner, spender, value, deadline };
+  }
+  if (shape === DAI_FIELDS) {
+    const owner = address(message.holder);
+    const expiry = toBigInt(message.expiry);
+    if (!owner || expiry === undefined || typeof message.allowed !== "boolean") return undefined;
+    return { kind: "dai", token: getAddress(token), owner, spender, allowed: message.allowed, expiry };
+  }
+  return undefined;
+}
+
+/** "until 26 Nov 2026, 20:35 UTC", or no end at all (DAI's expiry 0, a deadline of max uint or past the year 9999). */
+function untilPhrase(seconds: bigint, noEnd: boolean): string {
+  if (noEnd || seconds >= UNIX_SECONDS_END) return "with no end date";
+  return `until ${formatDateTime(new Date(Number(seconds) * 1000))}`;
+}
+
+/** The domain's chainId as a number, if it names one. */
+function domainChainId(domain: Record<string, unknown>): number | undefined {
+  const id = toBigInt(domain.chainId);
+  return id === undefined ? undefined : Number(id);
+}
+
+async function describePermit(
+  permit: Permit,
+  options: { account: Address; onThisChain: boolean; knownContracts: readonly KnownContract[]; tokens: TokenReader },
+): Promise<{ action: string; summary: string; warnings: string[] }> {
+  const { account, onThisChain, knownContracts, tokens } = options;
+  // A token on another chain cannot be read from this chain's node: its amount stays in raw units.
+  const meta = onThisChain ? await tokens(permit.token) : undefined;
+  const symbol = meta?.symbol ?? "tokens";
+  const spender = knownName(permit.spender, knownContracts) ?? shortAddress(permit.spender);
+  const warnings: string[] = [];
+  if (!isAddressEqual(permit.owner, account)) {
+    warnings.push(`This permit is for the account ${getAddress(permit.owner)}, not yours.`);
+  }
+  const action = `let ${spender} spend your ${meta ? meta.symbol : "tokens"}`;
+  let summary: string;
+  let end: bigint;
+  if (permit.kind === "eip2612") {
+    const amount = permit.value === maxUint256 ? `Unlimited ${symbol}` : formatAmount(permit.value, meta);
+    end = permit.deadline;
+    summary = `Allow ${spender} to spend ${amount} ${untilPhrase(permit.deadline, permit.deadline === maxUint256)}.`;
+  } else {
+    end = permit.expiry;
+    if (!permit.allowed) {
+      return {
+        action: `take back ${spender}'s permission to spend your ${symbol}`,
+        summary: `Remove ${spender}'s permission to spend your ${symbol}.`,
+        warnings,
+      };
+    }
+    // DAI's permit is all or nothing, and an expiry of 0 never expires.
+    summary = `Allow ${spender} to spend Unlimited ${symbol} ${untilPhrase(permit.expiry, permit.expiry === 0n)}.`;
+  }
+  if (end < UNIX_SECONDS_END && end * 1000n < BigInt(Date.now()) && !(permit.kind === "dai" && end === 0n)) {
+    warnings.push(
+      `This permission expired on ${formatDateTime(new Date(Number(end) * 1000))}: the token will refuse it.`,
+    );
+  }
+  return { action, summary, warnings };
+}
+
+/**
+ * An EIP-4361 message (Sign-In with Ethereum), if the text is exactly one: every required field present, and nothing
+ * in the text beyond what the fields say. The parser reads the fields it finds and ignores the rest, so the text is
+ * rebuilt from them and compared (times may be written with or without milliseconds or an offset); a message with
+ * anything extra is shown as plain text instead, all of it.
+ */
+function readSiwe(text: string) {
+  const siwe = parseSiweMessage(text);
+  const { domain, address, uri, version, chainId, nonce, issuedAt } = siwe;
+  if (!domain || !address || !uri || !version || chainId === undefined || !nonce || !issuedAt) return undefined;
+  const fields = { ...siwe, domain, address, uri, version, chainId, nonce, issuedAt };
+  let rebuilt: string;
+  try {
+    rebuilt = createSiweMessage(fields);
+  } catch {
+    return undefined; // a field EIP-4361 does not allow (or a time that is not one)
+  }
+  const sameTimes = text.replace(
+    /^(Issued At|Expiration Time|Not Before): (.+)$/gm,
+    (line, key: string, value: string) => {
+      const time = new Date(value);
+      return Number.isNaN(time.getTime()) ? line : `${key}: ${time.toISOString()}`;
+    },
+  );
+  return sameTimes === rebuilt ? fields : undefined;
+}
+
+/** The host a SIWE domain names, without the scheme's default port, for comparing with the requesting origin. */
+function sameHost(domain: string, origin: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  const defaultPort = url.protocol === "https:" ? ":443" : url.protocol === "http:" ? ":80" : "";
+  const host = domain.toLowerCase();
+  return host === url.host || (defaultPort !== "" && host === `${url.host}${defaultPort}`);
+}
+
+/** The origin's host ("127.0.0.1:5173"), what people recognise from the address bar. */
+export function originHost(origin: string): string {
+  try {
+    return new URL(origin).host || origin;
+  } catch {
+    return origin;
+  }
+}
+
+function describeMessage(
+  message: Hex,
+  origin: string,
+  account: Address,
+  chain: FrameChain,
+): Pick<ApprovalView, "action" | "summary" | "warnings" | "sections" | "details"> {
+  const text = messageText(message);
+  const siwe = text === message ? undefined : readSiwe(text);
+  if (!siwe) {
+    return {
+      action: "sign a message",
+      warnings: [],
+      sections: [{ heading: "Message", rows: [{ label: "Text", value: text }] }],
+      details: [],
+    };
+  }
+  const warnings: string[] = [];
+  if (!sameHost(siwe.domain, origin)) {
+    warnings.push(
+      `This message is for ${siwe.domain}, not for the app asking (${originHost(origin)}). Signing it could sign you in to ${siwe.domain} as you.`,
+    );
+  }
+  if (!isAddressEqual(siwe.address, account)) {
+    warnings.push(`This message names the account ${siwe.address}, not yours.`);
+  }
+  if (siwe.expirationTime && siwe.expirationTime.getTime() < Date.now()) {
+    warnings.push(`This sign-in message expired on ${formatDateTime(siwe.expirationTime)}.`);
+  }
+  const rows: Row[] = [];
+  if (siwe.statement) rows.push({ label: "Statement", value: siwe.statement });
+  rows.push({ label: "URI", value: siwe.uri });
+  rows.push({
+    label: "Chain",
+    value: siwe.chainId === chain.id ? `${chain.name} (chain ${chain.id})` : `chain ${siwe.chainId}`,
+  });
+  rows.push({ label: "Nonce", value: siwe.nonce });
+  if (siwe.issuedAt) rows.push({ label: "Issued", value: formatDateTime(siwe.issuedAt) });
+  if (siwe.notBefore) rows.push({ label: "Valid from", value: formatDateTime(siwe.notBefore) });
+  rows.push({ label: "Expires", value: siwe.expirationTime ? formatDateTime(siwe.expirationTime) : "never" });
+  if (siwe.requestId) rows.push({ label: "Request ID", value: siwe.requestId });
+  if (siwe.resources?.length) rows.push({ label: "Resources", value: siwe.resources.join("\n") });
+  return {
+    action: `sign in to ${siwe.domain}`,
+    summary: `Sign in to ${siwe.domain} as ${getAddress(siwe.address)}`,
+    warnings,
+    sections: [{ heading: "Sign-in", rows }],
+    details: [{ heading: "Message", rows: [{ label: "Text", value: text }] }],
+  };
+}
+
 type DecodedCall = { contract: string; functionName: string; args: Row[] };
 
 /** The token each amount argument is counted in, per known contract kind. */
@@ -264,7 +574,8 @@ export async function decodeCall(
           value: value === maxUint256 ? `Unlimited ${meta?.symbol ?? "tokens"}` : formatAmount(value, meta),
         });
       } else if (typeof value === "bigint" && input.name === "deadline") {
-        args.push({ label, value: new Date(Number(value) * 1000).toISOString() });
+        const date = unixSeconds(value);
+        args.push({ label, value: date ? formatDateTime(date) : plain(value) });
       } else if (typeof value === "string" && input.type === "address") {
         args.push({ label, value: addressLabel(value as Address, knownContracts) });
       } else if (Array.isArray(value) && input.type === "address[]") {
@@ -403,27 +714,52 @@ export async function describeApproval(options: {
   const { request, origin, account, chain, client, knownContracts, tokens } = options;
   const base = { origin, account, network: `${chain.name} (chain ${chain.id})` };
   if (request.method === "personal_sign") {
-    return {
-      ...base,
-      title: "Sign a message",
-      sections: [{ heading: "Message", rows: [{ label: "Text", value: messageText(request.message) }] }],
-    };
+    return { ...base, title: "Sign a message", ...describeMessage(request.message, origin, account, chain) };
   }
   if (request.method === "eth_signTypedData_v4") {
-    const { domain, types, primaryType, message } = request.typedData;
-    const domainRows = Object.entries(domain ?? {}).map(([label, value]) => ({ label, value: plain(value) }));
-    const fields = (types[primaryType] ?? []) as readonly { name: string; type: string }[];
+    const { types, primaryType, message } = request.typedData;
+    const domain = (request.typedData.domain ?? {}) as Record<string, unknown>;
+    const fields = ((types as TypedTypes)[primaryType] ?? []) as readonly TypedField[];
     const values = (message ?? {}) as Record<string, unknown>;
+    const raw: ApprovalSection[] = [
+      { heading: "Domain", rows: domainRows(domain, knownContracts) },
+      {
+        heading: `${primaryType}`,
+        rows: fields.flatMap((field) =>
+          typedRows(types as TypedTypes, field, values[field.name], field.name, knownContracts),
+        ),
+      },
+    ];
+    const warnings: string[] = [];
+    const signedChain = domainChainId(domain);
+    if (signedChain !== undefined && signedChain !== chain.id) {
+      warnings.push(`This signature is for chain ${signedChain}, not ${base.network}.`);
+    }
+    const permit = readPermit(request.typedData);
+    if (permit) {
+      const words = await describePermit(permit, {
+        account,
+        onThisChain: signedChain === undefined || signedChain === chain.id,
+        knownContracts,
+        tokens,
+      });
+      return {
+        ...base,
+        title: "Sign typed data",
+        action: words.action,
+        summary: words.summary,
+        warnings: [...warnings, ...words.warnings],
+        sections: [],
+        details: raw,
+      };
+    }
     return {
       ...base,
       title: "Sign typed data",
-      sections: [
-        { heading: "Domain", rows: domainRows },
-        {
-          heading: `${primaryType}`,
-          rows: fields.map((field) => ({ label: `${field.name} (${field.type})`, value: plain(values[field.name]) })),
-        },
-      ],
+      action: `sign typed data (${primaryType})`,
+      warnings,
+      sections: raw,
+      details: [],
     };
   }
   const tx = request.transaction;
@@ -467,5 +803,13 @@ export async function describeApproval(options: {
         : {}),
     });
   }
-  return { ...base, title: "Approve transaction", sections };
+  const target = tx.to ? knownName(tx.to, knownContracts) : undefined;
+  return {
+    ...base,
+    title: "Approve transaction",
+    action: tx.to ? `send a transaction${target ? ` to ${target}` : ""}` : "deploy a contract",
+    warnings: [],
+    sections,
+    details: [],
+  };
 }

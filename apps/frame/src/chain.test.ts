@@ -15,20 +15,28 @@ import {
   http,
   maxUint256,
   parseEther,
+  parseSignature,
   parseUnits,
   toHex,
+  verifyTypedData,
 } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { deployContract, readContract, waitForTransactionReceipt, writeContract } from "viem/actions";
 import { foundry } from "viem/chains";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 // @ts-expect-error: plain JavaScript (JSDoc-typed) scripts of the repository, outside this package's tsconfig
 import { freePort, startAnvil } from "../../../scripts/lib/anvil.mjs";
 // @ts-expect-error: as above
 import { loadArtifact } from "../../../scripts/lib/foundry.mjs";
 import { APP_ORIGIN, type MountedFrame, mountFrame } from "../test/harness.js";
 import { type StandInApi, startStandInApi } from "../test/standInApi.js";
-import { type ApprovalView, createTokenReader, describeApproval, parseApprovalRequest } from "./approval.js";
+import {
+  type ApprovalView,
+  createTokenReader,
+  describeApproval,
+  formatDateTime,
+  parseApprovalRequest,
+} from "./approval.js";
 import type { FrameChain, FrameConfig } from "./config.js";
 
 const MNEMONIC = "test test test test test test test test test test test junk";
@@ -87,6 +95,66 @@ async function describeTx(from: Address, to: Address, data: Hex): Promise<Approv
 }
 
 const section = (view: ApprovalView, heading: string) => view.sections.find((s) => s.heading === heading);
+
+async function describeTyped(from: Address, typedData: unknown): Promise<ApprovalView> {
+  return describeApproval({
+    request: parseApprovalRequest("eth_signTypedData_v4", [from, JSON.stringify(typedData)], from),
+    origin: APP_ORIGIN,
+    account: from,
+    chain,
+    client,
+    knownContracts: knownContracts(),
+    tokens: createTokenReader(client),
+  });
+}
+
+const EIP712_DOMAIN = [
+  { name: "name", type: "string" },
+  { name: "version", type: "string" },
+  { name: "chainId", type: "uint256" },
+  { name: "verifyingContract", type: "address" },
+];
+const PERMIT_TYPES = [
+  { name: "owner", type: "address" },
+  { name: "spender", type: "address" },
+  { name: "value", type: "uint256" },
+  { name: "nonce", type: "uint256" },
+  { name: "deadline", type: "uint256" },
+];
+
+/** An EIP-2612 permit for the fund's token, as a dapp sends it (numbers as decimal strings). */
+function permit(message: { owner: Address; spender: Address; value: bigint; deadline: bigint }, chainId = 31337) {
+  return {
+    types: { EIP712Domain: EIP712_DOMAIN, Permit: PERMIT_TYPES },
+    primaryType: "Permit",
+    domain: { name: "Mock USD Coin", version: "1", chainId, verifyingContract: token },
+    message: {
+      owner: message.owner,
+      spender: message.spender,
+      value: message.value.toString(),
+      nonce: "0",
+      deadline: message.deadline.toString(),
+    },
+  };
+}
+
+const dateOf = (seconds: bigint) => formatDateTime(new Date(Number(seconds) * 1000));
+
+/** Logs a new email user into a mounted frame, saving the recovery file; returns the wallet's address. */
+async function login(f: MountedFrame, email: string): Promise<Address> {
+  await f.request("CONNECT_EMAIL", { email });
+  const otpId = f.send("CONNECT_OTP", { otp: api.code(email) });
+  URL.createObjectURL = () => "blob:test";
+  (await f.waitForButton("Download recovery file")).click();
+  f.button("I saved it").click();
+  await f.answer(otpId);
+  return ((await f.request("GET_USER")).payload as { address: Address }).address;
+}
+
+/** Approve only becomes active a second after the screen appears (anti-clickjacking). */
+async function waitForEnabled(button: HTMLButtonElement) {
+  await vi.waitFor(() => expect(button.disabled).toBe(false), { timeout: 5_000, interval: 10 });
+}
 
 describe("the approval screen's reading of a transaction", () => {
   it("decodes an ERC-20 approve with the token's decimals and symbol", async () => {
@@ -162,14 +230,7 @@ describe("an approved eth_sendTransaction", () => {
     };
     const f = mountFrame({ config });
     mounted = f;
-    const email = "dave@example.test";
-    await f.request("CONNECT_EMAIL", { email });
-    const otpId = f.send("CONNECT_OTP", { otp: api.code(email) });
-    URL.createObjectURL = () => "blob:test";
-    (await f.waitForButton("Download recovery file")).click();
-    f.button("I saved it").click();
-    await f.answer(otpId);
-    const { address } = (await f.request("GET_USER")).payload as { address: Address };
+    const address = await login(f, "dave@example.test");
     await client.request({
       method: "anvil_setBalance" as "eth_chainId",
       params: [address, toHex(parseEther("10"))] as never,
@@ -202,12 +263,14 @@ describe("an approved eth_sendTransaction", () => {
       chainId: 31337,
     });
     const approve = await f.waitForButton("Approve");
+    expect(f.root.querySelector("h1")?.textContent).toBe("app.test:5173 asks you to send a transaction to mUSDC");
     const text = f.root.textContent ?? "";
     expect(text).toContain("Calls transfer");
     expect(text).toContain("25 mUSDC");
     expect(text).toContain("−25 mUSDC");
     expect(text).toMatch(/Network feeup to 0\.\d+ ETH/);
     expect(f.answerTo(id)).toBeUndefined();
+    await waitForEnabled(approve);
     approve.click();
     const answer = await f.answer(id, 20_000);
     expect(answer.type).toBe("@w3m-frame/RPC_REQUEST_SUCCESS");
@@ -231,5 +294,163 @@ describe("an approved eth_sendTransaction", () => {
       chainId: 31337,
     });
     expect(BigInt(balance.payload as string) < parseEther("10")).toBe(true);
+  });
+});
+
+describe("a permit on the approval screen", () => {
+  const deadline = 1_795_726_523n;
+
+  it("puts an EIP-2612 permit in one sentence: the spender's name, the amount in the token's units, the deadline", async () => {
+    const view = await describeTyped(
+      investor.address,
+      permit({ owner: investor.address, spender: fund, value: parseUnits("100", 6), deadline }),
+    );
+    expect(view.title).toBe("Sign typed data");
+    expect(view.action).toBe("let Investment fund spend your mUSDC");
+    expect(view.summary).toBe(`Allow Investment fund to spend 100 mUSDC until ${dateOf(deadline)}.`);
+    expect(view.warnings).toEqual([]);
+    // The raw fields are still there, folded away under "Details", with the token and the fund named.
+    expect(view.sections).toEqual([]);
+    expect(view.details).toEqual([
+      {
+        heading: "Domain",
+        rows: [
+          { label: "name", value: "Mock USD Coin" },
+          { label: "version", value: "1" },
+          { label: "chainId", value: "31337" },
+          { label: "verifyingContract", value: `mUSDC (${token})` },
+        ],
+      },
+      {
+        heading: "Permit",
+        rows: [
+          { label: "owner (address)", value: investor.address },
+          { label: "spender (address)", value: `Investment fund (${fund})` },
+          { label: "value (uint256)", value: "100000000" },
+          { label: "nonce (uint256)", value: "0" },
+          { label: "deadline (uint256)", value: `${deadline} (${dateOf(deadline)})` },
+        ],
+      },
+    ]);
+    expect(formatDateTime(new Date(Number(deadline) * 1000), { locale: "en-GB", timeZone: "UTC" })).toBe(
+      "26 Nov 2026, 20:55 UTC",
+    );
+  });
+
+  it("says Unlimited for max uint, shortens an unlisted spender, and warns about a past deadline or another owner", async () => {
+    const unlimited = await describeTyped(
+      investor.address,
+      permit({ owner: investor.address, spender: fund, value: maxUint256, deadline }),
+    );
+    expect(unlimited.summary).toBe(`Allow Investment fund to spend Unlimited mUSDC until ${dateOf(deadline)}.`);
+
+    const stranger = await describeTyped(
+      investor.address,
+      permit({ owner: investor.address, spender: receiver, value: parseUnits("1.5", 6), deadline: maxUint256 }),
+    );
+    expect(stranger.summary).toBe("Allow 0x90F7…b906 to spend 1.5 mUSDC with no end date.");
+    expect(stranger.action).toBe("let 0x90F7…b906 spend your mUSDC");
+
+    const past = 1_700_000_000n;
+    const expired = await describeTyped(
+      investor.address,
+      permit({ owner: admin.address, spender: fund, value: 1n, deadline: past }),
+    );
+    expect(expired.summary).toBe(`Allow Investment fund to spend 0.000001 mUSDC until ${dateOf(past)}.`);
+    expect(expired.warnings).toEqual([
+      `This permit is for the account ${admin.address}, not yours.`,
+      `This permission expired on ${dateOf(past)}: the token will refuse it.`,
+    ]);
+  });
+
+  it("does not read a token on another chain from this chain's node", async () => {
+    const view = await describeTyped(
+      investor.address,
+      permit({ owner: investor.address, spender: fund, value: parseUnits("100", 6), deadline }, 1),
+    );
+    expect(view.warnings).toEqual(["This signature is for chain 1, not Anvil (chain 31337)."]);
+    expect(view.summary).toBe(
+      `Allow Investment fund to spend 100000000 (raw units of an unknown token) until ${dateOf(deadline)}.`,
+    );
+  });
+
+  it("reads a DAI-style permit (holder, expiry, allowed)", async () => {
+    const dai = (allowed: boolean, expiry: bigint) => ({
+      types: {
+        EIP712Domain: EIP712_DOMAIN,
+        Permit: [
+          { name: "holder", type: "address" },
+          { name: "spender", type: "address" },
+          { name: "nonce", type: "uint256" },
+          { name: "expiry", type: "uint256" },
+          { name: "allowed", type: "bool" },
+        ],
+      },
+      primaryType: "Permit",
+      domain: { name: "Mock USD Coin", version: "1", chainId: 31337, verifyingContract: token },
+      message: { holder: investor.address, spender: fund, nonce: 0, expiry: Number(expiry), allowed },
+    });
+    // DAI's permit is all or nothing, and an expiry of 0 never ends.
+    expect((await describeTyped(investor.address, dai(true, 0n))).summary).toBe(
+      "Allow Investment fund to spend Unlimited mUSDC with no end date.",
+    );
+    expect((await describeTyped(investor.address, dai(true, deadline))).summary).toBe(
+      `Allow Investment fund to spend Unlimited mUSDC until ${dateOf(deadline)}.`,
+    );
+    const revoke = await describeTyped(investor.address, dai(false, 0n));
+    expect(revoke.summary).toBe("Remove Investment fund's permission to spend your mUSDC.");
+    expect(revoke.warnings).toEqual([]);
+  });
+
+  it("shows the permit in words in the frame, signs exactly it on Approve, and the token accepts the signature", async () => {
+    const f = mountFrame({
+      config: { apiUrl: api.url, parentOrigins: [APP_ORIGIN], chains: [chain], knownContracts: knownContracts() },
+    });
+    mounted = f;
+    const owner = await login(f, "erin@example.test");
+    const block = await client.request({ method: "eth_getBlockByNumber", params: ["latest", false] });
+    const until = BigInt(block?.timestamp ?? "0x0") + 3_600n;
+    const typedData = permit({ owner, spender: fund, value: parseUnits("100", 6), deadline: until });
+    const id = f.send("RPC_REQUEST", {
+      method: "eth_signTypedData_v4",
+      params: [owner, JSON.stringify(typedData)],
+      chainId: 31337,
+    });
+    const approve = await f.waitForButton("Approve");
+    expect(f.root.querySelector("h1")?.textContent).toBe(
+      "app.test:5173 asks you to let Investment fund spend your mUSDC",
+    );
+    expect(f.root.querySelector(".summary")?.textContent).toBe(
+      `Allow Investment fund to spend 100 mUSDC until ${dateOf(until)}.`,
+    );
+    const details = f.root.querySelector("details");
+    expect(details?.hasAttribute("open")).toBe(false);
+    expect(details?.querySelector("summary")?.textContent).toBe("Details");
+    expect(details?.textContent).toContain("deadline (uint256)");
+    expect(details?.textContent).toContain(`Investment fund (${fund})`);
+    expect(approve.disabled).toBe(true);
+    await waitForEnabled(approve);
+    approve.click();
+    const signature = (await f.answer(id)).payload as Hex;
+    const message = { owner, spender: fund, value: parseUnits("100", 6), nonce: 0n, deadline: until };
+    const domain = { name: "Mock USD Coin", version: "1", chainId: 31337, verifyingContract: token };
+    const types = { Permit: PERMIT_TYPES };
+    expect(await verifyTypedData({ address: owner, domain, types, primaryType: "Permit", message, signature })).toBe(
+      true,
+    );
+    // Anyone may submit a permit: the token itself checks it was signed by the owner, for these values.
+    const { v, r, s } = parseSignature(signature);
+    const hash = await writeContract(client, {
+      account: admin,
+      chain: foundry,
+      address: token,
+      abi: mockUsdcAbi,
+      functionName: "permit",
+      args: [owner, fund, parseUnits("100", 6), until, Number(v), r, s],
+    });
+    expect((await waitForTransactionReceipt(client, { hash })).status).toBe("success");
+    expect(
+      await readContract(client, { address: token, abi: erc20Abi, functionName: "allowance", args: [owner, fund] }),
+    ).toBe(parseUnits("100", 6));
   });
 });

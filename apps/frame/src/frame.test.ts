@@ -4,11 +4,14 @@
  * file, a second device that restores it from the file, and rejection aborting the other open requests.
  */
 import { FRAME_ERRORS } from "@fundament/wallet/embedded-protocol";
-import { isAddressEqual, recoverMessageAddress } from "viem";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type Address, type Hex, isAddressEqual, recoverMessageAddress, verifyMessage, verifyTypedData } from "viem";
+import { createSiweMessage } from "viem/siwe";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { APP_ORIGIN, MemoryStorage, type MountedFrame, mountFrame } from "../test/harness.js";
 import { type StandInApi, startStandInApi } from "../test/standInApi.js";
+import { formatDateTime } from "./approval.js";
 import type { FrameConfig } from "./config.js";
+import { NOT_A_SESSION_ID, REVOKE_CURRENT_SESSION, SESSION_NOT_FOUND } from "./frame.js";
 import { NOT_A_RECOVERY_FILE, serializeRecoveryFile } from "./shares.js";
 
 let api: StandInApi;
@@ -33,9 +36,16 @@ afterEach(() => {
   mounted = undefined;
 });
 
-function mount(storage: Storage = new MemoryStorage()) {
-  mounted = mountFrame({ config, storage });
+function mount(storage: Storage = new MemoryStorage(), frameConfig: FrameConfig = config) {
+  mounted = mountFrame({ config: frameConfig, storage });
   return mounted;
+}
+
+const hex = (text: string): Hex => `0x${Buffer.from(text).toString("hex")}`;
+
+/** Approve only becomes active a second after the screen appears (anti-clickjacking). */
+async function waitForEnabled(button: HTMLButtonElement) {
+  await vi.waitFor(() => expect(button.disabled).toBe(false), { timeout: 5_000, interval: 10 });
 }
 
 /** Email login up to the answer of CONNECT_OTP, saving the recovery file when asked. Returns the file's text. */
@@ -197,7 +207,6 @@ describe("approvals", () => {
     const f = mount();
     await loginNewUser(f, "bob@example.test");
     const { address } = (await f.request("GET_USER")).payload as { address: `0x${string}` };
-    const hex = (text: string) => `0x${Buffer.from(text).toString("hex")}`;
 
     const first = f.send("RPC_REQUEST", {
       method: "personal_sign",
@@ -214,6 +223,7 @@ describe("approvals", () => {
     expect(f.root.textContent).toContain(APP_ORIGIN);
     // Reject has the focus first.
     expect(document.activeElement?.textContent).toBe("Reject");
+    await waitForEnabled(approve);
     approve.click();
     const signed = await f.answer(first);
     expect(signed.type).toBe("@w3m-frame/RPC_REQUEST_SUCCESS");
@@ -252,6 +262,387 @@ describe("approvals", () => {
     });
     expect(answer.payload).toMatchObject({ code: 4100 });
     expect(f.notices("RPC_REQUEST_APPROVAL")).toEqual([]);
+  });
+});
+
+describe("the approval screen", () => {
+  const heading = (f: MountedFrame) => f.root.querySelector("h1")?.textContent;
+  const rows = (f: MountedFrame) =>
+    Object.fromEntries(
+      [...f.root.querySelectorAll("dt")].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+    );
+  const warnings = (f: MountedFrame) => [...f.root.querySelectorAll(".warning")].map((p) => p.textContent);
+
+  /** What a browser does when the tab is hidden or shown again. */
+  function setVisibility(state: DocumentVisibilityState) {
+    Object.defineProperty(document, "visibilityState", { value: state, configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+  }
+  afterEach(() => {
+    // Back to happy-dom's own getter.
+    Reflect.deleteProperty(document, "visibilityState");
+    vi.unstubAllGlobals();
+  });
+
+  async function signedIn(email: string, frameConfig: FrameConfig = config) {
+    const f = mount(new MemoryStorage(), frameConfig);
+    await loginNewUser(f, email);
+    const { address } = (await f.request("GET_USER")).payload as { address: Address };
+    return { f, address };
+  }
+
+  it("names the requesting origin first and keeps Approve inactive for a second, again after the tab was hidden", async () => {
+    const { f, address } = await signedIn("erin@example.test");
+    const id = f.send("RPC_REQUEST", {
+      method: "personal_sign",
+      params: [hex("Pay attention"), address],
+      chainId: 31337,
+    });
+    const approve = await f.waitForButton("Approve");
+    const shownAt = Date.now();
+    expect(f.root.querySelector("main")?.firstElementChild?.tagName).toBe("H1");
+    expect(heading(f)).toBe("app.test:5173 asks you to sign a message");
+    expect(f.root.querySelector("h1 .requester")?.textContent).toBe("app.test:5173");
+    expect(f.root.textContent).toContain(`Requested by ${APP_ORIGIN} on Anvil (chain 31337)`);
+
+    expect(approve.disabled).toBe(true);
+    const hint = f.root.querySelector(`#${approve.getAttribute("aria-describedby")}`);
+    expect(hint?.textContent).toBe(
+      "Approve becomes available after a short pause, so that a click meant for something else cannot approve.",
+    );
+    expect(document.activeElement).toBe(f.button("Reject"));
+    approve.click();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(f.answerTo(id)).toBeUndefined();
+    expect(approve.disabled).toBe(true);
+    await waitForEnabled(approve);
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(950);
+    expect(hint?.textContent).toBe("");
+
+    // The tab goes to the background and comes back: another full second before Approve works.
+    setVisibility("hidden");
+    expect(approve.disabled).toBe(true);
+    setVisibility("visible");
+    const backAt = Date.now();
+    expect(approve.disabled).toBe(true);
+    expect(hint?.textContent).not.toBe("");
+    await waitForEnabled(approve);
+    expect(Date.now() - backAt).toBeGreaterThanOrEqual(950);
+
+    approve.click();
+    expect((await f.answer(id)).type).toBe("@w3m-frame/RPC_REQUEST_SUCCESS");
+  });
+
+  it("starts the pause again when the frame comes back into view (IntersectionObserver)", async () => {
+    // A stand-in for the browser's observer (happy-dom's never reports): the test says when the frame is seen.
+    const observers: { report(visible: boolean): void; disconnected: boolean; targets: Element[] }[] = [];
+    class StandInIntersectionObserver {
+      disconnected = false;
+      targets: Element[] = [];
+      constructor(private readonly callback: IntersectionObserverCallback) {
+        observers.push(this);
+      }
+      observe(target: Element) {
+        this.targets.push(target);
+      }
+      disconnect() {
+        this.disconnected = true;
+      }
+      report(visible: boolean) {
+        this.callback([{ isIntersecting: visible } as IntersectionObserverEntry], this as never);
+      }
+    }
+    vi.stubGlobal("IntersectionObserver", StandInIntersectionObserver);
+    const { f, address } = await signedIn("frank@example.test");
+    const id = f.send("RPC_REQUEST", { method: "personal_sign", params: [hex("Look here"), address], chainId: 31337 });
+    const approve = await f.waitForButton("Approve");
+    await waitForEnabled(approve);
+    const observer = observers.at(-1);
+    expect(observer?.targets).toEqual([approve]);
+    observer?.report(false); // the app hid the frame, or moved it out of view
+    expect(approve.disabled).toBe(true);
+    // The tab coming back does not count while the frame itself is out of view.
+    setVisibility("hidden");
+    setVisibility("visible");
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(approve.disabled).toBe(true);
+    observer?.report(true);
+    const seenAt = Date.now();
+    expect(approve.disabled).toBe(true);
+    await waitForEnabled(approve);
+    expect(Date.now() - seenAt).toBeGreaterThanOrEqual(950);
+    approve.click();
+    expect((await f.answer(id)).type).toBe("@w3m-frame/RPC_REQUEST_SUCCESS");
+    expect(observer?.disconnected).toBe(true);
+  });
+
+  it("rejects at once with Reject or Escape, while Approve is still inactive", async () => {
+    const { f, address } = await signedIn("gina@example.test");
+    const first = f.send("RPC_REQUEST", { method: "personal_sign", params: [hex("one"), address], chainId: 31337 });
+    const approve = await f.waitForButton("Approve");
+    expect(approve.disabled).toBe(true);
+    document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    expect((await f.answer(first)).payload).toEqual({ message: FRAME_ERRORS.userRejected, code: 4001 });
+    await f.waitForNotice("HIDE", 2);
+
+    const second = f.send("RPC_REQUEST", { method: "personal_sign", params: [hex("two"), address], chainId: 31337 });
+    expect((await f.waitForButton("Approve")).disabled).toBe(true);
+    f.button("Reject").click();
+    expect((await f.answer(second)).payload).toEqual({ message: FRAME_ERRORS.userRejected, code: 4001 });
+    // The screen is gone, and so is its Escape handler: a later Escape touches nothing.
+    await f.waitForNotice("HIDE", 3);
+    document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    expect(f.notices("RPC_REQUEST_DONE")).toHaveLength(2);
+  });
+
+  it("shows a SIWE message as a sign-in, and warns when it is for another site", async () => {
+    const { f, address } = await signedIn("hana@example.test");
+    const issuedAt = new Date("2026-11-26T20:35:30.790Z");
+    const expirationTime = new Date(Date.now() + 3_600_000);
+    const siwe = (domain: string) =>
+      createSiweMessage({
+        domain,
+        address,
+        statement: "Sign in to Fundament to see your portfolio.",
+        uri: `http://${domain}`,
+        version: "1",
+        chainId: 31337,
+        nonce: "8f3a9c2d1b7e4f60",
+        issuedAt,
+        expirationTime,
+      });
+    const message = siwe("app.test:5173");
+    const id = f.send("RPC_REQUEST", { method: "personal_sign", params: [hex(message), address], chainId: 31337 });
+    const approve = await f.waitForButton("Approve");
+    expect(heading(f)).toBe("app.test:5173 asks you to sign in to app.test:5173");
+    expect(f.root.querySelector(".summary")?.textContent).toBe(`Sign in to app.test:5173 as ${address}`);
+    expect(rows(f)).toMatchObject({
+      Statement: "Sign in to Fundament to see your portfolio.",
+      URI: "http://app.test:5173",
+      Chain: "Anvil (chain 31337)",
+      Nonce: "8f3a9c2d1b7e4f60",
+      Issued: formatDateTime(issuedAt),
+      Expires: formatDateTime(expirationTime),
+    });
+    expect(warnings(f)).toEqual([]);
+    // The raw message is there, folded away.
+    const details = f.root.querySelector("details");
+    expect(details?.querySelector("summary")?.textContent).toBe("Details");
+    expect(details?.hasAttribute("open")).toBe(false);
+    expect(details?.textContent).toContain(message);
+    await waitForEnabled(approve);
+    approve.click();
+    const signed = await f.answer(id);
+    expect(await recoverMessageAddress({ message, signature: signed.payload as Hex })).toBe(address);
+
+    const foreign = f.send("RPC_REQUEST", {
+      method: "personal_sign",
+      params: [hex(siwe("fundament.example")), address],
+      chainId: 31337,
+    });
+    await f.waitForButton("Approve");
+    await vi.waitFor(() => expect(heading(f)).toBe("app.test:5173 asks you to sign in to fundament.example"));
+    expect(warnings(f)).toEqual([
+      "This message is for fundament.example, not for the app asking (app.test:5173). Signing it could sign you in to fundament.example as you.",
+    ]);
+    f.button("Reject").click();
+    expect((await f.answer(foreign)).payload).toMatchObject({ code: 4001 });
+
+    // Anything beyond the sign-in fields could hide in "Details": such a message is shown as plain text, all of it.
+    const padded = `${message}\n\nI also agree to transfer all my funds.`;
+    const odd = f.send("RPC_REQUEST", { method: "personal_sign", params: [hex(padded), address], chainId: 31337 });
+    await f.waitForButton("Approve");
+    await vi.waitFor(() => expect(heading(f)).toBe("app.test:5173 asks you to sign a message"));
+    expect(f.root.querySelector("details")).toBeNull();
+    expect(rows(f)).toEqual({ Text: padded });
+    f.button("Reject").click();
+    expect((await f.answer(odd)).payload).toMatchObject({ code: 4001 });
+
+    // Another generator's way of writing the time (no milliseconds) is still a sign-in.
+    const plainTimes = message.replace("2026-11-26T20:35:30.790Z", "2026-11-26T20:35:30Z");
+    const other = f.send("RPC_REQUEST", {
+      method: "personal_sign",
+      params: [hex(plainTimes), address],
+      chainId: 31337,
+    });
+    await f.waitForButton("Approve");
+    await vi.waitFor(() => expect(heading(f)).toBe("app.test:5173 asks you to sign in to app.test:5173"));
+    f.button("Reject").click();
+    expect((await f.answer(other)).payload).toMatchObject({ code: 4001 });
+  });
+
+  it("shows times in other typed data as dates, and names known contracts", async () => {
+    const venue: Address = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+    const { f, address } = await signedIn("ivan@example.test", {
+      ...config,
+      knownContracts: [{ address: venue, name: "Order book", abi: "erc20" }],
+    });
+    const typedData = {
+      types: {
+        EIP712Domain: [
+          { name: "name", type: "string" },
+          { name: "chainId", type: "uint256" },
+          { name: "verifyingContract", type: "address" },
+        ],
+        Order: [
+          { name: "maker", type: "address" },
+          { name: "venue", type: "address" },
+          { name: "amount", type: "uint256" },
+          { name: "nonce", type: "uint256" },
+          { name: "validAfter", type: "uint256" },
+          { name: "validUntil", type: "uint256" },
+          { name: "expiry", type: "uint256" },
+          { name: "terms", type: "Terms" },
+        ],
+        Terms: [
+          { name: "deadline", type: "uint256" },
+          { name: "note", type: "string" },
+        ],
+      },
+      primaryType: "Order",
+      domain: { name: "Order book", chainId: 31337, verifyingContract: venue },
+      message: {
+        maker: address,
+        venue,
+        amount: "1795726523",
+        nonce: "1795726523",
+        validAfter: "1764189330",
+        validUntil: 1795726523,
+        expiry: "0",
+        terms: { deadline: "0x6b08d2bb", note: "settle daily" },
+      },
+    } as const;
+    const id = f.send("RPC_REQUEST", {
+      method: "eth_signTypedData_v4",
+      params: [address, JSON.stringify(typedData)],
+      chainId: 31337,
+    });
+    const approve = await f.waitForButton("Approve");
+    const date = (seconds: number) => formatDateTime(new Date(seconds * 1000));
+    expect(heading(f)).toBe("app.test:5173 asks you to sign typed data (Order)");
+    expect(rows(f)).toEqual({
+      name: "Order book",
+      chainId: "31337",
+      verifyingContract: `Order book (${venue})`,
+      "maker (address)": address,
+      "venue (address)": `Order book (${venue})`,
+      // Only fields named as times are read as times.
+      "amount (uint256)": "1795726523",
+      "nonce (uint256)": "1795726523",
+      "validAfter (uint256)": `1764189330 (${date(1764189330)})`,
+      "validUntil (uint256)": `1795726523 (${date(1795726523)})`,
+      // 0 is no time at all.
+      "expiry (uint256)": "0",
+      "terms.deadline (uint256)": `1795740347 (${date(1795740347)})`,
+      "terms.note (string)": "settle daily",
+    });
+    await waitForEnabled(approve);
+    approve.click();
+    const signed = await f.answer(id);
+    const { EIP712Domain: _domain, ...types } = typedData.types;
+    expect(
+      await verifyTypedData({
+        address,
+        types,
+        primaryType: "Order",
+        domain: typedData.domain,
+        // What the app sent, as numbers.
+        message: {
+          maker: address,
+          venue,
+          amount: 1795726523n,
+          nonce: 1795726523n,
+          validAfter: 1764189330n,
+          validUntil: 1795726523n,
+          expiry: 0n,
+          terms: { deadline: 1795740347n, note: "settle daily" },
+        },
+        signature: signed.payload as Hex,
+      }),
+    ).toBe(true);
+  });
+});
+
+describe("signed-in devices", () => {
+  const email = "sessions@example.test";
+  type Sessions = { sessions: { pci: string; createdAt: string; lastUsedAt: string | null; current: boolean }[] };
+
+  /** A second session on another profile of the same approved device: the code and the device share, no screen. */
+  async function secondSession(first: MemoryStorage): Promise<MountedFrame> {
+    const storage = new MemoryStorage();
+    for (let i = 0; i < first.length; i++) {
+      const key = first.key(i) ?? "";
+      if (key !== "fundament.frame.session") storage.setItem(key, first.getItem(key) ?? "");
+    }
+    const f = mount(storage);
+    expect((await f.request("CONNECT_EMAIL", { email })).payload).toEqual({ action: "VERIFY_OTP" });
+    expect((await f.request("CONNECT_OTP", { otp: api.code(email) })).type).toBe("@w3m-frame/CONNECT_OTP_SUCCESS");
+    return f;
+  }
+
+  it("lists the wallet's sessions and signs another one out with the wallet's own signature, never this one", async () => {
+    const firstDevice = new MemoryStorage();
+    const first = mount(firstDevice);
+    await loginNewUser(first, email);
+    const { address } = (await first.request("GET_USER")).payload as { address: Address };
+    first.close();
+    const f = await secondSession(firstDevice);
+
+    const listed = (await f.request("GET_SESSIONS")).payload as Sessions;
+    expect(listed.sessions).toHaveLength(2);
+    const current = listed.sessions.find((s) => s.current);
+    const other = listed.sessions.find((s) => !s.current);
+    expect(current).toMatchObject({ loginMethod: "email", createdAt: expect.any(String) });
+    expect(other).toMatchObject({ loginMethod: "email", current: false });
+    expect(Number.isNaN(Date.parse(other?.createdAt ?? ""))).toBe(false);
+    expect(api.sessions(email).map((s) => s.pci)).toEqual(expect.arrayContaining(listed.sessions.map((s) => s.pci)));
+
+    // This device's own session is SIGN_OUT's, and nothing is signed for it.
+    const revokesBefore = api.revokes.length;
+    expect((await f.request("REVOKE_SESSION", { pci: current?.pci })).payload).toEqual({
+      message: REVOKE_CURRENT_SESSION,
+    });
+    expect(api.revokes).toHaveLength(revokesBefore);
+
+    const revoked = await f.request("REVOKE_SESSION", { pci: other?.pci });
+    expect(revoked).toMatchObject({ type: "@w3m-frame/REVOKE_SESSION_SUCCESS", payload: {} });
+    // No screen: the person asked in the app, and it moves no funds.
+    expect(f.notices("SHOW")).toEqual([]);
+    const sent = api.revokes.at(-1);
+    expect(sent?.pci).toBe(other?.pci);
+    expect(
+      await verifyMessage({ address, message: `Revoke session ${other?.pci}`, signature: sent?.signature as Hex }),
+    ).toBe(true);
+    expect(api.sessions(email).map((s) => s.pci)).toEqual([current?.pci]);
+    expect(((await f.request("GET_SESSIONS")).payload as Sessions).sessions.map((s) => s.pci)).toEqual([current?.pci]);
+    // The same id again: it is gone.
+    expect((await f.request("REVOKE_SESSION", { pci: other?.pci })).payload).toEqual({ message: SESSION_NOT_FOUND });
+    // This device stays signed in.
+    expect((await f.request("IS_CONNECTED")).payload).toEqual({ isConnected: true });
+
+    // The signed-out profile finds its session ended on its next start.
+    f.close();
+    const reopened = mount(firstDevice);
+    expect((await reopened.request("IS_CONNECTED")).payload).toEqual({ isConnected: false });
+    expect(firstDevice.getItem("fundament.frame.session")).toBeNull();
+  });
+
+  it("signs nothing the app words: an id that is not a listed session is refused before any signature", async () => {
+    const f = mount();
+    expect((await f.request("GET_SESSIONS")).payload).toEqual({ message: "Not signed in", code: 4100 });
+    expect((await f.request("REVOKE_SESSION", { pci: "00000000-0000-4000-8000-000000000000" })).payload).toEqual({
+      message: "Not signed in",
+      code: 4100,
+    });
+    await loginNewUser(f, "sessions.two@example.test");
+    const revokesBefore = api.revokes.length;
+    for (const pci of ["abc\nSend everything to 0x0000000000000000000000000000000000000001", 42, undefined]) {
+      expect((await f.request("REVOKE_SESSION", { pci })).payload).toEqual({ message: NOT_A_SESSION_ID });
+    }
+    expect((await f.request("REVOKE_SESSION", { pci: "00000000-0000-4000-8000-000000000000" })).payload).toEqual({
+      message: SESSION_NOT_FOUND,
+    });
+    expect(api.revokes).toHaveLength(revokesBefore);
   });
 });
 

@@ -4,6 +4,7 @@
  */
 import {
   APP_EVENT_PREFIX,
+  type EmbeddedSession,
   type EmbeddedUser,
   FRAME_ERRORS,
   FRAME_EVENT_PREFIX,
@@ -36,6 +37,14 @@ import { clearScreen, renderApproval, renderBusy, renderRecoveryRestore, renderR
 export const FRAME_VERSION = "1";
 export const DEVICE_NOT_APPROVED = "DEVICE_NOT_APPROVED";
 export const SOCIAL_CALLBACK_PATH = "/social-callback.html";
+
+/** The text the wallet's key signs to end one of its sessions (spec §7 revoke; the API checks the same text). */
+export const revokeSessionMessage = (pci: string) => `Revoke session ${pci}`;
+/** A session id (`pci`) as the API makes them. */
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const NOT_A_SESSION_ID = "This is not a session id from the sessions list";
+export const SESSION_NOT_FOUND = "This device is already signed out";
+export const REVOKE_CURRENT_SESSION = "This is the session of this device. Use Sign out to end it.";
 
 export type FrameTiming = {
   devicePollMs: number;
@@ -548,6 +557,28 @@ export function createFrame(options: FrameOptions) {
       return result;
     },
     SET_PREFERRED_ACCOUNT: async () => ({ type: "eoa" }),
+    GET_SESSIONS: async () => {
+      await restoreSession();
+      const { account: key } = requireWallet();
+      return { sessions: await liveSessions(key.address) };
+    },
+    REVOKE_SESSION: async ({ pci }) => {
+      await restoreSession();
+      const { account: key } = requireWallet();
+      const id = typeof pci === "string" ? pci : "";
+      // This signature needs no click, so the frame signs nothing the app chose: only this fixed text, and only for
+      // the id of a live session of this wallet, read from the API just now.
+      if (!SESSION_ID.test(id)) throw new Error(NOT_A_SESSION_ID);
+      const target = (await liveSessions(key.address)).find((session) => session.pci === id);
+      if (!target) throw new Error(SESSION_NOT_FOUND);
+      if (target.current) throw new Error(REVOKE_CURRENT_SESSION);
+      const signature = await key.signMessage({ message: revokeSessionMessage(id) });
+      // Not through `authed`: this route is authorised by the signature, and its 401 is a refused signature, not the
+      // end of this device's session.
+      const { success } = await api.revokeSession(key.address, { pci: id, signature });
+      if (!success) throw new Error(FRAME_ERRORS.generic);
+      return {};
+    },
     SHOW_RECOVERY: async () => {
       const wallet = requireWallet();
       // Any share together with the auth share rebuilds the key, so this device's share is a valid recovery file.
@@ -561,6 +592,21 @@ export function createFrame(options: FrameOptions) {
       return {};
     },
   };
+
+  // --- sessions -----------------------------------------------------------------------------------------------------
+
+  /** The wallet's live sessions from the API, passed on field by field (nothing else of the answer reaches the app). */
+  async function liveSessions(address: `0x${string}`): Promise<EmbeddedSession[]> {
+    const { data } = await authed(() => api.sessions(address));
+    if (!Array.isArray(data)) throw new Error(FRAME_ERRORS.generic);
+    return data.map((item) => ({
+      pci: String(item.pci),
+      createdAt: String(item.createdAt),
+      lastUsedAt: typeof item.lastUsedAt === "string" ? item.lastUsedAt : null,
+      current: item.current === true,
+      loginMethod: String(item.loginMethod),
+    }));
+  }
 
   /** CONNECT_EMAIL's CONNECT: this device holds a live session for that email; may ask for the recovery file. */
   async function restoreSessionInteractive(): Promise<boolean> {

@@ -3,7 +3,7 @@
  * request and is treated as text). Styles live in styles.css; the CSP forbids inline styles.
  */
 import type { Address } from "viem";
-import type { ApprovalView } from "./approval.js";
+import { type ApprovalSection, type ApprovalView, originHost } from "./approval.js";
 import { recoveryFileName, serializeRecoveryFile } from "./shares.js";
 
 type Child = Node | string;
@@ -19,8 +19,17 @@ function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
-function screen(root: HTMLElement, title: string, ...children: Child[]): HTMLElement {
-  const heading = el("h1", { id: "screen-title" }, title);
+/** Per root: undoes what the screen on show set up outside its own nodes (document listeners, timers, observers). */
+const teardowns = new WeakMap<HTMLElement, () => void>();
+
+function leaveScreen(root: HTMLElement): void {
+  teardowns.get(root)?.();
+  teardowns.delete(root);
+}
+
+function screen(root: HTMLElement, title: Child | Child[], ...children: Child[]): HTMLElement {
+  leaveScreen(root);
+  const heading = el("h1", { id: "screen-title" }, ...(Array.isArray(title) ? title : [title]));
   const main = el("main", { "aria-labelledby": "screen-title" }, heading, ...children);
   root.replaceChildren(main);
   return main;
@@ -32,46 +41,130 @@ function rowsList(rows: { label: string; value: string }[]): HTMLElement {
   return list;
 }
 
+function sectionNode(section: ApprovalSection): HTMLElement {
+  const children: Child[] = [el("h2", {}, section.heading)];
+  if (section.rows.length > 0) children.push(rowsList(section.rows));
+  if (section.note) children.push(el("p", { class: section.warning ? "warning" : "note" }, section.note));
+  return el("section", {}, ...children);
+}
+
 export function renderBusy(root: HTMLElement, text: string): void {
   screen(root, text, el("p", { role: "status" }, "Please wait…"));
 }
 
 /**
- * The approval screen: the requesting origin, then everything the request does. Reject takes the focus first, so a
- * stray Enter never approves.
+ * How long Approve stays inactive after the screen appears, and again whenever the frame comes back into view: a
+ * click or a double-click the app (or a page it embeds) timed for something else must not land on Approve.
+ */
+export const APPROVE_DELAY_MS = 1_000;
+
+const APPROVE_HINT =
+  "Approve becomes available after a short pause, so that a click meant for something else cannot approve.";
+
+/**
+ * The approval screen: "<origin> asks you to …" first, then the request in words, warnings, and everything the request
+ * does. Reject has the focus first and works at once (Escape too); Approve only after APPROVE_DELAY_MS of being seen.
  */
 export function renderApproval(
   root: HTMLElement,
   view: ApprovalView,
   actions: { onApprove: () => void; onReject: () => void },
 ): void {
-  const origin = el(
-    "p",
-    { class: "origin" },
-    "Requested by ",
-    el("strong", {}, view.origin),
-    ` on ${view.network}, from your account `,
-    el("code", {}, view.account),
+  const title = [el("strong", { class: "requester" }, originHost(view.origin)), ` asks you to ${view.action}`];
+  const top: Child[] = [];
+  if (view.summary) top.push(el("p", { class: "summary" }, view.summary));
+  for (const warning of view.warnings) top.push(el("p", { class: "warning" }, warning));
+  top.push(
+    el(
+      "p",
+      { class: "origin" },
+      "Requested by ",
+      el("span", { class: "full-origin" }, view.origin),
+      ` on ${view.network}, from your account `,
+      el("code", {}, view.account),
+    ),
   );
-  const sections = view.sections.map((section) => {
-    const children: Child[] = [el("h2", {}, section.heading)];
-    if (section.rows.length > 0) children.push(rowsList(section.rows));
-    if (section.note) children.push(el("p", { class: section.warning ? "warning" : "note" }, section.note));
-    return el("section", {}, ...children);
-  });
+  const sections = view.sections.map(sectionNode);
+  if (view.details.length > 0) {
+    sections.push(el("details", {}, el("summary", {}, "Details"), ...view.details.map(sectionNode)));
+  }
+  const hint = el("p", { class: "note", id: "approve-hint" });
   const reject = el("button", { type: "button", class: "secondary" }, "Reject");
-  const approve = el("button", { type: "button", class: "primary" }, "Approve");
+  const approve = el("button", { type: "button", class: "primary", "aria-describedby": "approve-hint" }, "Approve");
+
   let done = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  /** Approve off, and on again after the delay (restarted by every call). */
+  const arm = () => {
+    clearTimeout(timer);
+    approve.disabled = true;
+    hint.textContent = APPROVE_HINT;
+    timer = setTimeout(() => {
+      if (done) return;
+      approve.disabled = false;
+      hint.textContent = "";
+    }, APPROVE_DELAY_MS);
+  };
+  /** Approve off until the frame is seen again. */
+  const disarm = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    approve.disabled = true;
+    hint.textContent = APPROVE_HINT;
+  };
   const once = (action: () => void) => () => {
     if (done) return;
     done = true;
+    clearTimeout(timer);
     approve.disabled = true;
     reject.disabled = true;
     action();
   };
-  reject.addEventListener("click", once(actions.onReject));
-  approve.addEventListener("click", once(actions.onApprove));
-  screen(root, view.title, origin, ...sections, el("div", { class: "actions" }, reject, approve));
+  const onReject = once(actions.onReject);
+  const onApprove = once(actions.onApprove);
+  reject.addEventListener("click", onReject);
+  // The disabled button already ignores clicks; the check also covers a click dispatched by other means.
+  approve.addEventListener("click", () => {
+    if (!approve.disabled) onApprove();
+  });
+
+  const doc = root.ownerDocument;
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key !== "Escape" || done) return;
+    event.preventDefault();
+    onReject();
+  };
+  // A tab in the background, or the app hiding the frame, starts the pause again when it is back.
+  const onVisibility = () => {
+    if (doc.visibilityState === "hidden") disarm();
+    else if (seen) arm();
+  };
+  doc.addEventListener("keydown", onKey);
+  doc.addEventListener("visibilitychange", onVisibility);
+  // Inside a cross-origin iframe this reports visibility in the top-level viewport: the app hiding the frame
+  // (display: none), moving it off screen or scrolling it away counts as not seen.
+  let seen = true;
+  const observer =
+    typeof IntersectionObserver === "function"
+      ? new IntersectionObserver((entries) => {
+          const visible = entries.at(-1)?.isIntersecting ?? seen;
+          if (visible === seen) return;
+          seen = visible;
+          if (visible && doc.visibilityState !== "hidden") arm();
+          else disarm();
+        })
+      : undefined;
+
+  // The hint sits below the buttons: when it goes, nothing moves under the pointer.
+  screen(root, title, ...top, ...sections, el("div", { class: "actions" }, reject, approve), hint);
+  arm();
+  observer?.observe(approve);
+  teardowns.set(root, () => {
+    clearTimeout(timer);
+    doc.removeEventListener("keydown", onKey);
+    doc.removeEventListener("visibilitychange", onVisibility);
+    observer?.disconnect();
+  });
   reject.focus();
 }
 
@@ -181,5 +274,6 @@ export function renderRecoveryRestore(
 }
 
 export function clearScreen(root: HTMLElement): void {
+  leaveScreen(root);
   root.replaceChildren();
 }

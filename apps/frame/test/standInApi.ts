@@ -1,13 +1,15 @@
 /**
- * A stand-in for the API's embedded-wallet routes (CONTRACT §API 1–8), speaking the same HTTP wire format on a free
+ * A stand-in for the API's embedded-wallet routes (CONTRACT §API 1–8, and 10: the spec's sessions list and revoke), speaking the same HTTP wire format on a free
  * local port, so the frame's tests run its real fetch calls. It keeps state in memory and shows each code to the test
  * instead of mailing it. The real routes live in apps/api and have tests of their own.
  */
-import { randomBytes, randomInt } from "node:crypto";
+import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { type Address, type Hex, isAddressEqual, verifyMessage } from "viem";
 
 type User = { id: string; email: string; address: Address | null; authShare: string | null; devices: Set<string> };
+/** A live session; `pci` is its public id. */
+export type StandInSession = { pci: string; email: string; createdAt: string; lastUsedAt: string; loginMethod: string };
 
 export type StandInApi = {
   url: string;
@@ -18,6 +20,10 @@ export type StandInApi = {
   wallet(email: string): { address: Address | null; authShare: string | null } | undefined;
   /** Revokes every session (the server side of SESSION_ENDED). */
   revokeAll(): void;
+  /** The live sessions of this email's user, oldest first. */
+  sessions(email: string): StandInSession[];
+  /** Every revoke request that arrived (accepted or not), as sent. */
+  readonly revokes: { address: string; pci: unknown; signature: unknown }[];
   close(): Promise<void>;
 };
 
@@ -25,7 +31,8 @@ export async function startStandInApi(): Promise<StandInApi> {
   const users = new Map<string, User>();
   const codes = new Map<string, string>();
   const pendingDevices = new Map<string, Set<string>>();
-  const sessions = new Map<string, string>(); // token → email
+  const sessions = new Map<string, StandInSession>(); // token → session
+  const revokes: StandInApi["revokes"] = [];
 
   const userView = (user: User) => ({
     id: user.id,
@@ -51,9 +58,62 @@ export async function startStandInApi(): Promise<StandInApi> {
     send(response, status, { statusCode: status, error: "Error", message });
 
   function sessionUser(request: IncomingMessage): User | undefined {
+    const session = bearer(request);
+    if (!session) return undefined;
+    session.lastUsedAt = new Date().toISOString();
+    return users.get(session.email);
+  }
+
+  function bearer(request: IncomingMessage): StandInSession | undefined {
     const token = request.headers.authorization?.replace(/^Bearer /, "");
-    const email = token ? sessions.get(token) : undefined;
-    return email ? users.get(email) : undefined;
+    return token ? sessions.get(token) : undefined;
+  }
+
+  /**
+   * `GET /v1/sessions/{address}` and `POST /v1/sessions/{address}/revoke` (spec §7, CONTRACT §API 10); undefined when
+   * the path is not one of them.
+   */
+  async function sessionRoute(
+    request: IncomingMessage,
+    path: string,
+    body: Record<string, unknown>,
+  ): Promise<{ status: number; body: unknown } | undefined> {
+    const match = /^\/v1\/sessions\/(0x[0-9a-fA-F]{40})(\/revoke)?$/.exec(path);
+    if (!match) return undefined;
+    const address = match[1] as Address;
+    const owner = [...users.values()].find((u) => u.address && isAddressEqual(u.address, address));
+    const error = (status: number, message: string, extra: object = {}) => ({
+      status,
+      body: { statusCode: status, error: "Error", message, ...extra },
+    });
+    if (request.method === "GET" && !match[2]) {
+      const current = bearer(request);
+      const user = sessionUser(request);
+      if (!current || !user) return error(401, "Not signed in");
+      if (owner !== user) return error(403, "These sessions belong to another account");
+      const data = [...sessions.values()]
+        .filter((session) => session.email === user.email)
+        .sort((a, b) => b.lastUsedAt.localeCompare(a.lastUsedAt))
+        .map(({ email: _email, ...item }) => ({ ...item, current: item.pci === current.pci }));
+      return { status: 200, body: { data } };
+    }
+    if (request.method === "POST" && match[2]) {
+      revokes.push({ address, pci: body.pci, signature: body.signature });
+      const valid =
+        typeof body.pci === "string" &&
+        (await verifyMessage({
+          address,
+          message: `Revoke session ${body.pci}`,
+          signature: body.signature as Hex,
+        }).catch(() => false));
+      if (!valid)
+        return error(401, "The signature is not this address's signature of the revoke message", { success: false });
+      const token = [...sessions.entries()].find(([, s]) => s.pci === body.pci && s.email === owner?.email)?.[0];
+      if (!token) return error(404, "No live session with this id for this address", { success: false });
+      sessions.delete(token);
+      return { status: 200, body: { success: true } };
+    }
+    return undefined;
   }
 
   const server = createServer(async (request, response) => {
@@ -70,6 +130,8 @@ export async function startStandInApi(): Promise<StandInApi> {
     const body = request.method === "POST" ? await readJson(request) : {};
     const email = typeof body.email === "string" ? body.email.toLowerCase() : "";
     const deviceId = typeof body.deviceId === "string" ? body.deviceId : "";
+    const sessionAnswer = await sessionRoute(request, path, body);
+    if (sessionAnswer) return send(response, sessionAnswer.status, sessionAnswer.body);
     switch (`${request.method} ${path}`) {
       case "POST /v1/embedded/email/connect": {
         if (!email.includes("@")) return fail(response, 400, "Invalid email");
@@ -93,7 +155,8 @@ export async function startStandInApi(): Promise<StandInApi> {
         }
         user.devices.add(deviceId);
         const sessionToken = randomBytes(32).toString("base64url");
-        sessions.set(sessionToken, email);
+        const now = new Date().toISOString();
+        sessions.set(sessionToken, { pci: randomUUID(), email, createdAt: now, lastUsedAt: now, loginMethod: "email" });
         return send(response, 200, { sessionToken, user: userView(user) });
       }
       case "GET /v1/embedded/me": {
@@ -148,6 +211,8 @@ export async function startStandInApi(): Promise<StandInApi> {
       return user ? { address: user.address, authShare: user.authShare } : undefined;
     },
     revokeAll: () => sessions.clear(),
+    sessions: (email) => [...sessions.values()].filter((s) => s.email === email.toLowerCase()),
+    revokes,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

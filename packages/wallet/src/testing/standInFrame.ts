@@ -3,6 +3,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import {
   APP_EVENT_PREFIX,
   type AppMessage,
+  type EmbeddedSession,
   type EmbeddedUser,
   FRAME_EVENT_PREFIX,
   type FrameNoticeName,
@@ -36,6 +37,10 @@ export type StandInFrameOptions = {
   signedIn?: boolean | undefined;
   /** ms CONNECT_DEVICE waits before DEVICE_NOT_APPROVED (default 50; the real frame waits ~25 s). */
   deviceWaitMs?: number | undefined;
+  /** The wallet's sessions on other devices (GET_SESSIONS lists them after this device's own, `current`). */
+  otherSessions?: readonly Omit<EmbeddedSession, "current">[] | undefined;
+  /** Requests answered with this error message instead (read at each request: a test may change it meanwhile). */
+  errors?: { [N in FrameRequestName]?: string } | undefined;
 };
 
 export type StandInFrame = {
@@ -44,6 +49,10 @@ export type StandInFrame = {
   readonly received: AppMessage[];
   readonly user: EmbeddedUser;
   signedIn(): boolean;
+  /** The sessions GET_SESSIONS answers with now (this device's first). */
+  sessions(): EmbeddedSession[];
+  /** Each accepted REVOKE_SESSION: the id and the fixed user's signature of 'Revoke session {pci}'. */
+  readonly revocations: { pci: string; signature: Hex }[];
   /** The device-approval link was opened. */
   approveDevice(): void;
   /** The Farcaster app approved the sign-in. */
@@ -79,6 +88,16 @@ export function installStandInFrame(options: StandInFrameOptions): StandInFrame 
   let farcasterDone: (() => void) | undefined;
   let farcasterCompleted = false;
   let approval: { resolve(): Promise<void>; reject(): void } | undefined;
+  const thisSession: EmbeddedSession = {
+    pci: crypto.randomUUID(),
+    createdAt: new Date().toISOString(),
+    lastUsedAt: new Date().toISOString(),
+    current: true,
+    loginMethod: "email",
+  };
+  let otherSessions: EmbeddedSession[] = (options.otherSessions ?? []).map((s) => ({ ...s, current: false }));
+  const revocations: StandInFrame["revocations"] = [];
+  const sessions = () => [thisSession, ...otherSessions];
 
   const user = (): EmbeddedUser => ({
     email,
@@ -119,6 +138,8 @@ export function installStandInFrame(options: StandInFrameOptions): StandInFrame 
   async function handle(m: AppMessage) {
     const name = m.type.slice(APP_EVENT_PREFIX.length) as FrameRequestName;
     if (silent.has(name)) return;
+    const error = options.errors?.[name];
+    if (error) return failure(m, error);
     const payload = m.payload as Record<string, unknown>;
     switch (name) {
       case "CONNECT_EMAIL": {
@@ -182,6 +203,20 @@ export function installStandInFrame(options: StandInFrameOptions): StandInFrame 
         if (payload.otp !== otp) return failure(m, "Invalid code", 400);
         email = pendingEmailUpdate;
         return success(m, { email });
+      case "GET_SESSIONS":
+        if (!signedIn) return failure(m, "Not signed in", 4100);
+        return success(m, { sessions: sessions() } satisfies Answer<"GET_SESSIONS">);
+      case "REVOKE_SESSION": {
+        if (!signedIn) return failure(m, "Not signed in", 4100);
+        const pci = String(payload.pci);
+        // The real frame's refusals (apps/frame/src/frame.ts).
+        if (pci === thisSession.pci) return failure(m, "This is the session of this device. Use Sign out to end it.");
+        if (!otherSessions.some((s) => s.pci === pci)) return failure(m, "This device is already signed out");
+        const signature = await account.signMessage({ message: `Revoke session ${pci}` });
+        otherSessions = otherSessions.filter((s) => s.pci !== pci);
+        revocations.push({ pci, signature });
+        return success(m, {});
+      }
       case "SHOW_RECOVERY":
         notify("SHOW", { reason: "recovery-save", title: "Save your recovery file" });
         return success(m, {});
@@ -247,6 +282,8 @@ export function installStandInFrame(options: StandInFrameOptions): StandInFrame 
       return user();
     },
     signedIn: () => signedIn,
+    sessions,
+    revocations,
     approveDevice() {
       deviceApproved = true;
     },

@@ -13,7 +13,7 @@ import {
   rememberedEmail,
   rememberLogin,
 } from "./loginStorage.js";
-import type { EmailConnectAction, EmbeddedUser, SocialProvider } from "./protocol.js";
+import type { EmailConnectAction, EmbeddedSession, EmbeddedUser, SocialProvider } from "./protocol.js";
 import {
   EMBEDDED_CONNECTOR_ID,
   EMBEDDED_CONNECTOR_NAME,
@@ -66,6 +66,10 @@ export type EmbeddedController = {
   updateEmailPrimaryOtp(otp: string): Promise<void>;
   updateEmailSecondaryOtp(otp: string): Promise<string>;
   showRecovery(): Promise<void>;
+  /** The wallet's signed-in sessions, one per device (`current`: this one). */
+  getSessions(): Promise<EmbeddedSession[]>;
+  /** Signs another device out (the frame signs the revoke itself); the current session is SIGN_OUT's. */
+  revokeSession(pci: string): Promise<void>;
   isConnected(): Promise<boolean>;
   getUser(chainId?: number): Promise<EmbeddedUser>;
   signOut(): Promise<void>;
@@ -288,6 +292,14 @@ export function createEmbeddedController(p: EmbeddedControllerParameters): Embed
     async showRecovery() {
       await ready();
       await client.request("SHOW_RECOVERY", {});
+    },
+    async getSessions() {
+      await ready();
+      return (await client.request("GET_SESSIONS", {})).sessions;
+    },
+    async revokeSession(pci) {
+      await ready();
+      await client.request("REVOKE_SESSION", { pci });
     },
     async isConnected() {
       await ready();

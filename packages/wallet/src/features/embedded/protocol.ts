@@ -46,6 +46,18 @@ export type EmbeddedUser = {
   loginMethod: "email" | SocialProvider | "farcaster";
 };
 
+/** A signed-in session of the wallet (spec §7 sessions list); dates are ISO 8601. */
+export type EmbeddedSession = {
+  /** The session's public id. */
+  pci: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  /** The session of the frame answering (this device). */
+  current: boolean;
+  /** How that session logged in: "email", a social provider, or "farcaster". */
+  loginMethod: string;
+};
+
 /** Each request's payload and its success payload. */
 export type FrameRequests = {
   /** Sends a code (VERIFY_OTP), a device-approval link (VERIFY_DEVICE), or nothing (CONNECT: this device holds a live session for the email). */
@@ -85,6 +97,14 @@ export type FrameRequests = {
   SET_PREFERRED_ACCOUNT: { payload: { type: PreferredAccountType }; result: { type: PreferredAccountType } };
   /** Makes the frame SHOW itself with the recovery-file download (the file never passes through the app). */
   SHOW_RECOVERY: { payload: Record<string, never>; result: Record<string, never> };
+  /** The wallet's live sessions (spec `GET /v1/sessions/{address}`), one per signed-in device; `current` is this one. */
+  GET_SESSIONS: { payload: Record<string, never>; result: { sessions: EmbeddedSession[] } };
+  /**
+   * Ends another device's session (spec `POST /v1/sessions/{address}/revoke`). The frame signs 'Revoke session {pci}'
+   * itself, without an approval screen: the person asked for it in the app, and it moves no funds. Refused for the
+   * current session (that is SIGN_OUT).
+   */
+  REVOKE_SESSION: { payload: { pci: string }; result: Record<string, never> };
 };
 export type FrameRequestName = keyof FrameRequests;
 

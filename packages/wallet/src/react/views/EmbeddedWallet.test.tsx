@@ -155,6 +155,83 @@ describe("embedded wallet views (against the stand-in frame)", () => {
     expect(localStorage.getItem(EMBEDDED_EMAIL_KEY)).toBe("carol.new@example.test");
   });
 
+  it("lists the signed-in devices; another device is signed out after a confirm step, this one is not offered", async () => {
+    const day = 86_400_000;
+    const lost = {
+      pci: "3f0c7d2e-1b4a-4c8e-9d6f-0a1b2c3d4e5f",
+      createdAt: new Date(Date.now() - 40 * day).toISOString(),
+      lastUsedAt: new Date(Date.now() - 3 * day).toISOString(),
+      loginMethod: "google",
+    };
+    const laptop = {
+      pci: "7a9b8c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+      createdAt: new Date(Date.now() - 2 * day).toISOString(),
+      lastUsedAt: null,
+      loginMethod: "farcaster",
+    };
+    render({ otherSessions: [lost, laptop] });
+    const account = await loginByEmail("grace@example.test");
+    const devices = await within(account).findByRole("list", { name: "Signed-in devices" }, { timeout: 5000 });
+    const rows = within(devices).getAllByRole("listitem");
+    const methods = () =>
+      within(devices)
+        .getAllByRole("listitem")
+        .map((row) => row.querySelector("strong")?.textContent);
+    expect(methods()).toEqual(["Email", "Google", "Farcaster"]);
+    // This device first and marked, without a sign-out of its own (that is Disconnect).
+    expect(within(rows[0] as HTMLElement).getByText("This device")).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).queryByRole("button")).toBeNull();
+    const google = rows[1] as HTMLElement;
+    expect(google.textContent).toContain("First sign-in: 1 month ago (");
+    expect(google.textContent).toContain("Last used: 3 days ago (");
+    expect(
+      within(google)
+        .getByText(/^3 days ago/)
+        .getAttribute("datetime"),
+    ).toBe(lost.lastUsedAt);
+    expect((rows[2] as HTMLElement).textContent).toContain("Last used: unknown");
+
+    // Sign out asks first; Cancel keeps the session and gives the focus back.
+    await userEvent.click(within(google).getByRole("button", { name: "Sign out" }));
+    expect(within(google).getByText(/^Sign this device out\?/)).toBeTruthy();
+    const cancel = within(google).getByRole("button", { name: "Cancel" });
+    expect(document.activeElement).toBe(cancel);
+    await userEvent.click(cancel);
+    expect(document.activeElement).toBe(within(google).getByRole("button", { name: "Sign out" }));
+    expect(standIn?.received.some((m) => m.type === "@w3m-app/REVOKE_SESSION")).toBe(false);
+
+    await userEvent.click(within(google).getByRole("button", { name: "Sign out" }));
+    await userEvent.click(within(google).getByRole("button", { name: "Confirm sign-out" }));
+    await waitFor(() => expect(methods()).toEqual(["Email", "Farcaster"]));
+    const said = within(account).getByText(/^The Google sign-in of .+ UTC is signed out\.$/);
+    expect(said.getAttribute("role")).toBe("status");
+    expect(document.activeElement?.textContent).toBe("Signed-in devices");
+    // The frame signed the revoke with the wallet's key.
+    expect(standIn?.revocations.map((r) => r.pci)).toEqual([lost.pci]);
+    expect(
+      await verifyMessage({
+        address: standIn?.user.address ?? "0x",
+        message: `Revoke session ${lost.pci}`,
+        signature: standIn?.revocations[0]?.signature ?? "0x",
+      }),
+    ).toBe(true);
+    expect(standIn?.sessions().map((s) => s.pci)).not.toContain(lost.pci);
+  });
+
+  it("says why the devices cannot be listed, and lists them on Try again", async () => {
+    const errors: NonNullable<StandInFrameOptions["errors"]> = { GET_SESSIONS: "The server answered 503" };
+    render({ errors });
+    const account = await loginByEmail("heidi@example.test");
+    const alert = await within(account).findByText(/^Could not load the signed-in devices/, {}, { timeout: 5000 });
+    expect(alert.textContent).toBe("Could not load the signed-in devices: The server answered 503");
+    expect(alert.getAttribute("role")).toBe("alert");
+    delete errors.GET_SESSIONS;
+    await userEvent.click(within(account).getByRole("button", { name: "Try again" }));
+    const devices = await within(account).findByRole("list", { name: "Signed-in devices" });
+    expect(within(devices).getAllByRole("listitem")).toHaveLength(1);
+    expect(within(account).queryByText(/^Could not load/)).toBeNull();
+  });
+
   it("signs through the frame's approval: SHOW opens ApproveTransaction over which the frame is shown", async () => {
     const { wagmiConfig } = render();
     await loginByEmail("dave@example.test");
