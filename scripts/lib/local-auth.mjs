@@ -3,10 +3,9 @@
  * The embedded wallet's local sign-in services as a child process (packages/local-auth/src/main.ts): the SMTP catcher
  * with its web inbox, the OpenID Connect provider (one client per social provider) and the Farcaster relay.
  */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream } from "node:fs";
 import { join } from "node:path";
+import { startChildService } from "./child-service.mjs";
 import { ROOT } from "./paths.mjs";
 
 export const LOCAL_AUTH_DIR = join(ROOT, "packages", "local-auth");
@@ -63,10 +62,15 @@ export async function startLocalAuth({
   logFile,
   timeoutMs = 60_000,
 }) {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  /** @type {(value: Record<string, string>) => void} */
+  let onReady = () => undefined;
+  /** @type {Promise<Record<string, string>>} */
+  const ready = new Promise((resolve) => {
+    onReady = resolve;
+  });
+  const { exited, stop, where } = startChildService({
     cwd: LOCAL_AUTH_DIR,
     env: {
-      ...process.env,
       LOCAL_AUTH_HOST: host,
       SMTP_PORT: String(smtpPort),
       INBOX_PORT: String(inboxPort),
@@ -78,46 +82,12 @@ export async function startLocalAuth({
       FARCASTER_RPC_URL: rpcUrl,
       LOCAL_AUTH_EXIT_WITH_PARENT: "1",
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    logFile,
+    onOutput: (output) => {
+      const line = output.split("\n").find((l) => l.startsWith("LOCAL_AUTH_READY "));
+      if (line) onReady(JSON.parse(line.slice("LOCAL_AUTH_READY ".length)));
+    },
   });
-  const log = logFile ? createWriteStream(logFile, { flags: "a" }) : undefined;
-  let output = "";
-  /** @type {(value: Record<string, string>) => void} */
-  let onReady = () => undefined;
-  /** @type {Promise<Record<string, string>>} */
-  const ready = new Promise((resolve) => {
-    onReady = resolve;
-  });
-  const collect = (/** @type {Buffer} */ data) => {
-    log?.write(data);
-    output = (output + data.toString("utf8")).slice(-8000);
-    const line = output.split("\n").find((l) => l.startsWith("LOCAL_AUTH_READY "));
-    if (line) onReady(JSON.parse(line.slice("LOCAL_AUTH_READY ".length)));
-  };
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
-  /** @type {Promise<number | null>} */
-  const exited = new Promise((resolve) => {
-    child.on("exit", (code) => {
-      log?.end();
-      resolve(code);
-    });
-    child.on("error", (error) => {
-      output += String(error);
-      resolve(null);
-    });
-  });
-  const killOnExit = () => child.kill("SIGKILL");
-  process.on("exit", killOnExit);
-  const stop = async () => {
-    process.off("exit", killOnExit);
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
-    await exited;
-    clearTimeout(timer);
-  };
-  const where = logFile ? `; see ${logFile}` : `:\n${output.trim()}`;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
   const outcome = await Promise.race([
@@ -128,10 +98,10 @@ export async function startLocalAuth({
     }),
   ]);
   clearTimeout(timer);
-  if (outcome === "exited") throw new Error(`the local sign-in services exited before they were ready${where}`);
+  if (outcome === "exited") throw new Error(`the local sign-in services exited before they were ready${where()}`);
   if (outcome === "timeout") {
     await stop();
-    throw new Error(`the local sign-in services were not ready within ${timeoutMs / 1000} s${where}`);
+    throw new Error(`the local sign-in services were not ready within ${timeoutMs / 1000} s${where()}`);
   }
   const urls = /** @type {Record<string, string>} */ (outcome);
   return {

@@ -4,11 +4,10 @@
  * `node --import tsx src/main.ts` in packages/solana-local, ready once `GET /` answers, its dev accounts' keys
  * derived the way the package derives them (and checked against the addresses it prints).
  */
-import { spawn } from "node:child_process";
 import { createHash, createPrivateKey, createPublicKey } from "node:crypto";
-import { createWriteStream } from "node:fs";
 import { join } from "node:path";
 import { isPortFree } from "./anvil.mjs";
+import { startChildService } from "./child-service.mjs";
 import { ROOT } from "./paths.mjs";
 
 export const SOLANA_LOCAL_DIR = join(ROOT, "packages", "solana-local");
@@ -76,57 +75,23 @@ export async function startSolanaRpc({ host = "127.0.0.1", port, logFile, timeou
   if (!(await isPortFree(port, host))) {
     throw new Error(`port ${host}:${port} is already in use: stop whatever listens there or set SOLANA_RPC_PORT`);
   }
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const { exited, stop, isDead, output, where } = startChildService({
     cwd: SOLANA_LOCAL_DIR,
     env: {
-      ...process.env,
       SOLANA_RPC_HOST: host,
       SOLANA_RPC_PORT: String(port),
       // If this process dies without stopping it, the Solana RPC stops too instead of holding its port.
       SOLANA_RPC_EXIT_WITH_PARENT: "1",
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    logFile,
   });
-  const log = logFile ? createWriteStream(logFile, { flags: "a" }) : undefined;
-  let output = "";
-  const collect = (/** @type {Buffer} */ data) => {
-    log?.write(data);
-    output = (output + data.toString("utf8")).slice(-8000);
-  };
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
-  let dead = false;
-  /** @type {Promise<number | null>} */
-  const exited = new Promise((resolve) => {
-    child.on("exit", (code) => {
-      dead = true;
-      log?.end();
-      resolve(code);
-    });
-    child.on("error", (error) => {
-      dead = true;
-      output += String(error);
-      resolve(null);
-    });
-  });
-  const killOnExit = () => child.kill("SIGKILL");
-  process.on("exit", killOnExit);
-  const stop = async () => {
-    process.off("exit", killOnExit);
-    if (dead) return;
-    child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
-    await exited;
-    clearTimeout(timer);
-  };
 
   const url = `http://${host}:${port}`;
-  const where = logFile ? `; see ${logFile}` : `:\n${output.trim()}`;
   const deadline = Date.now() + timeoutMs;
   /** @type {{ genesisHash?: unknown } | undefined} */
   let status;
   for (;;) {
-    if (dead) throw new Error(`the Solana RPC exited before answering on ${url}${where}`);
+    if (isDead()) throw new Error(`the Solana RPC exited before answering on ${url}${where()}`);
     try {
       const response = await fetch(url);
       if (response.ok) {
@@ -138,7 +103,7 @@ export async function startSolanaRpc({ host = "127.0.0.1", port, logFile, timeou
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`the Solana RPC did not answer GET ${url} within ${timeoutMs / 1000} s${where}`);
+      throw new Error(`the Solana RPC did not answer GET ${url} within ${timeoutMs / 1000} s${where()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -146,18 +111,18 @@ export async function startSolanaRpc({ host = "127.0.0.1", port, logFile, timeou
   // It prints "mUSDC mint <address>; dev accounts …" and then one address a line once it listens: the lines may
   // arrive just after the first answer.
   const lastAccount = solanaDevAccount(DEV_ACCOUNT_COUNT - 1).address;
-  for (let i = 0; i < 50 && !output.includes(lastAccount) && !dead; i++) {
+  for (let i = 0; i < 50 && !output().includes(lastAccount) && !isDead(); i++) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const mintAddress = /mUSDC mint (\w+);/.exec(output)?.[1];
+  const mintAddress = /mUSDC mint (\w+);/.exec(output())?.[1];
   const accounts = Array.from({ length: DEV_ACCOUNT_COUNT }, (_, i) => solanaDevAccount(i));
-  const missing = accounts.find((account) => !output.includes(account.address));
+  const missing = accounts.find((account) => !output().includes(account.address));
   if (typeof status?.genesisHash !== "string" || !mintAddress || missing) {
     await stop();
     throw new Error(
       `the Solana RPC on ${url} did not announce its genesis hash, mint and dev accounts as expected${
         missing ? ` (dev account ${missing.index} ${missing.address} is not among them)` : ""
-      }${where}`,
+      }${where()}`,
     );
   }
   return {

@@ -3,7 +3,14 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../db/client.js";
 import { errorBody, HttpError } from "../http/errors.js";
-import { type EmbeddedSession, readEmbeddedSession } from "./sessions.js";
+import { createEmbeddedSession, type EmbeddedSession, readEmbeddedSession } from "./sessions.js";
+import {
+  type EmbeddedUserView,
+  embeddedUserView,
+  findOrCreateUserByIdentity,
+  type Identity,
+  readEmbeddedUser,
+} from "./users.js";
 
 /**
  * What the embedded routes share: the 503 without EMBEDDED_SECRET, validation errors as plain sentences, the
@@ -71,6 +78,42 @@ export async function bearerSession(db: Db, secret: Buffer, request: FastifyRequ
   return session;
 }
 
+/** The session's user (as seen through its login method), or 401 'Not signed in' when the user is gone. */
+export async function sessionUser(db: Db, session: EmbeddedSession): Promise<EmbeddedUserView> {
+  const user = await readEmbeddedUser(db, session.userId, session.loginMethod);
+  if (!user) throw new HttpError(401, NOT_SIGNED_IN);
+  return user;
+}
+
+/**
+ * A finished login (a verified code, a social or a Farcaster login): the identity's user (made on the first login)
+ * and a new session for the device, as every login route answers them. The identity's provider is the session's
+ * login method.
+ */
+export async function signIn(
+  db: Db,
+  secret: Buffer,
+  identity: Identity,
+  deviceId: string,
+): Promise<{ sessionToken: string; user: EmbeddedUserView }> {
+  const user = await findOrCreateUserByIdentity(db, identity);
+  const { sessionToken } = await createEmbeddedSession(db, secret, {
+    userId: user.id,
+    deviceId,
+    loginMethod: identity.provider,
+  });
+  return { sessionToken, user: embeddedUserView(user) };
+}
+
+/** The `user` of the answers (contract: id, email, address, loginMethod, userName). */
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  loginMethod: z.string(),
+  userName: z.string().nullable(),
+});
+
 /** Email: trimmed, at most 254 characters, valid syntax, lower-cased; else 'Invalid email'. */
 export const emailField = z
   .string({ error: "Invalid email" })
@@ -83,6 +126,11 @@ export const emailField = z
 export const deviceIdField = z
   .string({ error: "deviceId must be the frame's device id (43 base64url characters)" })
   .regex(/^[A-Za-z0-9_-]{43}$/, "deviceId must be the frame's device id (43 base64url characters)");
+
+/** The device id of the social and Farcaster logins (their own wording, kept as the frame shows it). */
+export const loginDeviceIdField = z
+  .string({ error: "deviceId is required" })
+  .regex(/^[A-Za-z0-9_-]{43}$/, "deviceId must be 43 base64url characters");
 
 /** Spec §5: the OTP payload is a string; ours are 6 digits. */
 export const otpField = z.string({ error: "Invalid code" }).regex(/^\d{6}$/, "Invalid code");

@@ -1,5 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
-import type { FastifyBaseLogger, FastifyPluginAsync } from "fastify";
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../db/client.js";
@@ -8,6 +8,7 @@ import {
   type CodeCheck,
   type CodePurpose,
   checkCode,
+  type IssueRequest,
   issueCode,
   sweepCodes,
   useDeviceLink,
@@ -24,21 +25,18 @@ import {
   deviceIdField,
   emailField,
   embeddedPluginBasics,
-  NOT_SIGNED_IN,
   needSecret,
   otpField,
+  sessionUser,
   signatureField,
+  signIn,
   tryAgainAfter,
+  userSchema,
 } from "../embedded/http.js";
 import { createMailer, type Mail, type Mailer } from "../embedded/mailer.js";
 import { APPROVAL_PAGE_CSP, approvalPage, approvalQuestionPage } from "../embedded/pages.js";
-import { createEmbeddedSession, revokeEmbeddedSession, sweepEmbeddedSessions } from "../embedded/sessions.js";
-import {
-  embeddedUserView,
-  findOrCreateUserByIdentity,
-  findUserIdByEmail,
-  readEmbeddedUser,
-} from "../embedded/users.js";
+import { revokeEmbeddedSession, sweepEmbeddedSessions } from "../embedded/sessions.js";
+import { embeddedUserView, findUserIdByEmail } from "../embedded/users.js";
 import { isUniqueViolation, readAuthShare, registerWallet } from "../embedded/wallets.js";
 import { HttpError } from "../http/errors.js";
 import type { RouteContext } from "./context.js";
@@ -53,13 +51,6 @@ export const EMAIL_NOT_SENT = "The email could not be sent. Please try again in 
 export const EMAIL_IN_USE = "This email is already in use";
 export const NO_WALLET = "No wallet yet";
 
-const userSchema = z.object({
-  id: z.string(),
-  email: z.string().nullable(),
-  address: z.string().nullable(),
-  loginMethod: z.string(),
-  userName: z.string().nullable(),
-});
 const sessionAnswer = z.object({ sessionToken: z.string(), user: userSchema });
 
 /** Sweeps of ended codes and sessions run at most this often per instance (on the way of a login). */
@@ -120,6 +111,47 @@ export function embeddedRoutes({ config, database }: RouteContext): FastifyPlugi
     }
   }
 
+  /** Issues a code, or answers 429 'Please try again after {n} seconds' (with Retry-After) within the cooldown. */
+  async function issue(secret: Buffer, reply: FastifyReply, request: IssueRequest) {
+    const issued = await issueCode(db, secret, request);
+    if ("retryAfterSeconds" in issued) {
+      reply.header("retry-after", String(issued.retryAfterSeconds));
+      throw new HttpError(429, tryAgainAfter(issued.retryAfterSeconds));
+    }
+    return issued;
+  }
+
+  /**
+   * Checks a step of the email change with the user's code: the new email it carries, still free (409 when another
+   * account took it since).
+   */
+  async function checkUpdateCode(
+    secret: Buffer,
+    purpose: "update-primary" | "update-secondary",
+    userId: string,
+    otp: string,
+  ): Promise<string> {
+    const check = await checkCode(db, secret, { purpose, subject: userId, code: otp });
+    assertCode(check);
+    const newEmail = check.newEmail;
+    if (!newEmail) throw new HttpError(400, CODE_ERRORS.invalid);
+    if (await emailTaken(db, newEmail, userId)) throw new HttpError(409, EMAIL_IN_USE);
+    return newEmail;
+  }
+
+  /** Issues a step of the email change (its code is for the user, keeps the new email) and mails it. */
+  async function mailUpdateCode(
+    secret: Buffer,
+    reply: FastifyReply,
+    purpose: "update-primary" | "update-secondary",
+    userId: string,
+    newEmail: string,
+    mail: (code: string) => Mail,
+  ) {
+    const issued = await issue(secret, reply, { purpose, subject: userId, userId, newEmail });
+    await send(mail(issued.secret), reply.log, { purpose, subject: userId, hash: issued.codeHash });
+  }
+
   async function sweep(now = new Date()) {
     if (now.getTime() - lastSweep < SWEEP_EVERY_MS) return;
     lastSweep = now.getTime();
@@ -153,11 +185,7 @@ export function embeddedRoutes({ config, database }: RouteContext): FastifyPlugi
         const userId = await findUserIdByEmail(db, email);
         const needsApproval = userId !== undefined && !(await isDeviceApproved(db, userId, deviceHash));
         const purpose = needsApproval ? "device" : "login";
-        const issued = await issueCode(db, secret, { purpose, subject: email, deviceHash, userId });
-        if ("retryAfterSeconds" in issued) {
-          reply.header("retry-after", String(issued.retryAfterSeconds));
-          throw new HttpError(429, tryAgainAfter(issued.retryAfterSeconds));
-        }
+        const issued = await issue(secret, reply, { purpose, subject: email, deviceHash, userId });
         const mail = needsApproval
           ? deviceApprovalMail(
               email,
@@ -257,13 +285,7 @@ export function embeddedRoutes({ config, database }: RouteContext): FastifyPlugi
         const { email, deviceId, otp } = request.body;
         const deviceHash = hashDeviceId(secret, deviceId);
         assertCode(await checkCode(db, secret, { purpose: "login", subject: email, code: otp, deviceHash }));
-        const user = await findOrCreateUserByIdentity(db, { provider: "email", subject: email });
-        const { sessionToken } = await createEmbeddedSession(db, secret, {
-          userId: user.id,
-          deviceId,
-          loginMethod: "email",
-        });
-        return { sessionToken, user: embeddedUserView(user) };
+        return signIn(db, secret, { provider: "email", subject: email }, deviceId);
       },
     );
 
@@ -280,9 +302,7 @@ export function embeddedRoutes({ config, database }: RouteContext): FastifyPlugi
       async (request) => {
         const secret = needSecret(settings.secret);
         const session = await bearerSession(db, secret, request);
-        const user = await readEmbeddedUser(db, session.userId, session.loginMethod);
-        if (!user) throw new HttpError(401, NOT_SIGNED_IN);
-        return embeddedUserView(user);
+        return embeddedUserView(await sessionUser(db, session));
       },
     );
 
@@ -336,9 +356,7 @@ export function embeddedRoutes({ config, database }: RouteContext): FastifyPlugi
           if (result.reason === "user-has-wallet") throw new HttpError(409, "This account already has a wallet");
           throw new HttpError(409, "This address belongs to another account");
         }
-        const user = await readEmbeddedUser(db, session.userId, session.loginMethod);
-        if (!user) throw new HttpError(401, NOT_SIGNED_IN);
-        return { address: result.address, user: embeddedUserView(user) };
+        return { address: result.address, user: embeddedUserView(await sessionUser(db, session)) };
       },
     );
 
@@ -368,28 +386,15 @@ export function embeddedRoutes({ config, database }: RouteContext): FastifyPlugi
       },
       async (request, reply) => {
         const secret = needSecret(settings.secret);
-        const session = await bearerSession(db, secret, request);
-        const user = await readEmbeddedUser(db, session.userId, session.loginMethod);
-        if (!user) throw new HttpError(401, NOT_SIGNED_IN);
+        const user = await sessionUser(db, await bearerSession(db, secret, request));
         const newEmail = request.body.email;
         if (!user.email) throw new HttpError(400, "This account has no email to confirm the change with");
         if (newEmail === user.email) throw new HttpError(400, "This is already your email");
         if (await emailTaken(db, newEmail, user.id)) throw new HttpError(409, EMAIL_IN_USE);
-        const issued = await issueCode(db, secret, {
-          purpose: "update-primary",
-          subject: user.id,
-          userId: user.id,
-          newEmail,
-        });
-        if ("retryAfterSeconds" in issued) {
-          reply.header("retry-after", String(issued.retryAfterSeconds));
-          throw new HttpError(429, tryAgainAfter(issued.retryAfterSeconds));
-        }
-        await send(updatePrimaryMail(user.email, issued.secret, newEmail), request.log, {
-          purpose: "update-primary",
-          subject: user.id,
-          hash: issued.codeHash,
-        });
+        const currentEmail = user.email;
+        await mailUpdateCode(secret, reply, "update-primary", user.id, newEmail, (code) =>
+          updatePrimaryMail(currentEmail, code, newEmail),
+        );
         return { action: "VERIFY_PRIMARY_OTP" as const };
       },
     );
@@ -409,30 +414,10 @@ export function embeddedRoutes({ config, database }: RouteContext): FastifyPlugi
       async (request, reply) => {
         const secret = needSecret(settings.secret);
         const session = await bearerSession(db, secret, request);
-        const check = await checkCode(db, secret, {
-          purpose: "update-primary",
-          subject: session.userId,
-          code: request.body.otp,
-        });
-        assertCode(check);
-        const newEmail = check.newEmail;
-        if (!newEmail) throw new HttpError(400, CODE_ERRORS.invalid);
-        if (await emailTaken(db, newEmail, session.userId)) throw new HttpError(409, EMAIL_IN_USE);
-        const issued = await issueCode(db, secret, {
-          purpose: "update-secondary",
-          subject: session.userId,
-          userId: session.userId,
-          newEmail,
-        });
-        if ("retryAfterSeconds" in issued) {
-          reply.header("retry-after", String(issued.retryAfterSeconds));
-          throw new HttpError(429, tryAgainAfter(issued.retryAfterSeconds));
-        }
-        await send(updateSecondaryMail(newEmail, issued.secret), request.log, {
-          purpose: "update-secondary",
-          subject: session.userId,
-          hash: issued.codeHash,
-        });
+        const newEmail = await checkUpdateCode(secret, "update-primary", session.userId, request.body.otp);
+        await mailUpdateCode(secret, reply, "update-secondary", session.userId, newEmail, (code) =>
+          updateSecondaryMail(newEmail, code),
+        );
         return { action: "VERIFY_SECONDARY_OTP" as const };
       },
     );
@@ -452,15 +437,7 @@ export function embeddedRoutes({ config, database }: RouteContext): FastifyPlugi
       async (request) => {
         const secret = needSecret(settings.secret);
         const session = await bearerSession(db, secret, request);
-        const check = await checkCode(db, secret, {
-          purpose: "update-secondary",
-          subject: session.userId,
-          code: request.body.otp,
-        });
-        assertCode(check);
-        const newEmail = check.newEmail;
-        if (!newEmail) throw new HttpError(400, CODE_ERRORS.invalid);
-        if (await emailTaken(db, newEmail, session.userId)) throw new HttpError(409, EMAIL_IN_USE);
+        const newEmail = await checkUpdateCode(secret, "update-secondary", session.userId, request.body.otp);
         const now = new Date();
         try {
           await db.transaction(async (tx) => {

@@ -2,28 +2,15 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type FarcasterLogin, farcasterLogin } from "../embedded/farcaster.js";
-import { createEmbeddedSession } from "../embedded/sessions.js";
-import { embeddedUserView, findOrCreateUserByIdentity } from "../embedded/users.js";
+import { loginDeviceIdField, signIn, userSchema } from "../embedded/http.js";
 import { HttpError } from "../http/errors.js";
 import type { RouteContext } from "./context.js";
 
-/** The frame's device id: 32 random bytes, base64url (43 characters). */
-const deviceId = z
-  .string({ error: "deviceId is required" })
-  .regex(/^[A-Za-z0-9_-]{43}$/, "deviceId must be 43 base64url characters");
 const channelToken = z
   .string({ error: "channelToken is required" })
   .min(1, "channelToken is required")
   .max(1_000, "channelToken must be at most 1000 characters")
   .regex(/^[\x21-\x7e]+$/, "channelToken must be printable characters without spaces");
-
-const userSchema = z.object({
-  id: z.string(),
-  email: z.string().nullable(),
-  address: z.string().nullable(),
-  loginMethod: z.string(),
-  userName: z.string().nullable(),
-});
 
 export const FARCASTER_NOT_CONFIGURED = "Farcaster login is not configured";
 
@@ -56,7 +43,7 @@ export function embeddedFarcasterRoutes({
         schema: {
           tags: ["embedded"],
           summary: "Opens a Sign In With Farcaster request: the link (and QR code) for the person's Farcaster app",
-          body: z.object({ deviceId }),
+          body: z.object({ deviceId: loginDeviceIdField }),
           response: { 200: z.object({ url: z.string(), channelToken: z.string() }) },
         },
       },
@@ -74,7 +61,7 @@ export function embeddedFarcasterRoutes({
           tags: ["embedded"],
           summary:
             "A Farcaster sign-in request's state: pending, or once completed (signature verified) with a session token",
-          body: z.object({ channelToken, deviceId }),
+          body: z.object({ channelToken, deviceId: loginDeviceIdField }),
           response: {
             200: z.union([
               z.object({ state: z.literal("pending") }),
@@ -88,17 +75,8 @@ export function embeddedFarcasterRoutes({
         reply.header("cache-control", "no-store");
         const result = await login.checkChannel(request.body.channelToken, request.body.deviceId);
         if (result.state === "pending") return { state: "pending" as const };
-        const user = await findOrCreateUserByIdentity(db, {
-          provider: "farcaster",
-          subject: String(result.fid),
-          userName: result.username,
-        });
-        const { sessionToken } = await createEmbeddedSession(db, secret, {
-          userId: user.id,
-          deviceId: request.body.deviceId,
-          loginMethod: "farcaster",
-        });
-        return { state: "completed" as const, sessionToken, user: embeddedUserView(user) };
+        const identity = { provider: "farcaster" as const, subject: String(result.fid), userName: result.username };
+        return { state: "completed" as const, ...(await signIn(db, secret, identity, request.body.deviceId)) };
       },
     );
   };

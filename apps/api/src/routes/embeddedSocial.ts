@@ -12,9 +12,8 @@ import {
   type SocialProvider,
   type SocialProviderConfig,
 } from "../embedded/embeddedConfig.js";
-import { createEmbeddedSession } from "../embedded/sessions.js";
+import { loginDeviceIdField, signIn, userSchema } from "../embedded/http.js";
 import { createSocialLogins, SocialLoginError } from "../embedded/social.js";
-import { embeddedUserView, findOrCreateUserByIdentity } from "../embedded/users.js";
 import { HttpError } from "../http/errors.js";
 import type { RouteContext } from "./context.js";
 
@@ -28,19 +27,6 @@ export const SOCIAL_ERRORS = {
   used: "This sign-in link was already used. Try again.",
   otherDevice: "This sign-in was started on another device. Try again.",
 } as const;
-
-/** The frame's device id: 32 random bytes, base64url (43 characters). */
-const deviceId = z
-  .string({ error: "deviceId is required" })
-  .regex(/^[A-Za-z0-9_-]{43}$/, "deviceId must be 43 base64url characters");
-
-const userSchema = z.object({
-  id: z.string(),
-  email: z.string().nullable(),
-  address: z.string().nullable(),
-  loginMethod: z.string(),
-  userName: z.string().nullable(),
-});
 
 /** The stored form of a login's state. */
 const hashState = (secret: Buffer, state: string): string => hmac(secret, `oauth-state:${state}`);
@@ -100,7 +86,7 @@ export function embeddedSocialRoutes({
           summary: "Starts a social login: the provider's authorization URL (code flow with PKCE), valid 10 minutes",
           body: z.object({
             provider: z.enum(SOCIAL_PROVIDERS, { error: `provider must be one of ${SOCIAL_PROVIDERS.join(", ")}` }),
-            deviceId,
+            deviceId: loginDeviceIdField,
             redirectUri: z.string({ error: "redirectUri is required" }).max(2_000, "redirectUri is too long"),
           }),
           response: { 200: z.object({ uri: z.string() }) },
@@ -144,7 +130,7 @@ export function embeddedSocialRoutes({
           summary: "Finishes a social login from the provider's redirect back to the frame: a session for the device",
           body: z.object({
             callbackUrl: z.string({ error: "callbackUrl is required" }).max(8_000, "callbackUrl is too long"),
-            deviceId,
+            deviceId: loginDeviceIdField,
           }),
           response: { 200: z.object({ sessionToken: z.string(), user: userSchema }) },
         },
@@ -202,19 +188,19 @@ export function embeddedSocialRoutes({
         } catch (error) {
           throw publicError(error, request.log, provider.provider);
         }
-        const user = await findOrCreateUserByIdentity(db, {
-          provider: provider.provider,
-          subject: identity.subject,
-          email: identity.email,
-          userName: identity.userName,
-        });
-        const { sessionToken } = await createEmbeddedSession(db, key, {
-          userId: user.id,
-          deviceId: request.body.deviceId,
-          loginMethod: provider.provider,
-        });
+        const answer = await signIn(
+          db,
+          key,
+          {
+            provider: provider.provider,
+            subject: identity.subject,
+            email: identity.email,
+            userName: identity.userName,
+          },
+          request.body.deviceId,
+        );
         reply.header("cache-control", "no-store");
-        return { sessionToken, user: embeddedUserView(user) };
+        return answer;
       },
     );
   };

@@ -2,11 +2,7 @@
 // Farcaster link. Plain server-rendered HTML with real buttons in a form, so it works from the keyboard and without
 // scripts; every value that came from a channel's creator is escaped.
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
-}
+import { escapeHtml, htmlPage, messageBody } from "../page.js";
 
 const STYLE = `
   body { font-family: system-ui, sans-serif; margin: 0; background: #f4f1fb; color: #1d1433; }
@@ -25,21 +21,12 @@ const STYLE = `
 `;
 
 function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-<p class="note">Local Farcaster app: a development stand-in that signs with a fixed, publicly known custody key. It is not Farcaster.</p>
-</main>
-</body>
-</html>`;
+  return htmlPage({
+    title,
+    style: STYLE,
+    body: `${body}
+<p class="note">Local Farcaster app: a development stand-in that signs with a fixed, publicly known custody key. It is not Farcaster.</p>`,
+  });
 }
 
 export type ApprovePageInput = {
@@ -74,5 +61,5 @@ export function approvePage({ channelToken, domain, siweUri, username, fid, cust
 
 /** A page with a heading and one sentence: the outcome of a request, or why it cannot be answered. */
 export function messagePage(title: string, sentence: string): string {
-  return layout(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(sentence)}</p>`);
+  return layout(title, messageBody(title, sentence));
 }

@@ -412,19 +412,31 @@ export async function startFarcasterRelay(options: FarcasterRelayOptions): Promi
     return sendJson(response, 201, channelView(completed));
   };
 
-  const appPage = (url: URL, response: ServerResponse) => {
-    const token = url.searchParams.get("channelToken") ?? undefined;
+  /**
+   * The still pending channel a Farcaster app page answers for; else sends the page that says why there is none (404
+   * unknown or expired, 409 already approved) and returns undefined.
+   */
+  const pendingChannel = (token: string | undefined, response: ServerResponse): Channel | undefined => {
     const channel = liveChannel(token);
-    if (!token || !channel) {
-      return sendHtml(
+    if (!channel) {
+      sendHtml(
         response,
         404,
         messagePage("Sign-in request not found", "This sign-in request has expired or does not exist."),
       );
+      return undefined;
     }
     if (channel.state === "completed") {
-      return sendHtml(response, 409, messagePage("Already answered", "This sign-in request was already approved."));
+      sendHtml(response, 409, messagePage("Already answered", "This sign-in request was already approved."));
+      return undefined;
     }
+    return channel;
+  };
+
+  const appPage = (url: URL, response: ServerResponse) => {
+    const token = url.searchParams.get("channelToken") ?? undefined;
+    const channel = pendingChannel(token, response);
+    if (!token || !channel) return;
     return sendHtml(
       response,
       200,
@@ -449,17 +461,8 @@ export async function startFarcasterRelay(options: FarcasterRelayOptions): Promi
     const form = new URLSearchParams(await readBody(request));
     const token = form.get("channelToken") ?? undefined;
     const action = form.get("action");
-    const channel = liveChannel(token);
-    if (!token || !channel) {
-      return sendHtml(
-        response,
-        404,
-        messagePage("Sign-in request not found", "This sign-in request has expired or does not exist."),
-      );
-    }
-    if (channel.state === "completed") {
-      return sendHtml(response, 409, messagePage("Already answered", "This sign-in request was already approved."));
-    }
+    const channel = pendingChannel(token, response);
+    if (!token || !channel) return;
     const { domain } = channel.signatureParams;
     if (action === "cancel") {
       // Closing the channel lets the waiting app stop at once (its status poll gets 401) instead of timing out.

@@ -1,4 +1,5 @@
 /** The pages of the local OpenID Connect provider: the sign-in form and a plain error page. */
+import { escapeHtml, htmlPage, messageBody } from "../page.js";
 
 export type LoginPageFields = {
   /** Where the form posts (the interaction's own path). */
@@ -12,12 +13,6 @@ export type LoginPageFields = {
   /** The CSP nonce of the inline style. */
   styleNonce: string;
 };
-
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
-}
 
 const STYLE = `
   body { font-family: system-ui, sans-serif; margin: 0; background: #f4f5f7; color: #16181d; }
@@ -38,20 +33,7 @@ const STYLE = `
 `;
 
 function layout(title: string, body: string, styleNonce: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style nonce="${escapeHtml(styleNonce)}">${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>`;
+  return htmlPage({ title, style: STYLE, body, styleNonce });
 }
 
 /**
@@ -82,5 +64,5 @@ ${error}
 
 /** A page with one sentence, for a request the provider cannot continue. */
 export function renderMessagePage(title: string, message: string, styleNonce: string): string {
-  return layout(title, `<h1>${escapeHtml(title)}</h1>\n<p role="alert">${escapeHtml(message)}</p>`, styleNonce);
+  return layout(title, messageBody(title, message, "alert"), styleNonce);
 }

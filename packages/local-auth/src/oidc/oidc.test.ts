@@ -67,6 +67,23 @@ describe("local OpenID Connect provider", () => {
     await provider?.close();
   });
 
+  /** The client's token request for an authorization code (client_secret_basic, PKCE). */
+  function exchangeCode(code: string, verifier: string): Promise<Response> {
+    return fetch(discovery.token_endpoint, {
+      method: "POST",
+      headers: {
+        authorization: basicAuth(CLIENT.clientId, CLIENT.clientSecret),
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: REDIRECT_URI,
+        code_verifier: verifier,
+      }),
+    });
+  }
+
   function authorizationUrl(fields: Record<string, string>): URL {
     const url = new URL(discovery.authorization_endpoint);
     for (const [key, value] of Object.entries({
@@ -141,19 +158,7 @@ describe("local OpenID Connect provider", () => {
     expect(code).toBeTruthy();
 
     // 4. The code is exchanged with the verifier and the client's secret.
-    const tokenResponse = await fetch(discovery.token_endpoint, {
-      method: "POST",
-      headers: {
-        authorization: basicAuth(CLIENT.clientId, CLIENT.clientSecret),
-        "content-type": "application/x-www-form-urlencoded",
-      },
-      body: new URLSearchParams({
-        grant_type: "authorization_code",
-        code: code ?? "",
-        redirect_uri: REDIRECT_URI,
-        code_verifier: verifier,
-      }),
-    });
+    const tokenResponse = await exchangeCode(code ?? "", verifier);
     expect(tokenResponse.status).toBe(200);
     const tokens = (await tokenResponse.json()) as { id_token: string; access_token: string; token_type: string };
     expect(tokens.token_type).toBe("Bearer");
@@ -186,19 +191,7 @@ describe("local OpenID Connect provider", () => {
     });
 
     // 7. A code is single use.
-    const replay = await fetch(discovery.token_endpoint, {
-      method: "POST",
-      headers: {
-        authorization: basicAuth(CLIENT.clientId, CLIENT.clientSecret),
-        "content-type": "application/x-www-form-urlencoded",
-      },
-      body: new URLSearchParams({
-        grant_type: "authorization_code",
-        code: code ?? "",
-        redirect_uri: REDIRECT_URI,
-        code_verifier: verifier,
-      }),
-    });
+    const replay = await exchangeCode(code ?? "", verifier);
     expect(replay.status).toBe(400);
     expect(((await replay.json()) as { error: string }).error).toBe("invalid_grant");
   });
@@ -220,19 +213,7 @@ describe("local OpenID Connect provider", () => {
         { email: "grace@example.com" },
       ),
     );
-    const response = await fetch(discovery.token_endpoint, {
-      method: "POST",
-      headers: {
-        authorization: basicAuth(CLIENT.clientId, CLIENT.clientSecret),
-        "content-type": "application/x-www-form-urlencoded",
-      },
-      body: new URLSearchParams({
-        grant_type: "authorization_code",
-        code: callback.searchParams.get("code") ?? "",
-        redirect_uri: REDIRECT_URI,
-        code_verifier: pkcePair().verifier,
-      }),
-    });
+    const response = await exchangeCode(callback.searchParams.get("code") ?? "", pkcePair().verifier);
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: string }).error).toBe("invalid_grant");
   });
@@ -307,19 +288,7 @@ describe("local OpenID Connect provider", () => {
           { email },
         ),
       );
-      const response = await fetch(discovery.token_endpoint, {
-        method: "POST",
-        headers: {
-          authorization: basicAuth(CLIENT.clientId, CLIENT.clientSecret),
-          "content-type": "application/x-www-form-urlencoded",
-        },
-        body: new URLSearchParams({
-          grant_type: "authorization_code",
-          code: callback.searchParams.get("code") ?? "",
-          redirect_uri: REDIRECT_URI,
-          code_verifier: verifier,
-        }),
-      });
+      const response = await exchangeCode(callback.searchParams.get("code") ?? "", verifier);
       expect(response.status).toBe(200);
       const { id_token } = (await response.json()) as { id_token: string };
       const { payload } = await jwtVerify(id_token, createRemoteJWKSet(new URL(discovery.jwks_uri)), {

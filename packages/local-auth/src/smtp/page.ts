@@ -1,14 +1,13 @@
 // The web inbox's page: every caught mail, newest first, readable as plain text with clickable links (and the HTML
 // version in a sandboxed frame). A small script of its own (`/inbox.js`, allowed by the CSP) reloads the page when
 // a new mail arrives and clears the inbox.
+import { escapeHtml, htmlPage } from "../page.js";
 import type { CaughtMail } from "./index.js";
 
 /** No inline script, no outside request: the page reads only its own origin. */
 export const INBOX_CSP =
   "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; img-src data:; " +
   "frame-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Plain text as HTML with every http(s) URL a link (the device-approval link must be clickable). */
 export function linkify(text: string): string {
@@ -57,24 +56,15 @@ export function inboxPage(mails: CaughtMail[]): string {
   const list = mails.length
     ? mails.map(mailArticle).join("\n")
     : `<p class="empty">No mail yet. Mails the local services send appear here.</p>`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>Local inbox (${mails.length})</title>
-<style>${STYLE}</style>
-<script src="/inbox.js" defer></script>
-</head>
-<body data-newest="${escapeHtml(newest)}">
-<main>
-<header><h1>Local inbox</h1><button type="button" id="clear">Delete all mails</button></header>
+  return htmlPage({
+    title: `Local inbox (${mails.length})`,
+    style: STYLE,
+    head: `<meta name="referrer" content="no-referrer">\n<script src="/inbox.js" defer></script>`,
+    bodyAttributes: `data-newest="${escapeHtml(newest)}"`,
+    body: `<header><h1>Local inbox</h1><button type="button" id="clear">Delete all mails</button></header>
 <p>Mails sent to the local SMTP catcher. Nothing here is delivered anywhere. This page refreshes when a mail arrives.</p>
-${list}
-</main>
-</body>
-</html>`;
+${list}`,
+  });
 }
 
 /** Reloads the page when the newest mail changes (polling the JSON API) and wires the delete button. */

@@ -82,7 +82,7 @@ describe("the SMTP catcher", () => {
     expect(html).toContain("<h1>Local inbox</h1>");
     expect(html).toContain("Your Fundament code: 123456");
     expect(html).toContain(
-      '<a href="http://127.0.0.1:8787/v1/embedded/device/approve?token=abc&#38;x=1" target="_blank" rel="noreferrer noopener">',
+      '<a href="http://127.0.0.1:8787/v1/embedded/device/approve?token=abc&amp;x=1" target="_blank" rel="noreferrer noopener">',
     );
     expect(html.indexOf("Authed")).toBeLessThan(html.indexOf("Your Fundament code")); // newest first
     const script = await fetch(new URL("inbox.js", catcher.inboxUrl));
@@ -98,7 +98,7 @@ describe("the SMTP catcher", () => {
 
   it("escapes mail text on the page (a mail cannot inject markup)", () => {
     expect(linkify('<script>alert(1)</script> https://x.test/"><b>')).toBe(
-      '&#60;script&#62;alert(1)&#60;/script&#62; <a href="https://x.test/" target="_blank" rel="noreferrer noopener">https://x.test/</a>&#34;&#62;&#60;b&#62;',
+      '&lt;script&gt;alert(1)&lt;/script&gt; <a href="https://x.test/" target="_blank" rel="noreferrer noopener">https://x.test/</a>&quot;&gt;&lt;b&gt;',
     );
   });
 

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { embeddedErrorText } from "../../features/embedded/errors.js";
 import { EMBEDDED_CONNECTOR_ID } from "../../features/embedded/types.js";
 import { CopyButton } from "../components/CopyButton.js";
+import { ErrorRetry } from "../components/ErrorRetry.js";
 import { QrCode } from "../components/QrCode.js";
 import { useWalletRuntime } from "../context.js";
 
@@ -35,20 +36,14 @@ export function ConnectingFarcasterView() {
   if (error) {
     return (
       <div className="fw-stack fw-center">
-        <p className="fw-error fw-wrap" role="alert">
-          {error}
-        </p>
-        <button
-          type="button"
-          className="fw-button"
-          onClick={() => {
+        <ErrorRetry
+          error={error}
+          onRetry={() => {
             setError(undefined);
             setUrl(undefined);
             setRound((n) => n + 1);
           }}
-        >
-          Try again
-        </button>
+        />
       </div>
     );
   }

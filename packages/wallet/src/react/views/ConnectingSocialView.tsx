@@ -8,6 +8,7 @@ import {
   NO_EMBEDDED_STATE,
   SOCIAL_PROVIDER_NAMES,
 } from "../../features/embedded/types.js";
+import { ErrorRetry } from "../components/ErrorRetry.js";
 import { useWalletRuntime } from "../context.js";
 import { useStore } from "../hooks/useStore.js";
 
@@ -48,14 +49,7 @@ export function ConnectingSocialView() {
   return (
     <div className="fw-stack fw-center">
       {blocked || error ? (
-        <>
-          <p className="fw-error fw-wrap" role="alert">
-            {blocked ? messages.socialPopupBlocked : error}
-          </p>
-          <button type="button" className="fw-button" onClick={retry}>
-            Try again
-          </button>
-        </>
+        <ErrorRetry error={blocked ? messages.socialPopupBlocked : error} onRetry={retry} />
       ) : (
         <>
           <div className="fw-spinner" aria-hidden="true" />

@@ -3,6 +3,7 @@ import { approveThisDevice, tryAgainAfter } from "../../core/messages.js";
 import { embeddedErrorText } from "../../features/embedded/errors.js";
 import { EMBEDDED_CONNECTOR_ID } from "../../features/embedded/types.js";
 import { useEmailCooldown } from "../../features/embedded/useEmailCooldown.js";
+import { ErrorRetry } from "../components/ErrorRetry.js";
 import { useWalletRuntime } from "../context.js";
 import { useStore } from "../hooks/useStore.js";
 
@@ -41,21 +42,13 @@ export function EmailVerifyDeviceView() {
     <div className="fw-stack fw-center">
       <p>{approveThisDevice(email)}</p>
       {error ? (
-        <>
-          <p className="fw-error fw-wrap" role="alert">
-            {error}
-          </p>
-          <button
-            type="button"
-            className="fw-button"
-            onClick={() => {
-              setError(undefined);
-              setRound((n) => n + 1);
-            }}
-          >
-            Try again
-          </button>
-        </>
+        <ErrorRetry
+          error={error}
+          onRetry={() => {
+            setError(undefined);
+            setRound((n) => n + 1);
+          }}
+        />
       ) : (
         <>
           <div className="fw-spinner" aria-hidden="true" />
