@@ -1,16 +1,31 @@
 import {
+  type Abi,
+  AbiEncodingArrayLengthMismatchError,
+  AbiEncodingBytesSizeMismatchError,
+  AbiEncodingLengthMismatchError,
+  AbiErrorSignatureNotFoundError,
   BaseError,
+  ChainMismatchError,
+  ChainNotFoundError,
+  type ContractErrorArgs,
+  type ContractErrorName,
   ContractFunctionExecutionError,
   ContractFunctionRevertedError,
+  type DecodeErrorResultReturnType,
+  decodeErrorResult,
   formatUnits,
   HttpRequestError,
+  IntegerOutOfRangeError,
+  InvalidAddressError,
   RpcRequestError,
   TimeoutError,
   TransactionExecutionError,
   UserRejectedRequestError,
   WebSocketRequestError,
 } from "viem";
+import { investmentFundAbi, mockUsdcAbi } from "./abi/index.js";
 import { EventNotFoundError, FundamentError, RequestFailedError } from "./baseErrors.js";
+import { formatCount, formatPeriod, fundLimits } from "./fundLimits.js";
 import { errorMessages } from "./messages.js";
 
 export { EventNotFoundError, FundamentError, RequestFailedError };
@@ -21,155 +36,144 @@ export type FundErrorContext = {
   symbol?: string;
 };
 
-const amount = (value: unknown, context: FundErrorContext) => {
-  if (typeof value !== "bigint") return String(value);
+/** The fund's ABI plus the token's custom errors, so reverts that bubble up from the token decode too. */
+export const fundWithTokenErrorsAbi = [
+  ...investmentFundAbi,
+  ...mockUsdcAbi.filter((item) => item.type === "error"),
+] as const;
+
+/**
+ * Plain words for each custom error of an ABI, keyed by the ABI's own error names, each given that error's decoded
+ * arguments (typed from the ABI) and the token context.
+ */
+export type ErrorCatalogue<abi extends Abi> = {
+  [name in ContractErrorName<abi>]: (args: ContractErrorArgs<abi, name>, context: FundErrorContext) => string;
+};
+
+/** A custom error the fund or its token can revert with (InvestmentFund.sol, and MockUSDC's OpenZeppelin errors). */
+export type FundErrorName = ContractErrorName<typeof fundWithTokenErrorsAbi>;
+/** The decoded arguments of the fund's or token's error `name`. */
+export type FundErrorArgs<name extends FundErrorName> = ContractErrorArgs<typeof fundWithTokenErrorsAbi, name>;
+
+const amount = (value: bigint, context: FundErrorContext) => {
   const text = context.decimals === undefined ? value.toString() : formatUnits(value, context.decimals);
   return context.symbol ? `${text} ${context.symbol}` : text;
 };
 
+const {
+  BASIS_POINTS,
+  MAX_NAME_LENGTH,
+  MAX_WALLET_TYPE_LENGTH,
+  MAX_TRADING_WALLETS,
+  MAX_DESCRIPTION_LENGTH,
+  MIN_VOTING_PERIOD,
+  MAX_VOTING_PERIOD,
+  MIN_LOCKUP_PERIOD,
+  MAX_LOCKUP_PERIOD,
+} = fundLimits;
+const notAllowed = "This wallet is not allowed to do that.";
+const invalidSignature = "The signature is not valid.";
+const invalidTokenName = "The token's name is not valid.";
+const invalidSender = "That sender address cannot be used.";
+
 /**
- * Plain-words texts for the fund contract's custom errors, shown before any wallet prompt when a
- * simulation reverts. (The spec names the catalogue's generic texts; these say what went wrong.)
+ * Plain-words texts for the fund contract's and its token's custom errors, shown before any wallet prompt when a
+ * simulation reverts. (The spec names the catalogue's generic texts; these say what went wrong.) Keyed by the ABI's
+ * error names and checked with `satisfies`: an error added to or renamed in the contract fails the SDK's build until
+ * it has words here, and each text gets its error's arguments as the ABI types them. Limits come from the arguments
+ * or from `fundLimits`, never written into a text. A text that needs no argument takes none, so callers that know
+ * no arguments (the web app's checks before a prompt) call it as `fundErrorTexts.PoolLocked()`.
  */
-export function describeFundError(
-  errorName: string,
-  args: readonly unknown[] = [],
+export const fundErrorTexts = {
+  NotWhitelisted: () => "This wallet is not whitelisted to invest. Ask the fund's admin to whitelist it.",
+  AlreadyWhitelisted: () => "This wallet is already whitelisted.",
+  BelowMinimumInvestment: ([, minimumInvestment], context) =>
+    `The minimum investment is ${amount(minimumInvestment, context)}.`,
+  NothingReceived: () => "No tokens arrived: check the amount and the token.",
+  PoolLocked: () => "This vault's pool is locked until its lockup period ends: its funds are with the traders.",
+  PoolNotLocked: () => "This vault's pool is not locked.",
+  UnwithdrawnPosition: ([poolId]) =>
+    `Your payout from pool ${poolId} of this vault is settled and waiting: withdraw it first.`,
+  VaultNotFound: ([vaultId]) => `There is no vault ${vaultId}.`,
+  InvalidVaultName: () => `Enter a vault name of 1 to ${MAX_NAME_LENGTH} characters.`,
+  TooManyVaults: () => "The fund cannot hold more vaults.",
+  LossNotConfirmed: ([principal, totalReturned], context) =>
+    `The returned amount (${amount(totalReturned, context)}) is below the pool's principal (${amount(principal, context)}): settling it is a loss for the investors. Confirm the loss to settle.`,
+  NotALoss: ([principal, totalReturned], context) =>
+    `The returned amount (${amount(totalReturned, context)}) is not below the pool's principal (${amount(principal, context)}): settle it normally, not as a loss.`,
+  DefaultAdminProtected: () => "The admin role of the fund's default admin cannot be removed.",
+  NoFundFees: () => "There are no fund fees to claim.",
+  FutureLookup: ([blockNumber]) =>
+    `Block ${blockNumber} has not ended yet: voting power is known for past blocks only.`,
+  NothingToWithdraw: () => "There is nothing to withdraw.",
+  EmergencyActive: () => "The fund is in an emergency state: deposits and lockups are paused.",
+  NotInEmergency: () => "Emergency withdrawal is only available while the fund is in an emergency state.",
+  EmergencyStateUnchanged: () => "The emergency state is already set to that value.",
+  EmptyPool: () => "The pool has no funds to lock.",
+  LockupNotEnded: () => "The lockup period has not ended yet.",
+  ReturnedAmountMismatch: ([, collected], context) =>
+    `The returned amount must equal what was collected (${amount(collected, context)}).`,
+  InvalidAddress: () => "That address cannot be used here.",
+  InvalidWalletType: () => `Enter a wallet type of 1 to ${MAX_WALLET_TYPE_LENGTH} characters.`,
+  InvalidAllocation: () => `Enter an allocation between 1 and ${formatCount(BASIS_POINTS)} basis points.`,
+  AllocationExceedsLimit: () => `Allocations would exceed 100% (${formatCount(BASIS_POINTS)} basis points).`,
+  AllocationIncomplete: ([totalAllocation]) =>
+    `Trading wallet allocations must add up to 100% before the lockup starts (now ${(Number(totalAllocation) * 100) / Number(BASIS_POINTS)}%).`,
+  TooManyTradingWallets: () => `A vault can have at most ${MAX_TRADING_WALLETS} trading wallets.`,
+  TradingWalletAlreadyAdded: () => "That trading wallet is already in this vault's list.",
+  TradingWalletNotFound: () => "That address is not a trading wallet of this vault's pool.",
+  TradingWalletIndexOutOfBounds: () => "That trading wallet no longer exists.",
+  EmptyDescription: () => "Enter a proposal description.",
+  DescriptionTooLong: () =>
+    `The proposal description is too long (${formatCount(MAX_DESCRIPTION_LENGTH)} bytes at most).`,
+  InvalidVotingPeriod: () =>
+    `The voting period must be between ${formatPeriod(MIN_VOTING_PERIOD)} and ${formatPeriod(MAX_VOTING_PERIOD)}.`,
+  NoVotingPower: () => "You had no voting power when this proposal was created.",
+  ProposalNotFound: () => "That proposal does not exist.",
+  VotingClosed: () => "Voting on this proposal has closed.",
+  VotingNotEnded: () => "Voting on this proposal has not ended yet.",
+  AlreadyVoted: () => "You have already voted on this proposal.",
+  ProposalAlreadyExecuted: () => "This proposal has already been executed.",
+  ProposalNotPassed: () => "This proposal did not pass.",
+  LastRoleMember: () => "The last admin cannot be removed.",
+  NotAdminOrOperator: () => notAllowed,
+  AccessControlUnauthorizedAccount: () => notAllowed,
+  AccessControlBadConfirmation: () => "The confirmation address does not match.",
+  ReentrancyGuardReentrantCall: () => "A reentrant call was blocked.",
+  InvalidMinimumInvestment: () => "Enter a minimum investment above zero.",
+  InvalidLockupPeriodDuration: () =>
+    `The lockup period must be between ${formatPeriod(MIN_LOCKUP_PERIOD)} and ${formatPeriod(MAX_LOCKUP_PERIOD)}.`,
+  NoExcess: () => "The fund holds nothing beyond what it owes.",
+  ERC20InsufficientAllowance: () => "The fund is not approved to spend that amount.",
+  ERC20InsufficientBalance: () => "Your token balance is too low for that amount.",
+  SafeERC20FailedOperation: () => "The token transfer failed.",
+  SafeCastOverflowedUintDowncast: () => "That amount is too large.",
+  CheckpointUnorderedInsertion: () => "Voting power history is out of order; try again in the next block.",
+  ERC20InvalidApprover: () => invalidSender,
+  ERC20InvalidSender: () => invalidSender,
+  ERC20InvalidReceiver: () => "That receiver address cannot be used.",
+  ERC20InvalidSpender: () => "That spender address cannot be used.",
+  ECDSAInvalidSignature: () => invalidSignature,
+  ECDSAInvalidSignatureLength: () => invalidSignature,
+  ECDSAInvalidSignatureS: () => invalidSignature,
+  ERC2612InvalidSigner: () => invalidSignature,
+  ERC2612ExpiredSignature: () => "The signature has expired; sign again.",
+  InvalidAccountNonce: () => "The signature was already used; sign again.",
+  PermitFailed: () => "The permit was not accepted and the fund is not approved for that amount; sign again.",
+  InvalidShortString: () => invalidTokenName,
+  StringTooLong: () => invalidTokenName,
+} satisfies ErrorCatalogue<typeof fundWithTokenErrorsAbi>;
+
+/** The catalogue seen through its key type, so a text can be looked up by a name known only as a type parameter. */
+const fundErrorCatalogue: ErrorCatalogue<typeof fundWithTokenErrorsAbi> = fundErrorTexts;
+
+/** The text of the fund's or token's custom error `errorName`, given its decoded arguments. */
+export function describeFundError<name extends FundErrorName>(
+  errorName: name,
+  args: FundErrorArgs<name>,
   context: FundErrorContext = {},
-): string | undefined {
-  switch (errorName) {
-    case "NotWhitelisted":
-      return "This wallet is not whitelisted to invest. Ask the fund's admin to whitelist it.";
-    case "AlreadyWhitelisted":
-      return "This wallet is already whitelisted.";
-    case "BelowMinimumInvestment":
-      return `The minimum investment is ${amount(args[1], context)}.`;
-    case "NothingReceived":
-      return "No tokens arrived: check the amount and the token.";
-    case "PoolLocked":
-      return "This vault's pool is locked until its lockup period ends: its funds are with the traders.";
-    case "PoolNotLocked":
-      return "This vault's pool is not locked.";
-    case "PoolNotSettled":
-      return "The pool has not been settled yet: you can withdraw once its lockup ends and it is settled.";
-    case "UnwithdrawnPosition":
-      return `Your payout from pool ${String(args[0])} of this vault is settled and waiting: withdraw it first.`;
-    case "VaultNotFound":
-      return `There is no vault ${String(args[0])}.`;
-    case "InvalidVaultName":
-      return "Enter a vault name of 1 to 31 characters.";
-    case "TooManyVaults":
-      return "The fund cannot hold more vaults.";
-    case "LossNotConfirmed":
-      return `The returned amount (${amount(args[1], context)}) is below the pool's principal (${amount(args[0], context)}): settling it is a loss for the investors. Confirm the loss to settle.`;
-    case "NotALoss":
-      return `The returned amount (${amount(args[1], context)}) is not below the pool's principal (${amount(args[0], context)}): settle it normally, not as a loss.`;
-    case "DefaultAdminProtected":
-      return "The admin role of the fund's default admin cannot be removed.";
-    case "NoFundFees":
-      return "There are no fund fees to claim.";
-    case "FutureLookup":
-      return `Block ${String(args[0])} has not ended yet: voting power is known for past blocks only.`;
-    case "NothingToWithdraw":
-      return "There is nothing to withdraw.";
-    case "EmergencyActive":
-      return "The fund is in an emergency state: deposits and lockups are paused.";
-    case "NotInEmergency":
-      return "Emergency withdrawal is only available while the fund is in an emergency state.";
-    case "EmergencyStateUnchanged":
-      return "The emergency state is already set to that value.";
-    case "EmptyPool":
-      return "The pool has no funds to lock.";
-    case "LockupNotEnded":
-      return "The lockup period has not ended yet.";
-    case "ReturnedAmountMismatch":
-      return `The returned amount must equal what was collected (${amount(args[1], context)}).`;
-    case "InvalidAddress":
-      return "That address cannot be used here.";
-    case "InvalidWalletType":
-      return "Enter a wallet type of 1 to 31 characters.";
-    case "InvalidAllocation":
-      return "Enter an allocation between 1 and 10,000 basis points.";
-    case "AllocationExceedsLimit":
-      return "Allocations would exceed 100% (10,000 basis points).";
-    case "AllocationIncomplete":
-      return `Trading wallet allocations must add up to 100% before the lockup starts (now ${Number(args[0]) / 100}%).`;
-    case "TooManyTradingWallets":
-      return "A vault can have at most 10 trading wallets.";
-    case "TradingWalletAlreadyAdded":
-      return "That trading wallet is already in this vault's list.";
-    case "TradingWalletNotFound":
-      return "That address is not a trading wallet of this vault's pool.";
-    case "TradingWalletIndexOutOfBounds":
-      return "That trading wallet no longer exists.";
-    case "EmptyDescription":
-      return "Enter a proposal description.";
-    case "DescriptionTooLong":
-      return "The proposal description is too long (2,000 bytes at most).";
-    case "InvalidVotingPeriod":
-      return "The voting period must be between 1 hour and 90 days.";
-    case "NoVotingPower":
-      return "You had no voting power when this proposal was created.";
-    case "ProposalNotFound":
-      return "That proposal does not exist.";
-    case "VotingClosed":
-      return "Voting on this proposal has closed.";
-    case "VotingNotEnded":
-      return "Voting on this proposal has not ended yet.";
-    case "AlreadyVoted":
-      return "You have already voted on this proposal.";
-    case "ProposalAlreadyExecuted":
-      return "This proposal has already been executed.";
-    case "ProposalNotPassed":
-      return "This proposal did not pass.";
-    case "LastRoleMember":
-      return "The last admin cannot be removed.";
-    case "NotAdminOrOperator":
-    case "AccessControlUnauthorizedAccount":
-      return "This wallet is not allowed to do that.";
-    case "AccessControlBadConfirmation":
-      return "The confirmation address does not match.";
-    case "ReentrancyGuardReentrantCall":
-      return "A reentrant call was blocked.";
-    case "InvalidMinimumInvestment":
-      return "Enter a minimum investment above zero.";
-    case "InvalidLockupPeriodDuration":
-      return "The lockup period must be between 1 hour and 365 days.";
-    case "NoExcess":
-      return "The fund holds nothing beyond what it owes.";
-    case "ERC20InsufficientAllowance":
-      return "The fund is not approved to spend that amount.";
-    case "ERC20InsufficientBalance":
-      return "Your token balance is too low for that amount.";
-    case "SafeERC20FailedOperation":
-      return "The token transfer failed.";
-    case "SafeCastOverflowedUintDowncast":
-      return "That amount is too large.";
-    case "CheckpointUnorderedInsertion":
-      return "Voting power history is out of order; try again in the next block.";
-    case "ERC20InvalidApprover":
-    case "ERC20InvalidSender":
-      return "That sender address cannot be used.";
-    case "ERC20InvalidReceiver":
-      return "That receiver address cannot be used.";
-    case "ERC20InvalidSpender":
-      return "That spender address cannot be used.";
-    case "ECDSAInvalidSignature":
-    case "ECDSAInvalidSignatureLength":
-    case "ECDSAInvalidSignatureS":
-    case "ERC2612InvalidSigner":
-      return "The signature is not valid.";
-    case "ERC2612ExpiredSignature":
-      return "The signature has expired; sign again.";
-    case "InvalidAccountNonce":
-      return "The signature was already used; sign again.";
-    case "PermitFailed":
-      return "The permit was not accepted and the fund is not approved for that amount; sign again.";
-    case "InvalidShortString":
-    case "StringTooLong":
-      return "The token's name is not valid.";
-    default:
-      return undefined;
-  }
+): string {
+  return fundErrorCatalogue[errorName](args, context);
 }
 
 function walk(error: unknown, predicate: (e: unknown) => boolean): unknown {
@@ -190,11 +194,92 @@ const isUserRejection = (e: unknown) =>
 const isTransportFailure = (e: unknown) =>
   e instanceof HttpRequestError || e instanceof WebSocketRequestError || e instanceof TimeoutError;
 
-/** The decoded custom error of a reverted contract call, if any. */
-export function revertOf(error: unknown): { errorName: string; args: readonly unknown[] } | undefined {
+/** A custom error of `abi`, as viem decodes it: `errorName`, `args` typed from the ABI (undefined when it has none). */
+export type Revert<abi extends Abi> = DecodeErrorResultReturnType<abi>;
+/** A custom error of the fund or its token, decoded. */
+export type FundRevert = Revert<typeof fundWithTokenErrorsAbi>;
+
+/**
+ * The custom error of a reverted contract call, decoded with `abi` (default: the fund's and its token's errors) so
+ * its name and arguments are typed; undefined when the call did not revert with a custom error of `abi`. Only
+ * reverts the call's own ABI decoded count (as before typing): the revert data is decoded again with `abi`, which
+ * also makes sure an error of another contract that shares a name is not taken for the fund's.
+ */
+export function revertOf(error: unknown): FundRevert | undefined;
+export function revertOf<const abi extends Abi>(error: unknown, abi: abi): Revert<abi> | undefined;
+export function revertOf(error: unknown, abi: Abi = fundWithTokenErrorsAbi): Revert<Abi> | undefined {
   const reverted = walk(error, (e) => e instanceof ContractFunctionRevertedError);
-  if (!(reverted instanceof ContractFunctionRevertedError) || !reverted.data) return undefined;
-  return { errorName: reverted.data.errorName, args: reverted.data.args ?? [] };
+  if (!(reverted instanceof ContractFunctionRevertedError) || !reverted.data || !reverted.raw) return undefined;
+  let decoded: Revert<Abi>;
+  try {
+    decoded = decodeErrorResult({ abi, data: reverted.raw });
+  } catch (decodeError) {
+    if (decodeError instanceof AbiErrorSignatureNotFoundError) return undefined; // not an error of `abi`
+    throw decodeError;
+  }
+  // decodeErrorResult also knows Solidity's Error(string) and Panic(uint256), which are no custom errors of `abi`.
+  const items: readonly unknown[] = abi;
+  return items.includes(decoded.abiItem) ? decoded : undefined;
+}
+
+/** The words for a decoded fund or token error (its name and arguments kept together, as decoded). */
+function describeRevert<name extends FundErrorName>(
+  revert: { errorName: name; args: FundErrorArgs<name> },
+  context: FundErrorContext,
+): string {
+  return describeFundError(revert.errorName, revert.args, context);
+}
+
+/**
+ * Why a write failed, beside its message: `rejected` (the person declined in the wallet), `reverted` (the contract
+ * refused it, in simulation or once mined, or the paymaster would not sponsor it), `invalid` (refused before anything
+ * was sent: the SDK's own checks, e.g. no wallet or a malformed amount, and viem's checks of addresses, arguments and
+ * chain), `rpc` (the node, bundler or API failed or could not be reached, or answered something else than expected).
+ */
+export type WriteFailureKind = "rejected" | "reverted" | "rpc" | "invalid";
+
+/** viem's errors for input it refuses before sending anything. */
+const isViemValidation = (e: unknown) =>
+  e instanceof InvalidAddressError ||
+  e instanceof AbiEncodingLengthMismatchError ||
+  e instanceof AbiEncodingArrayLengthMismatchError ||
+  e instanceof AbiEncodingBytesSizeMismatchError ||
+  e instanceof IntegerOutOfRangeError ||
+  e instanceof ChainMismatchError ||
+  e instanceof ChainNotFoundError;
+
+/**
+ * The kind of a write's failure, from viem's error classes (the causes are walked, as for the message): the same order
+ * as `toUserMessage`, so the kind and the message tell the same story.
+ */
+export function failureKind(error: unknown): WriteFailureKind {
+  if (walk(error, isUserRejection)) return "rejected";
+  if (walk(error, (e) => e instanceof ContractFunctionRevertedError)) return "reverted";
+  // The SDK's own refusals before sending; a missing event or an API's error answer is not the person's input.
+  if (error instanceof FundamentError) {
+    return error instanceof EventNotFoundError || error instanceof RequestFailedError ? "rpc" : "invalid";
+  }
+  if (walk(error, isTransportFailure) || walk(error, (e) => e instanceof RpcRequestError)) return "rpc";
+  if (walk(error, isViemValidation)) return "invalid";
+  return "rpc";
+}
+
+/** JSON-RPC / EIP-1193 codes of a node that does not offer a method (method not found, not supported, unsupported). */
+const METHOD_UNSUPPORTED_CODES = new Set([-32601, -32004, 4200]);
+
+/**
+ * Whether a node's error says it does not offer the method asked for (e.g. `eth_simulateV1` on an older node), as
+ * opposed to a failure of the call itself: the only error an optional call may skip.
+ */
+export function isMethodUnsupported(error: unknown): boolean {
+  const code = (e: unknown) => (typeof e === "object" && e !== null ? (e as { code?: unknown }).code : undefined);
+  // walk() answers null or undefined when nothing matches (viem's walk gives null).
+  return Boolean(
+    walk(error, (e) => {
+      const value = code(e);
+      return typeof value === "number" && METHOD_UNSUPPORTED_CODES.has(value);
+    }),
+  );
 }
 
 /**
@@ -207,10 +292,7 @@ export function toUserMessage(error: unknown, context: FundErrorContext = {}): s
   if (typeof error !== "object" || error === null) return errorMessages.unknown;
   if (walk(error, isUserRejection)) return errorMessages.userRejected;
   const revert = revertOf(error);
-  if (revert) {
-    const described = describeFundError(revert.errorName, revert.args, context);
-    if (described) return described;
-  }
+  if (revert) return describeRevert(revert, context);
   if (error instanceof FundamentError) return error.shortMessage;
   // The node could not be reached (or answered HTTP errors): an RPC failure, whatever call it broke.
   if (walk(error, isTransportFailure)) return errorMessages.rpcFailed;

@@ -113,17 +113,47 @@ describe("invest (two steps)", () => {
       1,
       "1000",
       "This wallet is not whitelisted to invest. Ask the fund's admin to whitelist it.",
+      "reverted",
     ],
-    ["an amount below the minimum", 5, 1, "99.99", "The minimum investment is 100 mUSDC."],
-    ["a vault that does not exist", 5, 3, "1000", "There is no vault 3."],
-    ["no vault", 5, 0, "1000", "Choose a vault."],
-    ["an amount that is not a number", 5, 1, "ten", "Enter an amount, like 1000 or 1000.50."],
-    ["more decimals than the token has", 5, 1, "100.0000001", "Use at most 6 decimal places."],
-    ["zero", 5, 1, "0", "Enter an amount above zero."],
-  ])("stops before any wallet prompt for %s", async (_case, index, vaultId, amount, message) => {
+    ["an amount below the minimum", 5, 1, "99.99", "The minimum investment is 100 mUSDC.", "reverted"],
+    ["a vault that does not exist", 5, 3, "1000", "There is no vault 3.", "reverted"],
+    ["no vault", 5, 0, "1000", "Choose a vault.", "invalid"],
+    ["an amount that is not a number", 5, 1, "ten", "Enter an amount, like 1000 or 1000.50.", "invalid"],
+    ["more decimals than the token has", 5, 1, "100.0000001", "Use at most 6 decimal places.", "invalid"],
+    ["zero", 5, 1, "0", "Enter an amount above zero.", "invalid"],
+  ])("stops before any wallet prompt for %s", async (_case, index, vaultId, amount, message, kind) => {
     const { context, prompts } = as(index);
     const result = await invest({ ...context, vaultId, amount });
-    expect(result).toEqual({ hash: null, success: false, message, approvalHash: null });
+    expect(result).toEqual({ hash: null, success: false, message, kind, approvalHash: null });
+    expect(prompts).toHaveLength(0);
+  });
+
+  /** A public client whose node answers eth_simulateV1 with `error` (a JSON-RPC error object), and all else as anvil. */
+  const withoutSimulate = (error: { code: number; message: string }) =>
+    createFundPublicClient({
+      chainId: chain.id,
+      rpcUrl,
+      transport: custom({
+        async request(args) {
+          if (args.method === "eth_simulateV1") throw error;
+          return upstream.request(args as never);
+        },
+      }),
+    });
+
+  it("invests on a node without eth_simulateV1 (the investment is simulated after the approval)", async () => {
+    const { context, prompts } = as(5);
+    const publicClient = withoutSimulate({ code: -32601, message: "the method eth_simulateV1 does not exist" });
+    const result = await invest({ ...context, publicClient, vaultId: 1, amount: "1000" });
+    expect(result).toMatchObject({ success: true, kind: null, message: resultMessages.invest });
+    expect(prompts).toHaveLength(2);
+  });
+
+  it("stops before any prompt when the node fails the simulation, as an RPC failure", async () => {
+    const { context, prompts } = as(5);
+    const publicClient = withoutSimulate({ code: -32603, message: "internal error" });
+    const result = await invest({ ...context, publicClient, vaultId: 1, amount: "1000" });
+    expect(result).toMatchObject({ hash: null, success: false, kind: "rpc" });
     expect(prompts).toHaveLength(0);
   });
 
@@ -145,6 +175,7 @@ describe("invest (two steps)", () => {
       hash: null,
       success: false,
       message: "User rejected the transaction.",
+      kind: "rejected",
       approvalHash: null,
     });
     expect(prompts).toHaveLength(1);
@@ -292,6 +323,7 @@ describe("rounds per vault", () => {
       success: false,
       message:
         "The returned amount (4000 mUSDC) is below the pool's principal (5000 mUSDC): settling it is a loss for the investors. Confirm the loss to settle.",
+      kind: "invalid",
     });
     expect(admin.prompts).toHaveLength(0);
     expect(
@@ -346,13 +378,20 @@ describe("governance", () => {
   });
 
   it.each([
-    ["an end before the start", "Something", 0, -1, "The end time must be after the start time."],
-    ["an empty description", "   ", 0, 7200, "Enter a proposal description."],
-    ["a voting period under an hour", "Something", 0, 60, "The voting period must be between 1 hour and 90 days."],
-  ])("refuses %s with a clear message", async (_case, description, from, to, message) => {
+    ["an end before the start", "Something", 0, -1, "The end time must be after the start time.", "invalid"],
+    ["an empty description", "   ", 0, 7200, "Enter a proposal description.", "invalid"],
+    [
+      "a voting period under an hour",
+      "Something",
+      0,
+      60,
+      "The voting period must be between 1 hour and 90 days.",
+      "reverted",
+    ],
+  ])("refuses %s with a clear message", async (_case, description, from, to, message, kind) => {
     const { context, prompts } = as(1);
     const result = await createProposal({ ...context, description, start: from * 1000, end: to * 1000 });
-    expect(result).toEqual({ hash: null, success: false, message, proposalId: null });
+    expect(result).toEqual({ hash: null, success: false, message, kind, proposalId: null });
     expect(prompts).toHaveLength(0);
   });
 
@@ -371,6 +410,7 @@ describe("governance", () => {
       hash: null,
       success: false,
       message: "You have already voted on this proposal.",
+      kind: "reverted",
     });
     expect(prompts).toHaveLength(0);
     expect((await executeProposal({ ...as(1).context, proposalId: 1n })).message).toBe(
@@ -424,7 +464,7 @@ describe("receipts", () => {
       start: 0,
       end: 7_200_000,
     });
-    expect(result).toEqual({ hash: null, success: false, message: "Event not fount", proposalId: null });
+    expect(result).toEqual({ hash: null, success: false, message: "Event not fount", kind: "rpc", proposalId: null });
   });
 });
 
@@ -445,6 +485,7 @@ describe("admin actions", () => {
       hash: null,
       success: false,
       message: "Enter a valid wallet address: 0x followed by 40 hexadecimal characters.",
+      kind: "invalid",
     });
   });
 
@@ -476,7 +517,12 @@ describe("admin actions", () => {
       endLockupPeriod({ ...context, vaultId: 1, totalReturned: 0n }),
     ]);
     for (const result of results) {
-      expect(result).toEqual({ hash: null, success: false, message: "This wallet is not allowed to do that." });
+      expect(result).toEqual({
+        hash: null,
+        success: false,
+        message: "This wallet is not allowed to do that.",
+        kind: "reverted",
+      });
     }
     expect(prompts).toHaveLength(0);
   });

@@ -30,17 +30,27 @@ export {
 } from "../deployment/deployment.js";
 export {
   describeFundError,
+  type ErrorCatalogue,
   EventNotFoundError,
   FundamentError,
+  type FundErrorArgs,
   type FundErrorContext,
+  type FundErrorName,
+  type FundRevert,
+  failureKind,
+  fundErrorTexts,
+  fundWithTokenErrorsAbi,
   RequestFailedError,
+  type Revert,
   revertOf,
   toUserMessage,
+  type WriteFailureKind,
 } from "../errors.js";
 export { formatPercent } from "../format/formatPercent.js";
 export { formatUsd } from "../format/formatUsd.js";
 export { formatDate, secondsToDate } from "../format/secondsToDate.js";
 export { shortenAddress } from "../format/shortenAddress.js";
+export { fundLimits } from "../fundLimits.js";
 export { annualise, DAYS_PER_YEAR } from "../math/annualise.js";
 export { Decimal } from "../math/decimal.js";
 export { durationDays } from "../math/durationDays.js";
@@ -115,7 +125,12 @@ export {
 export { type GetWhitelistParameters, getWhitelist, type WhitelistedInvestor } from "../reads/getWhitelist.js";
 export { isAdmin } from "../reads/isAdmin.js";
 export { type PoolStateName, type PoolStatus, poolStatus, poolStatusFromState } from "../reads/poolStatus.js";
-export { describePaymasterRevert, paymasterRefusal } from "../smartAccount/describeSmartAccountError.js";
+export {
+  describePaymasterRevert,
+  type PaymasterRevert,
+  paymasterRefusal,
+  paymasterRefusalTexts,
+} from "../smartAccount/describeSmartAccountError.js";
 export {
   type GetSmartAccountAddressParameters,
   getSmartAccountAddress,

@@ -16,7 +16,7 @@ import { estimateFeesPerGas, getBalance, multicall, simulateCalls, simulateContr
 import { fundPaymasterAbi } from "../abi/index.js";
 import { FundamentError } from "../baseErrors.js";
 import { smartAccountDeployment } from "../deployment/deployment.js";
-import type { FundErrorContext } from "../errors.js";
+import { type FundErrorContext, isMethodUnsupported } from "../errors.js";
 import { errorMessages } from "../messages.js";
 import { fundContract, isDeployless } from "../reads/fundContract.js";
 import { failure } from "../writes/failure.js";
@@ -235,6 +235,7 @@ export async function sendSmartAccountCalls(
         hash: receipt.receipt.transactionHash,
         success: false,
         message: errorMessages.executionFailed,
+        kind: "reverted",
         ...figures,
       };
     }
@@ -243,10 +244,19 @@ export async function sendSmartAccountCalls(
     } catch (error) {
       return { ...failure(error, errorContext), ...figures };
     }
-    return { hash: receipt.receipt.transactionHash, success: true, message: parameters.successMessage, ...figures };
+    return {
+      hash: receipt.receipt.transactionHash,
+      success: true,
+      message: parameters.successMessage,
+      kind: null,
+      ...figures,
+    };
   } catch (error) {
     const refusal = paymasterRefusal(error);
-    const result = refusal ? { hash: null, success: false, message: refusal } : failure(error, errorContext);
+    // The paymaster refused in its validation: a revert, said in its own words.
+    const result: WriteResult = refusal
+      ? { hash: null, success: false, message: refusal, kind: "reverted" }
+      : failure(error, errorContext);
     const unsupported = error instanceof SmartAccountsUnavailableError;
     return { ...result, ...nothingSent, userOpHash, smartAccount, unsupported };
   }
@@ -269,7 +279,9 @@ async function bundlerGasPrice(
       maxFeePerGas: BigInt(quote.fast.maxFeePerGas),
       maxPriorityFeePerGas: BigInt(quote.fast.maxPriorityFeePerGas),
     };
-  } catch {
+  } catch (error) {
+    // Only a bundler without the method falls back; a bundler that fails the request fails the operation.
+    if (!isMethodUnsupported(error)) throw error;
     const fees = await estimateFeesPerGas(publicClient, { chain: publicClient.chain, type: "eip1559" });
     return { maxFeePerGas: 2n * fees.maxFeePerGas, maxPriorityFeePerGas: 2n * fees.maxPriorityFeePerGas };
   }
@@ -303,8 +315,11 @@ async function simulateFromAccount(
       account,
       calls: calls as Parameters<typeof simulateCalls>[1]["calls"],
     }));
-  } catch {
-    return;
+  } catch (error) {
+    // No eth_simulateV1 on this node: the bundler's own simulation reports a failure instead. Any other failure of
+    // the simulation (the node unreachable) fails the operation here, before a prompt.
+    if (isMethodUnsupported(error)) return;
+    throw error;
   }
   const failed = results.find((result) => result.status === "failure");
   if (failed?.error) throw failed.error;

@@ -47,7 +47,7 @@ export async function endLockupPeriod(parameters: EndLockupPeriodParameters): Pr
     const principal = pool.preLockupTotal;
     atLoss = vault.isLocked && totalReturned < principal;
     if (atLoss && !parameters.confirmLoss) {
-      throw new FundamentError(describeFundError("LossNotConfirmed", [principal, totalReturned], errorContext) ?? "");
+      throw new FundamentError(describeFundError("LossNotConfirmed", [principal, totalReturned], errorContext));
     }
   } catch (error) {
     return failure(error, errorContext);

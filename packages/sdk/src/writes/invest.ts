@@ -1,6 +1,6 @@
 import { type Address, erc20Abi, type Hash } from "viem";
 import { multicall, simulateCalls, simulateContract, waitForTransactionReceipt, writeContract } from "viem/actions";
-import type { FundErrorContext } from "../errors.js";
+import { type FundErrorContext, isMethodUnsupported } from "../errors.js";
 import { toTokenUnits } from "../math/tokenAmount.js";
 import { resultMessages } from "../messages.js";
 import { isDeployless } from "../reads/fundContract.js";
@@ -74,7 +74,7 @@ export async function invest(parameters: InvestParameters): Promise<InvestReturn
       parameters.onApprovalSubmitted?.(approvalHash);
       const receipt = await waitForTransactionReceipt(publicClient, { hash: approvalHash });
       if (receipt.status !== "success")
-        return { hash: null, success: false, message: resultMessages.approvalFailed, approvalHash };
+        return { hash: null, success: false, message: resultMessages.approvalFailed, kind: "reverted", approvalHash };
     }
 
     parameters.onStep?.("investing");
@@ -111,8 +111,11 @@ async function simulateApproveThenInvest(
         { to: deployment.investmentFund, abi: fundWithTokenErrorsAbi, functionName: "invest", args: [vaultId, amount] },
       ],
     }));
-  } catch {
-    return; // no eth_simulateV1 on this node: the investment is simulated after the approval instead
+  } catch (error) {
+    // No eth_simulateV1 on this node: the investment is simulated after the approval instead. Any other failure of
+    // the simulation (the node unreachable) fails the action here, before a prompt.
+    if (isMethodUnsupported(error)) return;
+    throw error;
   }
   const failed = results.find((result) => result.status === "failure");
   if (failed?.error) throw failed.error;

@@ -1,6 +1,6 @@
 import { type Address, BaseError, erc20Abi, type Hash } from "viem";
 import { multicall, simulateCalls, simulateContract } from "viem/actions";
-import type { FundErrorContext } from "../errors.js";
+import { type FundErrorContext, isMethodUnsupported } from "../errors.js";
 import { isDeployless } from "../reads/fundContract.js";
 import { fundWithTokenErrorsAbi } from "./fundErrorsAbi.js";
 import type { WriteContext, WriteResult } from "./types.js";
@@ -100,8 +100,11 @@ export async function simulateInvestment(
         { to: deployment.investmentFund, abi: fundWithTokenErrorsAbi, functionName: "invest", args: [vaultId, amount] },
       ],
     }));
-  } catch {
-    return; // no eth_simulateV1 on this node: the wallet's own estimate (and the fund's checks) still apply
+  } catch (error) {
+    // No eth_simulateV1 on this node: the wallet's own estimate (and the fund's checks) still apply. Any other
+    // failure of the simulation (the node unreachable) fails the action here, before a prompt.
+    if (isMethodUnsupported(error)) return;
+    throw error;
   }
   const failed = results.find((result) => result.status === "failure");
   if (failed?.error) throw failed.error;

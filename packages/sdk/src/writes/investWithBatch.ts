@@ -82,6 +82,9 @@ export async function investWithBatch(parameters: InvestWithBatchParameters): Pr
   const result = (
     outcome: Omit<InvestWithBatchReturnType, "path" | "approvalHash" | "batchId" | "calls" | "fallback">,
   ): InvestWithBatchReturnType => ({ ...outcome, path: "batch", approvalHash: null, batchId, calls, fallback: null });
+  // The wallet cannot batch: nothing was sent, and the caller may take another path.
+  const unsupported = () =>
+    result({ hash: null, success: false, message: batchMessages.unsupported, kind: "invalid", unsupported: true });
   try {
     parameters.onStep?.("checking");
     const account = requireAccount(parameters);
@@ -93,12 +96,10 @@ export async function investWithBatch(parameters: InvestWithBatchParameters): Pr
       const capabilities = await getCapabilities(walletClient, { account, chainId });
       atomic = (capabilities as { atomic?: { status?: string } } | undefined)?.atomic?.status;
     } catch (error) {
-      if (isUnsupportedByWallet(error))
-        return result({ hash: null, success: false, message: batchMessages.unsupported, unsupported: true });
+      if (isUnsupportedByWallet(error)) return unsupported();
       throw error;
     }
-    if (atomic !== "supported" && atomic !== "ready")
-      return result({ hash: null, success: false, message: batchMessages.unsupported, unsupported: true });
+    if (atomic !== "supported" && atomic !== "ready") return unsupported();
 
     const token = await getInvestmentTokenAddress(publicClient, deployment);
     const state = await readInvestTokenState(parameters, token, account);
@@ -138,8 +139,7 @@ export async function investWithBatch(parameters: InvestWithBatchParameters): Pr
         forceAtomic: true,
       }));
     } catch (error) {
-      if (isUnsupportedByWallet(error))
-        return result({ hash: null, success: false, message: batchMessages.unsupported, unsupported: true });
+      if (isUnsupportedByWallet(error)) return unsupported();
       throw error;
     }
     parameters.onBatchSubmitted?.(batchId);
@@ -153,7 +153,13 @@ export async function investWithBatch(parameters: InvestWithBatchParameters): Pr
       });
     } catch (error) {
       if (error instanceof WaitForCallsStatusTimeoutError)
-        return result({ hash: null, success: false, message: batchMessages.notReported, unsupported: false });
+        return result({
+          hash: null,
+          success: false,
+          message: batchMessages.notReported,
+          kind: "rpc",
+          unsupported: false,
+        });
       throw error;
     }
     const receipts = status.receipts ?? [];
@@ -174,6 +180,7 @@ export async function investWithBatch(parameters: InvestWithBatchParameters): Pr
         hash: investCall?.hash ?? null,
         success: true,
         message: resultMessages.invest,
+        kind: null,
         unsupported: false,
       });
 
@@ -185,7 +192,8 @@ export async function investWithBatch(parameters: InvestWithBatchParameters): Pr
         : approval
           ? batchMessages.nothingChanged
           : errorMessages.executionFailed;
-    return result({ hash: null, success: false, message, unsupported: false });
+    // A call of the batch was mined and reverted.
+    return result({ hash: null, success: false, message, kind: "reverted", unsupported: false });
   } catch (error) {
     return {
       ...failure(error, context),

@@ -1,4 +1,4 @@
-import type { Address, TransactionReceipt } from "viem";
+import { type Address, BaseError, type TransactionReceipt } from "viem";
 import { estimateContractGas, simulateContract, waitForTransactionReceipt, writeContract } from "viem/actions";
 import type { investmentFundAbi } from "../abi/index.js";
 import { FundamentError, type FundErrorContext } from "../errors.js";
@@ -51,8 +51,11 @@ async function pendingGasLimit(
       blockTag: "pending",
     } as Parameters<typeof estimateContractGas>[1]);
     return estimate + estimate / 5n;
-  } catch {
-    return undefined;
+  } catch (error) {
+    // viem's errors of the estimate (the node refused or failed to estimate): the wallet estimates then. Anything
+    // else is a fault of this code, not the node's, and fails the action.
+    if (error instanceof BaseError) return undefined;
+    throw error;
   }
 }
 
@@ -84,7 +87,12 @@ export async function sendFundTransaction(parameters: SendFundTransactionParamet
       onReceipt: parameters.onReceipt,
     });
     if (result.hash) parameters.onSubmitted?.(result.hash);
-    return { hash: result.success ? result.hash : null, success: result.success, message: result.message };
+    return {
+      hash: result.success ? result.hash : null,
+      success: result.success,
+      message: result.message,
+      kind: result.kind,
+    };
   }
   try {
     const account = walletClient.account ?? requireAccount(parameters);
@@ -104,10 +112,11 @@ export async function sendFundTransaction(parameters: SendFundTransactionParamet
     parameters.onSubmitted?.(hash);
     if (parameters.waitForReceipt !== false || parameters.onReceipt) {
       const receipt = await waitForTransactionReceipt(publicClient, { hash });
-      if (receipt.status !== "success") return { hash: null, success: false, message: errorMessages.executionFailed };
+      if (receipt.status !== "success")
+        return { hash: null, success: false, message: errorMessages.executionFailed, kind: "reverted" };
       parameters.onReceipt?.(receipt);
     }
-    return { hash, success: true, message: successMessage };
+    return { hash, success: true, message: successMessage, kind: null };
   } catch (error) {
     return failure(error, parameters.errorContext);
   }

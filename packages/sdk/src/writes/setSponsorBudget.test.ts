@@ -61,6 +61,7 @@ describe("setSponsorBudget / getSponsorship", () => {
       hash: null,
       success: false,
       message: "This wallet is not allowed to do that.",
+      kind: "reverted",
     });
     expect(prompts).toHaveLength(0);
   });

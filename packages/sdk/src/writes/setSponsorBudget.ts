@@ -54,12 +54,13 @@ export async function setSponsorBudget(parameters: SetSponsorBudgetParameters): 
     parameters.onSubmitted?.(hash);
     if (parameters.waitForReceipt !== false) {
       const receipt = await waitForTransactionReceipt(publicClient, { hash });
-      if (receipt.status !== "success") return { hash: null, success: false, message: errorMessages.executionFailed };
+      if (receipt.status !== "success")
+        return { hash: null, success: false, message: errorMessages.executionFailed, kind: "reverted" };
     }
-    return { hash, success: true, message: sponsorBudgetMessages.updated };
+    return { hash, success: true, message: sponsorBudgetMessages.updated, kind: null };
   } catch (error) {
-    if (revertOf(error)?.errorName === "NotFundAdmin")
-      return { hash: null, success: false, message: sponsorBudgetMessages.notAdmin };
+    if (revertOf(error, fundPaymasterAbi)?.errorName === "NotFundAdmin")
+      return { hash: null, success: false, message: sponsorBudgetMessages.notAdmin, kind: "reverted" };
     return failure(error);
   }
 }

@@ -77,7 +77,7 @@ describe("fund writes from a smart account (anvil + Alto)", () => {
   it("the fund's own refusal comes first for a smart account off the whitelist, before any prompt", async () => {
     const { context, prompts } = viaSmartAccount();
     const result = await withdraw({ ...context, vaultId: 1 });
-    expect(result).toEqual({ hash: null, success: false, message: "There is nothing to withdraw." });
+    expect(result).toEqual({ hash: null, success: false, message: "There is nothing to withdraw.", kind: "reverted" });
     expect(prompts).toEqual([]);
   });
 

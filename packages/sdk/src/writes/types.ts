@@ -1,9 +1,14 @@
 import type { Account, Chain, Client, Hash, Transport, WalletClient } from "viem";
 import type { Deployment } from "../deployment/deployment.js";
+import type { WriteFailureKind } from "../errors.js";
 import type { GasPayment } from "../smartAccount/userOperationCost.js";
 
-/** What every action returns (spec section 4): on error the hash is null and success false. */
-export type WriteResult = { hash: Hash | null; success: boolean; message: string };
+/**
+ * What every action returns (spec section 4): on error the hash is null and success false. Beside the spec's message,
+ * `kind` says why it failed (see `WriteFailureKind`), so a caller can tell a refusal from a network failure without
+ * reading the text; null when it succeeded.
+ */
+export type WriteResult = { hash: Hash | null; success: boolean; message: string; kind: WriteFailureKind | null };
 
 /** What every write needs: where the fund is, a client to read and simulate with, and the user's wallet. */
 export type WriteContext = {

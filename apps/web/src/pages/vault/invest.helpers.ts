@@ -1,4 +1,4 @@
-import { describeFundError, type InvestPath, type InvestStep } from "@fundament/sdk";
+import { fundErrorTexts, type InvestPath, type InvestStep } from "@fundament/sdk";
 import { parseUnits } from "viem";
 import { formatTokenAmount, tokenDecimal } from "../../shared/lib/format";
 import { NOT_CONNECTED, switchNetworkFirst } from "../../shared/lib/messages";
@@ -71,26 +71,22 @@ export function unwithdrawnMessage(amount: bigint, round: number, decimals: numb
 export function validateInvest(input: InvestCheckInput): string | null {
   if (!input.isConnected) return NOT_CONNECTED;
   if (input.wrongNetwork) return switchNetworkFirst(input.chainName);
-  if (input.emergencyState) return describeFundError("EmergencyActive") ?? POOL_NOT_OPEN;
-  if (input.poolStatus === "locked") return describeFundError("PoolLocked") ?? POOL_NOT_OPEN;
+  if (input.emergencyState) return fundErrorTexts.EmergencyActive();
+  if (input.poolStatus === "locked") return fundErrorTexts.PoolLocked();
   if (!input.acceptsDeposits) return POOL_NOT_OPEN;
-  if (input.isWhitelisted === false)
-    return input.isAdmin ? NOT_WHITELISTED_ADMIN : (describeFundError("NotWhitelisted") ?? null);
+  if (input.isWhitelisted === false) return input.isAdmin ? NOT_WHITELISTED_ADMIN : fundErrorTexts.NotWhitelisted();
   if (input.unwithdrawn)
     return unwithdrawnMessage(input.unwithdrawn.amount, input.unwithdrawn.round, input.decimals, input.symbol);
   if (input.amount.trim() === "") return ENTER_AMOUNT;
   const units = parseAmount(input.amount, input.decimals);
   if (units === null) return INVALID_AMOUNT;
   if (units < input.minimum) {
-    return (
-      describeFundError("BelowMinimumInvestment", [units, input.minimum], {
-        decimals: input.decimals,
-        symbol: input.symbol,
-      }) ?? null
-    );
+    return fundErrorTexts.BelowMinimumInvestment([units, input.minimum], {
+      decimals: input.decimals,
+      symbol: input.symbol,
+    });
   }
-  if (input.balance !== undefined && units > input.balance)
-    return describeFundError("ERC20InsufficientBalance") ?? null;
+  if (input.balance !== undefined && units > input.balance) return fundErrorTexts.ERC20InsufficientBalance();
   return null;
 }
 
@@ -220,13 +216,13 @@ export function depositsClosed(vault: {
   // An open round that takes no deposits is one the fund's emergency state pauses.
   if (vault.emergencyState || (vault.status === "open" && !vault.acceptsDeposits))
     return {
-      reason: describeFundError("EmergencyActive") ?? POOL_NOT_OPEN,
+      reason: fundErrorTexts.EmergencyActive(),
       when: "Deposits reopen when the fund's admin ends the emergency state.",
     };
   if (vault.status === "locked") {
     const next = `Deposits open in round ${vault.round + 1} once round ${vault.round} is settled`;
     return {
-      reason: describeFundError("PoolLocked") ?? POOL_NOT_OPEN,
+      reason: fundErrorTexts.PoolLocked(),
       when: vault.unlockDate
         ? `Round ${vault.round} unlocks on ${vault.unlockDate}. ${next} after that date.`
         : `${next}.`,

@@ -1,4 +1,5 @@
 import {
+  failureKind,
   type InvestPath,
   type InvestPathResult,
   invest,
@@ -149,6 +150,7 @@ export function useInvestFlow() {
             hash: null,
             success: false,
             message: (error as Error).message,
+            kind: failureKind(error),
             approvalHash: null,
             path,
             unsupported: false,

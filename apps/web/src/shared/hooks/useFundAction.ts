@@ -1,4 +1,4 @@
-import type { WriteContext, WriteResult } from "@fundament/sdk";
+import { failureKind, type WriteContext, type WriteResult } from "@fundament/sdk";
 import { smartAccountQueryKey } from "@fundament/wallet/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
@@ -95,7 +95,8 @@ export function useFundAction<P extends object>(
 
   const run = useCallback(
     async (parameters: P): Promise<WriteResult> => {
-      if (busy.current) return { hash: null, success: false, message: "A transaction is already pending." };
+      if (busy.current)
+        return { hash: null, success: false, message: "A transaction is already pending.", kind: "invalid" };
       busy.current = true;
       setState({ status: "pending", hash: null });
       try {
@@ -110,7 +111,7 @@ export function useFundAction<P extends object>(
             onSubmitted: (hash: Hash) => setState({ status: "pending", hash }),
           });
         } catch (error) {
-          result = { hash: null, success: false, message: (error as Error).message };
+          result = { hash: null, success: false, message: (error as Error).message, kind: failureKind(error) };
         }
         if (result.success) {
           setState({ status: "success", hash: result.hash, message: result.message });
