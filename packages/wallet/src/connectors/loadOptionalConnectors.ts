@@ -1,6 +1,6 @@
 import type { Config, CreateConnectorFn } from "wagmi";
-import { addConnector } from "./addConnector.js";
 import { lazyConnector, wasLastConnector } from "./lazyConnector.js";
+import { addConnector } from "./wagmiPrivate.js";
 import { withRelayTimeout } from "./walletConnectRelay.js";
 
 export type OptionalConnectorsParameters = {

@@ -6,6 +6,7 @@ import { createWalletConfig } from "./createWalletConfig.js";
 import { lazyConnector } from "./lazyConnector.js";
 import { loadOptionalConnectors, safeConnector, walletConnectConnector } from "./loadOptionalConnectors.js";
 import { startFakeRelay } from "./startFakeRelay.js";
+import { addConnector } from "./wagmiPrivate.js";
 
 const PROJECT_ID = "0123456789abcdef0123456789abcdef";
 
@@ -95,10 +96,7 @@ describe("optional connectors", () => {
 
   it("the pairing URI is the real provider's: wc:{topic}@2 with the irn relay and a symmetric key", async () => {
     const config = newConfig();
-    config._internal.connectors.setState((list) => [
-      ...list,
-      config._internal.connectors.setup(walletConnectConnector({ projectId: PROJECT_ID, relayUrl: relay.url })),
-    ]);
+    addConnector(config, walletConnectConnector({ projectId: PROJECT_ID, relayUrl: relay.url }));
     const connector = config.connectors.find((c) => c.id === "walletConnect");
     if (!connector) throw new Error("no WalletConnect connector");
     const uri = new Promise<string>((resolve) => {

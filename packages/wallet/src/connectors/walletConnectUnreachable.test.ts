@@ -4,6 +4,7 @@ import { connect } from "wagmi/actions";
 import { createWalletConfig } from "./createWalletConfig.js";
 import { walletConnectConnector } from "./loadOptionalConnectors.js";
 import { closedRelayUrl } from "./startFakeRelay.js";
+import { addConnector } from "./wagmiPrivate.js";
 import { WALLETCONNECT_UNREACHABLE, WalletConnectUnreachableError } from "./walletConnectRelay.js";
 
 // Its own file: the WalletConnect SDK keeps one core (and relay connection) per process.
@@ -11,12 +12,10 @@ describe("WalletConnect without its relay", () => {
   it("an unreachable relay gives a clear text within the bound, not a raw error", async () => {
     const config = createWalletConfig({ chains: [foundry], rpcUrls: { 31337: "http://127.0.0.1:9" } });
     const relayUrl = await closedRelayUrl();
-    config._internal.connectors.setState((list) => [
-      ...list,
-      config._internal.connectors.setup(
-        walletConnectConnector({ projectId: "0123456789abcdef0123456789abcdef", relayUrl, timeoutMs: 2_000 }),
-      ),
-    ]);
+    addConnector(
+      config,
+      walletConnectConnector({ projectId: "0123456789abcdef0123456789abcdef", relayUrl, timeoutMs: 2_000 }),
+    );
     const connector = config.connectors.find((c) => c.id === "walletConnect");
     if (!connector) throw new Error("no WalletConnect connector");
     const error = await connect(config, { connector }).then(

@@ -1,6 +1,7 @@
 import { type Chain, defineChain } from "viem";
 import type { Config, Connector } from "wagmi";
 import {
+  type GetConnectionReturnType,
   getConnection,
   signMessage,
   switchChain,
@@ -330,18 +331,25 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
     });
   };
 
-  let lastAddress: string | undefined;
-  // Whether this page has seen a connection yet (a later connect or account switch is not a restore).
+  // Whether this page has had an EVM connection yet: only the first one after a reload is a restore (a later connect
+  // or account switch is not). wagmi's state cannot tell: a restore may pass through "connecting" (wagmi's reconnect
+  // can start before its storage is read), as a connect does.
   let everConnected = false;
-  let lastChainId: number | undefined;
-  // A connect landed on an unsupported network: sign in once the wallet is on a supported one.
+  // A connect landed on an unsupported network: sign in once the wallet is on a supported one. Sign-in is this
+  // layer's, not wagmi's: the flag carries it across the chain switch, which may come from the wallet at any time.
   let signInPending = false;
-  const sync = () => {
-    const c = getConnection(wagmiConfig);
+  /**
+   * Shows wagmi's connection (the one source of the EVM account, address and chain) in the core's eip155 state, which
+   * the views share with the Solana and bitcoin families. What changed is found by comparing wagmi's connection with
+   * what the core shows, so no other copy of wagmi's state is kept.
+   */
+  const sync = (c: GetConnectionReturnType = getConnection(wagmiConfig)) => {
     if (c.status === "connected" || (c.status === "reconnecting" && c.address)) {
       if (!c.address) return;
       const chainId = c.chainId ?? wagmiConfig.chains[0].id;
-      const addressChanged = c.address !== lastAddress;
+      const shown = core.state.chain("eip155");
+      const addressChanged = c.address !== shown.account.address;
+      const chainChanged = String(shown.network.activeNetwork?.id) !== String(chainId);
       const network = networks.find((n) => n.id === chainId) ?? unknownNetwork(chainId, wagmiConfig.chains);
       if (c.status === "connected") {
         core.state.setConnected("eip155", c.address, {
@@ -353,8 +361,7 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
       } else {
         core.state.setAccount("eip155", { status: "connecting" });
       }
-      if (c.status === "connected" && (chainId !== lastChainId || addressChanged)) {
-        lastChainId = chainId;
+      if (c.status === "connected" && (chainChanged || addressChanged)) {
         core.onNetworkChanged(network);
         if (signInPending && siwx && networks.some((n) => n.id === chainId)) {
           signInPending = false;
@@ -367,9 +374,8 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
       }
       if (c.status === "connected" && addressChanged) {
         // The first address after mount of a connection persisted from the last visit: a restore, not a switch.
-        const restored = restoring && lastAddress === undefined && !everConnected;
+        const restored = restoring && !everConnected;
         everConnected = true;
-        lastAddress = c.address;
         // The embedded panel follows the connection (a dialog is closed and opens on Account next time).
         if (core.options.embedded && isConnectView(core.router.getState().view)) core.router.reset("Account");
         // A restored connection or an account switched in the wallet: sign in unless a session exists. (A connect
@@ -383,8 +389,6 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
       return;
     }
     // disconnected
-    lastAddress = undefined;
-    lastChainId = undefined;
     signInPending = false;
     if (core.state.chain("eip155").account.status !== "disconnected") core.state.resetAccount("eip155");
     // (A connected Solana account keeps its views.)
@@ -574,7 +578,6 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
             await switchChain(wagmiConfig, { chainId: Number(n.id) });
           },
         });
-        lastChainId = Number(network.id);
       } catch (error) {
         core.toasts.show(isUserRejection(error) ? SWITCH_DECLINED : errorText(error), "error");
       } finally {
@@ -588,7 +591,7 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
       const detachEmbedded = embedded?.attach(core, () => {
         void wagmiDisconnect(wagmiConfig).catch(() => undefined);
       });
-      const stopWagmi = watchConnection(wagmiConfig, { onChange: sync });
+      const stopWagmi = watchConnection(wagmiConfig, { onChange: (connection) => sync(connection) });
       let stopSolana: (() => void) | undefined;
       let stopBitcoin: (() => void) | undefined;
       let unmounted = false;

@@ -1,11 +1,10 @@
 import type { Config } from "wagmi";
+import { hasHydrated } from "../connectors/wagmiPrivate.js";
 
 /**
- * Whether a connection from the last visit may be restored: wagmi's persisted state says so, or it is still being
- * read from storage (wagmi reads it asynchronously, so the very first render cannot know yet).
+ * Whether a connection from the last visit may be restored: wagmi's state holds one, or wagmi is still reading its
+ * persisted state (asynchronously, so the very first render cannot know yet and must not say "disconnected").
  */
 export function hasPersistedConnection(config: Config): boolean {
-  const persist = (config._internal.store as { persist?: { hasHydrated(): boolean } }).persist;
-  if (persist && !persist.hasHydrated()) return true;
-  return config.state.current != null;
+  return !hasHydrated(config) || config.state.current != null;
 }

@@ -1,5 +1,5 @@
 import type { Config, CreateConnectorFn } from "wagmi";
-import { addConnector } from "../../connectors/addConnector.js";
+import { addConnector } from "../../connectors/wagmiPrivate.js";
 import { createStore } from "../../core/createStore.js";
 import type { WalletCore } from "../../core/createWalletCore.js";
 import { loadOnce } from "../../core/loadOnce.js";
