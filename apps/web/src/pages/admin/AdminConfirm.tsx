@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import styles from "./AdminConfirm.module.css";
 
 export type AdminConfirmPanelProps = {
   /** The effect, in tokens, as one sentence: "Send 16,572.64 mUSDC to 1 trading wallet and lock round 3 for 30 days." */
@@ -31,7 +32,7 @@ export function AdminConfirmPanel({
   useEffect(() => cancel.current?.focus(), []);
   return (
     <fieldset
-      className={`confirm admin-confirm${tone === "danger" ? " confirm--danger" : ""}`}
+      className={`confirm ${styles.confirm}${tone === "danger" ? ` ${styles.danger}` : ""}`}
       aria-labelledby={`${id}-effect`}
       aria-describedby={children ? `${id}-detail` : undefined}
       data-testid="admin-confirm"
@@ -43,11 +44,12 @@ export function AdminConfirmPanel({
       }}
     >
       <div className="confirm__text">
-        <p id={`${id}-effect`} className="admin-confirm__effect">
+        {/* `admin-confirm__effect`: an unstyled class the e2e journey (admin-safety) finds the effect by. */}
+        <p id={`${id}-effect`} className={`${styles.effect} admin-confirm__effect`}>
           <strong>{effect}</strong>
         </p>
         {children && (
-          <div id={`${id}-detail`} className="admin-confirm__detail">
+          <div id={`${id}-detail`} className={styles.detail}>
             {children}
           </div>
         )}

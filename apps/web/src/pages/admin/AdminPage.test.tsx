@@ -15,6 +15,7 @@ import {
 } from "../../../test/fund";
 import { DEV_ACCOUNTS, recordRpcMethods, renderApp } from "../../../test/render";
 import { findToast } from "../../../test/toasts";
+import tabStyles from "./VaultTabs.module.css";
 
 let recorder: ReturnType<typeof recordRpcMethods> | undefined;
 afterEach(() => recorder?.restore());
@@ -86,7 +87,7 @@ describe("Admin", () => {
       const tablist = await screen.findByRole("tablist", { name: "Vault" }, { timeout: 10_000 });
       await waitFor(() => expect(within(tablist).getAllByRole("tab")).toHaveLength(vaultId), { timeout: 10_000 });
       const tabs = within(tablist).getAllByRole("tab");
-      expect(tabs.map((t) => t.querySelector(".tabs__name")?.textContent)).toEqual(
+      expect(tabs.map((t) => t.querySelector(`.${tabStyles.name}`)?.textContent)).toEqual(
         expect.arrayContaining(["Crypto futures trading vault", "NFT lending vault", "Selector vault"]),
       );
       expect(tabs[0]?.getAttribute("aria-selected")).toBe("true");

@@ -1,10 +1,10 @@
-import "./admin.css";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { EmptyState } from "../../shared/components/States";
 import { useIsAdmin } from "../../shared/hooks/useIsAdmin";
 import { usePageTitle } from "../../shared/hooks/usePageTitle";
 import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
 import { ConnectButton } from "../../shared/wallet/ConnectButton";
+import styles from "./AdminPage.module.css";
 import { AdminsSection } from "./AdminsSection";
 import { AnalyticsSection } from "./AnalyticsSection";
 import { EmergencySection } from "./EmergencySection";
@@ -46,7 +46,7 @@ export default function AdminPage() {
       ) : (
         <div className="stack">
           <VaultAdmin />
-          <div className="admin-grid">
+          <div className={styles.grid}>
             <WhitelistSection />
             <AdminsSection />
             <EmergencySection />

@@ -5,6 +5,7 @@ import { ErrorBoundary } from "../../shared/components/ErrorBoundary";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { useAppConfig } from "../../shared/hooks/useAppConfig";
 import { formatNumber } from "../../shared/lib/format";
+import styles from "./AnalyticsSection.module.css";
 import {
   ANALYTICS_DAYS,
   type AnalyticsDay,
@@ -201,7 +202,7 @@ function AnalyticsChart({ days, onRefresh }: { days: readonly AnalyticsDay[]; on
               <tr key={row.event}>
                 <th scope="row">
                   <span
-                    className="analytics__swatch"
+                    className={styles.swatch}
                     style={{ background: EVENT_COLORS[i % EVENT_COLORS.length] }}
                     aria-hidden="true"
                   />

@@ -4,6 +4,7 @@ import type { Address } from "viem";
 import { TxStatus } from "../../shared/components/TxStatus";
 import { useFundAction } from "../../shared/hooks/useFundAction";
 import { formatTokenAmount, shortenAddress, tokenTitle } from "../../shared/lib/format";
+import styles from "./CollectReturns.module.css";
 import { approvalState, approveCall, approveCastCommand } from "./collect.helpers";
 import { splitByAllocation } from "./effects.helpers";
 
@@ -40,9 +41,9 @@ export function CollectReturns({
   const oneToken = (10n ** BigInt(decimals)).toString();
   const approved = returns.wallets.filter((w) => w.allowance > 0n);
   return (
-    <div className="collect">
+    <div className={styles.collect}>
       <h4>Collect returns</h4>
-      <div className="admin-howto" data-testid="collect-howto">
+      <div className={styles.howto} data-testid="collect-howto">
         <p>
           <strong>First, each trading wallet approves the fund for the amount it returns.</strong> From the trading
           wallet, on the investment token {symbol} (<code className="mono">{token}</code>), call{" "}
@@ -54,15 +55,15 @@ export function CollectReturns({
           tokens stay in the wallet until they are collected here; each approval shows below as soon as it is mined.
         </p>
         {returns.wallets.length > 0 && (
-          <ul className="admin-howto__calls" aria-label="The call each trading wallet makes to return what it was sent">
+          <ul className={styles.calls} aria-label="The call each trading wallet makes to return what it was sent">
             {returns.wallets.map((w, i) => (
               <li key={`${w.walletAddress}-${w.index}`}>
                 {w.walletType} (<AddressName address={w.walletAddress} />
                 ), to return the {amount(sent[i] ?? 0n)} it was sent (more with a profit, less with a loss):
-                <code className="mono admin-howto__code" data-testid={`approve-call-${w.index}`}>
+                <code className={`mono ${styles.code}`} data-testid={`approve-call-${w.index}`}>
                   {approveCall(fund, sent[i] ?? 0n)}
                 </code>
-                <code className="mono admin-howto__code">{approveCastCommand(token, fund, sent[i] ?? 0n)}</code>
+                <code className={`mono ${styles.code}`}>{approveCastCommand(token, fund, sent[i] ?? 0n)}</code>
               </li>
             ))}
           </ul>

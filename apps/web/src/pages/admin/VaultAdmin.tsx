@@ -5,8 +5,10 @@ import { Skeleton } from "../../shared/components/Skeleton";
 import { useAppConfig } from "../../shared/hooks/useAppConfig";
 import { useFundClient } from "../../shared/hooks/useFundClient";
 import { useVaultSettings, useVaults } from "../../shared/hooks/useFundQueries";
+import pageStyles from "./AdminPage.module.css";
 import { tradingWalletsQuery } from "./admin.queries";
 import { TradingWalletsSection } from "./TradingWalletsSection";
+import styles from "./VaultAdmin.module.css";
 import { VaultRoundSection } from "./VaultRoundSection";
 import { VaultSettingsSection } from "./VaultSettingsSection";
 import { VaultTabs } from "./VaultTabs";
@@ -18,7 +20,7 @@ function VaultPanel({ vaultId, vaultName }: { vaultId: number; vaultName: string
   const vault = useVaultSettings(vaultId);
   const wallets = useQuery(tradingWalletsQuery(client, deployment, vault.data?.currentPool.poolId));
   return (
-    <div className="admin-grid">
+    <div className={pageStyles.grid}>
       <VaultRoundSection vaultId={vaultId} tradingWallets={wallets.data} />
       <TradingWalletsSection
         vaultId={vaultId}
@@ -38,7 +40,7 @@ export function VaultAdmin() {
   const list = vaults.data ?? [];
   const current = list.find((v) => v.vaultId === selected) ?? list[0];
   return (
-    <section className="vault-admin" aria-labelledby="vault-admin-title">
+    <section className={styles.vaultAdmin} aria-labelledby="vault-admin-title">
       <h2 id="vault-admin-title">Vaults</h2>
       <p className="muted">Each vault has its own rounds, trading wallets, lockup duration and minimum investment.</p>
       {vaults.isError ? (

@@ -18,6 +18,7 @@ import { poolReturnsQuery } from "./admin.queries";
 import { CollectReturns } from "./CollectReturns";
 import { lockupEffect, lossEffect, settlementEffect, splitByAllocation } from "./effects.helpers";
 import { useApprovalWatch } from "./useApprovalWatch";
+import styles from "./VaultRoundSection.module.css";
 
 /** Where ending the lockup is: the first confirmation (every settlement), then the second for a loss. */
 type Settling = { stage: "confirm" | "loss"; totalReturned: bigint };
@@ -155,7 +156,7 @@ export function VaultRoundSection({
               void start.run({ vaultId });
             }}
           >
-            <ul className="admin-confirm__list" aria-label="What each trading wallet receives">
+            <ul className={styles.walletList} aria-label="What each trading wallet receives">
               {wallets.map((w, i) => (
                 <li key={`${w.walletAddress}-${w.index}`}>
                   {w.walletType} (<AddressName address={w.walletAddress} />

@@ -1,6 +1,7 @@
 import type { LiveVault } from "@fundament/sdk";
 import { type KeyboardEvent, type ReactNode, useId, useRef } from "react";
 import { roundLabel } from "../vaults/vaults.helpers";
+import styles from "./VaultTabs.module.css";
 
 /**
  * The admin's vault selector: one tab per vault (name, current round, status), the selected vault's tools in the tab
@@ -44,7 +45,7 @@ export function VaultTabs({
 
   return (
     <>
-      <div className="tabs" role="tablist" aria-label="Vault" onKeyDown={onKeyDown}>
+      <div className={styles.tabs} role="tablist" aria-label="Vault" onKeyDown={onKeyDown}>
         {vaults.map((vault) => {
           const active = vault.vaultId === selected;
           return (
@@ -57,21 +58,21 @@ export function VaultTabs({
               id={tabId(vault.vaultId)}
               type="button"
               role="tab"
-              className="tabs__tab"
+              className={styles.tab}
               aria-selected={active}
               aria-controls={panelId}
               tabIndex={active ? 0 : -1}
               onClick={() => onSelect(vault.vaultId)}
             >
-              <span className="tabs__name">{vault.name}</span>
-              <span className="tabs__meta">
+              <span className={styles.name}>{vault.name}</span>
+              <span className={styles.meta}>
                 {roundLabel(vault.round)} · {vault.status === "locked" ? "Locked" : "Open"}
               </span>
             </button>
           );
         })}
       </div>
-      <div id={panelId} role="tabpanel" aria-labelledby={tabId(selected)} className="tabs__panel">
+      <div id={panelId} role="tabpanel" aria-labelledby={tabId(selected)} className={styles.panel}>
         {children}
       </div>
     </>

@@ -12,6 +12,7 @@ import { useInvestorAccount } from "../../shared/hooks/useInvestorAccount";
 import { usePageTitle } from "../../shared/hooks/usePageTitle";
 import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
 import { CreateProposalForm } from "./CreateProposalForm";
+import styles from "./GovernancePage.module.css";
 import { PROPOSALS_PAGE_SIZE, proposalsQuery, voteChoicesQuery, votersQuery } from "./governance.queries";
 import { ProposalCard } from "./ProposalCard";
 
@@ -59,8 +60,8 @@ export default function GovernancePage() {
           </p>
         </div>
       </header>
-      <div className="governance-layout">
-        <section aria-labelledby="proposals-title" className="governance-layout__main">
+      <div className={styles.layout}>
+        <section aria-labelledby="proposals-title">
           <h2 id="proposals-title" className="section-title">
             Proposals {proposals.data && <span className="muted">({proposals.data.total})</span>}
           </h2>
@@ -95,7 +96,7 @@ export default function GovernancePage() {
             </>
           )}
         </section>
-        <aside className="governance-layout__side">
+        <aside className={styles.side}>
           {canPropose ? (
             <CreateProposalForm onCreated={onCreated} />
           ) : (

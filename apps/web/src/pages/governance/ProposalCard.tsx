@@ -7,6 +7,7 @@ import { focusResult, useFundAction } from "../../shared/hooks/useFundAction";
 import { formatDate, formatNumber, timeLeft } from "../../shared/lib/format";
 import { NO_VOTING_POWER, proposalDisplay, votedText, voterStanding, votesForPercent } from "./governance.helpers";
 import type { ProposalVoter } from "./governance.queries";
+import styles from "./ProposalCard.module.css";
 
 /**
  * One proposal: status, who proposed it (by name where it has one), the votes for and against as a bar and who cast
@@ -62,15 +63,15 @@ export function ProposalCard({
   };
 
   return (
-    <article className="card proposal" aria-labelledby={titleId} data-testid={`proposal-${proposal.id}`}>
-      <header className="proposal__head">
-        <span className="proposal__id">#{proposal.id.toString()}</span>
+    <article className="card" aria-labelledby={titleId} data-testid={`proposal-${proposal.id}`}>
+      <header className={styles.head}>
+        <span className={styles.id}>#{proposal.id.toString()}</span>
         <StatusBadge status={display.badge} label={display.label} />
-        <span className="proposal__time muted">
+        <span className={`${styles.time} muted`}>
           {proposal.active ? timeLeft(timeFrame.end, chainTime * 1000) : `Ended ${formatDate(timeFrame.end)}`}
         </span>
       </header>
-      <h3 id={titleId} className="proposal__title">
+      <h3 id={titleId} className={styles.title}>
         {proposal.title}
       </h3>
       {proposal.proposerAddress && (
@@ -78,34 +79,36 @@ export function ProposalCard({
           Proposed by <AddressName address={proposal.proposerAddress} /> on {formatDate(timeFrame.start)}
         </p>
       )}
-      <div className="votes">
+      <div>
         <div
-          className="votes__bar"
+          className={styles.bar}
           role="img"
           aria-label={`${formatNumber(votesForCount)} votes for, ${formatNumber(votesAgainstCount)} votes against`}
         >
-          <span className="votes__for" style={{ width: `${forPercent}%` }} />
+          <span className={styles.barFor} style={{ width: `${forPercent}%` }} />
           <span
-            className="votes__against"
+            className={styles.barAgainst}
             style={{ width: `${votesForCount + votesAgainstCount === 0 ? 0 : 100 - forPercent}%` }}
           />
         </div>
-        <div className="votes__legend">
+        <div className={styles.legend}>
           <span>
-            <span className="dot dot--for" aria-hidden="true" /> For {formatNumber(votesForCount)}
+            <span className={`${styles.dot} ${styles.for}`} aria-hidden="true" /> For {formatNumber(votesForCount)}
           </span>
           <span>
-            <span className="dot dot--against" aria-hidden="true" /> Against {formatNumber(votesAgainstCount)}
+            <span className={`${styles.dot} ${styles.against}`} aria-hidden="true" /> Against{" "}
+            {formatNumber(votesAgainstCount)}
           </span>
         </div>
       </div>
       {voters.length > 0 && (
-        <details className="proposal__voters" data-testid={`proposal-${proposal.id}-voters`}>
+        <details className={styles.voters} data-testid={`proposal-${proposal.id}-voters`}>
           <summary className="small">Voters ({voters.length})</summary>
-          <ul className="proposal__voter-list small">
+          <ul className={`${styles.voterList} small`}>
             {voters.map((v) => (
               <li key={v.voter}>
-                <span className={`dot dot--${v.choice}`} aria-hidden="true" /> <AddressName address={v.voter} />{" "}
+                <span className={`${styles.dot} ${styles[v.choice]}`} aria-hidden="true" />{" "}
+                <AddressName address={v.voter} />{" "}
                 <span className="muted">{v.choice === "for" ? "For" : "Against"}</span>
               </li>
             ))}
@@ -113,23 +116,23 @@ export function ProposalCard({
         </details>
       )}
       {standing.kind === "voted" && (
-        <p ref={votedLine} className="small proposal__standing" data-testid="proposal-standing">
+        <p ref={votedLine} className={`small ${styles.standing}`} data-testid="proposal-standing">
           {standing.choice ? <strong>{votedText(standing.choice)}</strong> : <strong>You have voted</strong>}
           {standing.weight > 0 && <span className="muted"> with a weight of {tokens(standing.weight)}</span>}
         </p>
       )}
       {standing.kind === "no-power" && (
-        <p className="muted small proposal__standing" data-testid="proposal-standing">
+        <p className={`muted small ${styles.standing}`} data-testid="proposal-standing">
           {NO_VOTING_POWER}
         </p>
       )}
       {standing.kind === "can-vote" && (
         <>
-          <p id={weightId} className="small proposal__standing" data-testid="proposal-standing">
+          <p id={weightId} className={`small ${styles.standing}`} data-testid="proposal-standing">
             Your voting weight: <strong>{tokens(standing.weight)}</strong>{" "}
             <span className="muted">(your invested principal when this proposal was created)</span>
           </p>
-          <div className="proposal__actions">
+          <div className={styles.actions}>
             {(["for", "against"] as const).map((option) => (
               <button
                 key={option}
@@ -143,7 +146,7 @@ export function ProposalCard({
                 {sent?.choice === option && voteAction.state.status === "pending" ? (
                   <span className="spinner" aria-hidden="true" />
                 ) : (
-                  <span className={`dot dot--${option}`} aria-hidden="true" />
+                  <span className={`${styles.dot} ${styles[option]}`} aria-hidden="true" />
                 )}
                 {option === "for" ? "Vote for" : "Vote against"}
               </button>
@@ -153,10 +156,10 @@ export function ProposalCard({
       )}
       {proposal.canExecute && connected && (
         <>
-          <p className="muted small proposal__standing">
+          <p className={`muted small ${styles.standing}`}>
             Voting ended with more votes for than against: anyone can execute it now.
           </p>
-          <div className="proposal__actions">
+          <div className={styles.actions}>
             <button
               type="button"
               className="button button--primary"

@@ -4,6 +4,7 @@ import { useAppConfig } from "../../shared/hooks/useAppConfig";
 import { usePageTitle } from "../../shared/hooks/usePageTitle";
 import { downloadText } from "../../shared/lib/download";
 import { formatNumber } from "../../shared/lib/format";
+import styles from "./HistoryPage.module.css";
 import { HistoryTable } from "./HistoryTable";
 import {
   type HistoryFilter,
@@ -110,7 +111,7 @@ export default function HistoryPage() {
         </div>
       </header>
       <div className="card">
-        <div className="toolbar">
+        <div className={styles.toolbar}>
           <fieldset className="segmented" aria-label="Show">
             <legend className="visually-hidden">Show</legend>
             {FILTERS.map((f) => (
@@ -128,7 +129,7 @@ export default function HistoryPage() {
               </button>
             ))}
           </fieldset>
-          <div className="toolbar__end">
+          <div className={styles.toolbarEnd}>
             <span className="muted small" role="status">
               {exporting.status === "running" ? `Exporting… ${formatNumber(exporting.count, 0)} records` : ""}
             </span>

@@ -3,6 +3,7 @@ import { Pager } from "../../shared/components/Pager";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { EmptyState } from "../../shared/components/States";
 import { formatDateTime, shortenAddress } from "../../shared/lib/format";
+import styles from "./HistoryTable.module.css";
 import { transferAmount, transferAmountUsd, transferFee, transferHash } from "./history.helpers";
 
 export type HistoryTableProps = {
@@ -39,7 +40,7 @@ export function HistoryTable({
   return (
     <div className="history">
       {errors.length > 0 && (
-        <div className="notice notice--error history__errors">
+        <div className={`notice notice--error ${styles.errors}`}>
           <div role="alert">
             {errors.map((error) => (
               <p key={error}>{error}</p>
@@ -134,7 +135,7 @@ export function HistoryTable({
           </div>
           <Pager page={current} pages={pages} onChange={onPageChange} label="History pages" />
           {more && current === pages - 1 && (
-            <div className="history__more">
+            <div className={styles.more}>
               <button
                 type="button"
                 className="button button--secondary"

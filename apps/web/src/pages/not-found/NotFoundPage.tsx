@@ -1,13 +1,14 @@
 import { Link, useLocation } from "react-router";
 import { usePageTitle } from "../../shared/hooks/usePageTitle";
+import styles from "./NotFoundPage.module.css";
 
 /** Any unknown path. */
 export default function NotFoundPage() {
   usePageTitle("Page not found");
   const { pathname } = useLocation();
   return (
-    <div className="page not-found">
-      <p className="not-found__code" aria-hidden="true">
+    <div className={`page ${styles.notFound}`}>
+      <p className={styles.code} aria-hidden="true">
         404
       </p>
       <h1>Page not found</h1>

@@ -8,7 +8,9 @@ import { useInvestmentToken, useVaults } from "../../shared/hooks/useFundQueries
 import { withdrawKind } from "../../shared/lib/positions";
 import { vaultPath } from "../../shared/lib/vaultRoutes";
 import { EmergencyWithdrawPosition, WithdrawPosition } from "../vault/WithdrawPosition";
+import cardStyles from "../vaults/VaultCard.module.css";
 import { roundLabel } from "../vaults/vaults.helpers";
+import styles from "./PositionsSection.module.css";
 import { visiblePositions } from "./portfolio.helpers";
 
 type Token = { decimals: number; symbol: string };
@@ -43,10 +45,14 @@ function PositionCard({
   const amount = (units: bigint) => <TokenAmount units={units} decimals={token.decimals} symbol={token.symbol} />;
   const note = withdrawNote(position);
   return (
-    <article className="card position" aria-labelledby={titleId} data-testid={`position-${position.vaultId}`}>
+    <article
+      className={`card ${styles.position}`}
+      aria-labelledby={titleId}
+      data-testid={`position-${position.vaultId}`}
+    >
       <header className="card__head">
         <h3 id={titleId}>{vault ? <Link to={vaultPath(vault)}>{name}</Link> : name}</h3>
-        <span className="vault-card__tags">
+        <span className={cardStyles.tags}>
           <span className="badge badge--round">{roundLabel(position.round)}</span>
           {position.poolState !== "none" && <StatusBadge status={position.poolState} />}
         </span>

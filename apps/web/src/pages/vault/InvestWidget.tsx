@@ -4,6 +4,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import { Link } from "react-router";
 import { TokenAmount } from "../../shared/components/Amount";
 import { TxHash } from "../../shared/components/TxHash";
+import txStyles from "../../shared/components/TxStatus.module.css";
 import { useAppConfig } from "../../shared/hooks/useAppConfig";
 import { useChainTime } from "../../shared/hooks/useChainTime";
 import { useFundClient } from "../../shared/hooks/useFundClient";
@@ -15,6 +16,7 @@ import { formatTokenAmount, timeLeft, tokenTitle } from "../../shared/lib/format
 import { settledPayout } from "../../shared/lib/positions";
 import { ConnectButton } from "../../shared/wallet/ConnectButton";
 import { roundLabel } from "../vaults/vaults.helpers";
+import styles from "./InvestWidget.module.css";
 import {
   type DepositsClosed,
   depositsClosed,
@@ -26,6 +28,7 @@ import {
   NOT_WHITELISTED_ADMIN,
   needsApproval,
   parseAmount,
+  type StepState,
   stepStateText,
   unitsToInput,
   validateInvest,
@@ -35,11 +38,20 @@ import { chooseInvestPath } from "./investPath.helpers";
 import { useInvestFlow, useWalletSignsTypedData } from "./useInvestFlow";
 import { useInvestPathInput } from "./useInvestPathInput";
 
+/** How each step looks in its state (an upcoming step is drawn plain). */
+const STEP_CLASS: Record<StepState, string | undefined> = {
+  upcoming: undefined,
+  active: styles.active,
+  done: styles.done,
+  skipped: styles.skipped,
+  failed: styles.failed,
+};
+
 /** Why a vault takes no deposits and when it will, with the countdown to the unlock on the chain's clock. */
 function DepositsClosedNotice({ closed, lockupEndTime }: { closed: DepositsClosed; lockupEndTime: number }) {
   const now = useChainTime(lockupEndTime > 0);
   return (
-    <div className="notice notice--info invest__closed" data-testid="deposits-closed">
+    <div className="notice notice--info" data-testid="deposits-closed">
       <p>
         <strong>No deposits now.</strong> {closed.reason}
       </p>
@@ -171,7 +183,7 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
       <h2 id="invest-title">Invest</h2>
       {closed ? (
         <>
-          <dl className="invest__facts">
+          <dl className={styles.facts}>
             <RoundFacts
               round={vault.round}
               locked={vault.status === "locked"}
@@ -219,7 +231,7 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
               </button>
             </div>
           </div>
-          <dl className="invest__facts">
+          <dl className={styles.facts}>
             <RoundFacts
               round={vault.round}
               locked={vault.status === "locked"}
@@ -237,39 +249,39 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
             </div>
           </dl>
           {shownProblem && (
-            <p id={errorId} ref={problemText} tabIndex={-1} className="error-text invest__error" role="alert">
+            <p id={errorId} ref={problemText} tabIndex={-1} className={`error-text ${styles.error}`} role="alert">
               {shownProblem}
             </p>
           )}
           {shownProblem && payoutProblem && (
-            <p className="invest__withdraw-first">
+            <p>
               <a href="#position-title">Withdraw it under Your position</a> or from your{" "}
               <Link to="/portfolio">Portfolio</Link>.
             </p>
           )}
           {shownProblem === NOT_WHITELISTED_ADMIN && (
-            <p className="invest__withdraw-first">
+            <p>
               <Link to="/admin">Open the Admin page</Link> and whitelist this wallet under Investor whitelist.
             </p>
           )}
           {shownProblem === NOT_CONNECTED && (
-            <div className="invest__connect">
+            <div className={styles.connect}>
               <ConnectButton />
             </div>
           )}
-          <ol className="steps" aria-label="Investment steps">
+          <ol className={styles.steps} aria-label="Investment steps">
             {steps.map((step) => (
               <li
                 key={step.key}
-                className={`step step--${step.state}`}
+                className={[styles.step, STEP_CLASS[step.state]].filter(Boolean).join(" ")}
                 aria-current={step.state === "active" ? "step" : undefined}
               >
-                <span className="step__number" aria-hidden="true">
+                <span className={styles.stepNumber} aria-hidden="true">
                   {step.state === "done" ? "✓" : step.number}
                 </span>
-                <span className="step__label">
+                <span>
                   Step {step.number}: {step.label}
-                  <span className="step__state">{stepStateText(step, flow.state)}</span>
+                  <span className={styles.stepState}>{stepStateText(step, flow.state)}</span>
                 </span>
               </li>
             ))}
@@ -285,9 +297,9 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
           </button>
         </form>
       )}
-      <div className="invest__status" aria-live="polite">
+      <div className={styles.status} aria-live="polite">
         {flow.busy && statusText && (
-          <p className="tx-status__pending" data-testid="invest-status">
+          <p className={txStyles.pending} data-testid="invest-status">
             {statusText}
             {pendingHash && (
               <>
@@ -298,7 +310,7 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
           </p>
         )}
         {flow.state.phase === "success" && (
-          <p className="tx-status__success" ref={resultText} tabIndex={-1} data-testid="invest-result">
+          <p className={txStyles.success} ref={resultText} tabIndex={-1} data-testid="invest-result">
             {flow.state.message}
             {flow.state.hash && <TxHash hash={flow.state.hash} />}
           </p>

@@ -4,6 +4,7 @@ import { TxStatus } from "../../shared/components/TxStatus";
 import { useFundAction } from "../../shared/hooks/useFundAction";
 import { formatTokenAmount } from "../../shared/lib/format";
 import { settledPayout } from "../../shared/lib/positions";
+import styles from "./RollOverSwitch.module.css";
 
 /**
  * The investor's standing roll-over choice for one vault, as a labelled switch (a checkbox with the switch role:
@@ -38,14 +39,14 @@ export function RollOverSwitch({
       ? "On: at each settlement your principal plus profit (or minus a loss) moves into the vault's next round. Turn it off before a settlement to withdraw then."
       : "Off: at settlement your payout stays in the settled round until you withdraw it.";
   return (
-    <div className="switch-field">
-      <div className="switch-field__row">
+    <div className={styles.field}>
+      <div className={styles.row}>
         <input
           id={id}
           ref={action.resultRef}
           type="checkbox"
           role="switch"
-          className="switch"
+          className={styles.switch}
           checked={checked}
           aria-checked={checked}
           aria-describedby={hintId}

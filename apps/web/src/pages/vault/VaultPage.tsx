@@ -7,8 +7,10 @@ import { useVaults } from "../../shared/hooks/useFundQueries";
 import { usePageTitle } from "../../shared/hooks/usePageTitle";
 import { findVault } from "../../shared/lib/vaultRoutes";
 import { VaultRoundBadges } from "../vaults/VaultCard";
+import cardStyles from "../vaults/VaultCard.module.css";
 import { VaultFigures } from "../vaults/VaultFigures";
 import { InvestWidget } from "./InvestWidget";
+import styles from "./VaultPage.module.css";
 import { VaultPerformance } from "./VaultPerformance";
 import { VaultPosition } from "./VaultPosition";
 import { VaultRounds } from "./VaultRounds";
@@ -31,8 +33,8 @@ export default function VaultPage() {
       <div className="page">
         <VaultBreadcrumb name={known.name} />
         <VaultHero vault={known} />
-        <div className="notice notice--warning live-unavailable">
-          <p className="live-unavailable__text" role="alert">
+        <div className={`notice notice--warning ${styles.liveUnavailable}`}>
+          <p className={styles.liveUnavailableText} role="alert">
             The live figures are unavailable: the blockchain network cannot be reached right now. The vault's value,
             rounds, your position and investing come back as soon as it answers.
           </p>
@@ -72,13 +74,13 @@ export default function VaultPage() {
         <VaultRoundBadges vault={vault} />
       </VaultHero>
       <VaultFigures vault={vault} variant="hero" />
-      <div className="vault-layout">
-        <div className="vault-layout__main">
+      <div className={styles.layout}>
+        <div className={styles.main}>
           <VaultPerformance vault={vault} />
           <VaultRounds vault={vault} />
           <VaultPosition vault={vault} />
         </div>
-        <aside className="vault-layout__side">
+        <aside className={styles.side}>
           <InvestWidget vault={vault} />
         </aside>
       </div>
@@ -88,7 +90,7 @@ export default function VaultPage() {
 
 function VaultBreadcrumb({ name }: { name: string }) {
   return (
-    <nav aria-label="Breadcrumb" className="breadcrumb">
+    <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
       <Link to="/">Vaults</Link> <span aria-hidden="true">/</span> <span aria-current="page">{name}</span>
     </nav>
   );
@@ -103,14 +105,14 @@ function VaultHero({
   children?: ReactNode;
 }) {
   return (
-    <header className="vault-hero">
-      <span className="vault-card__icons">
-        <img className="vault-card__icon vault-card__icon--large" src={vault.icon} alt="" width={64} height={64} />
-        <img className="vault-card__chain" src={vault.chainIcon} alt="Ethereum" width={22} height={22} />
+    <header className={styles.hero}>
+      <span className={cardStyles.icons}>
+        <img className={cardStyles.icon} src={vault.icon} alt="" width={64} height={64} />
+        <img className={cardStyles.chain} src={vault.chainIcon} alt="Ethereum" width={22} height={22} />
       </span>
       <div>
         <h1>{vault.name}</h1>
-        <div className="vault-card__tags">
+        <div className={cardStyles.tags}>
           {children}
           {vault.tag && <span className="tag">{vault.tag}</span>}
         </div>

@@ -6,6 +6,7 @@ import { useFuturesPerformance, useNftPerformance } from "../../shared/hooks/use
 import { formatCoinAmount, formatSignedPercent, formatUsdWhole } from "../../shared/lib/format";
 import { futuresSeries, nftSeries, seriesChangePercent } from "../../shared/lib/performanceSeries";
 import { isDemoPayload } from "../vaults/vaults.helpers";
+import styles from "./VaultPerformance.module.css";
 
 const usd = formatUsdWhole;
 const sol = (value: number) => formatCoinAmount(value, "SOL");
@@ -37,7 +38,7 @@ export function VaultPerformance({
       <div className="card__head">
         <h2 id="performance-title">Performance</h2>
         {points.length > 1 && (
-          <span className={change >= 0 ? "delta delta--up" : "delta delta--down"}>
+          <span className={`${styles.delta} ${change >= 0 ? styles.up : styles.down}`}>
             {`${formatSignedPercent(change)} over the period`}
           </span>
         )}

@@ -8,6 +8,7 @@ import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
 import { hasPosition, settledPayout } from "../../shared/lib/positions";
 import { roundLabel } from "../vaults/vaults.helpers";
 import { RollOverSwitch } from "./RollOverSwitch";
+import styles from "./VaultPosition.module.css";
 import { WithdrawPosition } from "./WithdrawPosition";
 
 const STATE_WORD = { none: "", open: "open", locked: "locked", settled: "settled" } as const;
@@ -100,7 +101,7 @@ export function VaultPosition({ vault }: { vault: LiveVault }) {
                   resultTarget={heading}
                 />
               )}
-              <Link to="/portfolio" className="text-link">
+              <Link to="/portfolio" className={`text-link ${styles.portfolioLink}`}>
                 Open your portfolio
               </Link>
             </>

@@ -6,6 +6,7 @@ import { useFundAction } from "../../shared/hooks/useFundAction";
 import { useInvestorSender } from "../../shared/hooks/useInvestorSender";
 import { formatTokenAmount } from "../../shared/lib/format";
 import { withdrawKind } from "../../shared/lib/positions";
+import styles from "./WithdrawPosition.module.css";
 
 type Props = {
   vaultId: number;
@@ -29,7 +30,7 @@ export function WithdrawPosition({ vaultId, vaultName, position, decimals, symbo
   const kind = withdrawKind(position);
   const amount = formatTokenAmount(position.withdrawable, decimals, symbol);
   return (
-    <div className="withdraw">
+    <div className={styles.withdraw}>
       {kind && (
         <ConfirmAction
           label="Withdraw"
@@ -69,7 +70,7 @@ export function EmergencyWithdrawPosition({
   useLayoutEffect(() => resultRef(resultTarget), [resultRef, resultTarget]);
   const amount = formatTokenAmount(position.withdrawable, decimals, symbol);
   return (
-    <div className="withdraw">
+    <div className={styles.withdraw}>
       <ConfirmAction
         label="Emergency withdraw"
         confirmLabel="Confirm emergency withdrawal"

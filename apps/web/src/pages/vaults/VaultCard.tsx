@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { StatusBadge } from "../../shared/components/StatusBadge";
 import { vaultPath } from "../../shared/lib/vaultRoutes";
+import styles from "./VaultCard.module.css";
 import { VaultFigures } from "./VaultFigures";
 import { roundLabel, vaultBadgeStatus, vaultStatusLabel } from "./vaults.helpers";
 
@@ -23,27 +24,27 @@ export function VaultCard({ vault }: { vault: LiveVault }) {
   const titleId = `vault-${vault.id}-title`;
   const path = vaultPath(vault);
   return (
-    <article className="card vault-card" aria-labelledby={titleId} data-testid={`vault-card-${vault.id}`}>
-      <header className="vault-card__head">
-        <span className="vault-card__icons">
-          <img className="vault-card__icon" src={vault.icon} alt="" width={44} height={44} />
-          <img className="vault-card__chain" src={vault.chainIcon} alt="Ethereum" width={20} height={20} />
+    <article className={`card ${styles.card}`} aria-labelledby={titleId} data-testid={`vault-card-${vault.id}`}>
+      <header className={styles.head}>
+        <span className={styles.icons}>
+          <img className={styles.icon} src={vault.icon} alt="" width={44} height={44} />
+          <img className={styles.chain} src={vault.chainIcon} alt="Ethereum" width={20} height={20} />
         </span>
-        <div className="vault-card__title">
+        <div className={styles.title}>
           <h2 id={titleId}>
-            <Link to={path} className="vault-card__link">
+            <Link to={path} className={styles.link}>
               {vault.name}
             </Link>
           </h2>
-          <div className="vault-card__tags">
+          <div className={styles.tags}>
             <VaultRoundBadges vault={vault} />
             {vault.tag && <span className="tag">{vault.tag}</span>}
           </div>
         </div>
       </header>
-      <p className="vault-card__description">{vault.description}</p>
+      <p className={styles.description}>{vault.description}</p>
       <VaultFigures vault={vault} />
-      <Link to={path} className="button button--primary vault-card__cta">
+      <Link to={path} className={`button button--primary ${styles.cta}`}>
         {vault.acceptsDeposits ? "Invest" : "View vault"}
         <span className="visually-hidden">: {vault.name}</span>
       </Link>
@@ -54,8 +55,8 @@ export function VaultCard({ vault }: { vault: LiveVault }) {
 /** A vault card's placeholder while the chain answers. */
 export function VaultCardSkeleton() {
   return (
-    <div className="card vault-card" aria-hidden="true">
-      <div className="vault-card__head">
+    <div className={`card ${styles.card}`} aria-hidden="true">
+      <div className={styles.head}>
         <Skeleton width="44px" height="44px" className="skeleton--round" />
         <Skeleton width="60%" height="1.4rem" />
       </div>

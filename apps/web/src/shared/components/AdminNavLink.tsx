@@ -1,5 +1,6 @@
 import { NavLink } from "react-router";
 import { useIsAdmin } from "../hooks/useIsAdmin";
+import styles from "./MainNav.module.css";
 
 /** The Admin entry of the navigation, only for wallets holding the admin role (loaded after the shell). */
 export default function AdminNavLink() {
@@ -7,7 +8,7 @@ export default function AdminNavLink() {
   if (!isAdmin) return null;
   return (
     <li>
-      <NavLink to="/admin" className="nav__link">
+      <NavLink to="/admin" className={styles.link}>
         Admin
       </NavLink>
     </li>

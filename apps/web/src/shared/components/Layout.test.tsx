@@ -4,6 +4,7 @@ import { Route, Routes } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { renderApp } from "../../../test/render";
 import { Layout } from "./Layout";
+import navStyles from "./MainNav.module.css";
 
 function Broken(): never {
   throw new Error("render failed");
@@ -51,11 +52,11 @@ describe("the main navigation's menu (phone)", () => {
     const nav = screen.getByRole("navigation", { name: "Main" });
     expect(menu.getAttribute("aria-expanded")).toBe("false");
     expect(menu.getAttribute("aria-controls")).toBe(nav.id);
-    expect(nav.closest(".nav-area--open")).toBeNull();
+    expect(nav.closest(`.${navStyles.areaOpen}`)).toBeNull();
 
     await userEvent.click(menu);
     expect(menu.getAttribute("aria-expanded")).toBe("true");
-    expect(nav.closest(".nav-area--open")).toBeTruthy();
+    expect(nav.closest(`.${navStyles.areaOpen}`)).toBeTruthy();
     await userEvent.click(within(nav).getByRole("link", { name: "History" }));
     expect(await screen.findByRole("heading", { name: "History page" })).toBeTruthy();
     expect(menu.getAttribute("aria-expanded")).toBe("false");

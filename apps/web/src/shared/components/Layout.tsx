@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation } from "react-router";
 import { useLiveFundData } from "../hooks/useLiveFundData";
 import { ConnectButton } from "../wallet/ConnectButton";
 import { ErrorBoundary } from "./ErrorBoundary";
+import styles from "./Layout.module.css";
 import { MainNav } from "./MainNav";
 import { NetworkBanner } from "./NetworkBanner";
 import { PageSkeleton } from "./Skeleton";
@@ -19,21 +20,21 @@ export function Layout() {
   useLiveFundData();
   const { pathname } = useLocation();
   return (
-    <div className="app">
-      <a className="skip-link" href="#main">
+    <div className={styles.app}>
+      <a className={styles.skipLink} href="#main">
         Skip to content
       </a>
-      <header className="header">
-        <div className="header__inner">
-          <Link to="/" className="logo" aria-label="Fundament home">
-            <svg className="logo__mark" viewBox="0 0 32 32" aria-hidden="true">
+      <header className={styles.header}>
+        <div className={styles.inner}>
+          <Link to="/" className={styles.logo} aria-label="Fundament home">
+            <svg className={styles.logoMark} viewBox="0 0 32 32" aria-hidden="true">
               <rect x="2" y="2" width="28" height="28" rx="8" fill="currentColor" />
               <path d="M10 22V10h12M10 16h8" stroke="var(--bg)" strokeWidth="3" strokeLinecap="round" fill="none" />
             </svg>
-            <span className="logo__text">Fundament</span>
+            <span className={styles.logoText}>Fundament</span>
           </Link>
           <MainNav />
-          <div className="header__wallet">
+          <div className={styles.wallet}>
             <ConnectButton />
           </div>
         </div>
@@ -42,7 +43,7 @@ export function Layout() {
       <Suspense fallback={null}>
         <EmergencyBanner />
       </Suspense>
-      <main id="main" className="main" tabIndex={-1}>
+      <main id="main" className={styles.main} tabIndex={-1}>
         {/* A page that cannot load or render says so; the frame stays, and another page starts afresh. */}
         <ErrorBoundary key={pathname} fallback={<PageFailed />}>
           <Suspense fallback={<PageSkeleton />}>
@@ -50,7 +51,7 @@ export function Layout() {
           </Suspense>
         </ErrorBoundary>
       </main>
-      <footer className="footer">
+      <footer className={styles.footer}>
         <p>Fundament — an open-source on-chain investment fund. Investments are locked until the pool's unlock date.</p>
       </footer>
       <Toasts />

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
+import styles from "./MainNav.module.css";
 
 // The admin check needs the fund's ABI and viem's public actions: load it after the shell's first paint.
 const AdminNavLink = lazy(() => import("./AdminNavLink"));
@@ -13,8 +14,8 @@ const NAV = [
 ] as const;
 
 /**
- * The main navigation. On a wide screen the links sit in the header; on a phone (CSS: `.nav-toggle` shows below
- * 720px) a Menu button opens them as a panel under the header. The panel closes on Escape (focus back on the button),
+ * The main navigation. On a wide screen the links sit in the header; on a phone (MainNav.module.css: the toggle shows
+ * below 720px) a Menu button opens them as a panel under the header. The panel closes on Escape (focus back on the button),
  * when a link is followed, and when the page changes.
  */
 export function MainNav() {
@@ -40,32 +41,32 @@ export function MainNav() {
   }, [open]);
 
   return (
-    <div className={open ? "nav-area nav-area--open" : "nav-area"}>
+    <div className={open ? `${styles.area} ${styles.areaOpen}` : styles.area}>
       <button
         ref={button}
         type="button"
-        className="nav-toggle"
+        className={styles.toggle}
         aria-expanded={open}
         aria-controls={navId}
         onClick={() => setOpen((value) => !value)}
       >
-        <svg className="nav-toggle__icon" viewBox="0 0 24 24" aria-hidden="true">
+        <svg className={styles.toggleIcon} viewBox="0 0 24 24" aria-hidden="true">
           {open ? (
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           ) : (
             <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           )}
         </svg>
-        <span className="nav-toggle__label">Menu</span>
+        <span className={styles.toggleLabel}>Menu</span>
       </button>
-      <nav id={navId} className="nav" aria-label="Main">
+      <nav id={navId} className={styles.nav} aria-label="Main">
         <ul>
           {NAV.map((item) => (
             <li key={item.to}>
               <NavLink
                 to={item.to}
                 end={"end" in item ? item.end : false}
-                className="nav__link"
+                className={styles.link}
                 onClick={() => setOpen(false)}
               >
                 {item.label}

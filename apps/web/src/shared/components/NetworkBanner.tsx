@@ -1,6 +1,7 @@
 import { useSwitchChain } from "wagmi";
 import { useAppConfig } from "../hooks/useAppConfig";
 import { useWalletStatus } from "../hooks/useWalletStatus";
+import styles from "./Banner.module.css";
 
 /** Shown while the connected wallet is on another chain than the app's, with a switch button. */
 export function NetworkBanner() {
@@ -9,7 +10,7 @@ export function NetworkBanner() {
   const { mutate: switchChain, isPending, error } = useSwitchChain();
   if (!wrongNetwork) return null;
   return (
-    <div className="banner banner--warning" role="alert">
+    <div className={`${styles.banner} ${styles.warning}`} role="alert">
       <p>
         Wrong network: your wallet is connected to another network. Fundament runs on <strong>{chainName}</strong>.
       </p>

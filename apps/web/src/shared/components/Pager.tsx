@@ -1,3 +1,4 @@
+import styles from "./Pager.module.css";
 /** Previous / next paging with the current page, for tables and lists. */
 export function Pager({
   page,
@@ -12,7 +13,7 @@ export function Pager({
 }) {
   if (pages <= 1) return null;
   return (
-    <nav className="pager" aria-label={label}>
+    <nav className={styles.pager} aria-label={label}>
       <button
         type="button"
         className="button button--secondary"
@@ -21,7 +22,7 @@ export function Pager({
       >
         Previous
       </button>
-      <span className="pager__info" aria-live="polite">
+      <span className={styles.info} aria-live="polite">
         Page {page + 1} of {pages}
       </span>
       <button

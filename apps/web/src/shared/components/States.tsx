@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
+import styles from "./States.module.css";
 
 /** Nothing to show yet, with what to do about it. */
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
   return (
-    <div className="empty-state">
-      <h2 className="empty-state__title">{title}</h2>
-      {children && <div className="empty-state__body">{children}</div>}
+    <div className={styles.empty}>
+      <h2>{title}</h2>
+      {children && <div className={styles.body}>{children}</div>}
     </div>
   );
 }

@@ -1,11 +1,19 @@
 import { type CSSProperties, type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { type Toast, useToasts } from "../hooks/useToasts";
 import { type Box, toastEdge, toastLifetime } from "../lib/toasts.helpers";
+import layoutStyles from "./Layout.module.css";
+import styles from "./Toasts.module.css";
 import { TxHash } from "./TxHash";
 
 /** What the stack keeps clear of: the form, dialog or card that holds the focused control. */
 const ACTIVE_AREA = "form, fieldset, [role='dialog'], [role='region'], section, .card";
 const MARGIN = 16;
+/** A toast's left edge by kind (an info toast keeps the accent colour). */
+const KIND_CLASS: Record<Toast["kind"], string | undefined> = {
+  success: styles.success,
+  error: styles.error,
+  info: undefined,
+};
 
 /**
  * The toast stack: transaction results in an aria-live region (an error is an alert). Each toast goes after its
@@ -37,7 +45,7 @@ export function Toasts() {
   return (
     <section
       ref={region}
-      className={`toasts toasts--${placement.edge}`}
+      className={placement.edge === "top" ? `${styles.toasts} ${styles.top}` : styles.toasts}
       style={placement.style}
       aria-live="polite"
       aria-label="Notifications"
@@ -73,7 +81,7 @@ function ToastItem({ toast, paused, onDismiss }: { toast: Toast; paused: boolean
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape dismisses the toast that holds focus (its × button or link).
     <div
-      className={`toast toast--${toast.kind}`}
+      className={[styles.toast, KIND_CLASS[toast.kind]].filter(Boolean).join(" ")}
       role={toast.kind === "error" ? "alert" : "status"}
       data-paused={paused || undefined}
       onKeyDown={(event) => {
@@ -83,11 +91,11 @@ function ToastItem({ toast, paused, onDismiss }: { toast: Toast; paused: boolean
         }
       }}
     >
-      <p className="toast__message">{toast.message}</p>
+      <p className={styles.message}>{toast.message}</p>
       {toast.hash && <TxHash hash={toast.hash} />}
       <button
         type="button"
-        className="toast__close"
+        className={styles.close}
         aria-label="Dismiss notification"
         onClick={() => onDismiss(toast.id)}
       >
@@ -106,7 +114,7 @@ function useToastPlacement(region: RefObject<HTMLElement | null>, count: number)
     if (!stack) return;
     const active = document.activeElement;
     const area = active && !stack.contains(active) ? active.closest(ACTIVE_AREA) : null;
-    const header = document.querySelector(".header")?.getBoundingClientRect().bottom ?? 0;
+    const header = document.querySelector(`.${layoutStyles.header}`)?.getBoundingClientRect().bottom ?? 0;
     const box = stack.getBoundingClientRect();
     const activeBox: Box | null = area ? area.getBoundingClientRect() : null;
     setTop(Math.max(0, header) + MARGIN);

@@ -2,6 +2,7 @@ import type { Hash } from "viem";
 import { useAppConfig } from "../hooks/useAppConfig";
 import { explorerTxUrl } from "../lib/explorer";
 import { shortenAddress } from "../lib/format";
+import styles from "./TxHash.module.css";
 
 /**
  * A transaction hash, short ("0x1234…abcd"): a link to the block explorer where the chain has one; on the local chain,
@@ -13,14 +14,14 @@ export function TxHash({ hash }: { hash: Hash }) {
   const short = shortenAddress(hash);
   if (url) {
     return (
-      <a className="tx-hash" href={url} target="_blank" rel="noreferrer noopener">
+      <a className={styles.hash} href={url} target="_blank" rel="noreferrer noopener">
         View on Etherscan <span className="mono">{short}</span>
         <span className="visually-hidden"> (opens in a new tab)</span>
       </a>
     );
   }
   return (
-    <span className="tx-hash">
+    <span className={styles.hash}>
       Transaction{" "}
       <code className="mono" title={hash} data-testid="tx-hash" data-hash={hash}>
         {short}

@@ -1,5 +1,6 @@
 import type { TxState } from "../hooks/useFundAction";
 import { TxHash } from "./TxHash";
+import styles from "./TxStatus.module.css";
 
 /**
  * The in-progress line of one action, beside the control that started it: waiting for the wallet, then pending with
@@ -8,9 +9,9 @@ import { TxHash } from "./TxHash";
  */
 export function TxStatus({ state, pendingText = "Waiting for the wallet…" }: { state: TxState; pendingText?: string }) {
   return (
-    <div className="tx-status" aria-live="polite">
+    <div className={styles.status} aria-live="polite">
       {state.status === "pending" && (
-        <p className="tx-status__pending">
+        <p className={styles.pending}>
           <span className="spinner" aria-hidden="true" />
           {state.hash ? "Transaction pending…" : pendingText}
           {state.hash && <TxHash hash={state.hash} />}
