@@ -10,7 +10,8 @@ import {
   type WriteContext,
 } from "@fundament/sdk";
 import { useWalletCore } from "@fundament/wallet/react";
-import { useCallback, useRef, useState } from "react";
+import { type UseMutationResult, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useId, useMemo, useState } from "react";
 import type { Hash } from "viem";
 import { useConnection } from "wagmi";
 import { useWriteContext } from "../../shared/hooks/useFundAction";
@@ -81,20 +82,81 @@ const failedStep = (phase: InvestPhase): FailedStep => {
   }
 };
 
+/** What one investment is asked to do: each start is a new object, and the progress shown belongs to it. */
+type InvestRun = { vaultId: number; amount: string; approvalNeeded: boolean; choice: ChooseInvestPathInput };
+
+/** The investment's result and the state it ended in (the mutation's data). */
+type Invested = { outcome: PathOutcome; state: InvestFlowState };
+
+/** An investment that did not go through, as the mutation's error: its message is the spec's. */
+class InvestFailed extends Error {
+  constructor(
+    readonly outcome: PathOutcome,
+    readonly state: InvestFlowState,
+  ) {
+    super(outcome.message);
+    this.name = "InvestFailed";
+  }
+}
+
+/** The path a run starts with: the EOA's allowance says nothing about a smart account, which always approves. */
+const firstPath = ({ approvalNeeded, choice }: InvestRun): InvestPath =>
+  approvalNeeded || choice.accountType === "smartAccount" ? chooseInvestPath(choice) : "twoStep";
+
+/** The state a run starts in (checking, before any wallet prompt). */
+const startState = (run: InvestRun): InvestFlowState => ({
+  ...IDLE,
+  phase: "checking",
+  approvalNeeded: run.approvalNeeded,
+  path: firstPath(run),
+});
+
 /**
- * The investment as state for the widget: takes the best path the wallet supports (`chooseInvestPath`: smart
- * account, batch, permit, two steps; the investment alone when the allowance already covers the amount), follows its
- * steps, hashes and batch, and falls back to the next path with a clear text when the wallet turns out not to support
- * one (never after a rejection). The approval's mining refreshes the allowance; the result goes to the notifications,
- * and a mined investment to the wallet layer's event bus (`INVEST_SUCCESS` with the vault and path, no address).
+ * The investment as state for the widget, run as a TanStack Query mutation (pending, the result, the failure and
+ * `reset` are the mutation's): takes the best path the wallet supports (`chooseInvestPath`: smart account, batch,
+ * permit, two steps; the investment alone when the allowance already covers the amount), follows its steps, hashes
+ * and batch, and falls back to the next path with a clear text when the wallet turns out not to support one (never
+ * after a rejection). The approval's mining refreshes the allowance; the result goes to the notifications, and a
+ * mined investment to the wallet layer's event bus (`INVEST_SUCCESS` with the vault and path, no address).
  */
 export function useInvestFlow() {
-  const [state, setState] = useState<InvestFlowState>(IDLE);
   const context = useWriteContext();
   const notify = useInvestNotifications();
   const core = useWalletCore();
   const { connector } = useConnection();
-  const running = useRef(false);
+  const queryClient = useQueryClient();
+  const id = useId();
+  // This hook's own key: the mutation cache answers, at once, whether an investment is still under way.
+  const mutationKey = useMemo(() => ["invest", id], [id]);
+  // The steps of the run under way (phase, path, hashes, batch): what the mutation does not hold while it is pending.
+  const [progress, setProgress] = useState<{ run: InvestRun; state: InvestFlowState } | null>(null);
+
+  const mutation = useMutation({
+    mutationKey,
+    // An investment is sent once, when asked: never again on failure, never held back while the browser says offline.
+    retry: false,
+    networkMode: "always",
+    mutationFn: async (run: InvestRun): Promise<Invested> => {
+      const invested = await investOnce(run, {
+        context,
+        connectorUid: connector?.uid,
+        approvalMined: notify.approvalMined,
+        publish: (state) => setProgress({ run, state }),
+      });
+      if (!invested.outcome.success) throw new InvestFailed(invested.outcome, invested.state);
+      return invested;
+    },
+    // The operator's analytics (when on): which vault and path, never the account.
+    onSuccess: ({ outcome }, { vaultId }) => {
+      core.bus.emit("INVEST_SUCCESS", { vaultId, path: outcome.path });
+    },
+    // The refresh belongs to the run: until it is done, a second start is refused (the result already shows).
+    onSettled: (data, error) => {
+      const outcome = data?.outcome ?? (error instanceof InvestFailed ? error.outcome : null);
+      return outcome ? notify.result(outcome) : undefined;
+    },
+  });
+  const { mutateAsync, reset } = mutation;
 
   const start = useCallback(
     async (
@@ -103,87 +165,19 @@ export function useInvestFlow() {
       approvalNeeded: boolean,
       choice: ChooseInvestPathInput,
     ): Promise<PathOutcome | null> => {
-      if (running.current) return null;
-      running.current = true;
-      // The EOA's allowance says nothing about a smart account, which always approves and invests in one operation.
-      let path: InvestPath =
-        approvalNeeded || choice.accountType === "smartAccount" ? chooseInvestPath(choice) : "twoStep";
-      const progress: { phase: InvestPhase; approvalHash: Hash | null } = { phase: "checking", approvalHash: null };
-      const fallbacks: string[] = [];
-      setState({ ...IDLE, phase: "checking", approvalNeeded, path });
-      const phase = (next: InvestPhase) => {
-        progress.phase = next;
-        // The investment step starts once the approval's receipt is in: the allowance changed on chain.
-        if (next === "investing" && progress.approvalHash) void notify.approvalMined();
-        setState((s) => ({
-          ...s,
-          phase: next,
-          // A permit that fell back runs the two steps from here.
-          path: next === "approving" ? "twoStep" : s.path,
-          approvalNeeded: next === "approving" || next === "signing" || next === "batching" ? true : s.approvalNeeded,
-        }));
-      };
-      const onApprovalSubmitted = (hash: Hash) => {
-        progress.approvalHash = hash;
-        setState((s) => ({ ...s, approvalHash: hash }));
-      };
-      const onSubmitted = (hash: Hash) => setState((s) => ({ ...s, hash }));
+      // Asked of the cache, not of the last render: a second submit before React re-renders is refused too.
+      if (queryClient.isMutating({ mutationKey, exact: true }) > 0) return null;
       try {
-        let outcome: PathOutcome;
-        try {
-          const ctx = await context();
-          const account = walletKey(connector?.uid, ctx.walletClient.account?.address);
-          if (withoutTypedData.has(account)) choice = { ...choice, signsTypedData: false };
-          if (path === "permit" && !choice.signsTypedData) path = "twoStep";
-          for (let attempt = 0; ; attempt++) {
-            setState((s) => ({ ...s, path, phase: "checking", batchId: null }));
-            outcome = await runPath(path, ctx, { vaultId, amount, phase, onApprovalSubmitted, onSubmitted, setState });
-            if (outcome.fallback === permitMessages.walletCannotSign) withoutTypedData.add(account);
-            if (outcome.fallback) fallbacks.push(outcome.fallback);
-            const next = fallbackInvestPath(path, choice);
-            if (!outcome.unsupported || next === path || attempt > 3) break;
-            fallbacks.push(outcome.message);
-            path = next;
-          }
-        } catch (error) {
-          outcome = {
-            hash: null,
-            success: false,
-            message: (error as Error).message,
-            kind: failureKind(error),
-            approvalHash: null,
-            path,
-            unsupported: false,
-            fallback: null,
-            chainChanged: false,
-          };
-        }
-        const result = outcome;
-        const approvalWasSkipped = progress.phase === "investing" && !result.approvalHash && result.path === "twoStep";
-        setState((s) => ({
-          ...s,
-          path: result.path,
-          approvalNeeded: approvalWasSkipped ? false : s.approvalNeeded,
-          phase: result.success ? "success" : "error",
-          hash: result.hash ?? s.hash,
-          approvalHash: result.approvalHash ?? s.approvalHash,
-          failedAt: result.success ? null : failedStep(progress.phase),
-          message: result.message,
-          fallback: fallbacks.length > 0 ? fallbacks.join(" ") : null,
-          pathText: result.success ? investPathText(result.path, Boolean(result.approvalHash)) : null,
-        }));
-        // The operator's analytics (when on): which vault and path, never the account.
-        if (result.success) core.bus.emit("INVEST_SUCCESS", { vaultId, path: result.path });
-        await notify.result(result);
-        return result;
-      } finally {
-        running.current = false;
+        return (await mutateAsync({ vaultId, amount, approvalNeeded, choice })).outcome;
+      } catch (error) {
+        if (error instanceof InvestFailed) return error.outcome;
+        throw error;
       }
     },
-    [context, notify, connector, core],
+    [mutateAsync, mutationKey, queryClient],
   );
 
-  const reset = useCallback(() => setState(IDLE), []);
+  const state = flowState(mutation, progress);
   return {
     state,
     start,
@@ -197,13 +191,118 @@ export function useInvestFlow() {
   };
 }
 
+/**
+ * The flow's state: the run's own progress while the mutation is pending (its last step is the result, shown while
+ * the reads refresh), the state it ended in once settled.
+ */
+function flowState(
+  mutation: UseMutationResult<Invested, Error, InvestRun>,
+  progress: { run: InvestRun; state: InvestFlowState } | null,
+): InvestFlowState {
+  switch (mutation.status) {
+    case "idle":
+      return IDLE;
+    case "pending":
+      return progress?.run === mutation.variables ? progress.state : startState(mutation.variables);
+    case "success":
+      return mutation.data.state;
+    case "error":
+      return mutation.error instanceof InvestFailed
+        ? mutation.error.state
+        : { ...startState(mutation.variables), phase: "error", message: mutation.error.message };
+  }
+}
+
+type InvestOnceOptions = {
+  context: () => Promise<WriteContext>;
+  connectorUid: string | undefined;
+  approvalMined: () => Promise<void>;
+  /** Shows the run's progress (every step, the result last). */
+  publish: (state: InvestFlowState) => void;
+};
+
+/** Runs one investment: the chosen path, then the next one while the wallet turns out not to support it. */
+async function investOnce(run: InvestRun, options: InvestOnceOptions): Promise<Invested> {
+  const { vaultId, amount } = run;
+  let { choice } = run;
+  let path = firstPath(run);
+  const fallbacks: string[] = [];
+  let flow = startState(run);
+  const update = (change: Partial<InvestFlowState>) => {
+    flow = { ...flow, ...change };
+    options.publish(flow);
+  };
+  options.publish(flow);
+  const phase = (next: InvestPhase) => {
+    // The investment step starts once the approval's receipt is in: the allowance changed on chain.
+    if (next === "investing" && flow.approvalHash) void options.approvalMined();
+    update({
+      phase: next,
+      // A permit that fell back runs the two steps from here.
+      path: next === "approving" ? "twoStep" : flow.path,
+      approvalNeeded: next === "approving" || next === "signing" || next === "batching" ? true : flow.approvalNeeded,
+    });
+  };
+  let outcome: PathOutcome;
+  try {
+    const ctx = await options.context();
+    const account = walletKey(options.connectorUid, ctx.walletClient.account?.address);
+    if (withoutTypedData.has(account)) choice = { ...choice, signsTypedData: false };
+    if (path === "permit" && !choice.signsTypedData) path = "twoStep";
+    for (let attempt = 0; ; attempt++) {
+      update({ path, phase: "checking", batchId: null });
+      outcome = await runPath(path, ctx, {
+        vaultId,
+        amount,
+        phase,
+        onApprovalSubmitted: (hash) => update({ approvalHash: hash }),
+        onSubmitted: (hash) => update({ hash }),
+        onBatchSubmitted: (batchId) => update({ batchId }),
+      });
+      if (outcome.fallback === permitMessages.walletCannotSign) withoutTypedData.add(account);
+      if (outcome.fallback) fallbacks.push(outcome.fallback);
+      const next = fallbackInvestPath(path, choice);
+      if (!outcome.unsupported || next === path || attempt > 3) break;
+      fallbacks.push(outcome.message);
+      path = next;
+    }
+  } catch (error) {
+    outcome = {
+      hash: null,
+      success: false,
+      message: (error as Error).message,
+      kind: failureKind(error),
+      approvalHash: null,
+      path,
+      unsupported: false,
+      fallback: null,
+      chainChanged: false,
+    };
+  }
+  const result = outcome;
+  const approvalWasSkipped = flow.phase === "investing" && !result.approvalHash && result.path === "twoStep";
+  update({
+    path: result.path,
+    approvalNeeded: approvalWasSkipped ? false : flow.approvalNeeded,
+    phase: result.success ? "success" : "error",
+    hash: result.hash ?? flow.hash,
+    approvalHash: result.approvalHash ?? flow.approvalHash,
+    failedAt: result.success ? null : failedStep(flow.phase),
+    message: result.message,
+    fallback: fallbacks.length > 0 ? fallbacks.join(" ") : null,
+    pathText: result.success ? investPathText(result.path, Boolean(result.approvalHash)) : null,
+  });
+  return { outcome: result, state: flow };
+}
+
 type RunOptions = {
   vaultId: number;
   amount: string;
   phase: (next: InvestPhase) => void;
   onApprovalSubmitted: (hash: Hash) => void;
   onSubmitted: (hash: Hash) => void;
-  setState: (update: (s: InvestFlowState) => InvestFlowState) => void;
+  /** The EIP-5792 batch's id, or the smart account's user operation hash, once sent. */
+  onBatchSubmitted: (id: string) => void;
 };
 
 /** Runs one path through the SDK. */
@@ -218,7 +317,7 @@ async function runPath(path: InvestPath, ctx: WriteContext, options: RunOptions)
         amount,
         // One confirmation (the user operation's signature), then the bundler mines approve + invest together.
         onStep: (step) => phase(step === "checking" ? "checking" : "batching"),
-        onSubmitted: (userOpHash) => options.setState((s) => ({ ...s, batchId: userOpHash })),
+        onSubmitted: options.onBatchSubmitted,
       });
       return { ...result, chainChanged: result.userOpHash !== null };
     }
@@ -228,7 +327,7 @@ async function runPath(path: InvestPath, ctx: WriteContext, options: RunOptions)
         vaultId,
         amount,
         onStep: phase,
-        onBatchSubmitted: (id) => options.setState((s) => ({ ...s, batchId: id })),
+        onBatchSubmitted: options.onBatchSubmitted,
       });
       return { ...result, chainChanged: result.calls.some((call) => call.state === "succeeded") };
     }

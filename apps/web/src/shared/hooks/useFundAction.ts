@@ -1,7 +1,7 @@
 import { failureKind, type WriteContext, type WriteResult } from "@fundament/sdk";
 import { smartAccountQueryKey } from "@fundament/wallet/react";
-import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useRef, useState } from "react";
+import { type UseMutationResult, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useId, useMemo, useRef, useState } from "react";
 import type { Hash } from "viem";
 import { useConfig } from "wagmi";
 import { getWalletClient } from "wagmi/actions";
@@ -21,6 +21,8 @@ export type TxState =
   | { status: "pending"; hash: Hash | null }
   | { status: "success"; hash: Hash | null; message: string }
   | { status: "error"; message: string };
+
+const IDLE: TxState = { status: "idle" };
 
 type Action<P> = (parameters: WriteContext & P) => Promise<WriteResult>;
 
@@ -65,16 +67,42 @@ export function useWriteContext({ sender = "self" }: UseFundActionOptions = {}):
     const walletClient = await getWalletClient(wagmiConfig, { chainId: appConfig.chainId });
     return {
       deployment: appConfig.deployment,
-      publicClient: publicClient as WriteContext["publicClient"],
-      walletClient: walletClient as unknown as WriteContext["walletClient"],
+      publicClient,
+      walletClient,
       ...(via === "smartAccount" ? { smartAccount: {} } : {}),
     };
   }, [appConfig, publicClient, wagmiConfig, blocker, via]);
 }
 
+/** A write that did not go through, as the mutation's error: the spec's message, and the result `run` returns. */
+class WriteFailed extends Error {
+  constructor(readonly result: WriteResult) {
+    super(result.message);
+    this.name = "WriteFailed";
+  }
+}
+
+/** A write that went through, and whether the owner's smart account sent it. */
+type Sent = { result: WriteResult; viaSmartAccount: boolean };
+
+/** One run's parameters, wrapped so every run is a new object: its progress belongs to it. */
+type Run<P> = { parameters: P };
+
+/** A run's progress: the hash once the wallet sent it, and the write's result once it went through. */
+type Progress<P> = { run: Run<P>; hash: Hash | null; done?: WriteResult };
+
+const ALREADY_PENDING: WriteResult = {
+  hash: null,
+  success: false,
+  message: "A transaction is already pending.",
+  kind: "invalid",
+};
+
 /**
- * Runs one sdk write (which never throws and returns `{ hash, success, message }`), tracks its state, refreshes every
- * on-chain query after a success and moves focus to the result (`resultRef`).
+ * Runs one sdk write (which never throws and returns `{ hash, success, message }`) as a TanStack Query mutation, as
+ * wagmi's `useWriteContract` does: pending, the result, the failure and `reset` are the mutation's. After a success
+ * it refreshes every on-chain query and then moves focus to the result (`resultRef`); the success shows at once, and
+ * the mutation stays pending until the reads are refreshed, so a second run meanwhile is refused.
  *
  * Feedback has one place: the in-progress step shows beside the control (`<TxStatus />` renders only `pending`), and
  * the result, success or failure, is a toast with the short hash (linked to the explorer where there is one).
@@ -83,57 +111,95 @@ export function useFundAction<P extends object>(
   action: Action<P>,
   options: UseFundActionOptions = {},
 ): UseFundActionReturnType<P> {
-  const [state, setState] = useState<TxState>({ status: "idle" });
   const context = useWriteContext(options);
   const queryClient = useQueryClient();
   const { push } = useToasts();
-  const busy = useRef(false);
+  const id = useId();
+  // This hook's own key: the mutation cache answers, at once, whether its write is still under way.
+  const mutationKey = useMemo(() => ["fundAction", id], [id]);
+  // What the mutation does not hold while it is pending: the hash the wallet sent, then the result, shown while the
+  // reads refresh.
+  const [progress, setProgress] = useState<Progress<P> | null>(null);
   const resultElement = useRef<HTMLElement | null>(null);
   const resultRef = useCallback((element: HTMLElement | null) => {
     resultElement.current = element;
   }, []);
 
+  const mutation = useMutation({
+    mutationKey,
+    // A transaction is sent once, when asked: never again on failure, never held back while the browser says offline.
+    retry: false,
+    networkMode: "always",
+    mutationFn: async (run: Run<P>): Promise<Sent> => {
+      let sent: Sent;
+      try {
+        const ctx = await context();
+        const result = await action({
+          ...ctx,
+          ...run.parameters,
+          onSubmitted: (hash: Hash) => setProgress({ run, hash }),
+        });
+        sent = { result, viaSmartAccount: Boolean(ctx.smartAccount) };
+      } catch (error) {
+        // The context's plain message (no wallet, wrong network, …), or an sdk write that threw after all.
+        throw new WriteFailed({
+          hash: null,
+          success: false,
+          message: (error as Error).message,
+          kind: failureKind(error),
+        });
+      }
+      if (!sent.result.success) throw new WriteFailed(sent.result);
+      setProgress({ run, hash: sent.result.hash, done: sent.result });
+      return sent;
+    },
+    onSuccess: async ({ result, viaSmartAccount }) => {
+      push({ kind: "success", message: result.message, hash: result.hash });
+      await queryClient.invalidateQueries({ queryKey: [CHAIN_KEY] });
+      // A user operation may have deployed the smart account and moved its tokens: the wallet layer's reads too.
+      if (viaSmartAccount) void queryClient.invalidateQueries({ queryKey: [WALLET_QUERY_KEY] });
+    },
+    onError: (error) => push({ kind: "error", message: error.message }),
+  });
+  const { mutateAsync, reset } = mutation;
+
   const run = useCallback(
     async (parameters: P): Promise<WriteResult> => {
-      if (busy.current)
-        return { hash: null, success: false, message: "A transaction is already pending.", kind: "invalid" };
-      busy.current = true;
-      setState({ status: "pending", hash: null });
+      // Asked of the cache, not of the last render: a second click before React re-renders is refused too.
+      if (queryClient.isMutating({ mutationKey, exact: true }) > 0) return ALREADY_PENDING;
       try {
-        let result: WriteResult;
-        let sentBy: "eoa" | "smartAccount" = "eoa";
-        try {
-          const ctx = await context();
-          if (ctx.smartAccount) sentBy = "smartAccount";
-          result = await action({
-            ...ctx,
-            ...parameters,
-            onSubmitted: (hash: Hash) => setState({ status: "pending", hash }),
-          });
-        } catch (error) {
-          result = { hash: null, success: false, message: (error as Error).message, kind: failureKind(error) };
-        }
-        if (result.success) {
-          setState({ status: "success", hash: result.hash, message: result.message });
-          push({ kind: "success", message: result.message, hash: result.hash });
-          await queryClient.invalidateQueries({ queryKey: [CHAIN_KEY] });
-          // A user operation may have deployed the smart account and moved its tokens: the wallet layer's reads too.
-          if (sentBy === "smartAccount") void queryClient.invalidateQueries({ queryKey: [WALLET_QUERY_KEY] });
-          focusResult(resultElement.current);
-        } else {
-          setState({ status: "error", message: result.message });
-          push({ kind: "error", message: result.message });
-        }
+        const { result } = await mutateAsync({ parameters });
+        focusResult(resultElement.current);
         return result;
-      } finally {
-        busy.current = false;
+      } catch (error) {
+        if (error instanceof WriteFailed) return error.result;
+        throw error;
       }
     },
-    [action, context, push, queryClient],
+    [mutateAsync, mutationKey, queryClient],
   );
 
-  const reset = useCallback(() => setState({ status: "idle" }), []);
-  return { state, run, reset, resultRef, context };
+  return { state: txState(mutation, progress), run, reset, resultRef, context };
+}
+
+/**
+ * The mutation's state as the action's: pending with the hash sent so far, the success as soon as the write went
+ * through (the mutation itself is pending until the reads are refreshed), the spec's message once settled.
+ */
+function txState<P>(mutation: UseMutationResult<Sent, Error, Run<P>>, progress: Progress<P> | null): TxState {
+  switch (mutation.status) {
+    case "idle":
+      return IDLE;
+    case "pending": {
+      const run = progress?.run === mutation.variables ? progress : null;
+      if (run?.done) return { status: "success", hash: run.done.hash, message: run.done.message };
+      return { status: "pending", hash: run?.hash ?? null };
+    }
+    case "success":
+      return { status: "success", hash: mutation.data.result.hash, message: mutation.data.result.message };
+    case "error":
+      return { status: "error", message: mutation.error.message };
+  }
 }
 
 /** Moves focus to the element showing an action's result (focusable without joining the tab order). */
