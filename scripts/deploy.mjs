@@ -48,6 +48,9 @@ export const DEFAULT_MINIMUM_INVESTMENT = 100_000000n;
 /** 30 days, in seconds. */
 export const DEFAULT_LOCKUP_PERIOD_DURATION = 30n * 24n * 60n * 60n;
 
+/** @typedef {import("./lib/abis.mjs").InvestmentFundAbi} InvestmentFundAbi */
+/** @typedef {import("./lib/abis.mjs").FundPaymasterAbi} FundPaymasterAbi */
+
 const FUND_ARTIFACT = /** @type {const} */ (["InvestmentFund.sol", "InvestmentFund"]);
 const TOKEN_ARTIFACT = /** @type {const} */ (["MockUSDC.sol", "MockUSDC"]);
 const WBTC_ARTIFACT = /** @type {const} */ (["MockWBTC.sol", "MockWBTC"]);
@@ -215,11 +218,9 @@ export async function deploy(parameters = {}) {
       throw new Error(`INVESTMENT_TOKEN_ADDRESS ${investmentToken} has no code on chain ${chainId}`);
   }
 
-  const fund = await deployContract(
-    loadArtifact(...FUND_ARTIFACT),
-    [investmentToken, fundWallet, minimumInvestment, lockupPeriodDuration],
-    "InvestmentFund",
-  );
+  /** @type {import("viem").ContractConstructorArgs<InvestmentFundAbi>} */
+  const fundArgs = [investmentToken, fundWallet, minimumInvestment, lockupPeriodDuration];
+  const fund = await deployContract(loadArtifact(...FUND_ARTIFACT), fundArgs, "InvestmentFund");
 
   const aa = await deployAccountAbstraction({
     publicClient,
@@ -387,28 +388,36 @@ export async function deployAccountAbstraction({
   log(`  ${"AccountFactory".padEnd(15)} ${factory.address}  (SimpleAccountFactory v0.8)`);
 
   const paymasterArtifact = loadArtifact(...PAYMASTER_ARTIFACT);
-  const paymaster = await deployContract(paymasterArtifact, [entryPoint, fund, owner], "FundPaymaster");
-  /** @param {string} functionName @param {readonly unknown[]} args @param {bigint} [value] */
-  const send = async (functionName, args, value) => {
+  const paymasterAbi = /** @type {FundPaymasterAbi} */ (paymasterArtifact.abi);
+  /** @type {import("viem").ContractConstructorArgs<FundPaymasterAbi>} */
+  const paymasterArgs = [entryPoint, fund, owner];
+  const paymaster = await deployContract(paymasterArtifact, paymasterArgs, "FundPaymaster");
+  /** What every paymaster call from the deployer shares; viem checks each call against the typed ABI. */
+  const paymasterCall = () => {
     if (!walletClient.account) throw new Error("no deployer account");
-    const hash = await walletClient.writeContract({
-      account: walletClient.account,
-      chain: walletClient.chain,
-      address: paymaster.address,
-      abi: paymasterArtifact.abi,
-      functionName,
-      args,
-      ...(value === undefined ? {} : { value }),
-    });
+    return { account: walletClient.account, chain: walletClient.chain, address: paymaster.address, abi: paymasterAbi };
+  };
+  /**
+   * Waits for a paymaster call the wallet sent and fails when it reverted.
+   * @param {string} functionName @param {Promise<import("viem").Hash>} sending
+   */
+  const mined = async (functionName, sending) => {
+    const hash = await sending;
     const receipt = await publicClient.waitForTransactionReceipt({ hash });
     if (receipt.status !== "success") throw new Error(`FundPaymaster.${functionName} reverted (tx ${hash})`);
   };
   if (paymasterDeposit > 0n) {
-    await send("deposit", [], paymasterDeposit);
+    await mined(
+      "deposit",
+      walletClient.writeContract({ ...paymasterCall(), functionName: "deposit", value: paymasterDeposit }),
+    );
     log(`  FundPaymaster deposit at the EntryPoint: ${paymasterDeposit} wei`);
   }
   if (sponsorBudget > 0n) {
-    await send("setSponsorBudget", [sponsorBudget]);
+    await mined(
+      "setSponsorBudget",
+      walletClient.writeContract({ ...paymasterCall(), functionName: "setSponsorBudget", args: [sponsorBudget] }),
+    );
     log(`  FundPaymaster budget: ${sponsorBudget} wei of gas per smart account`);
   }
   return { entryPoint, accountFactory: factory.address, fundPaymaster: paymaster.address };

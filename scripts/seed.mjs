@@ -38,6 +38,9 @@ import { DEPLOYMENTS_DIR } from "./lib/paths.mjs";
 
 /** @typedef {import("viem").Address} Address */
 /** @typedef {import("./deploy.mjs").Deployment} Deployment */
+/** @typedef {import("./lib/abis.mjs").InvestmentFundAbi} InvestmentFundAbi */
+/** @typedef {import("./lib/abis.mjs").MockUsdcAbi} MockUsdcAbi */
+/** @template {import("viem").Abi} abi @typedef {import("./lib/abis.mjs").WriteCall<abi>} WriteCall */
 
 /** The vault ids the constructor creates. */
 export const FUTURES_VAULT = 1n;
@@ -181,39 +184,44 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
 
   const wallet = createWalletClient({ chain, transport: http(rpcUrl) });
   const testClient = createTestClient({ chain, mode: "anvil", transport: http(rpcUrl) });
-  const fundAbi = loadArtifact("InvestmentFund.sol", "InvestmentFund").abi;
-  const tokenAbi = loadArtifact("MockUSDC.sol", "MockUSDC").abi;
+  const fundAbi = /** @type {InvestmentFundAbi} */ (loadArtifact("InvestmentFund.sol", "InvestmentFund").abi);
+  const tokenAbi = /** @type {MockUsdcAbi} */ (loadArtifact("MockUSDC.sol", "MockUSDC").abi);
   const fund = deployment.investmentFund;
   const token = deployment.investmentToken;
 
   const fundCode = await publicClient.getCode({ address: fund });
   if (!fundCode || fundCode === "0x") throw new Error(`no InvestmentFund at ${fund} on ${rpcUrl}: deploy first`);
-  if (((await read(fund, fundAbi, "poolCount")) ?? 0n) !== 2n) {
+
+  /**
+   * A view of the fund, its arguments and result typed from the ABI.
+   * @template {import("viem").ContractFunctionName<InvestmentFundAbi, "pure" | "view">} functionName
+   * @template {import("viem").ContractFunctionArgs<InvestmentFundAbi, "pure" | "view", functionName>} args
+   * @param {functionName} functionName
+   * @param {args} args
+   */
+  const readFund = (functionName, args) =>
+    publicClient.readContract({ address: fund, abi: fundAbi, functionName, args });
+  /**
+   * A view of the token, typed likewise.
+   * @template {import("viem").ContractFunctionName<MockUsdcAbi, "pure" | "view">} functionName
+   * @template {import("viem").ContractFunctionArgs<MockUsdcAbi, "pure" | "view", functionName>} args
+   * @param {functionName} functionName
+   * @param {args} args
+   */
+  const readToken = (functionName, args) =>
+    publicClient.readContract({ address: token, abi: tokenAbi, functionName, args });
+
+  if ((await readFund("poolCount", [])) !== 2n) {
     throw new Error("the fund has run rounds already: seed a fresh deployment");
   }
 
   /**
-   * @param {Address} address
-   * @param {import("viem").Abi} abi
-   * @param {string} functionName
-   * @param {readonly unknown[]} [args]
-   * @returns {Promise<any>}
-   */
-  async function read(address, abi, functionName, args = []) {
-    return publicClient.readContract({ address, abi, functionName, args });
-  }
-  /** @param {string} functionName @param {readonly unknown[]} [args] */
-  const readFund = (functionName, args = []) => read(fund, fundAbi, functionName, args);
-
-  /**
-   * Sends a transaction from an unlocked dev account and waits for it to be mined.
+   * Sends a transaction from an unlocked dev account and waits for it to be mined. Its callers check the call against
+   * the contract's ABI (`sendFund`, `sendToken`).
    * @param {number} from dev account index
-   * @param {Address} address
-   * @param {import("viem").Abi} abi
-   * @param {string} functionName
-   * @param {readonly unknown[]} [args]
+   * @param {import("viem").ContractFunctionParameters & { address: Address }} call
    */
-  async function send(from, address, abi, functionName, args = []) {
+  async function send(from, { address, abi, functionName, args = [] }) {
     const account = devAccount(from).address;
     // Gas estimated against the pending block, where the transaction lands: against the latest one, a call that
     // moves the sender's voting power looks cheaper than it is (it would update the checkpoint written in that
@@ -233,8 +241,26 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
     if (receipt.status !== "success") throw new Error(`${functionName} from account ${from} reverted (tx ${hash})`);
     return receipt;
   }
-  /** @param {number} from @param {string} functionName @param {readonly unknown[]} [args] */
-  const sendFund = (from, functionName, args = []) => send(from, fund, fundAbi, functionName, args);
+  /** @param {number} from @param {WriteCall<InvestmentFundAbi>} call */
+  const sendFund = (from, call) => send(from, { address: fund, abi: fundAbi, ...call });
+  /** @param {number} from @param {WriteCall<MockUsdcAbi>} call */
+  const sendToken = (from, call) => send(from, { address: token, abi: tokenAbi, ...call });
+
+  /**
+   * A pool's trading wallets (`getTradingWallets`: three lists of the same length) as one list.
+   * @param {bigint} poolId
+   */
+  async function readTradingWallets(poolId) {
+    const [wallets, allocations, walletTypes] = await readFund("getTradingWallets", [poolId]);
+    return wallets.map((address, i) => {
+      const allocation = allocations[i];
+      const walletType = walletTypes[i];
+      if (allocation === undefined || walletType === undefined) {
+        throw new Error(`getTradingWallets(${poolId}) returned lists of different lengths`);
+      }
+      return { address, allocation, walletType };
+    });
+  }
 
   /** @param {number} seconds */
   async function travel(seconds) {
@@ -242,8 +268,8 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
     await testClient.mine({ blocks: 1 });
   }
 
-  const decimals = Number(await read(token, tokenAbi, "decimals"));
-  const symbol = String(await read(token, tokenAbi, "symbol"));
+  const decimals = await readToken("decimals", []);
+  const symbol = await readToken("symbol", []);
   /** @param {number} whole */
   const units = (whole) => parseUnits(String(whole), decimals);
   /** @param {bigint} amount */
@@ -258,8 +284,8 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
   const investAll = async (vaultId, deposits) => {
     const poolId = await readFund("currentPoolId", [vaultId]);
     for (const [index, whole] of deposits) {
-      await send(index, token, tokenAbi, "approve", [fund, units(whole)]);
-      await sendFund(index, "invest", [vaultId, units(whole)]);
+      await sendToken(index, { functionName: "approve", args: [fund, units(whole)] });
+      await sendFund(index, { functionName: "invest", args: [vaultId, units(whole)] });
     }
     log(
       `  ${vaultName(vaultId)} pool ${poolId} deposits: ${deposits.map(([i, w]) => `account ${i} ${w.toLocaleString("en-US")}`).join(", ")}`,
@@ -269,7 +295,7 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
   /** @param {bigint} vaultId */
   const lock = async (vaultId) => {
     const poolId = await readFund("currentPoolId", [vaultId]);
-    await sendFund(0, "startLockupPeriod", [vaultId]);
+    await sendFund(0, { functionName: "startLockupPeriod", args: [vaultId] });
     const info = await readFund("getPoolInfo", [poolId]);
     log(`  ${vaultName(vaultId)} pool ${poolId} (round ${info.round}) locked with ${fmt(info.preLockupTotal)}`);
   };
@@ -280,24 +306,24 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
    * @param {bigint} vaultId @param {bigint} profitBps
    */
   const settle = async (vaultId, profitBps) => {
-    const poolId = /** @type {bigint} */ (await readFund("currentPoolId", [vaultId]));
+    const poolId = await readFund("currentPoolId", [vaultId]);
     const info = await readFund("getPoolInfo", [poolId]);
-    const total = /** @type {bigint} */ (info.preLockupTotal);
-    const [wallets, allocations] = await readFund("getTradingWallets", [poolId]);
+    const total = info.preLockupTotal;
+    const wallets = await readTradingWallets(poolId);
     let sent = 0n;
     let collected = 0n;
-    for (let i = 0; i < wallets.length; i++) {
+    for (const [i, { address: wallet, allocation }] of wallets.entries()) {
       // What startLockupPeriod sent this wallet (the last one receives the rounding dust).
-      const share = i + 1 === wallets.length ? total - sent : (total * allocations[i]) / 10_000n;
+      const share = i + 1 === wallets.length ? total - sent : (total * allocation) / 10_000n;
       sent += share;
-      const index = devAccountIndex(wallets[i]);
+      const index = devAccountIndex(wallet);
       const amount = share + (share * profitBps) / 10_000n;
-      await send(index, token, tokenAbi, "mint", [wallets[i], amount - share]);
-      await send(index, token, tokenAbi, "approve", [fund, amount]);
-      await sendFund(0, "collectFundsFromTradingWallet", [vaultId, wallets[i], amount]);
+      await sendToken(index, { functionName: "mint", args: [wallet, amount - share] });
+      await sendToken(index, { functionName: "approve", args: [fund, amount] });
+      await sendFund(0, { functionName: "collectFundsFromTradingWallet", args: [vaultId, wallet, amount] });
       collected += amount;
     }
-    await sendFund(0, "endLockupPeriod", [vaultId, collected]);
+    await sendFund(0, { functionName: "endLockupPeriod", args: [vaultId, collected] });
     const settled = await readFund("getPoolInfo", [poolId]);
     log(
       `  ${vaultName(vaultId)} pool ${poolId} (round ${settled.round}) settled: ${fmt(collected)} returned, investors' share ${fmt(settled.postLockupTotal)}, ${fmt(settled.rolledOver)} rolled into pool ${await readFund("currentPoolId", [vaultId])}`,
@@ -306,13 +332,13 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
 
   /** @param {bigint} vaultId @param {ReadonlyArray<number>} accounts @param {boolean} enabled */
   const rollOver = async (vaultId, accounts, enabled) => {
-    for (const index of accounts) await sendFund(index, "setRollOver", [vaultId, enabled]);
+    for (const index of accounts) await sendFund(index, { functionName: "setRollOver", args: [vaultId, enabled] });
     log(`  ${vaultName(vaultId)}: roll-over ${enabled ? "on" : "off"} for account ${accounts.join(", ")}`);
   };
 
   /** @param {bigint} vaultId @param {ReadonlyArray<number>} accounts */
   const withdrawAll = async (vaultId, accounts) => {
-    for (const index of accounts) await sendFund(index, "withdraw", [vaultId]);
+    for (const index of accounts) await sendFund(index, { functionName: "withdraw", args: [vaultId] });
     log(`  ${vaultName(vaultId)}: account ${accounts.join(", ")} withdrew`);
   };
 
@@ -331,14 +357,17 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
 
   // 1. Faucet and whitelist (fund-wide: whitelisted once, they may invest in any vault).
   for (const index of [1, 2, 3, 4, 5]) {
-    await send(index, token, tokenAbi, "mint", [devAccount(index).address, units(FAUCET_AMOUNT)]);
-    await sendFund(0, "whitelistInvestor", [devAccount(index).address]);
+    await sendToken(index, { functionName: "mint", args: [devAccount(index).address, units(FAUCET_AMOUNT)] });
+    await sendFund(0, { functionName: "whitelistInvestor", args: [devAccount(index).address] });
   }
   log(`  minted ${FAUCET_AMOUNT.toLocaleString("en-US")} ${symbol} to accounts 1-5 and whitelisted them`);
 
   // 2. Each vault's own trading wallet.
   for (const [vaultId, index, walletType, allocation] of TRADING_WALLETS) {
-    await sendFund(0, "addTradingWallet", [vaultId, devAccount(index).address, walletType, allocation]);
+    await sendFund(0, {
+      functionName: "addTradingWallet",
+      args: [vaultId, devAccount(index).address, walletType, allocation],
+    });
     log(`  ${vaultName(vaultId)} trading wallet: account ${index} ${walletType} ${Number(allocation) / 100}%`);
   }
 
@@ -361,10 +390,10 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
   await waitForLockupEnd();
   await settle(FUTURES_VAULT, RETURNS_BPS.futures[0]);
   await settle(NFT_VAULT, RETURNS_BPS.nft[0]);
-  const fundWallet = /** @type {Address} */ (await readFund("fundWallet"));
-  const feesBefore = /** @type {bigint} */ (await read(token, tokenAbi, "balanceOf", [fundWallet]));
-  await sendFund(0, "claimFundFees");
-  const fundFeesClaimed = /** @type {bigint} */ (await read(token, tokenAbi, "balanceOf", [fundWallet])) - feesBefore;
+  const fundWallet = await readFund("fundWallet", []);
+  const feesBefore = await readToken("balanceOf", [fundWallet]);
+  await sendFund(0, { functionName: "claimFundFees", args: [] });
+  const fundFeesClaimed = (await readToken("balanceOf", [fundWallet])) - feesBefore;
   log(`  fund fees claimed: ${fmt(fundFeesClaimed)} to the fund wallet`);
 
   // 4. Futures round 2: account 2 takes its payout and re-invests, account 4 leaves its payout in pool 1,
@@ -393,12 +422,12 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
   // 6. Governance. Every proposer invested in an earlier block, as createProposal requires.
   /** @param {number} proposer @param {string} text @param {number} seconds @returns {Promise<bigint>} */
   const propose = async (proposer, text, seconds) => {
-    await sendFund(proposer, "createProposal", [text, BigInt(seconds)]);
-    return /** @type {bigint} */ (await readFund("proposalCount"));
+    await sendFund(proposer, { functionName: "createProposal", args: [text, BigInt(seconds)] });
+    return await readFund("proposalCount", []);
   };
   /** @param {bigint} id @param {ReadonlyArray<readonly [number, boolean]>} ballots */
   const voteAll = async (id, ballots) => {
-    for (const [voter, support] of ballots) await sendFund(voter, "vote", [id, support]);
+    for (const [voter, support] of ballots) await sendFund(voter, { functionName: "vote", args: [id, support] });
   };
 
   const passed = await propose(
@@ -422,7 +451,7 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
     [5, false],
   ]);
   await travel(GOVERNANCE_WAIT);
-  await sendFund(1, "executeProposal", [passed]);
+  await sendFund(1, { functionName: "executeProposal", args: [passed] });
 
   const leverage = await propose(
     3,
@@ -451,8 +480,8 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
 
   /** @returns {Promise<SeedSummary>} */
   async function summarize() {
-    const vaultCount = /** @type {bigint} */ (await readFund("vaultCount"));
-    const poolCount = /** @type {bigint} */ (await readFund("poolCount"));
+    const vaultCount = await readFund("vaultCount", []);
+    const poolCount = await readFund("poolCount", []);
     /** @type {VaultSummary[]} */
     const vaults = [];
     for (let vaultId = 1n; vaultId <= vaultCount; vaultId++) {
@@ -476,21 +505,17 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
           lockupEndTime: Number(info.lockupEndTime),
         });
       }
-      const [wallets, allocations, walletTypes] = await readFund("getTradingWallets", [vault.currentPoolId]);
+      const tradingWallets = await readTradingWallets(vault.currentPoolId);
       vaults.push({
         vaultId,
         name: vault.name,
         currentPoolId: vault.currentPoolId,
         round: Number(vault.round),
         rounds,
-        tradingWallets: wallets.map((/** @type {Address} */ address, /** @type {number} */ i) => ({
-          address,
-          allocation: allocations[i],
-          walletType: walletTypes[i],
-        })),
+        tradingWallets,
       });
     }
-    const count = Number(await readFund("proposalCount"));
+    const count = Number(await readFund("proposalCount", []));
     /** @type {ProposalSummary[]} */
     const proposals = [];
     for (let id = 1; id <= count; id++) {
@@ -530,7 +555,7 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
       vaults,
       investors,
       fundFeesClaimed,
-      fundFeesAccrued: await readFund("fundFeesAccrued"),
+      fundFeesAccrued: await readFund("fundFeesAccrued", []),
       chainTime: Number((await publicClient.getBlock()).timestamp),
       proposals,
     };

@@ -145,6 +145,7 @@ export {
   type SmartAccountCallsPlan,
   SmartAccountsUnavailableError,
   sendSmartAccountCalls,
+  smartAccountCall,
 } from "../smartAccount/sendSmartAccountCalls.js";
 export { simpleAccountFactoryAbi } from "../smartAccount/simpleAccountFactoryAbi.js";
 export { type ToFundSmartAccountParameters, toFundSmartAccount } from "../smartAccount/toFundSmartAccount.js";
@@ -154,7 +155,6 @@ export {
   needsEthMessage,
   userOperationMaxCost,
 } from "../smartAccount/userOperationCost.js";
-export { batchRead } from "../utils/batchRead.js";
 export {
   type GetLogsInChunksParameters,
   getLogsInChunks,
@@ -164,6 +164,7 @@ export {
 export { normalizeAddress } from "../utils/normalizeAddress.js";
 export { parseAllocation } from "../utils/parseAllocation.js";
 export { requireDescription, votingPeriodSeconds } from "../utils/proposalInput.js";
+export { readContracts } from "../utils/readContracts.js";
 export { vaultIdArg } from "../utils/vaultIdArg.js";
 export { voteSupport } from "../utils/voteSupport.js";
 export { VAULT_DESCRIPTION, VAULTS, type Vault, vaultById } from "../vaults/vaults.js";

@@ -3,7 +3,7 @@
 import { type Client, type ContractFunctionReturnType, erc20Abi } from "viem";
 import type { investmentFundAbi } from "../abi/index.js";
 import type { Deployment } from "../deployment/deployment.js";
-import { batchRead } from "../utils/batchRead.js";
+import { readContracts } from "../utils/readContracts.js";
 import { fundContract } from "./fundContract.js";
 import { getInvestmentTokenAddress } from "./getInvestmentTokenAddress.js";
 
@@ -25,12 +25,12 @@ export function idsUpTo(count: number): bigint[] {
 export async function readCounts(client: Client, deployment: Deployment): Promise<FundCounts> {
   const fund = fundContract(deployment);
   const token = await getInvestmentTokenAddress(client, deployment);
-  const [decimals, vaultCount, poolCount, emergencyState] = (await batchRead(client, [
+  const [decimals, vaultCount, poolCount, emergencyState] = await readContracts(client, [
     { address: token, abi: erc20Abi, functionName: "decimals" },
     { ...fund, functionName: "vaultCount" },
     { ...fund, functionName: "poolCount" },
     { ...fund, functionName: "emergencyState" },
-  ])) as [number, bigint, bigint, boolean];
+  ]);
   return { decimals, vaultCount: Number(vaultCount), poolCount: Number(poolCount), emergencyState };
 }
 
@@ -41,14 +41,18 @@ export async function readVaultsAndPools(
   { vaultCount, poolCount }: Pick<FundCounts, "vaultCount" | "poolCount">,
 ): Promise<{ vaults: VaultInfo[]; pools: PoolInfo[] }> {
   const fund = fundContract(deployment);
-  const results = await batchRead(client, [
-    ...idsUpTo(vaultCount).map((id) => ({ ...fund, functionName: "getVault", args: [id] }) as const),
-    ...idsUpTo(poolCount).map((id) => ({ ...fund, functionName: "getPoolInfo", args: [id] }) as const),
+  // Two reads started together: on a batching client they go out in one multicall, as one JSON-RPC request.
+  const [vaults, pools] = await Promise.all([
+    readContracts(
+      client,
+      idsUpTo(vaultCount).map((id) => ({ ...fund, functionName: "getVault", args: [id] }) as const),
+    ),
+    readContracts(
+      client,
+      idsUpTo(poolCount).map((id) => ({ ...fund, functionName: "getPoolInfo", args: [id] }) as const),
+    ),
   ]);
-  return {
-    vaults: results.slice(0, vaultCount) as VaultInfo[],
-    pools: results.slice(vaultCount) as PoolInfo[],
-  };
+  return { vaults, pools };
 }
 
 /** A pool's figures by id from the list `readVaultsAndPools` returned. */

@@ -1,6 +1,6 @@
 import { type Address, type Client, erc20Abi } from "viem";
 import type { Deployment } from "../deployment/deployment.js";
-import { batchRead } from "../utils/batchRead.js";
+import { readContracts } from "../utils/readContracts.js";
 import { fundContract } from "./fundContract.js";
 import { getInvestmentTokenAddress } from "./getInvestmentTokenAddress.js";
 
@@ -30,7 +30,7 @@ export async function getFundSettings(
   const fund = fundContract(deployment);
   const token = await getInvestmentTokenAddress(client, deployment);
   const [decimals, fundWallet, emergencyState, proposalCount, bps, fee, pool, fundFeesAccrued, vaultCount, poolCount] =
-    (await batchRead(client, [
+    await readContracts(client, [
       { address: token, abi: erc20Abi, functionName: "decimals" },
       { ...fund, functionName: "fundWallet" },
       { ...fund, functionName: "emergencyState" },
@@ -41,7 +41,7 @@ export async function getFundSettings(
       { ...fund, functionName: "fundFeesAccrued" },
       { ...fund, functionName: "vaultCount" },
       { ...fund, functionName: "poolCount" },
-    ])) as [number, Address, boolean, bigint, bigint, bigint, bigint, bigint, bigint, bigint];
+    ]);
   return {
     fundWallet,
     investmentToken: token,

@@ -2,7 +2,7 @@ import { type Address, type Client, getAddress } from "viem";
 import type { Deployment } from "../deployment/deployment.js";
 import { ratioPercent } from "../math/ratioPercent.js";
 import { fromTokenUnits } from "../math/tokenAmount.js";
-import { batchRead } from "../utils/batchRead.js";
+import { readContracts } from "../utils/readContracts.js";
 import { fundContract } from "./fundContract.js";
 import { poolById, readCounts } from "./fundState.js";
 import { readPositions, type VaultPosition } from "./getPositions.js";
@@ -47,10 +47,10 @@ export async function getInvestorView(
   const fund = fundContract(deployment);
   const [counts, [data, isWhitelisted]] = await Promise.all([
     readCounts(client, deployment),
-    batchRead(client, [
+    readContracts(client, [
       { ...fund, functionName: "getInvestorData", args: [investor] },
       { ...fund, functionName: "isWhitelisted", args: [investor] },
-    ]) as Promise<[readonly [bigint, bigint, boolean, bigint, bigint], boolean]>,
+    ]),
   ]);
   const { positions, vaults, pools } = await readPositions(client, deployment, investor, counts);
   const { decimals, emergencyState } = counts;

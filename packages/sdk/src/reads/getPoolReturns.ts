@@ -1,8 +1,8 @@
-import { type Address, type Client, erc20Abi } from "viem";
+import { type Client, erc20Abi } from "viem";
+import { readContract } from "viem/actions";
 import type { Deployment } from "../deployment/deployment.js";
-import { batchRead } from "../utils/batchRead.js";
+import { readContracts } from "../utils/readContracts.js";
 import { fundContract } from "./fundContract.js";
-import type { PoolInfo, VaultInfo } from "./fundState.js";
 import { getInvestmentTokenAddress } from "./getInvestmentTokenAddress.js";
 import { getTradingWallets, type TradingWallet } from "./getTradingWallets.js";
 
@@ -39,24 +39,34 @@ export async function getPoolReturns(
 ): Promise<PoolReturns> {
   const fund = fundContract(deployment);
   const id = BigInt(vaultId);
-  const [[vault], token] = await Promise.all([
-    batchRead(client, [{ ...fund, functionName: "getVault", args: [id] }]) as Promise<[VaultInfo]>,
+  const [vault, token] = await Promise.all([
+    readContract(client, { ...fund, functionName: "getVault", args: [id] }),
     getInvestmentTokenAddress(client, deployment),
   ]);
   const poolId = vault.currentPoolId;
   const wallets = await getTradingWallets(client, { deployment, poolId });
-  const [pool, ...amounts] = (await batchRead(client, [
-    { ...fund, functionName: "getPoolInfo", args: [poolId] },
-    ...wallets.flatMap((w) => [
-      { address: token, abi: erc20Abi, functionName: "balanceOf", args: [w.walletAddress] } as const,
-      {
-        address: token,
-        abi: erc20Abi,
-        functionName: "allowance",
-        args: [w.walletAddress, fund.address as Address],
-      } as const,
-    ]),
-  ])) as [PoolInfo, ...bigint[]];
+  // Started together: on a batching client they go out in one multicall, as one JSON-RPC request.
+  const [[pool], balances, allowances] = await Promise.all([
+    readContracts(client, [{ ...fund, functionName: "getPoolInfo", args: [poolId] }]),
+    readContracts(
+      client,
+      wallets.map(
+        (w) => ({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [w.walletAddress] }) as const,
+      ),
+    ),
+    readContracts(
+      client,
+      wallets.map(
+        (w) =>
+          ({
+            address: token,
+            abi: erc20Abi,
+            functionName: "allowance",
+            args: [w.walletAddress, fund.address],
+          }) as const,
+      ),
+    ),
+  ]);
   return {
     vaultId: Number(id),
     poolId,
@@ -64,8 +74,8 @@ export async function getPoolReturns(
     principal: pool.preLockupTotal,
     isLocked: vault.isLocked,
     wallets: wallets.map((w, i) => {
-      const balance = amounts[2 * i] ?? 0n;
-      const allowance = amounts[2 * i + 1] ?? 0n;
+      const balance = balances[i] ?? 0n;
+      const allowance = allowances[i] ?? 0n;
       return { ...w, balance, allowance, collectable: balance < allowance ? balance : allowance };
     }),
   };

@@ -1,16 +1,8 @@
 import { type Address, type Client, getAddress } from "viem";
 import type { Deployment } from "../deployment/deployment.js";
-import { batchRead } from "../utils/batchRead.js";
+import { readContracts } from "../utils/readContracts.js";
 import { fundContract } from "./fundContract.js";
-import {
-  type FundCounts,
-  idsUpTo,
-  type PoolInfo,
-  type PositionInfo,
-  poolById,
-  readCounts,
-  type VaultInfo,
-} from "./fundState.js";
+import { type FundCounts, idsUpTo, type PoolInfo, poolById, readCounts, type VaultInfo } from "./fundState.js";
 import { type PoolStateName, poolStatusFromState } from "./poolStatus.js";
 
 /** An investor's position in one vault (`getPosition(account, vaultId)`), amounts in token units. */
@@ -44,14 +36,21 @@ export async function readPositions(
 ): Promise<{ positions: VaultPosition[]; vaults: VaultInfo[]; pools: PoolInfo[] }> {
   const fund = fundContract(deployment);
   const vaultIds = idsUpTo(vaultCount);
-  const results = await batchRead(client, [
-    ...vaultIds.map((id) => ({ ...fund, functionName: "getPosition", args: [account, id] }) as const),
-    ...vaultIds.map((id) => ({ ...fund, functionName: "getVault", args: [id] }) as const),
-    ...idsUpTo(poolCount).map((id) => ({ ...fund, functionName: "getPoolInfo", args: [id] }) as const),
+  // Three reads started together: on a batching client they go out in one multicall, as one JSON-RPC request.
+  const [infos, vaults, pools] = await Promise.all([
+    readContracts(
+      client,
+      vaultIds.map((id) => ({ ...fund, functionName: "getPosition", args: [account, id] }) as const),
+    ),
+    readContracts(
+      client,
+      vaultIds.map((id) => ({ ...fund, functionName: "getVault", args: [id] }) as const),
+    ),
+    readContracts(
+      client,
+      idsUpTo(poolCount).map((id) => ({ ...fund, functionName: "getPoolInfo", args: [id] }) as const),
+    ),
   ]);
-  const infos = results.slice(0, vaultCount) as PositionInfo[];
-  const vaults = results.slice(vaultCount, 2 * vaultCount) as VaultInfo[];
-  const pools = results.slice(2 * vaultCount) as PoolInfo[];
   const positions = infos.map(
     (info, i): VaultPosition => ({
       vaultId: i + 1,

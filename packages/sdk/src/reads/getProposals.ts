@@ -2,7 +2,7 @@ import { type Address, type Client, erc20Abi, zeroAddress } from "viem";
 import { readContract } from "viem/actions";
 import type { Deployment } from "../deployment/deployment.js";
 import { fromTokenUnits } from "../math/tokenAmount.js";
-import { batchRead } from "../utils/batchRead.js";
+import { readContracts } from "../utils/readContracts.js";
 import { fundContract } from "./fundContract.js";
 import { getInvestmentTokenAddress } from "./getInvestmentTokenAddress.js";
 
@@ -73,6 +73,13 @@ export type GetProposalsParameters = {
 
 export type GetProposalsReturnType = { proposals: ProposalView[]; total: number };
 
+/** The `i`-th result of a read of one call per proposal (a multicall gives one result per call, in order). */
+function nth<T>(results: readonly T[], i: number): T {
+  const result = results[i];
+  if (result === undefined) throw new RangeError(`No result ${i} among ${results.length}.`);
+  return result;
+}
+
 /** Proposals newest first, a page at a time: `proposalCount`, then one batched read of the page. */
 export async function getProposals(
   client: Client,
@@ -87,30 +94,41 @@ export async function getProposals(
   const ids: bigint[] = [];
   for (let id = total - offset; id >= 1 && ids.length < limit; id--) ids.push(BigInt(id));
   if (ids.length === 0) return { proposals: [], total };
-  // Per proposal: details, state, proposer and, with a voter, whether it has voted and its weight.
-  const stride = voter ? 5 : 3;
-  const [decimals, ...results] = (await batchRead(client, [
-    { address: token, abi: erc20Abi, functionName: "decimals" },
-    ...ids.flatMap((id) => [
-      { ...fund, functionName: "getProposalDetails", args: [id] } as const,
-      { ...fund, functionName: "proposalState", args: [id] } as const,
-      { ...fund, functionName: "proposalProposer", args: [id] } as const,
-      ...(voter
-        ? ([
-            { ...fund, functionName: "hasVoted", args: [id, voter] },
-            { ...fund, functionName: "getProposalVotingPower", args: [id, voter] },
-          ] as const)
-        : []),
-    ]),
-  ])) as [number, ...unknown[]];
-  const proposals = ids.map((_, i): ProposalView => {
-    const [id, description, votesFor, votesAgainst, startTime, endTime, executed, active] = results[
-      stride * i
-    ] as readonly [bigint, string, bigint, bigint, bigint, bigint, boolean, boolean];
-    const state = proposalStateFromEnum(results[stride * i + 1] as number);
-    const proposer = results[stride * i + 2] as Address;
-    const hasVoted = voter ? (results[stride * i + 3] as boolean) : false;
-    const votingPower = voter ? fromTokenUnits(results[stride * i + 4] as bigint, decimals) : 0;
+  // Per proposal: details, state, proposer and, with a voter, whether it has voted and its weight. Started together:
+  // on a batching client they go out in one multicall, as one JSON-RPC request.
+  const [[decimals], details, states, proposers, voted, powers] = await Promise.all([
+    readContracts(client, [{ address: token, abi: erc20Abi, functionName: "decimals" }]),
+    readContracts(
+      client,
+      ids.map((id) => ({ ...fund, functionName: "getProposalDetails", args: [id] }) as const),
+    ),
+    readContracts(
+      client,
+      ids.map((id) => ({ ...fund, functionName: "proposalState", args: [id] }) as const),
+    ),
+    readContracts(
+      client,
+      ids.map((id) => ({ ...fund, functionName: "proposalProposer", args: [id] }) as const),
+    ),
+    voter
+      ? readContracts(
+          client,
+          ids.map((id) => ({ ...fund, functionName: "hasVoted", args: [id, voter] }) as const),
+        )
+      : [],
+    voter
+      ? readContracts(
+          client,
+          ids.map((id) => ({ ...fund, functionName: "getProposalVotingPower", args: [id, voter] }) as const),
+        )
+      : [],
+  ]);
+  const proposals = details.map((detail, i): ProposalView => {
+    const [id, description, votesFor, votesAgainst, startTime, endTime, executed, active] = detail;
+    const state = proposalStateFromEnum(nth(states, i));
+    const proposer = nth(proposers, i);
+    const hasVoted = voted[i] ?? false;
+    const votingPower = fromTokenUnits(powers[i] ?? 0n, decimals);
     return {
       id,
       title: description,

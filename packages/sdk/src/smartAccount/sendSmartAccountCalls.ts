@@ -4,6 +4,8 @@ import {
   type Address,
   type Chain,
   type Client,
+  type ContractFunctionArgs,
+  type ContractFunctionName,
   type Hash,
   type Hex,
   http,
@@ -31,8 +33,32 @@ import {
   userOperationMaxCost,
 } from "./userOperationCost.js";
 
-/** One call of a user operation: a contract function of `to` (value 0: the fund's paymaster sponsors no value). */
+/**
+ * One call of a user operation: a contract function of `to` (value 0: the fund's paymaster sponsors no value). Build
+ * it with `smartAccountCall`, which checks the function and its arguments against the ABI; a list of calls to
+ * different contracts is held in this wider shape.
+ */
 export type SmartAccountCall = { to: Address; abi: Abi; functionName: string; args?: readonly unknown[] };
+
+type WriteMutability = "nonpayable" | "payable";
+
+/**
+ * A `SmartAccountCall` whose function name and arguments are checked against `abi` (a generated ABI `as const`), as
+ * viem's own actions check them: a renamed function or an argument of the wrong type fails the build.
+ */
+export function smartAccountCall<
+  const abi extends Abi,
+  functionName extends ContractFunctionName<abi, WriteMutability>,
+>(call: {
+  to: Address;
+  abi: abi;
+  functionName: functionName;
+  args: ContractFunctionArgs<abi, WriteMutability, functionName>;
+}): SmartAccountCall {
+  // Checked above; held from here on as a plain call (TypeScript cannot see that a type parameter's arguments are an
+  // array: viem's `ContractFunctionArgs` resolves only for a known function).
+  return { ...call, args: call.args as readonly unknown[] };
+}
 
 /** The calls of one user operation, and the token's decimals and symbol to word a revert's amounts. */
 export type SmartAccountCallsPlan = { calls: readonly SmartAccountCall[]; errorContext?: FundErrorContext };

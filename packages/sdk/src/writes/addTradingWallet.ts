@@ -3,7 +3,7 @@ import { normalizeAddress } from "../utils/normalizeAddress.js";
 import { parseAllocation } from "../utils/parseAllocation.js";
 import { vaultIdArg } from "../utils/vaultIdArg.js";
 import { failure } from "./failure.js";
-import { sendFundTransaction } from "./sendFundTransaction.js";
+import { type FundWriteArgs, sendFundTransaction } from "./sendFundTransaction.js";
 import type { WriteContext, WriteResult } from "./types.js";
 
 export type AddTradingWalletParameters = WriteContext & {
@@ -16,7 +16,7 @@ export type AddTradingWalletParameters = WriteContext & {
 
 /** Adds a trading wallet to a vault (its open pool): "Trading wallet added successfully." */
 export async function addTradingWallet(parameters: AddTradingWalletParameters): Promise<WriteResult> {
-  let args: readonly unknown[];
+  let args: FundWriteArgs<"addTradingWallet">;
   try {
     args = [
       vaultIdArg(parameters.vaultId),

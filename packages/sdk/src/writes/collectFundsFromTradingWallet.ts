@@ -2,7 +2,7 @@ import { actionMessages } from "../messages.js";
 import { normalizeAddress } from "../utils/normalizeAddress.js";
 import { vaultIdArg } from "../utils/vaultIdArg.js";
 import { failure } from "./failure.js";
-import { sendFundTransaction } from "./sendFundTransaction.js";
+import { type FundWriteArgs, sendFundTransaction } from "./sendFundTransaction.js";
 import type { WriteContext, WriteResult } from "./types.js";
 
 export type CollectFundsFromTradingWalletParameters = WriteContext & {
@@ -17,7 +17,7 @@ export type CollectFundsFromTradingWalletParameters = WriteContext & {
 export async function collectFundsFromTradingWallet(
   parameters: CollectFundsFromTradingWalletParameters,
 ): Promise<WriteResult> {
-  let args: readonly unknown[];
+  let args: FundWriteArgs<"collectFundsFromTradingWallet">;
   try {
     args = [vaultIdArg(parameters.vaultId), normalizeAddress(parameters.wallet), parameters.amount];
   } catch (error) {

@@ -4,7 +4,7 @@ import { EventNotFoundError } from "../baseErrors.js";
 import { resultMessages } from "../messages.js";
 import { requireDescription, votingPeriodSeconds } from "../utils/proposalInput.js";
 import { failure } from "./failure.js";
-import { sendFundTransaction } from "./sendFundTransaction.js";
+import { type FundWriteArgs, sendFundTransaction } from "./sendFundTransaction.js";
 import type { WriteContext, WriteResult } from "./types.js";
 
 export type CreateProposalParameters = WriteContext & {
@@ -25,7 +25,7 @@ export type CreateProposalReturnType = WriteResult & {
  * fount' (spec section 8, spelled as shown).
  */
 export async function createProposal(parameters: CreateProposalParameters): Promise<CreateProposalReturnType> {
-  let args: readonly unknown[];
+  let args: FundWriteArgs<"createProposal">;
   try {
     args = [requireDescription(parameters.description), votingPeriodSeconds(parameters.start, parameters.end)];
   } catch (error) {

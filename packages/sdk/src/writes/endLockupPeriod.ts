@@ -1,10 +1,10 @@
 import { erc20Abi } from "viem";
+import { readContract } from "viem/actions";
 import { describeFundError, FundamentError, type FundErrorContext } from "../errors.js";
 import { actionMessages } from "../messages.js";
 import { fundContract } from "../reads/fundContract.js";
-import type { PoolInfo, VaultInfo } from "../reads/fundState.js";
 import { getInvestmentTokenAddress } from "../reads/getInvestmentTokenAddress.js";
-import { batchRead } from "../utils/batchRead.js";
+import { readContracts } from "../utils/readContracts.js";
 import { vaultIdArg } from "../utils/vaultIdArg.js";
 import { failure } from "./failure.js";
 import { sendFundTransaction } from "./sendFundTransaction.js";
@@ -35,15 +35,17 @@ export async function endLockupPeriod(parameters: EndLockupPeriodParameters): Pr
     vaultId = vaultIdArg(parameters.vaultId);
     const fund = fundContract(deployment);
     const token = await getInvestmentTokenAddress(publicClient, deployment);
-    const [decimals, symbol, vault] = (await batchRead(publicClient, [
+    const [decimals, symbol, vault] = await readContracts(publicClient, [
       { address: token, abi: erc20Abi, functionName: "decimals" },
       { address: token, abi: erc20Abi, functionName: "symbol" },
       { ...fund, functionName: "getVault", args: [vaultId] },
-    ])) as [number, string, VaultInfo];
+    ]);
     errorContext = { decimals, symbol };
-    const [pool] = (await batchRead(publicClient, [
-      { ...fund, functionName: "getPoolInfo", args: [vault.currentPoolId] },
-    ])) as [PoolInfo];
+    const pool = await readContract(publicClient, {
+      ...fund,
+      functionName: "getPoolInfo",
+      args: [vault.currentPoolId],
+    });
     const principal = pool.preLockupTotal;
     atLoss = vault.isLocked && totalReturned < principal;
     if (atLoss && !parameters.confirmLoss) {

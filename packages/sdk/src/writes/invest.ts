@@ -68,9 +68,7 @@ export async function invest(parameters: InvestParameters): Promise<InvestReturn
         args: [deployment.investmentFund, amount],
         account: walletClient.account ?? account,
       });
-      approvalHash = await writeContract(walletClient, { ...request, chain: walletClient.chain } as Parameters<
-        typeof writeContract
-      >[1]);
+      approvalHash = await writeContract(walletClient, { ...request, chain: walletClient.chain });
       parameters.onApprovalSubmitted?.(approvalHash);
       const receipt = await waitForTransactionReceipt(publicClient, { hash: approvalHash });
       if (receipt.status !== "success")

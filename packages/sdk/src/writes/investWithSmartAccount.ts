@@ -5,7 +5,11 @@ import { toTokenUnits } from "../math/tokenAmount.js";
 import { resultMessages } from "../messages.js";
 import { isDeployless } from "../reads/fundContract.js";
 import { getInvestmentTokenAddress } from "../reads/getInvestmentTokenAddress.js";
-import { type SendSmartAccountCallsStep, sendSmartAccountCalls } from "../smartAccount/sendSmartAccountCalls.js";
+import {
+  type SendSmartAccountCallsStep,
+  sendSmartAccountCalls,
+  smartAccountCall,
+} from "../smartAccount/sendSmartAccountCalls.js";
 import type { GasPayment } from "../smartAccount/userOperationCost.js";
 import { vaultIdArg } from "../utils/vaultIdArg.js";
 import { failure } from "./failure.js";
@@ -107,13 +111,18 @@ export async function investWithSmartAccount(
       return {
         errorContext: { decimals, symbol },
         calls: [
-          { to: token, abi: erc20Abi, functionName: "approve", args: [deployment.investmentFund, amount] },
-          {
+          smartAccountCall({
+            to: token,
+            abi: erc20Abi,
+            functionName: "approve",
+            args: [deployment.investmentFund, amount],
+          }),
+          smartAccountCall({
             to: deployment.investmentFund,
             abi: fundWithTokenErrorsAbi,
             functionName: "invest",
             args: [vaultId, amount],
-          },
+          }),
         ],
       };
     },

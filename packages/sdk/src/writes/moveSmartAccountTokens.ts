@@ -7,6 +7,7 @@ import {
   type SendSmartAccountCallsParameters,
   type SendSmartAccountCallsReturnType,
   sendSmartAccountCalls,
+  smartAccountCall,
 } from "../smartAccount/sendSmartAccountCalls.js";
 import { failure } from "./failure.js";
 
@@ -73,7 +74,7 @@ export async function moveSmartAccountTokens(
       successMessage = `Moved ${formatUnits(balance, decimals)} ${symbol} from your smart account to your wallet.`;
       return {
         errorContext: { decimals, symbol },
-        calls: [{ to: token, abi: erc20Abi, functionName: "transfer", args: [owner, balance] }],
+        calls: [smartAccountCall({ to: token, abi: erc20Abi, functionName: "transfer", args: [owner, balance] })],
       };
     },
   });

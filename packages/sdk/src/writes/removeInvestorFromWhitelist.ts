@@ -1,7 +1,7 @@
 import { resultMessages } from "../messages.js";
 import { normalizeAddress } from "../utils/normalizeAddress.js";
 import { failure } from "./failure.js";
-import { sendFundTransaction } from "./sendFundTransaction.js";
+import { type FundWriteArgs, sendFundTransaction } from "./sendFundTransaction.js";
 import type { WriteContext, WriteResult } from "./types.js";
 
 export type RemoveInvestorFromWhitelistParameters = WriteContext & { investor: string };
@@ -10,7 +10,7 @@ export type RemoveInvestorFromWhitelistParameters = WriteContext & { investor: s
 export async function removeInvestorFromWhitelist(
   parameters: RemoveInvestorFromWhitelistParameters,
 ): Promise<WriteResult> {
-  let args: readonly unknown[];
+  let args: FundWriteArgs<"removeInvestorFromWhitelist">;
   try {
     args = [normalizeAddress(parameters.investor)];
   } catch (error) {

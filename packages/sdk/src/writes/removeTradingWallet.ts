@@ -1,7 +1,7 @@
 import { resultMessages } from "../messages.js";
 import { vaultIdArg } from "../utils/vaultIdArg.js";
 import { failure } from "./failure.js";
-import { sendFundTransaction } from "./sendFundTransaction.js";
+import { type FundWriteArgs, sendFundTransaction } from "./sendFundTransaction.js";
 import type { WriteContext, WriteResult } from "./types.js";
 
 export type RemoveTradingWalletParameters = WriteContext & {
@@ -12,7 +12,7 @@ export type RemoveTradingWalletParameters = WriteContext & {
 
 /** Removes the vault's trading wallet at `index` (its pool must be open): "Trading wallet removed successfully." */
 export async function removeTradingWallet(parameters: RemoveTradingWalletParameters): Promise<WriteResult> {
-  let args: readonly unknown[];
+  let args: FundWriteArgs<"removeTradingWallet">;
   try {
     args = [vaultIdArg(parameters.vaultId), BigInt(parameters.index)];
   } catch (error) {

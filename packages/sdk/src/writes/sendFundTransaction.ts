@@ -1,28 +1,50 @@
-import { type Address, BaseError, type TransactionReceipt } from "viem";
+import {
+  type Address,
+  BaseError,
+  type ContractFunctionArgs,
+  type ContractFunctionName,
+  type TransactionReceipt,
+} from "viem";
 import { estimateContractGas, simulateContract, waitForTransactionReceipt, writeContract } from "viem/actions";
-import type { investmentFundAbi } from "../abi/index.js";
 import { FundamentError, type FundErrorContext } from "../errors.js";
 import { errorMessages } from "../messages.js";
-import { sendSmartAccountCalls } from "../smartAccount/sendSmartAccountCalls.js";
+import { sendSmartAccountCalls, smartAccountCall } from "../smartAccount/sendSmartAccountCalls.js";
 import { failure } from "./failure.js";
 import { fundWithTokenErrorsAbi } from "./fundErrorsAbi.js";
 import type { WriteContext, WriteResult } from "./types.js";
 
-type FundWriteName = Extract<
-  (typeof investmentFundAbi)[number],
-  { type: "function"; stateMutability: "nonpayable" | "payable" }
->["name"];
+type FundAbi = typeof fundWithTokenErrorsAbi;
+type WriteMutability = "nonpayable" | "payable";
 
-export type SendFundTransactionParameters = WriteContext & {
-  functionName: FundWriteName;
-  args: readonly unknown[];
-  /** The spec's result message on success. */
-  successMessage: string;
-  /** Reads what the action produced from its receipt; may throw (e.g. EventNotFoundError), which fails the action. */
-  onReceipt?: (receipt: TransactionReceipt) => void;
-  /** Token decimals and symbol, to show amounts in revert messages. */
-  errorContext?: FundErrorContext;
-};
+/** A state-changing function of the fund, by its name in the generated ABI. */
+export type FundWriteName = ContractFunctionName<FundAbi, WriteMutability>;
+
+/** The arguments of the fund's function `functionName`, typed from the generated ABI. */
+export type FundWriteArgs<functionName extends FundWriteName> = ContractFunctionArgs<
+  FundAbi,
+  WriteMutability,
+  functionName
+>;
+
+/**
+ * A call of the fund: one of its functions and that function's arguments, as a union over the ABI's functions keyed by
+ * name. A literal `functionName` picks its member, so `args` is checked against that function's inputs (a renamed
+ * function, a missing argument or one of the wrong type fails the build); the union, unlike a type parameter, stays
+ * assignable to viem's own parameters inside.
+ */
+export type FundWriteCall<functionName extends FundWriteName = FundWriteName> = {
+  [name in functionName]: { functionName: name; args: FundWriteArgs<name> };
+}[functionName];
+
+export type SendFundTransactionParameters<functionName extends FundWriteName = FundWriteName> = WriteContext &
+  FundWriteCall<functionName> & {
+    /** The spec's result message on success. */
+    successMessage: string;
+    /** Reads what the action produced from its receipt; may throw (e.g. EventNotFoundError), which fails the action. */
+    onReceipt?: (receipt: TransactionReceipt) => void;
+    /** Token decimals and symbol, to show amounts in revert messages. */
+    errorContext?: FundErrorContext;
+  };
 
 /** The connected account, or a clear error when no wallet is connected. */
 export function requireAccount(context: WriteContext): Address {
@@ -49,7 +71,7 @@ async function pendingGasLimit(
       args,
       account,
       blockTag: "pending",
-    } as Parameters<typeof estimateContractGas>[1]);
+    });
     return estimate + estimate / 5n;
   } catch (error) {
     // viem's errors of the estimate (the node refused or failed to estimate): the wallet estimates then. Anything
@@ -77,7 +99,7 @@ export async function sendFundTransaction(parameters: SendFundTransactionParamet
       deployment,
       publicClient,
       walletClient,
-      calls: [{ to: deployment.investmentFund, abi: fundWithTokenErrorsAbi, functionName, args }],
+      calls: [smartAccountCall({ to: deployment.investmentFund, abi: fundWithTokenErrorsAbi, functionName, args })],
       successMessage,
       errorContext: parameters.errorContext,
       bundlerUrl,
@@ -96,19 +118,16 @@ export async function sendFundTransaction(parameters: SendFundTransactionParamet
   }
   try {
     const account = walletClient.account ?? requireAccount(parameters);
-    const { request } = await simulateContract(publicClient, {
-      address: deployment.investmentFund,
-      abi: fundWithTokenErrorsAbi,
-      functionName,
-      args,
-      account,
-    } as Parameters<typeof simulateContract>[1]);
+    // The call as simulated is the call as sent (viem's `request` would be the same fields, with the ABI cut down to
+    // the one function).
+    const call = { address: deployment.investmentFund, abi: fundWithTokenErrorsAbi, functionName, args, account };
+    await simulateContract(publicClient, call);
     const gas = await pendingGasLimit(parameters, account);
     const hash = await writeContract(walletClient, {
-      ...request,
+      ...call,
       ...(gas === undefined ? {} : { gas }),
       chain: walletClient.chain,
-    } as Parameters<typeof writeContract>[1]);
+    });
     parameters.onSubmitted?.(hash);
     if (parameters.waitForReceipt !== false || parameters.onReceipt) {
       const receipt = await waitForTransactionReceipt(publicClient, { hash });

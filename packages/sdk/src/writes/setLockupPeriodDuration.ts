@@ -2,7 +2,7 @@ import { FundamentError } from "../baseErrors.js";
 import { actionMessages } from "../messages.js";
 import { vaultIdArg } from "../utils/vaultIdArg.js";
 import { failure } from "./failure.js";
-import { sendFundTransaction } from "./sendFundTransaction.js";
+import { type FundWriteArgs, sendFundTransaction } from "./sendFundTransaction.js";
 import type { WriteContext, WriteResult } from "./types.js";
 
 export type SetLockupPeriodDurationParameters = WriteContext & {
@@ -13,7 +13,7 @@ export type SetLockupPeriodDurationParameters = WriteContext & {
 
 /** Sets the lockup length of a vault's next lockup (admin). */
 export async function setLockupPeriodDuration(parameters: SetLockupPeriodDurationParameters): Promise<WriteResult> {
-  let args: readonly unknown[];
+  let args: FundWriteArgs<"setLockupPeriodDuration">;
   try {
     const { seconds } = parameters;
     if (typeof seconds === "number" && (!Number.isSafeInteger(seconds) || seconds < 0)) {

@@ -5,7 +5,7 @@ import { actionMessages } from "../messages.js";
 import { getInvestmentTokenAddress } from "../reads/getInvestmentTokenAddress.js";
 import { vaultIdArg } from "../utils/vaultIdArg.js";
 import { failure } from "./failure.js";
-import { sendFundTransaction } from "./sendFundTransaction.js";
+import { type FundWriteArgs, sendFundTransaction } from "./sendFundTransaction.js";
 import type { WriteContext, WriteResult } from "./types.js";
 
 export type SetMinimumInvestmentParameters = WriteContext & {
@@ -16,7 +16,7 @@ export type SetMinimumInvestmentParameters = WriteContext & {
 
 /** Sets a vault's smallest deposit (admin). */
 export async function setMinimumInvestment(parameters: SetMinimumInvestmentParameters): Promise<WriteResult> {
-  let args: readonly unknown[];
+  let args: FundWriteArgs<"setMinimumInvestment">;
   try {
     const vaultId = vaultIdArg(parameters.vaultId);
     let amount: bigint;

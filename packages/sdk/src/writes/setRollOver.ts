@@ -1,7 +1,7 @@
 import { actionMessages } from "../messages.js";
 import { vaultIdArg } from "../utils/vaultIdArg.js";
 import { failure } from "./failure.js";
-import { sendFundTransaction } from "./sendFundTransaction.js";
+import { type FundWriteArgs, sendFundTransaction } from "./sendFundTransaction.js";
 import type { WriteContext, WriteResult } from "./types.js";
 
 export type SetRollOverParameters = WriteContext & {
@@ -15,7 +15,7 @@ export type SetRollOverParameters = WriteContext & {
  * the position waits in a settled pool: withdraw that payout first).
  */
 export async function setRollOver(parameters: SetRollOverParameters): Promise<WriteResult> {
-  let args: readonly unknown[];
+  let args: FundWriteArgs<"setRollOver">;
   try {
     args = [vaultIdArg(parameters.vaultId), parameters.enabled];
   } catch (error) {

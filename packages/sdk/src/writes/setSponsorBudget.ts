@@ -48,9 +48,7 @@ export async function setSponsorBudget(parameters: SetSponsorBudgetParameters): 
       args: [budget],
       account,
     });
-    const hash = await writeContract(walletClient, { ...request, chain: walletClient.chain } as Parameters<
-      typeof writeContract
-    >[1]);
+    const hash = await writeContract(walletClient, { ...request, chain: walletClient.chain });
     parameters.onSubmitted?.(hash);
     if (parameters.waitForReceipt !== false) {
       const receipt = await waitForTransactionReceipt(publicClient, { hash });

@@ -1,7 +1,7 @@
 import { resultMessages } from "../messages.js";
 import { voteSupport } from "../utils/voteSupport.js";
 import { failure } from "./failure.js";
-import { sendFundTransaction } from "./sendFundTransaction.js";
+import { type FundWriteArgs, sendFundTransaction } from "./sendFundTransaction.js";
 import type { WriteContext, WriteResult } from "./types.js";
 
 export type VoteParameters = WriteContext & {
@@ -11,7 +11,7 @@ export type VoteParameters = WriteContext & {
 
 /** Votes on a proposal: "Voting transaction submitted". */
 export async function vote(parameters: VoteParameters): Promise<WriteResult> {
-  let args: readonly unknown[];
+  let args: FundWriteArgs<"vote">;
   try {
     args = [BigInt(parameters.proposalId), voteSupport(parameters.choice)];
   } catch (error) {
