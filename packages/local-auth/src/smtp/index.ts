@@ -8,21 +8,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo, Server as NetServer } from "node:net";
 import { type AddressObject, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import { INBOX_CSP, INBOX_SCRIPT, inboxPage } from "./page.js";
+import { type CaughtMail, INBOX_CSP, INBOX_SCRIPT, inboxPage } from "./page.js";
 
-/** One caught mail, as the JSON API answers it. */
-export type CaughtMail = {
-  id: string;
-  /** The sender as written in the From header (`Fundament <no-reply@fundament.local>`), else the envelope's. */
-  from: string;
-  /** The envelope's recipients, lower-case (Bcc included). */
-  to: string[];
-  subject: string;
-  text: string;
-  html?: string;
-  /** When the catcher received it (ISO 8601). */
-  date: string;
-};
+export type { CaughtMail };
 
 export type SmtpCatcherOptions = {
   /** 127.0.0.1 by default: the catcher is for one machine. */

@@ -2,7 +2,20 @@
 // version in a sandboxed frame). A small script of its own (`/inbox.js`, allowed by the CSP) reloads the page when
 // a new mail arrives and clears the inbox.
 import { escapeHtml, htmlPage } from "../page.js";
-import type { CaughtMail } from "./index.js";
+
+/** One caught mail, as the JSON API answers it. */
+export type CaughtMail = {
+  id: string;
+  /** The sender as written in the From header (`Fundament <no-reply@fundament.local>`), else the envelope's. */
+  from: string;
+  /** The envelope's recipients, lower-case (Bcc included). */
+  to: string[];
+  subject: string;
+  text: string;
+  html?: string;
+  /** When the catcher received it (ISO 8601). */
+  date: string;
+};
 
 /** No inline script, no outside request: the page reads only its own origin. */
 export const INBOX_CSP =

@@ -31,12 +31,8 @@ import {
   isBitcoinConnectorId,
 } from "../features/bitcoin/types.js";
 import { disconnect as disconnectFamilies } from "../features/disconnect/disconnect.js";
-import { embeddedRuntimeFor } from "../features/embedded/embeddedRuntime.js";
-import {
-  EMBEDDED_CONNECTOR_TYPE,
-  type EmbeddedRuntime,
-  type EmbeddedWalletConfig,
-} from "../features/embedded/types.js";
+import { type EmbeddedRuntime, embeddedRuntimeFor } from "../features/embedded/embeddedRuntime.js";
+import { EMBEDDED_CONNECTOR_TYPE, type EmbeddedWalletConfig } from "../features/embedded/types.js";
 import type { NamesClient } from "../features/names/createNamesClient.js";
 import { lazyNamesClient } from "../features/names/lazyNamesClient.js";
 import { switchNetwork } from "../features/networks/switchNetwork.js";

@@ -5,9 +5,10 @@ import { ListItemButton } from "../../react/components/ListItemButton.js";
 import { ListNav } from "../../react/components/ListNav.js";
 import { useWalletRuntime } from "../../react/context.js";
 import { useStore } from "../../react/hooks/useStore.js";
+import type { EmbeddedRuntime } from "./embeddedRuntime.js";
 import { embeddedErrorText } from "./errors.js";
 import type { EmbeddedSession } from "./protocol.js";
-import { type EmbeddedRuntime, NO_EMBEDDED_STATE, SOCIAL_PROVIDER_NAMES, SOCIAL_PROVIDER_ORDER } from "./types.js";
+import { NO_EMBEDDED_STATE, SOCIAL_PROVIDER_NAMES, SOCIAL_PROVIDER_ORDER } from "./types.js";
 
 /**
  * The Account view's part for an embedded-wallet user: the email, "Update email", "Save recovery file", and the

@@ -1,6 +1,6 @@
 import type { Config, CreateConnectorFn } from "wagmi";
 import { addConnector } from "../../connectors/wagmiPrivate.js";
-import { createStore } from "../../core/createStore.js";
+import { createStore, type Store } from "../../core/createStore.js";
 import type { WalletCore } from "../../core/createWalletCore.js";
 import { loadOnce } from "../../core/loadOnce.js";
 import type { EmbeddedController } from "./createEmbeddedController.js";
@@ -10,10 +10,25 @@ import {
   EMBEDDED_CONNECTOR_NAME,
   EMBEDDED_CONNECTOR_TYPE,
   type EmbeddedFrameState,
-  type EmbeddedRuntime,
   type EmbeddedWalletConfig,
+  type LoginProvider,
   loginProviders,
 } from "./types.js";
+
+/**
+ * The embedded wallet as the runtime holds it before anything is loaded: the config, a store the dialog and views
+ * read (light), and `load`, which brings in the frame client, provider and flows (a chunk of its own) and mounts the
+ * hidden frame.
+ */
+export type EmbeddedRuntime = {
+  config: EmbeddedWalletConfig;
+  /** The login providers offered, in the spec's order (configured social providers, then Farcaster when on). */
+  providers: LoginProvider[];
+  state: Store<EmbeddedFrameState>;
+  load(): Promise<EmbeddedController>;
+  /** The mounted runtime's core (routes SHOW / HIDE) and its disconnect for SESSION_ENDED; returns the detach. */
+  attach(core: WalletCore, onSessionEnded: (reason: string) => void): () => void;
+};
 
 // This file is in the first view: it holds only the config, a store and the loader. The frame client, provider,
 // flows and views are chunks of their own, loaded when the person picks a login or a session is to be restored.

@@ -1,6 +1,4 @@
 import { createStore, type Store } from "../../core/createStore.js";
-import type { WalletCore } from "../../core/createWalletCore.js";
-import type { EmbeddedController } from "./createEmbeddedController.js";
 import type { EmbeddedUser, FrameNotices, SocialProvider } from "./protocol.js";
 
 /** The connector of the embedded wallet (spec connector type AUTH). */
@@ -41,21 +39,6 @@ export type EmbeddedFrameState = {
   user: EmbeddedUser | undefined;
   /** Spec account state `socialWindow`: the social login popup, opened by the click that started it. */
   socialWindow: Window | undefined;
-};
-
-/**
- * The embedded wallet as the runtime holds it before anything is loaded: the config, a store the dialog and views
- * read (light), and `load`, which brings in the frame client, provider and flows (a chunk of its own) and mounts the
- * hidden frame.
- */
-export type EmbeddedRuntime = {
-  config: EmbeddedWalletConfig;
-  /** The login providers offered, in the spec's order (configured social providers, then Farcaster when on). */
-  providers: LoginProvider[];
-  state: Store<EmbeddedFrameState>;
-  load(): Promise<EmbeddedController>;
-  /** The mounted runtime's core (routes SHOW / HIDE) and its disconnect for SESSION_ENDED; returns the detach. */
-  attach(core: WalletCore, onSessionEnded: (reason: string) => void): () => void;
 };
 
 /** The configured social providers that the protocol knows, in the spec's order, with Farcaster when enabled. */
