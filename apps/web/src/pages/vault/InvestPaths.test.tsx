@@ -7,6 +7,7 @@ import { rpc, withSnapshot } from "../../../test/chain";
 import { createTestVault, positionOf, usdc } from "../../../test/fund";
 import { DEV_ACCOUNTS, renderApp } from "../../../test/render";
 import { testWalletConnector } from "../../../test/testWallet";
+import { investKeys } from "./invest.queries";
 
 // The widget takes the best path the wallet supports (the wallet package's test wallet, batching and typed data on or
 // off), against the test anvil.
@@ -147,8 +148,17 @@ describe("the investment path the widget takes", () => {
 
   it("falls back from a batch the wallet turns out not to send to the permit, with a clear text", async () => {
     await withSnapshot(async () => {
-      const { vaultId, control, unmount } = await openVault("Batch fallback vault", { batching: true });
+      const { vaultId, control, unmount, queryClient } = await openVault("Batch fallback vault", { batching: true });
       await waitFor(() => expect(stepsText()).toContain("Approve + invest, in one confirmation"), { timeout: 10_000 });
+      // The fallback goes to the permit once the token's permit support is known (read beside the capabilities; on a
+      // loaded machine it can come later than they do).
+      await waitFor(
+        () =>
+          expect(
+            queryClient.getQueriesData({ queryKey: investKeys.permit(undefined).slice(0, 2) }).map(([, d]) => d),
+          ).toContain(true),
+        { timeout: 10_000 },
+      );
       control.setBatching(false); // the capabilities said yes; wallet_sendCalls now answers 4200
       await invest("400");
       await within(investWidget()).findByText(
