@@ -444,6 +444,23 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
   };
 
   /**
+   * What follows a wagmi connection, for every EVM connector: the layer's state, the recent wallets, the event, then
+   * sign-in when required (or after the switch, on an unsupported chain), and the modal closes unless sign-in is open.
+   */
+  const afterConnected = async (connector: Connector, chainId: number) => {
+    sync();
+    connectAttempt.setState({ status: "idle", error: undefined });
+    addRecentWallet(connector.id);
+    core.bus.emit("CONNECT_SUCCESS", { connector: connector.id, chainId });
+    if (core.router.getState().view === "UnsupportedChain") {
+      signInPending = Boolean(siwx);
+      return;
+    }
+    if (siwx) await siwx.onConnected();
+    if (core.router.getState().view !== "SIWXSignMessage") core.close();
+  };
+
+  /**
    * Connects the embedded wallet once its login finished in the login views (`data.afterLogin`), or when the frame
    * still holds a session; otherwise the Connect view (its email and social logins) is where it starts. Success
    * closes the modal, as for any wallet (or leaves the sign-in prompt open).
@@ -461,16 +478,7 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
       }
       const result = await wagmiConnect(wagmiConfig, { connector });
       controller.loginSucceeded();
-      sync();
-      connectAttempt.setState({ status: "idle", error: undefined });
-      addRecentWallet(connector.id);
-      core.bus.emit("CONNECT_SUCCESS", { connector: connector.id, chainId: result.chainId });
-      if (core.router.getState().view === "UnsupportedChain") {
-        signInPending = Boolean(siwx);
-        return;
-      }
-      if (siwx) await siwx.onConnected();
-      if (core.router.getState().view !== "SIWXSignMessage") core.close();
+      await afterConnected(connector, result.chainId);
     } catch (error) {
       const message = isUserRejection(error) ? CONNECTION_DECLINED : errorText(error);
       connectAttempt.setState({ status: "error", error: message });
@@ -533,20 +541,7 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
       }
       try {
         const result = await wagmiConnect(wagmiConfig, { connector });
-        sync();
-        connectAttempt.setState({ status: "idle", error: undefined });
-        addRecentWallet(connector.id);
-        core.bus.emit("CONNECT_SUCCESS", { connector: connector.id, chainId: result.chainId });
-        if (core.router.getState().view === "UnsupportedChain") {
-          signInPending = Boolean(siwx);
-          return;
-        }
-        if (siwx) {
-          await siwx.onConnected();
-          if (core.router.getState().view !== "SIWXSignMessage") core.close();
-        } else {
-          core.close();
-        }
+        await afterConnected(connector, result.chainId);
       } catch (error) {
         const message = isUserRejection(error) ? CONNECTION_DECLINED : errorText(error);
         connectAttempt.setState({ status: "error", error: message });

@@ -1,4 +1,5 @@
 import type { Config, CreateConnectorFn } from "wagmi";
+import { wasLastConnector } from "../../connectors/lazyConnector.js";
 import { addConnector } from "../../connectors/wagmiPrivate.js";
 import { createStore, type Store } from "../../core/createStore.js";
 import type { WalletCore } from "../../core/createWalletCore.js";
@@ -123,7 +124,7 @@ export function embeddedConnector(embedded: EmbeddedRuntime): CreateConnectorFn 
       });
       return inner;
     };
-    const wasLast = async () => (await config.storage?.getItem("recentConnectorId")) === EMBEDDED_CONNECTOR_ID;
+    const wasLast = () => wasLastConnector(config.storage, EMBEDDED_CONNECTOR_ID);
     return {
       id: EMBEDDED_CONNECTOR_ID,
       name: EMBEDDED_CONNECTOR_NAME,
