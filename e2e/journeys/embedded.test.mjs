@@ -197,8 +197,12 @@ describe("embedded wallet journey", { timeout: 600_000 }, () => {
     await page.reload();
     assert.equal(await connectedAddress(page), address);
 
-    // The app's sign-in (SIWE) with the embedded wallet: the message is signed after approval in the frame.
+    // The Account view of an embedded user: the email, its updates, the recovery file, the signed-in devices.
     await page.getByRole("button", { name: /^Account 0x/ }).click();
+    await page.getByRole("dialog", { name: "Account" }).getByText("This device").waitFor({ timeout: 15_000 });
+    await screenshot(page, "embedded-account");
+
+    // The app's sign-in (SIWE) with the embedded wallet: the message is signed after approval in the frame.
     await page.getByRole("dialog", { name: "Account" }).getByRole("button", { name: "Sign in" }).click();
     const prompt = page.getByRole("dialog", { name: /Sign In/i });
     await prompt.getByRole("button", { name: "Sign" }).click();
