@@ -27,9 +27,9 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { devAccount, LOCAL_CHAIN_ID } from "@fundament/test-chain";
 import { createWalletClient, encodeDeployData, getAddress, http, parseEther } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { devAccount, LOCAL_CHAIN_ID } from "./lib/accounts.mjs";
 import {
   deployDeterministic,
   ENTRY_POINT_SALT,

@@ -5,16 +5,15 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { devAccount, freePort, startAnvil } from "@fundament/test-chain";
 import { createPublicClient, createWalletClient, erc20Abi, http, maxUint256, parseEther, parseUnits } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { deploy } from "./deploy.mjs";
-import { devAccount } from "./lib/accounts.mjs";
-import { freePort, startAnvil } from "./lib/anvil.mjs";
 import { DEV_WBTC_AMOUNT, loadUniswapArtifact, WBTC_POOL, WETH_POOL } from "./lib/dex.mjs";
 
 describe("deploy: Uniswap V2, mWBTC and seeded pools on a real anvil", { timeout: 120_000 }, () => {
-  /** @type {import("./lib/anvil.mjs").Anvil} */
+  /** @type {import("@fundament/test-chain").Anvil} */
   let anvil;
   /** @type {import("./deploy.mjs").Deployment} */
   let deployment;

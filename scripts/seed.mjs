@@ -28,9 +28,9 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { devAccount, devAccountIndex, LOCAL_CHAIN_ID } from "@fundament/test-chain";
 import { createTestClient, createWalletClient, formatUnits, http, parseUnits } from "viem";
 import { DEFAULT_LOCKUP_PERIOD_DURATION, DEFAULT_RPC_URL } from "./deploy.mjs";
-import { devAccount, devAccountIndex, LOCAL_CHAIN_ID } from "./lib/accounts.mjs";
 import { connect, loadDotEnv } from "./lib/chain.mjs";
 import { isMain, runCli } from "./lib/cli.mjs";
 import { loadArtifact } from "./lib/foundry.mjs";

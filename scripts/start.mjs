@@ -23,7 +23,7 @@ ensureDeps();
 
 // Everything below may need the freshly installed dependencies.
 const { join, relative } = await import("node:path");
-const { DEV_ACCOUNTS } = await import("./lib/accounts.mjs");
+const { DEV_ACCOUNTS } = await import("@fundament/test-chain");
 const { loadDotEnv, parseUintEnv } = await import("./lib/chain.mjs");
 const { DEPLOYMENTS_DIR, ROOT } = await import("./lib/paths.mjs");
 const { describeSeed } = await import("./seed.mjs");

@@ -8,18 +8,17 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
+import { devAccount, freePort, LOCAL_CHAIN_ID, startAnvil } from "@fundament/test-chain";
 import { createPublicClient, http, parseUnits } from "viem";
 import { foundry } from "viem/chains";
 import { deploy } from "./deploy.mjs";
-import { devAccount, LOCAL_CHAIN_ID } from "./lib/accounts.mjs";
-import { freePort, startAnvil } from "./lib/anvil.mjs";
 import { ENTRY_POINT_V08, startBundler } from "./lib/bundler.mjs";
 import { loadUniswapArtifact } from "./lib/dex.mjs";
 import { loadArtifact } from "./lib/foundry.mjs";
 import { seed, seedGenesisTimestamp } from "./seed.mjs";
 
 describe("npm start: deploy + seed on a real anvil", { timeout: 120_000 }, () => {
-  /** @type {import("./lib/anvil.mjs").Anvil} */
+  /** @type {import("@fundament/test-chain").Anvil} */
   let anvil;
   /** @type {import("./deploy.mjs").Deployment} */
   let deployment;

@@ -10,8 +10,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { describe, test } from "node:test";
+import { devAccount } from "@fundament/test-chain";
 import { formatUnits } from "viem";
-import { devAccount } from "../../scripts/lib/accounts.mjs";
 import { openPage, SCREENSHOTS_DIR } from "../lib/browser.mjs";
 import { connectAndSignIn } from "../lib/connect.mjs";
 import { useJourney } from "../lib/journey.mjs";

@@ -8,8 +8,8 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { devAccount } from "@fundament/test-chain";
 import { erc20Abi, parseUnits } from "viem";
-import { devAccount } from "../../scripts/lib/accounts.mjs";
 import { foreignHosts, openPage, screenshot } from "../lib/browser.mjs";
 import { connect } from "../lib/connect.mjs";
 import { useJourney } from "../lib/journey.mjs";

@@ -13,8 +13,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
+import { devAccount } from "@fundament/test-chain";
 import { createTestClient, createWalletClient, erc20Abi, http, parseEther, parseUnits } from "viem";
-import { devAccount } from "../../scripts/lib/accounts.mjs";
 import { foreignHosts, openPage, screenshot } from "../lib/browser.mjs";
 import { useJourney } from "../lib/journey.mjs";
 

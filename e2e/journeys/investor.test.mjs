@@ -9,7 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
-import { devAccount } from "../../scripts/lib/accounts.mjs";
+import { devAccount } from "@fundament/test-chain";
 import { foreignHosts, openPage, screenshot } from "../lib/browser.mjs";
 import { connect } from "../lib/connect.mjs";
 import { useJourney } from "../lib/journey.mjs";

@@ -15,8 +15,8 @@
  */
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
+import { devAccount } from "@fundament/test-chain";
 import { createWalletClient, erc20Abi, getAddress, http, parseEther } from "viem";
-import { devAccount } from "../../scripts/lib/accounts.mjs";
 import { foreignHosts, openPage, screenshot } from "../lib/browser.mjs";
 import { connect } from "../lib/connect.mjs";
 import { useJourney } from "../lib/journey.mjs";

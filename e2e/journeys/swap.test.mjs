@@ -9,9 +9,9 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { loadUniswapArtifact } from "@fundament/scripts/lib/dex";
+import { devAccount } from "@fundament/test-chain";
 import { createWalletClient, erc20Abi, formatUnits, http, maxUint256, parseEther, parseUnits } from "viem";
-import { devAccount } from "../../scripts/lib/accounts.mjs";
-import { loadUniswapArtifact } from "../../scripts/lib/dex.mjs";
 import { foreignHosts, openPage, screenshot } from "../lib/browser.mjs";
 import { connect } from "../lib/connect.mjs";
 import { useJourney } from "../lib/journey.mjs";

@@ -5,10 +5,10 @@
  */
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { ensureChromium } from "@fundament/scripts/lib/ensure-chromium";
+import { ROOT } from "@fundament/scripts/lib/paths";
 import { buildSync, transformSync } from "esbuild";
 import { chromium } from "playwright-core";
-import { ensureChromium } from "../../scripts/lib/ensure-chromium.mjs";
-import { ROOT } from "../../scripts/lib/paths.mjs";
 
 export const SCREENSHOTS_DIR = join(ROOT, "docs", "screenshots");
 

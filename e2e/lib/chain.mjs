@@ -3,14 +3,15 @@
  * What the journeys do on the chain outside the app: the parties the app does not drive (the
  * trading wallets returning funds), anvil time travel, and reads that check the app's figures.
  */
+
+import { connect } from "@fundament/scripts/lib/chain";
+import { loadArtifact } from "@fundament/scripts/lib/foundry";
+import { devAccount, devAccountIndex } from "@fundament/test-chain";
 import { createTestClient, createWalletClient, http, parseUnits } from "viem";
-import { devAccount, devAccountIndex } from "../../scripts/lib/accounts.mjs";
-import { connect } from "../../scripts/lib/chain.mjs";
-import { loadArtifact } from "../../scripts/lib/foundry.mjs";
 
 /**
  * @param {string} rpcUrl
- * @param {import("../../scripts/deploy.mjs").Deployment} deployment
+ * @param {import("@fundament/scripts/deploy").Deployment} deployment
  */
 export async function chainTools(rpcUrl, deployment) {
   const { chain, publicClient } = await connect(rpcUrl);

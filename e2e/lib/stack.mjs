@@ -8,10 +8,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "../../scripts/lib/anvil.mjs";
-import { startStack } from "../../scripts/lib/stack.mjs";
+import { startStack } from "@fundament/scripts/lib/stack";
+import { freePort } from "@fundament/test-chain";
 
-/** @returns {Promise<import("../../scripts/lib/stack.mjs").Stack & { dispose: () => Promise<void> }>} */
+/** @returns {Promise<import("@fundament/scripts/lib/stack").Stack & { dispose: () => Promise<void> }>} */
 export async function startTestStack() {
   const dir = mkdtempSync(join(tmpdir(), "fundament-e2e-"));
   const [anvilPort, apiPort, webPort] = [await freePort(), await freePort(), await freePort()];

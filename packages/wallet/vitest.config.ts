@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.{ts,tsx}"],
     environment: "node",
+    // One anvil per worker slot for the whole run; a file takes its chain with `testChainForFile()`.
+    globalSetup: ["@fundament/test-chain/global-setup"],
     testTimeout: 20_000,
     deps: {
       // Pre-bundle the heavy browser dependencies of the component tests once instead of per test file.

@@ -4,11 +4,10 @@
  * `@account-abstraction/contracts` (eth-infinitism's audited reference implementation), and Pimlico's Alto bundler
  * (npm `@pimlico/alto`) as a child process against anvil.
  */
-import { spawn } from "node:child_process";
-import { createWriteStream, existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { isPortFree } from "./anvil.mjs";
+import { isPortFree, startChildProcess } from "@fundament/test-chain";
 import { ROOT } from "./paths.mjs";
 
 const require = createRequire(import.meta.url);
@@ -25,7 +24,7 @@ export const LOCAL_BUNDLER_KEYS = Object.freeze({
 
 /**
  * A hardhat-style artifact (`abi` + `bytecode`) of `@account-abstraction/contracts`.
- * @param {"EntryPoint" | "SimpleAccountFactory" | "SimpleAccount"} name
+ * @param {"EntryPoint" | "SimpleAccountFactory" | "SimpleAccount" | "Simple7702Account"} name
  * @returns {import("./foundry.mjs").Artifact}
  */
 export function loadAccountAbstractionArtifact(name) {
@@ -121,49 +120,20 @@ export async function startBundler({ rpcUrl, entryPoint, port, host = "127.0.0.1
     "info",
   ];
   // Alto listens on all interfaces (0.0.0.0); its URL is given on `host`.
-  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
-  /** @type {string[]} */
-  const tail = [];
-  const log = logFile ? createWriteStream(logFile, { flags: "a" }) : undefined;
-  const collect = (/** @type {Buffer} */ data) => {
-    log?.write(data);
-    tail.push(data.toString("utf8"));
-    if (tail.length > 40) tail.shift();
-  };
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
-  let dead = false;
-  /** @type {Promise<number | null>} */
-  const exited = new Promise((resolve) => {
-    child.on("exit", (exitCode) => {
-      dead = true;
-      log?.end();
-      resolve(exitCode);
-    });
-    child.on("error", (error) => {
-      dead = true;
-      tail.push(String(error));
-      resolve(null);
-    });
+  const { exited, isDead, output, stop } = startChildProcess({
+    command: process.execPath,
+    args,
+    ...(logFile ? { logFile } : {}),
+    stopTimeoutMs: 3000,
   });
-  const killOnExit = () => child.kill("SIGKILL");
-  process.on("exit", killOnExit);
-  const stop = async () => {
-    process.off("exit", killOnExit);
-    if (dead) return;
-    child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 3000);
-    await exited;
-    clearTimeout(timer);
-  };
 
   const url = `http://${host}:${port}`;
   const deadline = Date.now() + timeoutMs;
   let lastError = "";
   for (;;) {
-    if (dead) {
+    if (isDead()) {
       await stop();
-      throw new Error(`the bundler (Alto) exited before answering on ${url}:\n${tail.join("").trim().slice(-3000)}`);
+      throw new Error(`the bundler (Alto) exited before answering on ${url}:\n${output().trim().slice(-3000)}`);
     }
     try {
       const supported = /** @type {string[]} */ (await rpc(url, "eth_supportedEntryPoints"));
@@ -176,7 +146,7 @@ export async function startBundler({ rpcUrl, entryPoint, port, host = "127.0.0.1
       await stop();
       throw new Error(
         `the bundler (Alto) did not answer eth_supportedEntryPoints on ${url} within ${timeoutMs / 1000} s (${lastError})${
-          logFile ? `; see ${logFile}` : `:\n${tail.join("").trim().slice(-3000)}`
+          logFile ? `; see ${logFile}` : `:\n${output().trim().slice(-3000)}`
         }`,
       );
     }

@@ -9,7 +9,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "./anvil.mjs";
+import { freePort } from "@fundament/test-chain";
 
 const PG_ROOT = "/usr/lib/postgresql";
 

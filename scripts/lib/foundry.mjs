@@ -1,42 +1,12 @@
 // @ts-check
 /**
- * Foundry from npm: locating the native `forge` / `anvil` / `cast` binaries, building, and
- * reading forge artifacts.
+ * Foundry from npm: building, and reading forge artifacts (the binaries are found by `@fundament/test-chain`).
  */
 import { existsSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { CONTRACTS_DIR, OUT_DIR, ROOT } from "./paths.mjs";
+import { join } from "node:path";
+import { foundryBin } from "@fundament/test-chain";
+import { CONTRACTS_DIR, OUT_DIR } from "./paths.mjs";
 import { run } from "./run.mjs";
-
-const requireFromContracts = createRequire(join(CONTRACTS_DIR, "package.json"));
-
-/** @type {Partial<Record<string, string>>} */
-const ARCH = { x64: "amd64", arm64: "arm64" };
-
-/**
- * The path of a Foundry tool. Prefers the native binary from the platform package
- * (`@foundry-rs/<tool>-<os>-<arch>`), so that signals reach the real process; falls back to the
- * npm wrapper in `node_modules/.bin`, which forwards SIGINT and SIGTERM.
- * @param {"forge" | "anvil" | "cast"} tool
- * @returns {string}
- */
-export function foundryBin(tool) {
-  const exe = process.platform === "win32" ? `${tool}.exe` : tool;
-  const arch = ARCH[process.arch];
-  if (arch) {
-    try {
-      const pkg = requireFromContracts.resolve(`@foundry-rs/${tool}-${process.platform}-${arch}/package.json`);
-      const bin = join(dirname(pkg), "bin", exe);
-      if (existsSync(bin)) return bin;
-    } catch {
-      // not installed for this platform: use the wrapper
-    }
-  }
-  const wrapper = join(ROOT, "node_modules", ".bin", process.platform === "win32" ? `${tool}.cmd` : tool);
-  if (existsSync(wrapper)) return wrapper;
-  throw new Error(`${tool} not found: run \`npm install\` at the repository root (it comes from @foundry-rs/${tool}).`);
-}
 
 /**
  * Runs forge in `contracts/`.

@@ -3,10 +3,11 @@
  * Chainlink's SOL/USD) the API reads as SOLANA_SOL_USD_FEED to price SOL in `POST /v1/fungible/price`. Local only:
  * on a real network SOLANA_SOL_USD_FEED is Chainlink's SOL/USD aggregator.
  */
+
+import { LOCAL_CHAIN_ID } from "@fundament/test-chain";
 import { createPublicClient, createTestClient, createWalletClient, http, parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { LOCAL_CHAIN_ID } from "./accounts.mjs";
 import { ensureArtifacts, loadArtifact } from "./foundry.mjs";
 
 /** The local SOL/USD answer: 150.00 USD with 8 decimals. */

@@ -3,9 +3,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
+import { DEV_ACCOUNTS, freePort, startAnvil } from "@fundament/test-chain";
 import { createPublicClient, http, parseAbi } from "viem";
-import { DEV_ACCOUNTS } from "./accounts.mjs";
-import { freePort, startAnvil } from "./anvil.mjs";
 import { LOCAL_SOL_USD_ANSWER, startSolUsdFeed } from "./solPriceFeed.mjs";
 
 const feedAbi = parseAbi([
@@ -16,7 +15,7 @@ const feedAbi = parseAbi([
 ]);
 
 describe("startSolUsdFeed", { timeout: 120_000 }, () => {
-  /** @type {import("./anvil.mjs").Anvil} */
+  /** @type {import("@fundament/test-chain").Anvil} */
   let anvil;
 
   before(async () => {

@@ -6,7 +6,7 @@
  */
 import { createHash, createPrivateKey, createPublicKey } from "node:crypto";
 import { join } from "node:path";
-import { isPortFree } from "./anvil.mjs";
+import { isPortFree } from "@fundament/test-chain";
 import { startChildService } from "./child-service.mjs";
 import { ROOT } from "./paths.mjs";
 

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { createServer } from "node:net";
 import { after, before, describe, test } from "node:test";
-import { freePort } from "./anvil.mjs";
+import { freePort } from "@fundament/test-chain";
 import { base58, solanaDevAccount, startSolanaRpc } from "./solana.mjs";
 
 /**

@@ -10,10 +10,9 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { devAccount, freePort, startAnvil } from "@fundament/test-chain";
 import { DEFAULT_LOCKUP_PERIOD_DURATION, deploy } from "../deploy.mjs";
 import { seed, seedGenesisTimestamp } from "../seed.mjs";
-import { devAccount } from "./accounts.mjs";
-import { freePort, startAnvil } from "./anvil.mjs";
 import { startBundler } from "./bundler.mjs";
 import { forgeBuild } from "./foundry.mjs";
 import { LOCAL_SOCIAL_PROVIDERS, localOidcClients, startLocalAuth } from "./local-auth.mjs";
@@ -52,7 +51,7 @@ export const FRAME_DIR = join(ROOT, "apps", "frame");
 
 /**
  * @typedef {object} Stack
- * @property {import("./anvil.mjs").Anvil} anvil
+ * @property {import("@fundament/test-chain").Anvil} anvil
  * @property {import("../deploy.mjs").Deployment} deployment
  * @property {import("../seed.mjs").SeedSummary} summary
  * @property {string} rpcUrl

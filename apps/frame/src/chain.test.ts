@@ -1,9 +1,13 @@
 /**
- * Against a real anvil (scripts/lib/anvil.mjs) with the fund and its token deployed from the forge artifacts: the
+ * Against the run's anvil (@fundament/test-chain) with the fund and its token deployed from the forge artifacts: the
  * approval screen's decoding of an ERC-20 approve and a fund call, the simulation's balance changes and failure
  * reason, and an approved eth_sendTransaction that is mined.
  */
+
+import { loadArtifact } from "@fundament/scripts/lib/foundry";
 import { investmentFundAbi, mockUsdcAbi } from "@fundament/sdk";
+import { DEV_MNEMONIC, devAccount } from "@fundament/test-chain";
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import {
   type Address,
   type Client,
@@ -24,10 +28,6 @@ import { mnemonicToAccount } from "viem/accounts";
 import { deployContract, readContract, waitForTransactionReceipt, writeContract } from "viem/actions";
 import { foundry } from "viem/chains";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-// @ts-expect-error: plain JavaScript (JSDoc-typed) scripts of the repository, outside this package's tsconfig
-import { freePort, startAnvil } from "../../../scripts/lib/anvil.mjs";
-// @ts-expect-error: as above
-import { loadArtifact } from "../../../scripts/lib/foundry.mjs";
 import { APP_ORIGIN, type MountedFrame, mountFrame } from "../test/harness.js";
 import { type StandInApi, startStandInApi } from "../test/standInApi.js";
 import {
@@ -39,12 +39,11 @@ import {
 } from "./approval.js";
 import type { FrameChain, FrameConfig } from "./config.js";
 
-const MNEMONIC = "test test test test test test test test test test test junk";
-const admin = mnemonicToAccount(MNEMONIC, { addressIndex: 0 });
-const investor = mnemonicToAccount(MNEMONIC, { addressIndex: 1 });
-const receiver: Address = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+const admin = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 0 });
+const investor = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 1 });
+const receiver: Address = devAccount(3).address;
 
-let anvil: { url: string; stop(): Promise<void> };
+const { rpcUrl } = testChainForFile();
 let client: Client;
 let chain: FrameChain;
 let token: Address;
@@ -53,7 +52,7 @@ let api: StandInApi;
 let mounted: MountedFrame | undefined;
 
 async function deploy(file: string, name: string, args: readonly unknown[]): Promise<Address> {
-  const { abi, bytecode } = loadArtifact(file, name) as { abi: readonly unknown[]; bytecode: Hex };
+  const { abi, bytecode } = loadArtifact(file, name);
   const hash = await deployContract(client, { account: admin, chain: foundry, abi, bytecode, args });
   const receipt = await waitForTransactionReceipt(client, { hash });
   if (!receipt.contractAddress) throw new Error(`${name} was not deployed`);
@@ -61,16 +60,14 @@ async function deploy(file: string, name: string, args: readonly unknown[]): Pro
 }
 
 beforeAll(async () => {
-  anvil = await startAnvil({ port: await freePort() });
-  client = createClient({ chain: foundry, transport: http(anvil.url) });
-  chain = { id: 31337, name: "Anvil", rpcUrl: anvil.url };
+  client = createClient({ chain: foundry, transport: http(rpcUrl) });
+  chain = { id: 31337, name: "Anvil", rpcUrl: rpcUrl };
   token = await deploy("MockUSDC.sol", "MockUSDC", []);
   fund = await deploy("InvestmentFund.sol", "InvestmentFund", [token, admin.address, parseUnits("100", 6), 86_400n]);
   api = await startStandInApi();
 });
 afterAll(async () => {
   await api?.close();
-  await anvil?.stop();
 });
 afterEach(() => {
   mounted?.close();

@@ -5,10 +5,10 @@
  * /config.json reads) and the demo seed. Runs until Ctrl-C / SIGTERM. `npm start` at the root runs the
  * whole stack (API and the built web app included); this is the lighter loop for `npm run dev`.
  */
-import { deploy } from "../../../scripts/deploy.mjs";
-import { startAnvil } from "../../../scripts/lib/anvil.mjs";
-import { forgeBuild } from "../../../scripts/lib/foundry.mjs";
-import { seed, seedGenesisTimestamp } from "../../../scripts/seed.mjs";
+import { deploy } from "@fundament/scripts/deploy";
+import { forgeBuild } from "@fundament/scripts/lib/foundry";
+import { seed, seedGenesisTimestamp } from "@fundament/scripts/seed";
+import { startAnvil } from "@fundament/test-chain";
 
 const port = Number(process.env.ANVIL_PORT ?? 8545);
 await forgeBuild({ silent: true });

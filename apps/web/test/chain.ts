@@ -1,8 +1,8 @@
-import { inject } from "vitest";
+import { rpcUrl } from "./testChain.js";
 
 /** One JSON-RPC call to the test anvil (snapshots, reverts). */
 export async function rpc<T = unknown>(method: string, params: unknown[] = []): Promise<T> {
-  const response = await fetch(inject("rpcUrl"), {
+  const response = await fetch(rpcUrl, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),

@@ -18,6 +18,7 @@ import {
 } from "viem";
 import { inject } from "vitest";
 import { DEV_ACCOUNTS } from "./render";
+import { rpcUrl } from "./testChain.js";
 
 /** The admin (deployer). */
 export const ADMIN = DEV_ACCOUNTS[0] as Address;
@@ -31,7 +32,7 @@ export const tokenAddress = () => inject("deployment").investmentToken as Addres
 export const usdc = (amount: string | number) => parseUnits(String(amount), 6);
 
 async function call<T>(method: string, params: unknown[] = []): Promise<T> {
-  const response = await fetch(inject("rpcUrl"), {
+  const response = await fetch(rpcUrl, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),

@@ -1,15 +1,15 @@
 /**
- * A real anvil with the contracts deployed and the demo state seeded, as `npm start` does
- * (scripts/lib/seeded-chain.mjs, shared with the SDK's tests); the tests read real chain data through the app's
- * own code.
+ * The run's chain (`@fundament/test-chain`) with the contracts deployed and the demo state seeded, as `npm start`
+ * does (scripts/lib/seeded-chain.mjs); the tests read real chain data through the app's own code, and each file
+ * starts from this state (test/testChain.ts resets the chain after every file).
  */
+import { forgeBuild } from "@fundament/scripts/lib/foundry";
+import { seedChain, seedGenesisTimestamp } from "@fundament/scripts/lib/seeded-chain";
+import { startTestChains } from "@fundament/test-chain/global-setup";
 import type { TestProject } from "vitest/node";
-// @ts-expect-error: plain JavaScript (JSDoc-typed) scripts of the repository, outside this package's tsconfig
-import { startSeededChain } from "../../../scripts/lib/seeded-chain.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    rpcUrl: string;
     deployment: {
       chainId: number;
       investmentFund: string;
@@ -21,9 +21,23 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const chain = await startSeededChain({ build: true, name: "fundament-web" });
-  const { deployment } = chain;
-  project.provide("rpcUrl", chain.rpcUrl);
+  await forgeBuild({ silent: true });
+  // The genesis as far in the past as the seed moves the clock, so that the seeded chain ends at the wall clock.
+  const chains = await startTestChains(project, { timestamp: seedGenesisTimestamp() });
+  const seeded: Awaited<ReturnType<typeof seedChain>>[] = [];
+  const stop = async () => {
+    for (const { cleanup } of seeded) cleanup();
+    await chains.stop();
+  };
+  try {
+    for (const url of chains.urls) seeded.push(await seedChain(url, { name: "fundament-web" }));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  // Every chain got the same deployment (same deployer, same nonces): one record serves them all.
+  const deployment = seeded[0]?.deployment;
+  if (!deployment) throw new Error("no test chain was seeded");
   project.provide("deployment", {
     chainId: deployment.chainId,
     investmentFund: deployment.investmentFund,
@@ -31,5 +45,5 @@ export default async function setup(project: TestProject) {
     deploymentBlock: Number(deployment.deploymentBlock),
     fundPaymaster: deployment.fundPaymaster ?? null,
   });
-  return chain.stop;
+  return stop;
 }

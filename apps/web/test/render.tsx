@@ -16,6 +16,7 @@ import { AppProviders, createAppQueryClient } from "../src/App";
 import { AppRoutes } from "../src/routes";
 import { type AppConfig, configChain, parseAppConfig } from "../src/shared/lib/config";
 import { createAppWagmiConfig } from "../src/shared/wallet/createAppWagmiConfig";
+import { rpcUrl } from "./testChain.js";
 
 /** The anvil dev accounts (public, well known). */
 export const DEV_ACCOUNTS: readonly Address[] = [
@@ -31,7 +32,7 @@ export const DEV_ACCOUNTS: readonly Address[] = [
 export function testConfig(overrides: Partial<{ apiUrl: string; rpcUrl: string }> = {}): AppConfig {
   return parseAppConfig({
     chainId: 31337,
-    rpcUrl: overrides.rpcUrl ?? inject("rpcUrl"),
+    rpcUrl: overrides.rpcUrl ?? rpcUrl,
     apiUrl: overrides.apiUrl ?? "http://127.0.0.1:9",
     deployment: inject("deployment"),
   });

@@ -1,5 +1,7 @@
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
+// Every file runs on the run's seeded chain and puts it back afterwards.
+import "./testChain.js";
 
 // Vitest runs without globals, so Testing Library's automatic cleanup is not registered: do it here.
 afterEach(() => cleanup());

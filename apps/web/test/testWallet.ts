@@ -5,8 +5,8 @@
  */
 import { installTestWallet, type TestWalletControl } from "@fundament/wallet/testing";
 import type { EIP1193Provider } from "viem";
-import { inject } from "vitest";
 import { injected } from "wagmi";
+import { rpcUrl } from "./testChain.js";
 
 let wallets = 0;
 
@@ -21,7 +21,7 @@ export function testWalletConnector(accountIndex: number, options: { batching?: 
   });
   const control: TestWalletControl = installTestWallet(
     {
-      rpcUrl: inject("rpcUrl"),
+      rpcUrl,
       accountIndex,
       rdns,
       uuid: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,

@@ -1,4 +1,7 @@
 /** Clients on the anvil of globalSetup, and wallet transports that behave like a browser wallet. */
+
+import { DEV_ACCOUNTS } from "@fundament/test-chain";
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import {
   type Address,
   createTestClient,
@@ -9,22 +12,29 @@ import {
   type PublicClient,
   type Transport,
 } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
 import { inject } from "vitest";
 import { createFundPublicClient } from "../src/chains/createFundPublicClient.js";
 import { localChain } from "../src/chains/localChain.js";
 import { type Deployment, parseDeployment } from "../src/deployment/deployment.js";
 
-export const rpcUrl = inject("rpcUrl");
+/** The run's chain (reset after every file that imports this module). */
+export const { rpcUrl } = testChainForFile();
 export const deployment: Deployment = parseDeployment(inject("deployment"));
 export const chain = localChain(rpcUrl);
 
 /** anvil's dev accounts 0-9 (unlocked on the node, so a JSON-RPC account can send from them). */
-export const accounts = Array.from(
-  { length: 10 },
-  (_, addressIndex) =>
-    mnemonicToAccount("test test test test test test test test test test test junk", { addressIndex }).address,
-) as [Address, Address, Address, Address, Address, Address, Address, Address, Address, Address];
+export const accounts = DEV_ACCOUNTS.map((account) => account.address) as [
+  Address,
+  Address,
+  Address,
+  Address,
+  Address,
+  Address,
+  Address,
+  Address,
+  Address,
+  Address,
+];
 
 export const testClient = createTestClient({ chain, mode: "anvil", transport: http(rpcUrl) });
 

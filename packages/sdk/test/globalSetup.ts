@@ -2,42 +2,39 @@
  * A real anvil with the fund deployed from the forge artifacts (contracts/out) and a base state every test file starts
  * from: investors 1-5 whitelisted with 50,000 mUSDC each, vault 1 (futures) with trading wallets 7 (60%) and 6 (40%),
  * vault 2 (NFT lending) with trading wallet 8 (100%). Account 0 is the admin, account 9 the fund wallet. Each file
- * builds the rest through the SDK and restores an anvil snapshot afterwards.
+ * builds the rest through the SDK; `testChainForFile()` (test/chain.ts) puts the chain back after each file.
  */
+import { loadArtifact } from "@fundament/scripts/lib/foundry";
+import { devAccount } from "@fundament/test-chain";
+import { startTestChains } from "@fundament/test-chain/global-setup";
 import { createPublicClient, createWalletClient, type Hex, http, parseUnits } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
+import { privateKeyToAccount } from "viem/accounts";
 import type { TestProject } from "vitest/node";
-// @ts-expect-error: plain JavaScript (JSDoc-typed) scripts of the repository, outside this package's tsconfig
-import { freePort, startAnvil } from "../../../scripts/lib/anvil.mjs";
-// @ts-expect-error: as above
-import { loadArtifact } from "../../../scripts/lib/foundry.mjs";
 import { investmentFundAbi, mockUsdcAbi } from "../src/abi/index.js";
 import { localChain } from "../src/chains/localChain.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    rpcUrl: string;
     deployment: { chainId: number; investmentFund: string; investmentToken: string; deploymentBlock: string };
   }
 }
 
-const MNEMONIC = "test test test test test test test test test test test junk";
-const account = (index: number) => mnemonicToAccount(MNEMONIC, { addressIndex: index });
+const account = (index: number) => privateKeyToAccount(devAccount(index).privateKey);
 const units = (whole: number) => parseUnits(String(whole), 6);
 
-export default async function setup(project: TestProject) {
-  const anvil = await startAnvil({ port: await freePort() });
-  try {
-    const chain = localChain(anvil.url);
-    const publicClient = createPublicClient({ chain, transport: http(anvil.url) });
-    const wallet = createWalletClient({ chain, transport: http(anvil.url) });
+/** The base state on the chain at `rpcUrl`; resolves with the deployment. */
+async function buildBaseState(rpcUrl: string) {
+  {
+    const chain = localChain(rpcUrl);
+    const publicClient = createPublicClient({ chain, transport: http(rpcUrl) });
+    const wallet = createWalletClient({ chain, transport: http(rpcUrl) });
     const mined = async (hash: Hex) => {
       const receipt = await publicClient.waitForTransactionReceipt({ hash });
       if (receipt.status !== "success") throw new Error(`setup transaction ${hash} reverted`);
       return receipt;
     };
     const deploy = async (file: string, name: string, args: readonly unknown[]) => {
-      const { abi, bytecode } = loadArtifact(file, name) as { abi: unknown[]; bytecode: Hex };
+      const { abi, bytecode } = loadArtifact(file, name);
       const receipt = await mined(await wallet.deployContract({ account: account(0), abi, bytecode, args }));
       if (!receipt.contractAddress) throw new Error(`${name} was not deployed`);
       return receipt;
@@ -86,16 +83,28 @@ export default async function setup(project: TestProject) {
       );
     }
 
-    project.provide("rpcUrl", anvil.url);
-    project.provide("deployment", {
+    return {
       chainId: chain.id,
       investmentFund: fundAddress,
       investmentToken: tokenAddress,
       deploymentBlock: String(fundReceipt.blockNumber),
-    });
+    };
+  }
+}
+
+/** The run's chains (`@fundament/test-chain`), each with the base state; every file starts from it. */
+export default async function setup(project: TestProject) {
+  const chains = await startTestChains(project);
+  try {
+    // Every chain gets the same deployment (same deployer, same nonces): one record serves them all.
+    const deployments = [];
+    for (const url of chains.urls) deployments.push(await buildBaseState(url));
+    const [deployment] = deployments;
+    if (!deployment) throw new Error("no test chain was set up");
+    project.provide("deployment", deployment);
   } catch (error) {
-    await anvil.stop();
+    await chains.stop();
     throw error;
   }
-  return () => anvil.stop();
+  return chains.stop;
 }

@@ -3,14 +3,12 @@
  * scripts/deploy.mjs deploys them (100 ETH deposit, a budget per account), and Pimlico's Alto against the chain.
  * Start it after an anvil snapshot and revert after stopping it: the bundler keeps its own view of the chain.
  */
-import { type Address, createWalletClient, custom, type EIP1193RequestFn, type Hex, http, parseEther } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
-// @ts-expect-error: plain JavaScript (JSDoc-typed) scripts of the repository, outside this package's tsconfig
-import { deployAccountAbstraction } from "../../../scripts/deploy.mjs";
-// @ts-expect-error: as above
-import { freePort } from "../../../scripts/lib/anvil.mjs";
-// @ts-expect-error: as above
-import { startBundler } from "../../../scripts/lib/bundler.mjs";
+
+import { deployAccountAbstraction } from "@fundament/scripts/deploy";
+import { startBundler } from "@fundament/scripts/lib/bundler";
+import { devAccount, freePort } from "@fundament/test-chain";
+import { type Address, createWalletClient, custom, type EIP1193RequestFn, http, parseEther } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import type { Deployment } from "../src/deployment/deployment.js";
 import { accounts, chain, deployment, rpcUrl } from "./chain.js";
 import { publicClient } from "./fund.js";
@@ -21,27 +19,24 @@ export type SmartAccountStack = { deployment: Deployment; bundlerUrl: string; st
 
 /** Deploys the ERC-4337 contracts (admin = account 0) and starts Alto; `stop()` stops Alto. */
 export async function startSmartAccountStack(): Promise<SmartAccountStack> {
-  const admin = mnemonicToAccount("test test test test test test test test test test test junk", { addressIndex: 0 });
+  const admin = privateKeyToAccount(devAccount(0).privateKey);
   const walletClient = createWalletClient({ account: admin, chain, transport: http(rpcUrl) });
-  const aa = (await deployAccountAbstraction({
+  const aa = await deployAccountAbstraction({
     publicClient,
     walletClient,
     fund: deployment.investmentFund,
     owner: admin.address,
     paymasterDeposit: parseEther("100"),
     sponsorBudget: SPONSOR_BUDGET,
-    deployContract: async (artifact: { abi: unknown[]; bytecode: Hex }, args: readonly unknown[], label: string) => {
+    deployContract: async (artifact, args, label) => {
       const hash = await walletClient.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args });
       const receipt = await publicClient.waitForTransactionReceipt({ hash });
       if (!receipt.contractAddress) throw new Error(`${label} was not deployed`);
       return { address: receipt.contractAddress };
     },
     log: () => undefined,
-  })) as { entryPoint: Address; accountFactory: Address; fundPaymaster: Address };
-  const bundler = (await startBundler({ rpcUrl, entryPoint: aa.entryPoint, port: await freePort() })) as {
-    url: string;
-    stop: () => Promise<void>;
-  };
+  });
+  const bundler = await startBundler({ rpcUrl, entryPoint: aa.entryPoint, port: await freePort() });
   return { deployment: { ...deployment, ...aa, bundlerUrl: bundler.url }, bundlerUrl: bundler.url, stop: bundler.stop };
 }
 

@@ -5,31 +5,28 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { deploy } from "@fundament/scripts/deploy";
 import { type Deployment, parseDeployment } from "@fundament/sdk";
+import { DEV_MNEMONIC } from "@fundament/test-chain";
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import { mnemonicToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// @ts-expect-error: plain JavaScript (JSDoc-typed) scripts of the repository, outside this package's tsconfig
-import { deploy } from "../../../../scripts/deploy.mjs";
-// @ts-expect-error: see above
-import { freePort, startAnvil } from "../../../../scripts/lib/anvil.mjs";
 import { createSession } from "../auth/sessions.js";
 import { type TestApp, testApp } from "../testing/testApp.js";
 import { ANALYTICS_NOT_ADMIN } from "./adminAccess.js";
 
-const account = (index: number) =>
-  mnemonicToAccount("test test test test test test test test test test test junk", { addressIndex: index });
+const account = (index: number) => mnemonicToAccount(DEV_MNEMONIC, { addressIndex: index });
 
-let anvil: { url: string; stop(): Promise<void> };
+const { rpcUrl } = testChainForFile();
 let deploymentsDir: string;
 let deployment: Deployment;
 let t: TestApp;
 
 beforeAll(async () => {
-  anvil = await startAnvil({ port: await freePort() });
   deploymentsDir = mkdtempSync(join(tmpdir(), "fundament-api-analytics-"));
-  deployment = parseDeployment(await deploy({ rpcUrl: anvil.url, deploymentsDir, log: () => {} }));
+  deployment = parseDeployment(await deploy({ rpcUrl: rpcUrl, deploymentsDir, log: () => {} }));
   t = await testApp({
-    RPC_URL: anvil.url,
+    RPC_URL: rpcUrl,
     CHAIN_ID: String(deployment.chainId),
     FUND_ADDRESS: deployment.investmentFund,
     DEPLOYMENT_BLOCK: String(deployment.deploymentBlock),
@@ -39,7 +36,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await anvil?.stop();
   if (deploymentsDir) rmSync(deploymentsDir, { recursive: true, force: true });
 });
 

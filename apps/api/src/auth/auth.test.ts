@@ -1,3 +1,4 @@
+import { devAccount } from "@fundament/test-chain";
 import { createApiSiwxAdapter } from "@fundament/wallet";
 import { createCookieFetch } from "@fundament/wallet/testing";
 import { privateKeyToAccount } from "viem/accounts";
@@ -7,7 +8,7 @@ import { type TestApp, testApp } from "../testing/testApp.js";
 import { createNonce } from "./nonces.js";
 import { CLOCK_SKEW_MS } from "./verifySignIn.js";
 
-const account = privateKeyToAccount("0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80");
+const account = privateKeyToAccount(devAccount(0).privateKey);
 const DOMAIN = "localhost:5173";
 
 let t: TestApp;
@@ -170,7 +171,7 @@ describe("sign-in details", () => {
       version: "1",
       issuedAt: new Date(),
     });
-    const intruder = privateKeyToAccount("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d");
+    const intruder = privateKeyToAccount(devAccount(1).privateKey);
     const forged = await post(message, await intruder.signMessage({ message }));
     expect(forged.json().error).toBe("The signature does not match the message");
     const otherSite = await signIn({ nonce: single, domain: "evil.test" });

@@ -11,8 +11,12 @@
  *   read from contracts/out): the verifier runs the wrapped deployment in a simulation, asks the account, and the
  *   session is the not-yet-deployed account's; a wrong key is refused.
  */
+
+import { deployDeterministic, ENTRY_POINT_SALT, loadAccountAbstractionArtifact } from "@fundament/scripts/lib/bundler";
+import { ensureArtifacts, loadArtifact } from "@fundament/scripts/lib/foundry";
+import { devAccount } from "@fundament/test-chain";
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import {
-  type Abi,
   type Address,
   createPublicClient,
   createWalletClient,
@@ -20,6 +24,7 @@ import {
   encodeFunctionData,
   type Hex,
   http,
+  type PublicClient,
   parseEther,
 } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -27,26 +32,7 @@ import { foundry } from "viem/chains";
 import { createSiweMessage } from "viem/siwe";
 import { serializeErc6492Signature } from "viem/utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// @ts-expect-error: plain JavaScript (JSDoc-typed) scripts of the repository, outside this package's tsconfig
-import { freePort, startAnvil } from "../../../../scripts/lib/anvil.mjs";
-// @ts-expect-error: as above
-import * as bundlerLib from "../../../../scripts/lib/bundler.mjs";
-// @ts-expect-error: as above
-import { ensureArtifacts, loadArtifact } from "../../../../scripts/lib/foundry.mjs";
 import { type TestApp, testApp } from "../testing/testApp.js";
-
-/** scripts/lib/bundler.mjs, typed for this test. */
-const { deployDeterministic, ENTRY_POINT_SALT, loadAccountAbstractionArtifact } = bundlerLib as {
-  deployDeterministic: (parameters: {
-    publicClient: unknown;
-    walletClient: unknown;
-    salt: Hex;
-    initCode: Hex;
-    label: string;
-  }) => Promise<{ address: Address; deployed: boolean }>;
-  ENTRY_POINT_SALT: Hex;
-  loadAccountAbstractionArtifact: (name: string) => { abi: Abi; bytecode: Hex };
-};
 
 const DOMAIN = "localhost:5173";
 const factoryAbi = [
@@ -72,29 +58,29 @@ const factoryAbi = [
   },
 ] as const;
 
-let anvil: { url: string; stop: () => Promise<void> };
+const { rpcUrl } = testChainForFile();
+const DEPLOYER = privateKeyToAccount(devAccount(0).privateKey);
 let t: TestApp;
 let entryPoint: Address;
 let factory: Address;
 let simple7702: Address;
 let openFactory: Address;
-let publicClient: ReturnType<typeof createPublicClient>;
+let publicClient: PublicClient;
 
 const rpc = (method: string, params: unknown[]) => publicClient.request({ method, params } as never);
 
 beforeAll(async () => {
-  anvil = await startAnvil({ port: await freePort() });
-  const chain = { ...foundry, rpcUrls: { default: { http: [anvil.url] } } };
-  publicClient = createPublicClient({ chain, transport: http(anvil.url) });
+  const chain = { ...foundry, rpcUrls: { default: { http: [rpcUrl] } } };
+  publicClient = createPublicClient({ chain, transport: http(rpcUrl) });
   const deployer = createWalletClient({
-    account: privateKeyToAccount("0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"),
+    account: DEPLOYER,
     chain,
-    transport: http(anvil.url),
+    transport: http(rpcUrl),
   });
-  const artifact = (name: string) => loadAccountAbstractionArtifact(name);
+  const artifact = loadAccountAbstractionArtifact;
   const create2 = async (initCode: Hex, label: string) =>
     (await deployDeterministic({ publicClient, walletClient: deployer, salt: ENTRY_POINT_SALT, initCode, label }))
-      .address as Address;
+      .address;
   entryPoint = await create2(artifact("EntryPoint").bytecode, "EntryPoint");
   const factoryArtifact = artifact("SimpleAccountFactory");
   factory = await create2(
@@ -103,22 +89,16 @@ beforeAll(async () => {
   );
   simple7702 = await create2(artifact("Simple7702Account").bytecode, "Simple7702Account");
   // Built by `forge build` (a fresh checkout builds here once).
-  await (ensureArtifacts as (artifacts: [string, string][]) => Promise<boolean>)([
-    ["OpenAccountFactory.sol", "OpenAccountFactory"],
-  ]);
-  const open = (loadArtifact as (file: string, name: string) => { abi: Abi; bytecode: Hex })(
-    "OpenAccountFactory.sol",
-    "OpenAccountFactory",
-  );
+  await ensureArtifacts([["OpenAccountFactory.sol", "OpenAccountFactory"]]);
+  const open = loadArtifact("OpenAccountFactory.sol", "OpenAccountFactory");
   const deployed = await publicClient.waitForTransactionReceipt({
     hash: await deployer.deployContract({ abi: open.abi, bytecode: open.bytecode }),
   });
   openFactory = deployed.contractAddress as Address;
-  t = await testApp({ SIWE_DOMAINS: DOMAIN, RPC_URLS: `31337=${anvil.url}` });
+  t = await testApp({ SIWE_DOMAINS: DOMAIN, RPC_URLS: `31337=${rpcUrl}` });
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  await anvil?.stop();
 });
 
 async function signIn(address: Address, sign: (message: string) => Promise<Hex>) {
@@ -160,7 +140,7 @@ async function simpleAccountOf(owner: Address, { deploy }: { deploy: boolean }):
     });
     await rpc("anvil_impersonateAccount", [senderCreator]);
     await rpc("anvil_setBalance", [senderCreator, `0x${parseEther("1").toString(16)}`]);
-    const wallet = createWalletClient({ account: senderCreator, chain: foundry, transport: http(anvil.url) });
+    const wallet = createWalletClient({ account: senderCreator, chain: foundry, transport: http(rpcUrl) });
     await publicClient.waitForTransactionReceipt({
       hash: await wallet.writeContract({
         address: factory,
@@ -179,7 +159,7 @@ describe("sign-in with smart accounts (ERC-1271 / ERC-6492) on a real chain", ()
   it("ERC-1271: an account whose isValidSignature answers (Simple7702Account through EIP-7702) signs in as itself", async () => {
     const eoa = privateKeyToAccount(generatePrivateKey());
     await rpc("anvil_setBalance", [eoa.address, `0x${parseEther("1").toString(16)}`]);
-    const wallet = createWalletClient({ account: eoa, chain: foundry, transport: http(anvil.url) });
+    const wallet = createWalletClient({ account: eoa, chain: foundry, transport: http(rpcUrl) });
     const authorization = await wallet.signAuthorization({ contractAddress: simple7702, executor: "self" });
     await publicClient.waitForTransactionReceipt({
       hash: await wallet.sendTransaction({ authorizationList: [authorization], to: eoa.address, data: "0x" }),
@@ -257,9 +237,9 @@ describe("sign-in with smart accounts (ERC-1271 / ERC-6492) on a real chain", ()
     // Once deployed, the same account signs in through ERC-1271 with a plain signature.
     await publicClient.waitForTransactionReceipt({
       hash: await createWalletClient({
-        account: privateKeyToAccount("0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"),
+        account: DEPLOYER,
         chain: foundry,
-        transport: http(anvil.url),
+        transport: http(rpcUrl),
       }).writeContract({
         address: openFactory,
         abi: factoryAbi,

@@ -14,15 +14,14 @@ import {
   LOCAL_CUSTODY_PRIVATE_KEY,
   startFarcasterRelay,
 } from "@fundament/local-auth/farcaster";
+import { ensureArtifacts } from "@fundament/scripts/lib/foundry";
+import { freePort } from "@fundament/test-chain";
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// @ts-expect-error: plain JavaScript (JSDoc-typed) scripts of the repository, outside this package's tsconfig
-import { freePort, startAnvil } from "../../../../scripts/lib/anvil.mjs";
-// @ts-expect-error: see above
-import { ensureArtifacts } from "../../../../scripts/lib/foundry.mjs";
 import { type Config, loadConfig } from "../config.js";
 import type { Database } from "../db/client.js";
 import { errorBody, HttpError } from "../http/errors.js";
@@ -35,7 +34,7 @@ const DOMAIN = "app.example.test";
 const SIWE_URI = "http://app.example.test/";
 const SECRET_HEX = randomBytes(32).toString("hex");
 
-let anvil: { url: string; stop: () => Promise<void> };
+const { rpcUrl } = testChainForFile();
 let relay: FarcasterRelay;
 let database: Database;
 let config: Config;
@@ -69,7 +68,7 @@ function farcasterConfig(env: Record<string, string> = {}): Config {
     CHAIN_ID: "999",
     EMBEDDED_SECRET: SECRET_HEX,
     FARCASTER_RELAY_URL: relay.url,
-    FARCASTER_RPC_URL: anvil.url,
+    FARCASTER_RPC_URL: rpcUrl,
     FARCASTER_DOMAIN: DOMAIN,
     FARCASTER_SIWE_URI: SIWE_URI,
     ...env,
@@ -78,9 +77,8 @@ function farcasterConfig(env: Record<string, string> = {}): Config {
 
 beforeAll(async () => {
   await ensureArtifacts([["MockIdRegistry.sol", "MockIdRegistry"]]);
-  anvil = await startAnvil({ port: await freePort() });
-  relay = await startFarcasterRelay({ rpcUrl: anvil.url });
-  await installIdRegistry({ rpcUrl: anvil.url, fid: 2, custody: otherCustody });
+  relay = await startFarcasterRelay({ rpcUrl: rpcUrl });
+  await installIdRegistry({ rpcUrl: rpcUrl, fid: 2, custody: otherCustody });
   database = await testDatabase();
   config = farcasterConfig();
   app = await routesApp(config);
@@ -90,7 +88,6 @@ afterAll(async () => {
   await app?.close();
   await database?.close();
   await relay?.close();
-  await anvil?.stop();
 });
 
 async function openChannel(device: string): Promise<{ url: string; channelToken: string }> {
@@ -130,11 +127,11 @@ async function completeWith(
   key: Hex,
   overrides: { fid?: number; nonce?: string; domain?: string; uri?: string } = {},
 ): Promise<void> {
-  const appClient = createAppClient({ relay: relay.url, ethereum: viemConnector({ rpcUrl: anvil.url }) });
+  const appClient = createAppClient({ relay: relay.url, ethereum: viemConnector({ rpcUrl: rpcUrl }) });
   const pending = await appClient.status({ channelToken });
   if (pending.isError) throw pending.error;
   expect(pending.response.status).toBe(202);
-  const wallet = createWalletClient({ relay: relay.url, ethereum: viemConnector({ rpcUrl: anvil.url }) });
+  const wallet = createWalletClient({ relay: relay.url, ethereum: viemConnector({ rpcUrl: rpcUrl }) });
   const signer = privateKeyToAccount(key);
   const fid = overrides.fid ?? 1;
   const built = wallet.buildSignInMessage({

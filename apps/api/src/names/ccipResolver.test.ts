@@ -6,6 +6,10 @@
  * resolves to its address; an answer tampered with, signed by another key or expired is
  * refused by the contract itself.
  */
+
+import { ensureArtifacts, loadArtifact } from "@fundament/scripts/lib/foundry";
+import { devAccount, freePort } from "@fundament/test-chain";
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import {
   type Abi,
   type Address,
@@ -28,20 +32,15 @@ import { foundry } from "viem/chains";
 import { packetToBytes } from "viem/ens";
 import { ccipRequest } from "viem/utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// @ts-expect-error: plain JavaScript (JSDoc-typed) scripts of the repository, outside this package's tsconfig
-import { freePort, startAnvil } from "../../../../scripts/lib/anvil.mjs";
-// @ts-expect-error: as above
-import { ensureArtifacts, loadArtifact } from "../../../../scripts/lib/foundry.mjs";
 import { names } from "../db/schema.js";
 import { type TestApp, testApp } from "../testing/testApp.js";
 import { resolveAbi, resolverQueryAbi } from "./ccipRequest.js";
 
-const DEPLOYER_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
 const GATEWAY_KEY = generatePrivateKey();
 const ROGUE_KEY = generatePrivateKey();
 const LOCAL_COIN_TYPE = (0x8000_0000 | 31_337) >>> 0;
 
-let anvil: { url: string; stop: () => Promise<void> };
+const { rpcUrl } = testChainForFile();
 let gateway: TestApp;
 let rogue: TestApp;
 let gatewayUrl: string;
@@ -71,7 +70,7 @@ async function resolveOnChain(name: string, query: Hex, publicClient: PublicClie
 
 /** A client whose CCIP-Read requests go through `rewrite` (which may tamper with the gateway's answer). */
 function clientWith(rewrite: (parameters: Parameters<typeof ccipRequest>[0]) => Promise<Hex>): PublicClient {
-  return createPublicClient({ chain: foundry, transport: http(anvil.url), ccipRead: { request: rewrite } });
+  return createPublicClient({ chain: foundry, transport: http(rpcUrl), ccipRead: { request: rewrite } });
 }
 
 /** The resolver's custom error a failed lookup ends with (found in the error's causes). */
@@ -115,20 +114,14 @@ async function register(name: string): Promise<Address> {
 }
 
 beforeAll(async () => {
-  anvil = await startAnvil({ port: await freePort() });
-  client = createPublicClient({ chain: foundry, transport: http(anvil.url) });
+  client = createPublicClient({ chain: foundry, transport: http(rpcUrl) });
   const deployer = createWalletClient({
-    account: privateKeyToAccount(DEPLOYER_KEY),
+    account: privateKeyToAccount(devAccount(0).privateKey),
     chain: foundry,
-    transport: http(anvil.url),
+    transport: http(rpcUrl),
   });
-  await (ensureArtifacts as (artifacts: [string, string][]) => Promise<boolean>)([
-    ["OffchainResolver.sol", "OffchainResolver"],
-  ]);
-  const artifact = (loadArtifact as (file: string, name: string) => { abi: Abi; bytecode: Hex })(
-    "OffchainResolver.sol",
-    "OffchainResolver",
-  );
+  await ensureArtifacts([["OffchainResolver.sol", "OffchainResolver"]]);
+  const artifact = loadArtifact("OffchainResolver.sol", "OffchainResolver");
   resolverAbi = artifact.abi;
   const port = await freePort();
   const roguePort = await freePort();
@@ -146,7 +139,7 @@ beforeAll(async () => {
     }),
   });
   resolver = receipt.contractAddress as Address;
-  const env = { CCIP_RESOLVER_ADDRESS: resolver, RPC_URLS: `31337=${anvil.url}` };
+  const env = { CCIP_RESOLVER_ADDRESS: resolver, RPC_URLS: `31337=${rpcUrl}` };
   gateway = await testApp({ ...env, CCIP_SIGNER_KEY: GATEWAY_KEY });
   await gateway.app.listen({ host: "127.0.0.1", port });
   rogue = await testApp({ ...env, CCIP_SIGNER_KEY: ROGUE_KEY });
@@ -156,7 +149,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway?.close();
   await rogue?.close();
-  await anvil?.stop();
 });
 
 describe("OffchainResolver + the API's CCIP-Read gateway on a real chain", () => {

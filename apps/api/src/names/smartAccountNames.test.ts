@@ -4,27 +4,19 @@
  * viem's `verifyMessage` through the chain's client; once deployed, a plain signature is checked with ERC-1271.
  * A key that is not the account owner's is refused.
  */
-import {
-  type Abi,
-  type Address,
-  createPublicClient,
-  createWalletClient,
-  encodeFunctionData,
-  type Hex,
-  http,
-} from "viem";
+
+import { ensureArtifacts, loadArtifact } from "@fundament/scripts/lib/foundry";
+import { devAccount } from "@fundament/test-chain";
+import { testChainForFile } from "@fundament/test-chain/vitest";
+import { type Address, createPublicClient, createWalletClient, encodeFunctionData, type Hex, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { serializeErc6492Signature } from "viem/utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// @ts-expect-error: plain JavaScript (JSDoc-typed) scripts of the repository, outside this package's tsconfig
-import { freePort, startAnvil } from "../../../../scripts/lib/anvil.mjs";
-// @ts-expect-error: as above
-import { ensureArtifacts, loadArtifact } from "../../../../scripts/lib/foundry.mjs";
 import { type TestApp, testApp } from "../testing/testApp.js";
 import { coinTypeOf } from "./nameStore.js";
 
-const DEPLOYER = privateKeyToAccount("0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80");
+const DEPLOYER = privateKeyToAccount(devAccount(0).privateKey);
 const factoryAbi = [
   {
     type: "function",
@@ -48,31 +40,24 @@ const factoryAbi = [
   },
 ] as const;
 
-let anvil: { url: string; stop: () => Promise<void> };
+const { rpcUrl } = testChainForFile();
 let t: TestApp;
 let openFactory: Address;
 let publicClient: ReturnType<typeof createPublicClient>;
 
 beforeAll(async () => {
-  anvil = await startAnvil({ port: await freePort() });
-  publicClient = createPublicClient({ chain: foundry, transport: http(anvil.url) });
-  await (ensureArtifacts as (artifacts: [string, string][]) => Promise<boolean>)([
-    ["OpenAccountFactory.sol", "OpenAccountFactory"],
-  ]);
-  const open = (loadArtifact as (file: string, name: string) => { abi: Abi; bytecode: Hex })(
-    "OpenAccountFactory.sol",
-    "OpenAccountFactory",
-  );
-  const deployer = createWalletClient({ account: DEPLOYER, chain: foundry, transport: http(anvil.url) });
+  publicClient = createPublicClient({ chain: foundry, transport: http(rpcUrl) });
+  await ensureArtifacts([["OpenAccountFactory.sol", "OpenAccountFactory"]]);
+  const open = loadArtifact("OpenAccountFactory.sol", "OpenAccountFactory");
+  const deployer = createWalletClient({ account: DEPLOYER, chain: foundry, transport: http(rpcUrl) });
   const receipt = await publicClient.waitForTransactionReceipt({
     hash: await deployer.deployContract({ abi: open.abi, bytecode: open.bytecode }),
   });
   openFactory = receipt.contractAddress as Address;
-  t = await testApp({ RPC_URLS: `31337=${anvil.url}` });
+  t = await testApp({ RPC_URLS: `31337=${rpcUrl}` });
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  await anvil?.stop();
 });
 
 /** `later`: seconds added to now (a registration must be newer than the address's last one). */
@@ -109,7 +94,7 @@ describe("name registration by a smart account (ERC-6492 / ERC-1271) on a real c
     expect(accepted.json().addresses[String(coinTypeOf(31337))].address).toBe(account);
 
     await publicClient.waitForTransactionReceipt({
-      hash: await createWalletClient({ account: DEPLOYER, chain: foundry, transport: http(anvil.url) }).writeContract({
+      hash: await createWalletClient({ account: DEPLOYER, chain: foundry, transport: http(rpcUrl) }).writeContract({
         address: openFactory,
         abi: factoryAbi,
         functionName: "createAccount",

@@ -1,18 +1,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { deploy } from "@fundament/scripts/deploy";
 import { createFundPublicClient, type Deployment, mockUsdcAbi, parseDeployment } from "@fundament/sdk";
+import { devAccount } from "@fundament/test-chain";
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { type Address, createWalletClient, erc20Abi, getAddress, http, type PublicClient, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// @ts-expect-error: plain JavaScript (JSDoc-typed) scripts of the repository, outside this package's tsconfig
-import { deploy } from "../../../../scripts/deploy.mjs";
-// @ts-expect-error: see above
-import { devAccount } from "../../../../scripts/lib/accounts.mjs";
-// @ts-expect-error: see above
-import { freePort, startAnvil } from "../../../../scripts/lib/anvil.mjs";
 import { readAccountHistory } from "../account/readAccountHistory.js";
 import { buildApp } from "../app.js";
 import { type Config, loadConfig } from "../config.js";
@@ -26,12 +23,11 @@ import { createDeliverer } from "./deliver.js";
 import { NOT_OFFERED } from "./money.js";
 
 const PUBLIC_URL = "http://checkout.test:8787";
-const TREASURY_KEY = (devAccount(9) as { privateKey: `0x${string}` }).privateKey;
+const TREASURY_KEY = devAccount(9).privateKey;
 const BUYER = getAddress("0x00000000000000000000000000000000000b0b01");
 const ETH_BUYER = getAddress("0x00000000000000000000000000000000000b0b02");
 
-type Anvil = { url: string; stop(): Promise<void> };
-let anvil: Anvil;
+const { rpcUrl } = testChainForFile();
 let deploymentsDir: string;
 let deployment: Deployment;
 let client: PublicClient;
@@ -44,7 +40,7 @@ async function appWith(env: Record<string, string>): Promise<FastifyInstance> {
   const loaded = loadConfig({
     LOG_LEVEL: "silent",
     CHAIN_ID: "31337",
-    RPC_URL: anvil.url,
+    RPC_URL: rpcUrl,
     FUND_ADDRESS: deployment.investmentFund,
     TOKEN_ADDRESS: deployment.investmentToken ?? "",
     ONRAMP_PUBLIC_URL: PUBLIC_URL,
@@ -58,10 +54,9 @@ async function appWith(env: Record<string, string>): Promise<FastifyInstance> {
 }
 
 beforeAll(async () => {
-  anvil = await startAnvil({ port: await freePort() });
   deploymentsDir = mkdtempSync(join(tmpdir(), "fundament-api-onramp-"));
-  deployment = parseDeployment(await deploy({ rpcUrl: anvil.url, deploymentsDir, log: () => {} }));
-  client = createFundPublicClient({ chainId: deployment.chainId, rpcUrl: anvil.url });
+  deployment = parseDeployment(await deploy({ rpcUrl: rpcUrl, deploymentsDir, log: () => {} }));
+  client = createFundPublicClient({ chainId: deployment.chainId, rpcUrl: rpcUrl });
   usdc = deployment.investmentToken as Address;
   database = await testDatabase();
   app = await appWith({ ONRAMP_TREASURY_KEY: TREASURY_KEY });
@@ -70,7 +65,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await database?.close();
-  await anvil?.stop();
   if (deploymentsDir) rmSync(deploymentsDir, { recursive: true, force: true });
 });
 
@@ -154,7 +148,7 @@ describe("GET /v1/onramp/options", () => {
     const loaded = loadConfig({
       LOG_LEVEL: "silent",
       CHAIN_ID: "31337",
-      RPC_URL: anvil.url,
+      RPC_URL: rpcUrl,
       FUND_ADDRESS: deployment.investmentFund,
       TOKEN_ADDRESS: usdc,
       ONRAMP_TREASURY_KEY: TREASURY_KEY,
@@ -330,7 +324,7 @@ describe("the local checkout", () => {
     const id = await order({ quoteId, destinationWallets: [{ address: buyer, blockchains: ["fundament-local"] }] });
     expect((await pay(id)).statusCode).toBe(303);
     // A mint that is no order: the same token, minted by somebody else.
-    const minter = createWalletClient({ account: privateKeyToAccount(TREASURY_KEY), transport: http(anvil.url) });
+    const minter = createWalletClient({ account: privateKeyToAccount(TREASURY_KEY), transport: http(rpcUrl) });
     await client.waitForTransactionReceipt({
       hash: await minter.writeContract({
         chain: null,
@@ -369,7 +363,7 @@ describe("the local checkout", () => {
   it("delivers once when two payments of one order race (payOrder itself, without the page's check)", async () => {
     const { quoteId } = (await quote({ amount: "15.00" })).json();
     const id = await order({ quoteId, destinationWallets: [{ address: BUYER, blockchains: ["fundament-local"] }] });
-    const deliverer = createDeliverer({ rpcUrl: anvil.url, treasuryKey: TREASURY_KEY, client });
+    const deliverer = createDeliverer({ rpcUrl: rpcUrl, treasuryKey: TREASURY_KEY, client });
     const before = await balanceOf(BUYER);
     const results = await Promise.all([1, 2, 3].map(() => payOrder(database.db, deliverer, id)));
     expect((await balanceOf(BUYER)) - before).toBe(parseUnits("15", 6));

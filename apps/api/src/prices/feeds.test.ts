@@ -1,7 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { deploy } from "@fundament/scripts/deploy";
+import { ensureArtifacts, loadArtifact } from "@fundament/scripts/lib/foundry";
 import { type Deployment, parseDeployment } from "@fundament/sdk";
+import { DEV_MNEMONIC } from "@fundament/test-chain";
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import {
   type Abi,
   type Address,
@@ -16,12 +20,6 @@ import {
 import { mnemonicToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// @ts-expect-error: plain JavaScript (JSDoc-typed) scripts of the repository, outside this package's tsconfig
-import { deploy } from "../../../../scripts/deploy.mjs";
-// @ts-expect-error: see above
-import { freePort, startAnvil } from "../../../../scripts/lib/anvil.mjs";
-// @ts-expect-error: see above
-import { ensureArtifacts, loadArtifact } from "../../../../scripts/lib/foundry.mjs";
 import { ConfigError, loadConfig } from "../config.js";
 import { NATIVE_TOKEN_ADDRESS, type TokenId } from "../convert/caip.js";
 import { type DexChain, dexChains } from "../convert/dex.js";
@@ -86,8 +84,7 @@ describe("PRICE_FEEDS and PRICE_FEED_MAX_AGE_SECONDS", () => {
   });
 });
 
-const account = (index: number) =>
-  mnemonicToAccount("test test test test test test test test test test test junk", { addressIndex: index });
+const account = (index: number) => mnemonicToAccount(DEV_MNEMONIC, { addressIndex: index });
 /** Deploys and owns the feeds. */
 const ORACLE = account(3);
 /** An address without code: a feed that cannot be read. */
@@ -97,10 +94,9 @@ const addLiquidityEthAbi = parseAbi([
   "function addLiquidityETH(address token, uint256 amountTokenDesired, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) payable returns (uint256 amountToken, uint256 amountETH, uint256 liquidity)",
 ]);
 
-type Anvil = { url: string; stop(): Promise<void> };
 type Fungible = { name: string; symbol: string; iconUrl: string; price: number; address: string };
 
-let anvil: Anvil;
+const { rpcUrl } = testChainForFile();
 let deploymentsDir: string;
 let deployment: Deployment;
 let client: PublicClient;
@@ -116,18 +112,15 @@ const id = (address: string) => `eip155:31337:${address}`;
 const ETH: TokenId = { chainId: 31337, address: NATIVE_TOKEN_ADDRESS, native: true };
 
 async function ownerWrite(address: Address, functionName: string, args: unknown[] = []) {
-  const wallet = createWalletClient({ account: ORACLE, chain: { ...foundry, id: 31337 }, transport: http(anvil.url) });
+  const wallet = createWalletClient({ account: ORACLE, chain: { ...foundry, id: 31337 }, transport: http(rpcUrl) });
   const hash = await wallet.writeContract({ address, abi: feedAbi, functionName, args });
   expect((await client.waitForTransactionReceipt({ hash })).status).toBe("success");
 }
 const setAnswer = (feed: Address, answer: bigint) => ownerWrite(feed, "setAnswer", [answer]);
 
 async function deployFeed(decimals: number, description: string, answer: bigint): Promise<Address> {
-  const { bytecode } = (loadArtifact as (file: string, name: string) => { abi: Abi; bytecode: Hex })(
-    "MockPriceFeed.sol",
-    "MockPriceFeed",
-  );
-  const wallet = createWalletClient({ account: ORACLE, chain: { ...foundry, id: 31337 }, transport: http(anvil.url) });
+  const { bytecode } = loadArtifact("MockPriceFeed.sol", "MockPriceFeed");
+  const wallet = createWalletClient({ account: ORACLE, chain: { ...foundry, id: 31337 }, transport: http(rpcUrl) });
   const hash = await wallet.deployContract({ abi: feedAbi, bytecode, args: [decimals, description, answer] });
   const receipt = await client.waitForTransactionReceipt({ hash });
   if (!receipt.contractAddress) throw new Error("MockPriceFeed was not deployed");
@@ -141,15 +134,14 @@ function pricer(feeds: string, now: () => number = Date.now, maxAge = "3600") {
 }
 
 beforeAll(async () => {
-  await (ensureArtifacts as (artifacts: [string, string][]) => Promise<boolean>)([
+  await ensureArtifacts([
     ["MockPriceFeed.sol", "MockPriceFeed"],
     ["MockWBTC.sol", "MockWBTC"],
   ]);
-  feedAbi = (loadArtifact as (file: string, name: string) => { abi: Abi })("MockPriceFeed.sol", "MockPriceFeed").abi;
-  anvil = await startAnvil({ port: await freePort() });
+  feedAbi = loadArtifact("MockPriceFeed.sol", "MockPriceFeed").abi;
   deploymentsDir = mkdtempSync(join(tmpdir(), "fundament-api-feeds-"));
-  deployment = parseDeployment(await deploy({ rpcUrl: anvil.url, deploymentsDir, log: () => {} }));
-  client = createPublicClient({ transport: http(anvil.url) });
+  deployment = parseDeployment(await deploy({ rpcUrl: rpcUrl, deploymentsDir, log: () => {} }));
+  client = createPublicClient({ transport: http(rpcUrl) });
   usdc = deployment.investmentToken as Address;
   const second = deployment.tokens?.find((token) => token.address !== usdc);
   if (!deployment.dex || !second) throw new Error("the local deployment has no DEX or second token");
@@ -157,7 +149,7 @@ beforeAll(async () => {
   ethFeed = await deployFeed(8, "ETH / USD", 2_500_00000000n);
   wbtcFeed = await deployFeed(18, "WBTC / USD", 65_000n * 10n ** 18n);
   api = await testApp({
-    RPC_URL: anvil.url,
+    RPC_URL: rpcUrl,
     CHAIN_ID: "31337",
     FUND_ADDRESS: deployment.investmentFund,
     TOKEN_ADDRESS: usdc,
@@ -174,7 +166,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await api?.close();
-  await anvil?.stop();
   if (deploymentsDir) rmSync(deploymentsDir, { recursive: true, force: true });
 });
 
@@ -222,14 +213,11 @@ describe("prices from feeds", () => {
   });
 
   it("prices a token with only a WETH pool through ETH's feed", async () => {
-    const artifact = (loadArtifact as (file: string, name: string) => { abi: Abi; bytecode: Hex })(
-      "MockWBTC.sol",
-      "MockWBTC",
-    );
+    const artifact = loadArtifact("MockWBTC.sol", "MockWBTC");
     const wallet = createWalletClient({
       account: ORACLE,
       chain: { ...foundry, id: 31337 },
-      transport: http(anvil.url),
+      transport: http(rpcUrl),
     });
     const done = async (hash: Hex) => (await client.waitForTransactionReceipt({ hash })).contractAddress;
     const token = await done(await wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode }));

@@ -1,26 +1,16 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { deploy } from "@fundament/scripts/deploy";
+import { ensureArtifacts, loadArtifact } from "@fundament/scripts/lib/foundry";
 import { type Deployment, parseDeployment } from "@fundament/sdk";
 import { type SolanaLocal, startSolanaLocal } from "@fundament/solana-local";
-import {
-  type Abi,
-  type Address,
-  createPublicClient,
-  createWalletClient,
-  type Hex,
-  http,
-  type PublicClient,
-} from "viem";
+import { DEV_MNEMONIC, freePort } from "@fundament/test-chain";
+import { testChainForFile } from "@fundament/test-chain/vitest";
+import { type Abi, type Address, createPublicClient, createWalletClient, http, type PublicClient } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// @ts-expect-error: plain JavaScript (JSDoc-typed) scripts of the repository, outside this package's tsconfig
-import { deploy } from "../../../../scripts/deploy.mjs";
-// @ts-expect-error: see above
-import { freePort, startAnvil } from "../../../../scripts/lib/anvil.mjs";
-// @ts-expect-error: see above
-import { ensureArtifacts, loadArtifact } from "../../../../scripts/lib/foundry.mjs";
 import { ConfigError, loadConfig } from "../config.js";
 import { parseSolanaTokenId, parseTokenId } from "../convert/caip.js";
 import { type TestApp, testApp } from "../testing/testApp.js";
@@ -105,12 +95,11 @@ describe("SOLANA_USD_MINTS and SOLANA_SOL_USD_FEED", () => {
   });
 });
 
-const ORACLE = mnemonicToAccount("test test test test test test test test test test test junk", { addressIndex: 3 });
+const ORACLE = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 3 });
 
-type Anvil = { url: string; stop(): Promise<void> };
 type Fungible = { name: string; symbol: string; iconUrl: string; price: number; address: string };
 
-let anvil: Anvil;
+const { rpcUrl } = testChainForFile();
 let solana: SolanaLocal;
 let deploymentsDir: string;
 let deployment: Deployment;
@@ -124,7 +113,7 @@ const sol = (reference = LOCAL_REFERENCE) => `solana:${reference}:${WRAPPED_SOL_
 const spl = (mint: string, reference = LOCAL_REFERENCE) => `solana:${reference}:${mint}`;
 
 async function ownerWrite(functionName: string, args: unknown[] = []) {
-  const wallet = createWalletClient({ account: ORACLE, chain: { ...foundry, id: 31337 }, transport: http(anvil.url) });
+  const wallet = createWalletClient({ account: ORACLE, chain: { ...foundry, id: 31337 }, transport: http(rpcUrl) });
   const hash = await wallet.writeContract({ address: solFeed, abi: feedAbi, functionName, args });
   expect((await client.waitForTransactionReceipt({ hash })).status).toBe("success");
 }
@@ -142,20 +131,15 @@ function pricer(rpcUrl: string | undefined = solana.url, now: () => number = Dat
 }
 
 beforeAll(async () => {
-  await (ensureArtifacts as (artifacts: [string, string][]) => Promise<boolean>)([
-    ["MockPriceFeed.sol", "MockPriceFeed"],
-  ]);
-  const artifact = (loadArtifact as (file: string, name: string) => { abi: Abi; bytecode: Hex })(
-    "MockPriceFeed.sol",
-    "MockPriceFeed",
-  );
+  await ensureArtifacts([["MockPriceFeed.sol", "MockPriceFeed"]]);
+  const artifact = loadArtifact("MockPriceFeed.sol", "MockPriceFeed");
   feedAbi = artifact.abi;
-  [anvil, solana] = await Promise.all([startAnvil({ port: await freePort() }), startSolanaLocal({ port: 0 })]);
+  solana = await startSolanaLocal({ port: 0 });
   usdMint = solana.mint.address;
   deploymentsDir = mkdtempSync(join(tmpdir(), "fundament-api-solana-prices-"));
-  deployment = parseDeployment(await deploy({ rpcUrl: anvil.url, deploymentsDir, log: () => {} }));
-  client = createPublicClient({ transport: http(anvil.url) });
-  const wallet = createWalletClient({ account: ORACLE, chain: { ...foundry, id: 31337 }, transport: http(anvil.url) });
+  deployment = parseDeployment(await deploy({ rpcUrl: rpcUrl, deploymentsDir, log: () => {} }));
+  client = createPublicClient({ transport: http(rpcUrl) });
+  const wallet = createWalletClient({ account: ORACLE, chain: { ...foundry, id: 31337 }, transport: http(rpcUrl) });
   const hash = await wallet.deployContract({
     abi: feedAbi,
     bytecode: artifact.bytecode,
@@ -165,7 +149,7 @@ beforeAll(async () => {
   if (!receipt.contractAddress || !deployment.dex) throw new Error("no SOL/USD feed or DEX");
   solFeed = receipt.contractAddress;
   api = await testApp({
-    RPC_URL: anvil.url,
+    RPC_URL: rpcUrl,
     CHAIN_ID: "31337",
     FUND_ADDRESS: deployment.investmentFund,
     TOKEN_ADDRESS: deployment.investmentToken as string,
@@ -181,7 +165,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.close();
   await solana?.stop();
-  await anvil?.stop();
   if (deploymentsDir) rmSync(deploymentsDir, { recursive: true, force: true });
 });
 
@@ -225,7 +208,7 @@ describe("Solana prices in POST /v1/fungible/price", () => {
   it("leaves Solana ids out without a 5xx while the Solana RPC is down (logged)", async () => {
     const closedPort = await freePort();
     const down = await testApp({
-      RPC_URL: anvil.url,
+      RPC_URL: rpcUrl,
       CHAIN_ID: "31337",
       FUND_ADDRESS: deployment.investmentFund,
       TOKEN_ADDRESS: deployment.investmentToken as string,

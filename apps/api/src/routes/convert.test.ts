@@ -1,7 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { deploy } from "@fundament/scripts/deploy";
 import { type Deployment, parseDeployment } from "@fundament/sdk";
+import { DEV_MNEMONIC } from "@fundament/test-chain";
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import {
   type Address,
   createPublicClient,
@@ -16,25 +19,19 @@ import {
 } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// @ts-expect-error: plain JavaScript (JSDoc-typed) scripts of the repository, outside this package's tsconfig
-import { deploy } from "../../../../scripts/deploy.mjs";
-// @ts-expect-error: see above
-import { freePort, startAnvil } from "../../../../scripts/lib/anvil.mjs";
 import { NATIVE_TOKEN_ADDRESS } from "../convert/caip.js";
 import { routerAbi } from "../convert/dex.js";
 import { type TestApp, testApp } from "../testing/testApp.js";
 
-const account = (index: number) =>
-  mnemonicToAccount("test test test test test test test test test test test junk", { addressIndex: index });
+const account = (index: number) => mnemonicToAccount(DEV_MNEMONIC, { addressIndex: index });
 /** A dev account with ETH, mUSDC and mWBTC after the deploy. */
 const TRADER = account(1);
 /** An account with nothing at all. */
 const EMPTY = "0x00000000000000000000000000000000000e4417" as const;
 
-type Anvil = { url: string; stop(): Promise<void> };
 type BuiltTx = { from: Address; to: Address; data: Hex; value: string; eip155: { gas: string; gasPrice: string } };
 
-let anvil: Anvil;
+const { rpcUrl } = testChainForFile();
 let deploymentsDir: string;
 let deployment: Deployment;
 let client: PublicClient;
@@ -45,17 +42,16 @@ const id = (address: string) => `eip155:31337:${address}`;
 const ETH = id(NATIVE_TOKEN_ADDRESS);
 
 beforeAll(async () => {
-  anvil = await startAnvil({ port: await freePort() });
   deploymentsDir = mkdtempSync(join(tmpdir(), "fundament-api-convert-"));
-  deployment = parseDeployment(await deploy({ rpcUrl: anvil.url, deploymentsDir, log: () => {} }));
-  client = createPublicClient({ transport: http(anvil.url) });
+  deployment = parseDeployment(await deploy({ rpcUrl: rpcUrl, deploymentsDir, log: () => {} }));
+  client = createPublicClient({ transport: http(rpcUrl) });
   usdc = deployment.investmentToken as Address;
   const second = deployment.tokens?.find((token) => token.address !== usdc);
   if (!deployment.dex || !second) throw new Error("the local deployment has no DEX or second token");
   wbtc = second.address;
   // The API as `npm start` runs it: the deployment from the environment (no token list), the DEX and SWAP_TOKENS.
   api = await testApp({
-    RPC_URL: anvil.url,
+    RPC_URL: rpcUrl,
     CHAIN_ID: "31337",
     FUND_ADDRESS: deployment.investmentFund,
     TOKEN_ADDRESS: usdc,
@@ -69,7 +65,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await api?.close();
-  await anvil?.stop();
   if (deploymentsDir) rmSync(deploymentsDir, { recursive: true, force: true });
 });
 
@@ -84,7 +79,7 @@ async function post<T>(url: string, payload: unknown): Promise<{ status: number;
 
 /** Sends a built transaction as it is, from the trader; returns whether it succeeded. */
 async function sendBuilt(tx: BuiltTx): Promise<"success" | "reverted"> {
-  const wallet = createWalletClient({ account: TRADER, transport: http(anvil.url) });
+  const wallet = createWalletClient({ account: TRADER, transport: http(rpcUrl) });
   const hash = await wallet.sendTransaction({
     chain: null,
     to: tx.to,
@@ -261,7 +256,7 @@ describe("swaps", () => {
     });
     expect(built.status).toBe(200);
     // Another account buys 20 ETH of mUSDC first: the price moves about 10 %.
-    const whale = createWalletClient({ account: account(6), transport: http(anvil.url) });
+    const whale = createWalletClient({ account: account(6), transport: http(rpcUrl) });
     await client.waitForTransactionReceipt({
       hash: await whale.writeContract({
         chain: null,

@@ -1,7 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { deploy } from "@fundament/scripts/deploy";
+import { loadArtifact } from "@fundament/scripts/lib/foundry";
+import { seed } from "@fundament/scripts/seed";
 import { createFundPublicClient, type Deployment, mockUsdcAbi, parseDeployment } from "@fundament/sdk";
+import { DEV_MNEMONIC } from "@fundament/test-chain";
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import { fetchTransactions } from "@fundament/wallet";
 import { and, eq, or } from "drizzle-orm";
 import {
@@ -19,14 +24,6 @@ import {
 } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// @ts-expect-error: plain JavaScript (JSDoc-typed) scripts of the repository, outside this package's tsconfig
-import { deploy } from "../../../../scripts/deploy.mjs";
-// @ts-expect-error: see above
-import { freePort, startAnvil } from "../../../../scripts/lib/anvil.mjs";
-// @ts-expect-error: see above
-import { loadArtifact } from "../../../../scripts/lib/foundry.mjs";
-// @ts-expect-error: see above
-import { seed } from "../../../../scripts/seed.mjs";
 import { NATIVE_TOKEN_ADDRESS } from "../account/activityTokens.js";
 import { type AccountHistoryItem, readAccountHistory } from "../account/readAccountHistory.js";
 import { buildApp } from "../app.js";
@@ -36,8 +33,7 @@ import { tokenMetadata, tokenTransfers } from "../db/schema.js";
 import { testDatabase } from "../testing/testDatabase.js";
 import { indexTokenTransfers } from "./indexTokenTransfers.js";
 
-const account = (index: number) =>
-  mnemonicToAccount("test test test test test test test test test test test junk", { addressIndex: index });
+const account = (index: number) => mnemonicToAccount(DEV_MNEMONIC, { addressIndex: index });
 const routerAbi = parseAbi([
   "function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)",
   "function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)",
@@ -45,8 +41,7 @@ const routerAbi = parseAbi([
 const NATIVE = getAddress(NATIVE_TOKEN_ADDRESS);
 const RECEIVER = getAddress("0x00000000000000000000000000000000000a11ce");
 
-type Anvil = { url: string; stop(): Promise<void> };
-let anvil: Anvil;
+const { rpcUrl } = testChainForFile();
 let deploymentsDir: string;
 let deployment: Deployment;
 let client: PublicClient;
@@ -58,7 +53,7 @@ const hashes: Record<"native" | "wbtc" | "junkMint" | "junk" | "buy" | "approve"
 
 /** Sends a transaction from `from` and waits for it to succeed. */
 async function send(from: number, request: Record<string, unknown>): Promise<Hash> {
-  const wallet = createWalletClient({ account: account(from), transport: http(anvil.url) });
+  const wallet = createWalletClient({ account: account(from), transport: http(rpcUrl) });
   const hash =
     "abi" in request
       ? await wallet.writeContract({ chain: null, ...request } as never)
@@ -69,12 +64,11 @@ async function send(from: number, request: Record<string, unknown>): Promise<Has
 }
 
 beforeAll(async () => {
-  anvil = await startAnvil({ port: await freePort() });
   deploymentsDir = mkdtempSync(join(tmpdir(), "fundament-api-activity-"));
-  const deployed = await deploy({ rpcUrl: anvil.url, deploymentsDir, log: () => {} });
-  await seed({ rpcUrl: anvil.url, deployment: deployed });
+  const deployed = await deploy({ rpcUrl: rpcUrl, deploymentsDir, log: () => {} });
+  await seed({ rpcUrl: rpcUrl, deployment: deployed });
   deployment = parseDeployment(deployed);
-  client = createFundPublicClient({ chainId: deployment.chainId, rpcUrl: anvil.url });
+  client = createFundPublicClient({ chainId: deployment.chainId, rpcUrl: rpcUrl });
   usdc = deployment.investmentToken as Address;
   const second = deployment.tokens?.find((token) => token.address !== usdc);
   if (!deployment.dex || !second) throw new Error("the local deployment has no DEX or second token");
@@ -86,7 +80,7 @@ beforeAll(async () => {
   hashes.wbtc = await send(1, { address: wbtc, abi: erc20Abi, functionName: "transfer", args: [RECEIVER, 10_000n] });
   // A token nobody listed: minted to account 1, then sent on.
   const artifact = loadArtifact("MockUSDC.sol", "MockUSDC");
-  const deployHash = await createWalletClient({ account: account(6), transport: http(anvil.url) }).deployContract({
+  const deployHash = await createWalletClient({ account: account(6), transport: http(rpcUrl) }).deployContract({
     chain: null,
     abi: artifact.abi,
     bytecode: artifact.bytecode,
@@ -127,7 +121,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await database?.close();
-  await anvil?.stop();
   if (deploymentsDir) rmSync(deploymentsDir, { recursive: true, force: true });
 });
 

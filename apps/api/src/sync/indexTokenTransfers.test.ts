@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { deploy } from "@fundament/scripts/deploy";
+import { seed } from "@fundament/scripts/seed";
 import {
   createFundPublicClient,
   type Deployment,
@@ -8,17 +10,13 @@ import {
   mockUsdcAbi,
   parseDeployment,
 } from "@fundament/sdk";
+import { DEV_MNEMONIC } from "@fundament/test-chain";
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import { fetchTransactions } from "@fundament/wallet";
 import { count, eq } from "drizzle-orm";
 import { createWalletClient, http, type PublicClient, parseUnits } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// @ts-expect-error: plain JavaScript (JSDoc-typed) scripts of the repository, outside this package's tsconfig
-import { deploy } from "../../../../scripts/deploy.mjs";
-// @ts-expect-error: see above
-import { freePort, startAnvil } from "../../../../scripts/lib/anvil.mjs";
-// @ts-expect-error: see above
-import { seed } from "../../../../scripts/seed.mjs";
 import { buildApp } from "../app.js";
 import { syncState, tokenTransfers } from "../db/schema.js";
 import { startServer } from "../exports/server.js";
@@ -27,24 +25,22 @@ import { chainCursorBlock } from "./chainCursor.js";
 import { indexTokenTransfers } from "./indexTokenTransfers.js";
 import { getSyncState, JOBS } from "./syncState.js";
 
-const account = (index: number) =>
-  mnemonicToAccount("test test test test test test test test test test test junk", { addressIndex: index });
+const account = (index: number) => mnemonicToAccount(DEV_MNEMONIC, { addressIndex: index });
 
-let anvil: { url: string; stop(): Promise<void> };
+const { rpcUrl } = testChainForFile();
 let deploymentsDir: string;
 let deployment: Deployment;
 let client: PublicClient;
 let t: TestApp;
 
 beforeAll(async () => {
-  anvil = await startAnvil({ port: await freePort() });
   deploymentsDir = mkdtempSync(join(tmpdir(), "fundament-api-chain-"));
-  const deployed = await deploy({ rpcUrl: anvil.url, deploymentsDir, log: () => {} });
-  await seed({ rpcUrl: anvil.url, deployment: deployed });
+  const deployed = await deploy({ rpcUrl: rpcUrl, deploymentsDir, log: () => {} });
+  await seed({ rpcUrl: rpcUrl, deployment: deployed });
   deployment = parseDeployment(deployed);
-  client = createFundPublicClient({ chainId: deployment.chainId, rpcUrl: anvil.url });
+  client = createFundPublicClient({ chainId: deployment.chainId, rpcUrl: rpcUrl });
   t = await testApp({
-    RPC_URL: anvil.url,
+    RPC_URL: rpcUrl,
     CHAIN_ID: String(deployment.chainId),
     FUND_ADDRESS: deployment.investmentFund,
     TOKEN_ADDRESS: deployment.investmentToken ?? "",
@@ -55,7 +51,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await anvil?.stop();
   if (deploymentsDir) rmSync(deploymentsDir, { recursive: true, force: true });
 });
 
@@ -86,7 +81,7 @@ describe("account history indexer on a real anvil", () => {
 
     const sender = account(1);
     const receiver = "0x000000000000000000000000000000000000bEEF" as const;
-    const wallet = createWalletClient({ account: sender, transport: http(anvil.url) });
+    const wallet = createWalletClient({ account: sender, transport: http(rpcUrl) });
     const hash = await wallet.writeContract({
       chain: null,
       address: token.address,
@@ -148,7 +143,7 @@ describe("account history indexer on a real anvil", () => {
       env: {
         PGLITE_DIR: "memory://",
         LOG_LEVEL: "silent",
-        RPC_URL: anvil.url,
+        RPC_URL: rpcUrl,
         CHAIN_ID: String(deployment.chainId),
         FUND_ADDRESS: deployment.investmentFund,
         DEPLOYMENT_BLOCK: String(deployment.deploymentBlock),

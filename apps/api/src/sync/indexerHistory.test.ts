@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { deploy } from "@fundament/scripts/deploy";
+import { seed } from "@fundament/scripts/seed";
 import {
   createFundPublicClient,
   type Deployment,
@@ -11,17 +13,13 @@ import {
   mockUsdcAbi,
   parseDeployment,
 } from "@fundament/sdk";
+import { DEV_MNEMONIC, freePort, startAnvil } from "@fundament/test-chain";
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import { and, eq } from "drizzle-orm";
 import pg from "pg";
 import { type Address, createWalletClient, erc20Abi, getAbiItem, http, type PublicClient, parseUnits } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-// @ts-expect-error: plain JavaScript (JSDoc-typed) scripts of the repository, outside this package's tsconfig
-import { deploy } from "../../../../scripts/deploy.mjs";
-// @ts-expect-error: see above
-import { freePort, startAnvil } from "../../../../scripts/lib/anvil.mjs";
-// @ts-expect-error: see above
-import { seed } from "../../../../scripts/seed.mjs";
 import { type Database, openDatabase } from "../db/client.js";
 import { migrate } from "../db/migrate.js";
 import { tokenTransfers } from "../db/schema.js";
@@ -30,29 +28,25 @@ import { chainCursorBlock, parseChainCursor } from "./chainCursor.js";
 import { indexTokenTransfers } from "./indexTokenTransfers.js";
 import { getSyncState, JOBS } from "./syncState.js";
 
-const account = (index: number) =>
-  mnemonicToAccount("test test test test test test test test test test test junk", { addressIndex: index });
+const account = (index: number) => mnemonicToAccount(DEV_MNEMONIC, { addressIndex: index });
 const transferEvent = getAbiItem({ abi: erc20Abi, name: "Transfer" });
 
-type Anvil = { url: string; stop(): Promise<void> };
-let anvil: Anvil;
+const { rpcUrl } = testChainForFile();
 let deploymentsDir: string;
 let deployment: Deployment;
 let client: PublicClient;
 let token: InvestmentToken;
 
 beforeAll(async () => {
-  anvil = await startAnvil({ port: await freePort() });
   deploymentsDir = mkdtempSync(join(tmpdir(), "fundament-api-reorg-"));
-  const deployed = await deploy({ rpcUrl: anvil.url, deploymentsDir, log: () => {} });
-  await seed({ rpcUrl: anvil.url, deployment: deployed });
+  const deployed = await deploy({ rpcUrl: rpcUrl, deploymentsDir, log: () => {} });
+  await seed({ rpcUrl: rpcUrl, deployment: deployed });
   deployment = parseDeployment(deployed);
-  client = createFundPublicClient({ chainId: deployment.chainId, rpcUrl: anvil.url });
+  client = createFundPublicClient({ chainId: deployment.chainId, rpcUrl: rpcUrl });
   token = await getInvestmentToken(client, { deployment });
 }, 180_000);
 
 afterAll(async () => {
-  await anvil?.stop();
   if (deploymentsDir) rmSync(deploymentsDir, { recursive: true, force: true });
 });
 
@@ -69,7 +63,7 @@ async function onChain(on: PublicClient = client): Promise<Set<string>> {
 }
 
 async function transfer(to: Address, amount: string): Promise<`0x${string}`> {
-  const wallet = createWalletClient({ account: account(1), transport: http(anvil.url) });
+  const wallet = createWalletClient({ account: account(1), transport: http(rpcUrl) });
   const hash = await wallet.writeContract({
     chain: null,
     address: token.address,
@@ -168,8 +162,10 @@ describe("account history that is true (a real anvil)", () => {
     await index();
     expect((await stored()).size).toBeGreaterThan(0);
     expect(await storedAll()).toBeGreaterThan((await stored()).size);
-    // Another anvil on chain 31337, as after a restart of `npm start` (its genesis block has another time).
-    const other: Anvil = await startAnvil({
+    // Another anvil on chain 31337, as after a restart of `npm start` (its genesis block has another time). The
+    // run's shared chain (testChainForFile) cannot play it: this test needs a second, different chain next to it, so
+    // it starts its own and stops it.
+    const other = await startAnvil({
       port: await freePort(),
       timestamp: Math.floor(Date.now() / 1000) - 86_400,
     });
@@ -256,7 +252,7 @@ describe.skipIf(!process.env.DATABASE_URL_TEST)("kill -9 in the middle of indexi
       for (let kill = 0; kill < 3; kill++) {
         const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
           cwd: API_DIR,
-          env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, RPC_URL: anvil.url, DEPLOYMENT: deploymentJson },
+          env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, RPC_URL: rpcUrl, DEPLOYMENT: deploymentJson },
           stdio: ["ignore", "ignore", "pipe"],
         });
         let errors = "";

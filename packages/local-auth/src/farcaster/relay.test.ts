@@ -3,13 +3,11 @@
  * status, verifySignInMessage; the wallet side: authenticate), with the IdRegistry stand-in on a real anvil.
  */
 import { authenticate, createAppClient, createWalletClient, viemConnector } from "@farcaster/auth-client";
+import { ensureArtifacts } from "@fundament/scripts/lib/foundry";
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import { createPublicClient, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// @ts-expect-error: plain JavaScript (JSDoc-typed) scripts of the repository, outside this package's tsconfig
-import { freePort, startAnvil } from "../../../../scripts/lib/anvil.mjs";
-// @ts-expect-error: see above
-import { ensureArtifacts } from "../../../../scripts/lib/foundry.mjs";
 import {
   type FarcasterRelay,
   ID_REGISTRY_ADDRESS,
@@ -23,21 +21,19 @@ import {
 const DOMAIN = "app.example.test";
 const SIWE_URI = "https://app.example.test/login";
 
-let anvil: { url: string; stop: () => Promise<void> };
+const { rpcUrl } = testChainForFile();
 let relay: FarcasterRelay;
 
 beforeAll(async () => {
   await ensureArtifacts([["MockIdRegistry.sol", "MockIdRegistry"]]);
-  anvil = await startAnvil({ port: await freePort() });
-  relay = await startFarcasterRelay({ rpcUrl: anvil.url, port: 0 });
+  relay = await startFarcasterRelay({ rpcUrl: rpcUrl, port: 0 });
 }, 120_000);
 
 afterAll(async () => {
   await relay?.close();
-  await anvil?.stop();
 });
 
-const appClient = () => createAppClient({ relay: relay.url, ethereum: viemConnector({ rpcUrl: anvil.url }) });
+const appClient = () => createAppClient({ relay: relay.url, ethereum: viemConnector({ rpcUrl: rpcUrl }) });
 
 /** Opens the channel's "Farcaster app" page and presses one of its buttons, as a person would. */
 async function press(url: string, action: "approve" | "cancel"): Promise<Response> {
@@ -56,11 +52,11 @@ async function press(url: string, action: "approve" | "cancel"): Promise<Respons
 
 describe("the IdRegistry stand-in", () => {
   it("puts MockIdRegistry at the real registry's address and registers the custody's fid", async () => {
-    const chain = createPublicClient({ transport: http(anvil.url) });
+    const chain = createPublicClient({ transport: http(rpcUrl) });
     const code = await chain.getCode({ address: ID_REGISTRY_ADDRESS });
     expect(code?.length ?? 0).toBeGreaterThan(2);
     // auth-client's own connector reads it.
-    const fid = await viemConnector({ rpcUrl: anvil.url }).getFid(relay.custody);
+    const fid = await viemConnector({ rpcUrl: rpcUrl }).getFid(relay.custody);
     expect(fid).toBe(BigInt(LOCAL_FARCASTER_ACCOUNT.fid));
     expect(relay.custody).toBe(privateKeyToAccount(LOCAL_CUSTODY_PRIVATE_KEY).address);
     const custody = await chain.readContract({
@@ -73,15 +69,15 @@ describe("the IdRegistry stand-in", () => {
   });
 
   it("is idempotent and refuses a fid that belongs to someone else", async () => {
-    const again = await installIdRegistry({ rpcUrl: anvil.url, fid: 1, custody: LOCAL_CUSTODY_PRIVATE_KEY });
+    const again = await installIdRegistry({ rpcUrl: rpcUrl, fid: 1, custody: LOCAL_CUSTODY_PRIVATE_KEY });
     expect(again).toMatchObject({ codeInstalled: false, registered: false, custody: relay.custody });
-    await expect(installIdRegistry({ rpcUrl: anvil.url, fid: 1, custody: generatePrivateKey() })).rejects.toThrow(
+    await expect(installIdRegistry({ rpcUrl: rpcUrl, fid: 1, custody: generatePrivateKey() })).rejects.toThrow(
       `fid 1 already belongs to ${relay.custody}`,
     );
     const other = generatePrivateKey();
-    const second = await installIdRegistry({ rpcUrl: anvil.url, fid: 2, custody: other });
+    const second = await installIdRegistry({ rpcUrl: rpcUrl, fid: 2, custody: other });
     expect(second).toMatchObject({ codeInstalled: false, registered: true, fid: 2 });
-    expect(await viemConnector({ rpcUrl: anvil.url }).getFid(privateKeyToAccount(other).address)).toBe(2n);
+    expect(await viemConnector({ rpcUrl: rpcUrl }).getFid(privateKeyToAccount(other).address)).toBe(2n);
   });
 });
 
@@ -200,7 +196,7 @@ describe("the relay's HTTP API, through auth-client", () => {
 
   it("accepts /v1/channel/authenticate only with the relay key and a channel token", async () => {
     const client = appClient();
-    const wallet = createWalletClient({ relay: relay.url, ethereum: viemConnector({ rpcUrl: anvil.url }) });
+    const wallet = createWalletClient({ relay: relay.url, ethereum: viemConnector({ rpcUrl: rpcUrl }) });
     const created = await client.createChannel({ siweUri: SIWE_URI, domain: DOMAIN, nonce: "keytest12345" });
     if (created.isError) throw created.error;
     const signer = privateKeyToAccount(generatePrivateKey());

@@ -1,8 +1,8 @@
-import { type Address, createWalletClient, type Hex, http, parseEther } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
+import { deployAccountAbstraction } from "@fundament/scripts/deploy";
+import { devAccount } from "@fundament/test-chain";
+import { createWalletClient, http, parseEther } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// @ts-expect-error: plain JavaScript (JSDoc-typed) script of the repository, outside this package's tsconfig
-import { deployAccountAbstraction } from "../../../../scripts/deploy.mjs";
 import { accounts, chain, deployment, rpcUrl, snapshot } from "../../test/chain.js";
 import { as, publicClient } from "../../test/fund.js";
 import type { Deployment } from "../deployment/deployment.js";
@@ -14,23 +14,23 @@ let restore: () => Promise<void>;
 let withPaymaster: Deployment;
 beforeAll(async () => {
   restore = await snapshot();
-  const admin = mnemonicToAccount("test test test test test test test test test test test junk", { addressIndex: 0 });
+  const admin = privateKeyToAccount(devAccount(0).privateKey);
   const walletClient = createWalletClient({ account: admin, chain, transport: http(rpcUrl) });
-  const aa = (await deployAccountAbstraction({
+  const aa = await deployAccountAbstraction({
     publicClient,
     walletClient,
     fund: deployment.investmentFund,
     owner: admin.address,
     paymasterDeposit: parseEther("1"),
     sponsorBudget: parseEther("0.01"),
-    deployContract: async (artifact: { abi: unknown[]; bytecode: Hex }, args: readonly unknown[], label: string) => {
+    deployContract: async (artifact, args, label) => {
       const hash = await walletClient.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args });
       const receipt = await publicClient.waitForTransactionReceipt({ hash });
       if (!receipt.contractAddress) throw new Error(`${label} was not deployed`);
       return { address: receipt.contractAddress };
     },
     log: () => undefined,
-  })) as { fundPaymaster: Address };
+  });
   withPaymaster = { ...deployment, fundPaymaster: aa.fundPaymaster };
 });
 afterAll(async () => {

@@ -1,7 +1,9 @@
+import { DEV_MNEMONIC } from "@fundament/test-chain";
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import { createPublicClient, http, parseEther, verifyMessage, verifyTypedData } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { foundry, mainnet } from "viem/chains";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   connect,
   disconnect,
@@ -11,18 +13,10 @@ import {
   signMessage,
   signTypedData,
 } from "wagmi/actions";
-import { DEV_MNEMONIC } from "../core/constants.js";
-import { type Anvil, startAnvil } from "../testing/startAnvil.js";
 import { createDevAccountsProvider, DEV_ACCOUNT_ADDRESSES, getDevAccount } from "./createDevAccountsProvider.js";
 import { createWalletConfig } from "./createWalletConfig.js";
 
-let anvil: Anvil;
-beforeAll(async () => {
-  anvil = await startAnvil();
-});
-afterAll(async () => {
-  await anvil?.stop();
-});
+const { rpcUrl } = testChainForFile();
 
 function memoryStorage() {
   const map = new Map<string, string>();
@@ -57,7 +51,7 @@ describe("dev accounts", () => {
 
   it("connects through wagmi, signs locally and sends through the RPC", async () => {
     const storage = memoryStorage();
-    const config = createWalletConfig({ chains: [foundry], rpcUrls: { 31337: anvil.rpcUrl }, storage });
+    const config = createWalletConfig({ chains: [foundry], rpcUrls: { 31337: rpcUrl }, storage });
     const connector = config.connectors.find((c) => c.id === "devAccounts");
     if (!connector) throw new Error("no dev connector");
     const result = await connect(config, { connector });
@@ -78,7 +72,7 @@ describe("dev accounts", () => {
     expect(await verifyTypedData({ address, signature: typedSignature, ...typed })).toBe(true);
 
     const to = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
-    const client = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) });
+    const client = createPublicClient({ chain: foundry, transport: http(rpcUrl) });
     const before = await client.getBalance({ address: to });
     const hash = await sendTransaction(config, { to, value: parseEther("1.5") });
     const receipt = await client.waitForTransactionReceipt({ hash });
@@ -87,19 +81,19 @@ describe("dev accounts", () => {
     expect((await client.getBalance({ address: to })) - before).toBe(parseEther("1.5"));
 
     // A reload: a new config on the same storage reconnects to the same account.
-    const reloaded = createWalletConfig({ chains: [foundry], rpcUrls: { 31337: anvil.rpcUrl }, storage });
+    const reloaded = createWalletConfig({ chains: [foundry], rpcUrls: { 31337: rpcUrl }, storage });
     await reconnect(reloaded);
     expect(getConnection(reloaded).status).toBe("connected");
     expect(getConnection(reloaded).address).toBe(address);
 
     await disconnect(reloaded);
-    const again = createWalletConfig({ chains: [foundry], rpcUrls: { 31337: anvil.rpcUrl }, storage });
+    const again = createWalletConfig({ chains: [foundry], rpcUrls: { 31337: rpcUrl }, storage });
     await reconnect(again);
     expect(getConnection(again).status).toBe("disconnected");
   });
 
   it("switches between the ten accounts", async () => {
-    const provider = createDevAccountsProvider({ chain: foundry, rpcUrl: anvil.rpcUrl });
+    const provider = createDevAccountsProvider({ chain: foundry, rpcUrl });
     const changes: unknown[] = [];
     provider.on("accountsChanged", (a) => changes.push(a));
     provider.setAccountIndex(3);

@@ -69,6 +69,6 @@ export const SEND_CHAIN_NAMESPACES = ["eip155", "solana"] as const;
 /** The anvil dev chain. */
 export const DEV_CHAIN_ID = 31337;
 /** The well-known anvil / hardhat mnemonic. Dev chain only. */
-export const DEV_MNEMONIC = "test test test test test test test test test test test junk";
+export { DEV_MNEMONIC } from "@fundament/test-chain/accounts";
 /** How many dev accounts are offered. */
 export const DEV_ACCOUNT_COUNT = 10;

@@ -15,7 +15,6 @@ export {
 } from "../testing/installSolanaTestWallet.js";
 export { installTestWallet, type TestWalletControl, type TestWalletOptions } from "../testing/installTestWallet.js";
 export { installStandInFrame, type StandInFrame, type StandInFrameOptions } from "../testing/standInFrame.js";
-export { type Anvil, startAnvil } from "../testing/startAnvil.js";
 export { type BitcoinBalanceServer, startBitcoinBalanceServer } from "../testing/startBitcoinBalanceServer.js";
 export { type NamesTestServer, startNamesTestServer } from "../testing/startNamesTestServer.js";
 export { createCookieFetch, type SiwxTestServer, startSiwxTestServer } from "../testing/startSiwxTestServer.js";

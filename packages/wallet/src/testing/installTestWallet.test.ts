@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
+
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import { encodeFunctionData, UserRejectedRequestError } from "viem";
 import { foundry, type mainnet } from "viem/chains";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   connect,
   deployContract,
@@ -17,28 +19,21 @@ import {
 } from "wagmi/actions";
 import { createWalletConfig } from "../connectors/createWalletConfig.js";
 import { installTestWallet, type TestWalletControl } from "./installTestWallet.js";
-import { type Anvil, startAnvil } from "./startAnvil.js";
 import { testTokenAbi, testTokenBytecode } from "./testToken.js";
 
-let anvil: Anvil;
+const { rpcUrl } = testChainForFile();
 let wallet: TestWalletControl;
-beforeAll(async () => {
-  anvil = await startAnvil();
-});
-afterAll(async () => {
-  await anvil?.stop();
-});
 beforeEach(() => {
   localStorage.clear();
 });
 
 function config(chains: readonly [typeof foundry, ...(typeof mainnet)[]] | readonly [typeof foundry] = [foundry]) {
-  return createWalletConfig({ chains, rpcUrls: { 31337: anvil.rpcUrl }, devAccounts: false });
+  return createWalletConfig({ chains, rpcUrls: { 31337: rpcUrl }, devAccounts: false });
 }
 
 describe("installTestWallet", () => {
   it("is discovered through EIP-6963 by the wallet config", () => {
-    wallet = installTestWallet({ rpcUrl: anvil.rpcUrl });
+    wallet = installTestWallet({ rpcUrl });
     const c = config();
     const connector = c.connectors.find((x) => x.id === "org.fundament.testwallet");
     expect(connector?.name).toBe("Test Wallet");
@@ -47,7 +42,7 @@ describe("installTestWallet", () => {
 
   it("connects, sends through anvil, rejects the next prompt with 4001, and reconnects after a reload", async () => {
     wallet = installTestWallet({
-      rpcUrl: anvil.rpcUrl,
+      rpcUrl,
       rdns: "org.test.two",
       uuid: "00000000-0000-4000-8000-000000000002",
     });
@@ -72,7 +67,7 @@ describe("installTestWallet", () => {
 
   it("reports a wrong network and switches when asked", async () => {
     wallet = installTestWallet({
-      rpcUrl: anvil.rpcUrl,
+      rpcUrl,
       chainId: 1,
       rdns: "org.test.three",
       uuid: "00000000-0000-4000-8000-000000000003",
@@ -93,7 +88,7 @@ describe("installTestWallet: EIP-5792 batching and typed data, per wallet", () =
   async function connected(options: { batching?: boolean; typedData?: boolean }, n: number) {
     const rdns = `org.test.batch${n}`;
     const control = installTestWallet({
-      rpcUrl: anvil.rpcUrl,
+      rpcUrl,
       rdns,
       uuid: `00000000-0000-4000-8000-00000000010${n}`,
       ...options,

@@ -1,3 +1,4 @@
+import { devAccount } from "@fundament/test-chain/accounts";
 import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import {
@@ -71,7 +72,8 @@ export type StandInFrame = {
 
 type Answer<N extends FrameRequestName> = FrameRequests[N]["result"];
 
-const DEFAULT_KEY: Hex = "0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6";
+/** Dev account 9 (browser-safe import: the accounts module alone). */
+const DEFAULT_KEY: Hex = devAccount(9).privateKey;
 
 export function installStandInFrame(options: StandInFrameOptions): StandInFrame {
   const origin = new URL(options.frameUrl).origin;

@@ -1,4 +1,7 @@
+import { deployDex, seedDexPools } from "@fundament/scripts/lib/dex";
+import { devAccount } from "@fundament/test-chain";
 import {
+  type Abi,
   type Address,
   createPublicClient,
   createWalletClient,
@@ -9,32 +12,9 @@ import {
   parseAbi,
   parseUnits,
 } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
+import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-// @ts-expect-error: plain JavaScript (JSDoc-typed) scripts of the repository, outside this package's tsconfig
-import * as dexLib from "../../../../scripts/lib/dex.mjs";
-import { DEV_MNEMONIC } from "../core/constants.js";
 import type { SwapTestToken } from "./startSwapTestServer.js";
-
-/** scripts/lib/dex.mjs, typed for the tests. */
-const { deployDex, seedDexPools } = dexLib as {
-  deployDex(p: {
-    feeToSetter: Address;
-    deployContract(
-      artifact: { abi: unknown; bytecode: Hex },
-      args: readonly unknown[],
-      label: string,
-    ): Promise<{ address: Address }>;
-  }): Promise<{ factory: Address; router: Address; weth: Address }>;
-  seedDexPools(p: {
-    publicClient: unknown;
-    walletClient: unknown;
-    dex: { factory: Address; router: Address; weth: Address };
-    usdc: Address;
-    wbtc: Address;
-    recipients: readonly Address[];
-  }): Promise<void>;
-};
 
 /**
  * A minimal ERC-20 with an open `mint` and the decimals it is given, for the swap tests (compiled with solc 0.8.37,
@@ -102,15 +82,11 @@ export type SwapTestDex = {
  * No forge build needed.
  */
 export async function deploySwapTestDex(rpcUrl: string): Promise<SwapTestDex> {
-  const account = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 0 });
+  const account = privateKeyToAccount(devAccount(0).privateKey);
   const walletClient = createWalletClient({ account, chain: foundry, transport: http(rpcUrl) });
   const client = createPublicClient({ chain: foundry, transport: http(rpcUrl) });
-  const deployContract = async (artifact: { abi: unknown; bytecode: Hex }, args: readonly unknown[], label: string) => {
-    const hash = await walletClient.deployContract({
-      abi: artifact.abi as never,
-      bytecode: artifact.bytecode,
-      args: args as never,
-    });
+  const deployContract = async (artifact: { abi: Abi; bytecode: Hex }, args: readonly unknown[], label: string) => {
+    const hash = await walletClient.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args });
     const receipt = await client.waitForTransactionReceipt({ hash });
     if (receipt.status !== "success" || !receipt.contractAddress) throw new Error(`${label} deployment reverted`);
     return { address: getAddress(receipt.contractAddress) };

@@ -5,10 +5,11 @@ import { startApiServer } from "../../../test/apiServer";
 import { withSnapshot } from "../../../test/chain";
 import { createTestVault, investIn, lockVault, runRound, usdc } from "../../../test/fund";
 import { DEV_ACCOUNTS, renderApp } from "../../../test/render";
+import { rpcUrl } from "../../../test/testChain.js";
 import { VaultCard } from "./VaultCard";
 
 const readVaults = () =>
-  getVaults(createFundPublicClient({ chainId: 31337, rpcUrl: inject("rpcUrl") }), {
+  getVaults(createFundPublicClient({ chainId: 31337, rpcUrl }), {
     deployment: parseDeployment(inject("deployment")),
   });
 
@@ -84,7 +85,7 @@ describe("VaultCard", () => {
   it("shows an APY from performance data without the fallback note, and a locked round's countdown on the chain's clock", async () => {
     const nft = (await readVaults()).find((v) => v.id === "nft-vault") as LiveVault;
     // Ten days after the test chain's latest block.
-    const client = createFundPublicClient({ chainId: 31337, rpcUrl: inject("rpcUrl") });
+    const client = createFundPublicClient({ chainId: 31337, rpcUrl });
     const chainNow = Number((await client.getBlock({ blockTag: "latest" })).timestamp);
     const locked = {
       ...nft,

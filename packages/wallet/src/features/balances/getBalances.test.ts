@@ -1,20 +1,20 @@
+import { devAccount } from "@fundament/test-chain";
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import { type Address, createPublicClient, createWalletClient, http, numberToHex, type PublicClient } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
+import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEV_MNEMONIC } from "../../core/constants.js";
-import { type Anvil, startAnvil } from "../../testing/startAnvil.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import { testTokenAbi, testTokenBytecode } from "../../testing/testToken.js";
 import { getBalances } from "./getBalances.js";
 
-let anvil: Anvil;
+const { rpcUrl } = testChainForFile();
 let client: PublicClient;
 let usdc: Address;
 let zeroDecimals: Address;
-const owner = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 0 });
+const owner = privateKeyToAccount(devAccount(0).privateKey);
 
 async function deploy(name: string, symbol: string, decimals: number, supply: bigint): Promise<Address> {
-  const wallet = createWalletClient({ account: owner, chain: foundry, transport: http(anvil.rpcUrl) });
+  const wallet = createWalletClient({ account: owner, chain: foundry, transport: http(rpcUrl) });
   const hash = await wallet.deployContract({
     abi: testTokenAbi,
     bytecode: testTokenBytecode,
@@ -26,13 +26,9 @@ async function deploy(name: string, symbol: string, decimals: number, supply: bi
 }
 
 beforeAll(async () => {
-  anvil = await startAnvil();
-  client = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) }) as PublicClient;
+  client = createPublicClient({ chain: foundry, transport: http(rpcUrl) }) as PublicClient;
   usdc = await deploy("USD Coin", "USDC", 6, 1_234_560_000n);
   zeroDecimals = await deploy("Points", "PTS", 0, 10n);
-});
-afterAll(async () => {
-  await anvil?.stop();
 });
 
 describe("getBalances", () => {

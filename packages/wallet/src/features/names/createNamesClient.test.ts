@@ -1,4 +1,6 @@
 // The names client's error texts against a stand-in fetch (the API's own tests and the e2e journey prove the routes).
+
+import { devAccount } from "@fundament/test-chain";
 import { type Hex, recoverMessageAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
@@ -29,7 +31,7 @@ const reason = (description: string, statusCode = 404) => ({
   message: description,
   reasons: [{ description }],
 });
-const ALICE = privateKeyToAccount("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d");
+const ALICE = privateKeyToAccount(devAccount(1).privateKey);
 const record: NameRecord = {
   name: "alice.fundament",
   registered: 1,

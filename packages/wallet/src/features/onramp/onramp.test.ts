@@ -1,7 +1,7 @@
-import { mnemonicToAccount } from "viem/accounts";
+import { devAccount } from "@fundament/test-chain";
+import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEV_MNEMONIC } from "../../core/constants.js";
 import { ApiError } from "../../core/errors.js";
 import { type OnrampTestServer, startOnrampTestServer } from "../../testing/startOnrampTestServer.js";
 import { createOnrampClient } from "./createOnrampClient.js";
@@ -19,7 +19,7 @@ beforeAll(async () => {
   server = await startOnrampTestServer({
     rpcUrl: "http://127.0.0.1:9",
     chain: foundry,
-    funder: mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 5 }),
+    funder: privateKeyToAccount(devAccount(5).privateKey),
     tokens: [{ address: USDC, symbol: "mUSDC", name: "Mock USD Coin", decimals: 6, priceUsd: 1 }],
   });
 });

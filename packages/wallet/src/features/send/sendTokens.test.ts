@@ -1,3 +1,5 @@
+import { devAccount } from "@fundament/test-chain";
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import {
   type Address,
   createPublicClient,
@@ -7,41 +9,35 @@ import {
   type PublicClient,
   parseEther,
 } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
+import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { connect, sendTransaction, writeContract } from "wagmi/actions";
 import { createWalletConfig } from "../../connectors/createWalletConfig.js";
-import { DEV_MNEMONIC } from "../../core/constants.js";
 import { createWalletCore } from "../../core/createWalletCore.js";
 import type { TokenBalance } from "../../core/createWalletState.js";
 import { toCaipNetwork } from "../../core/network.js";
-import { type Anvil, startAnvil } from "../../testing/startAnvil.js";
 import { testTokenAbi, testTokenBytecode } from "../../testing/testToken.js";
 import { RECEIVER_NOT_EVM } from "./checkReceiver.js";
 import { createSendStore } from "./createSendStore.js";
 import { estimateSendGas, FALLBACK_GAS } from "./estimateSendGas.js";
 import { type SendClient, sendTokens } from "./sendTokens.js";
 
-let anvil: Anvil;
+const { rpcUrl } = testChainForFile();
 let client: PublicClient;
 let token: Address;
-const owner = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 0 });
+const owner = privateKeyToAccount(devAccount(0).privateKey);
 const receiver = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
 
 beforeAll(async () => {
-  anvil = await startAnvil();
-  client = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) }) as PublicClient;
-  const wallet = createWalletClient({ account: owner, chain: foundry, transport: http(anvil.rpcUrl) });
+  client = createPublicClient({ chain: foundry, transport: http(rpcUrl) }) as PublicClient;
+  const wallet = createWalletClient({ account: owner, chain: foundry, transport: http(rpcUrl) });
   const hash = await wallet.deployContract({
     abi: testTokenAbi,
     bytecode: testTokenBytecode,
     args: ["USD Coin", "USDC", 6, 10_000_000n],
   });
   token = (await client.waitForTransactionReceipt({ hash })).contractAddress as Address;
-});
-afterAll(async () => {
-  await anvil?.stop();
 });
 
 const ethBalance: TokenBalance = {
@@ -57,7 +53,7 @@ const ethBalance: TokenBalance = {
 async function setup() {
   const config = createWalletConfig({
     chains: [foundry],
-    rpcUrls: { 31337: anvil.rpcUrl },
+    rpcUrls: { 31337: rpcUrl },
     storage: { getItem: () => null, setItem: () => undefined, removeItem: () => undefined },
   });
   const connector = config.connectors.find((c) => c.id === "devAccounts");

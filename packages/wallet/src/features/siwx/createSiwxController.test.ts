@@ -1,29 +1,27 @@
+import { devAccount } from "@fundament/test-chain";
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import { createPublicClient, http, type PublicClient } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
+import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { DEV_MNEMONIC } from "../../core/constants.js";
 import { createWalletCore } from "../../core/createWalletCore.js";
 import { toCaipNetwork } from "../../core/network.js";
-import { type Anvil, startAnvil } from "../../testing/startAnvil.js";
 import { createCookieFetch, type SiwxTestServer, startSiwxTestServer } from "../../testing/startSiwxTestServer.js";
 import { createApiSiwxAdapter } from "./createApiSiwxAdapter.js";
 import { createSiwxController } from "./createSiwxController.js";
 import { DEFAULT_SIWX_REASON, SIWX_UNAVAILABLE } from "./siwxTexts.js";
 
-const account = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 1 });
+const account = privateKeyToAccount(devAccount(1).privateKey);
 const domain = "fund.localhost:5173";
-let anvil: Anvil;
+const { rpcUrl } = testChainForFile();
 let server: SiwxTestServer;
 
 beforeAll(async () => {
-  anvil = await startAnvil();
-  const client = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) }) as PublicClient;
+  const client = createPublicClient({ chain: foundry, transport: http(rpcUrl) }) as PublicClient;
   server = await startSiwxTestServer({ client, domain });
 });
 afterAll(async () => {
   await server?.stop();
-  await anvil?.stop();
 });
 
 type TestStorage = Pick<Storage, "getItem" | "setItem">;
@@ -114,7 +112,7 @@ describe("SIWX flow against the API routes", () => {
   });
 
   it("a message signed by another key is refused by the API (401) and nothing is stored", async () => {
-    const other = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 2 });
+    const other = privateKeyToAccount(devAccount(2).privateKey);
     const { siwx, adapter, toasts } = setup({ sign: (message) => other.signMessage({ message }) });
     await siwx.signIn();
     expect(siwx.getState()).toMatchObject({ status: "error", message: "Invalid signature" });

@@ -1,3 +1,5 @@
+import { devAccount } from "@fundament/test-chain";
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import {
   type Address,
   createWalletClient,
@@ -8,21 +10,19 @@ import {
   parseEther,
   parseUnits,
 } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
+import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEV_MNEMONIC } from "../../core/constants.js";
 import { messages } from "../../core/messages.js";
-import { type Anvil, startAnvil } from "../../testing/startAnvil.js";
 import { type SwapTestServer, startSwapTestServer, swapRouterAbi } from "../../testing/startSwapTestServer.js";
 import { deploySwapTestDex, type SwapTestDex } from "../../testing/swapTestDex.js";
 import { createSwapClient, NO_ROUTE, SwapApiError, type SwapClient } from "./createSwapClient.js";
 import { minimumReceived } from "./swapMath.js";
 
 const NATIVE = "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee";
-const swapper = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 1 });
+const swapper = privateKeyToAccount(devAccount(1).privateKey);
 
-let anvil: Anvil;
+const { rpcUrl } = testChainForFile();
 let deployed: SwapTestDex;
 let server: SwapTestServer;
 let client: SwapClient;
@@ -32,8 +32,7 @@ let WBTC: string;
 let usdc: Address;
 
 beforeAll(async () => {
-  anvil = await startAnvil();
-  deployed = await deploySwapTestDex(anvil.rpcUrl);
+  deployed = await deploySwapTestDex(rpcUrl);
   server = await startSwapTestServer(deployed);
   client = createSwapClient({ apiUrl: `${server.url}/` });
   usdc = deployed.tokens[0].address;
@@ -43,7 +42,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
-  await anvil?.stop();
 });
 
 /** The SwapApiError a call rejects with. */
@@ -164,7 +162,7 @@ describe("createSwapClient against the API's convert routes (stand-in on anvil w
     expect(call.args[2]).toBe(swapper.address);
 
     // Sent as it is, it swaps on anvil.
-    const wallet = createWalletClient({ account: swapper, chain: foundry, transport: http(anvil.rpcUrl) });
+    const wallet = createWalletClient({ account: swapper, chain: foundry, transport: http(rpcUrl) });
     const before = await deployed.client.readContract({
       address: usdc,
       abi: erc20Abi,

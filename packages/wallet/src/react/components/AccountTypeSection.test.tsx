@@ -1,56 +1,34 @@
 // @vitest-environment happy-dom
+
+import { deployDeterministic, ENTRY_POINT_SALT, loadAccountAbstractionArtifact } from "@fundament/scripts/lib/bundler";
+import { devAccount } from "@fundament/test-chain";
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import {
-  type Abi,
-  type Address,
-  createPublicClient,
-  createWalletClient,
-  encodeDeployData,
-  type Hex,
-  http,
-  parseEther,
-} from "viem";
-import { mnemonicToAccount } from "viem/accounts";
+import { type Address, createPublicClient, createWalletClient, encodeDeployData, http, parseEther } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connect } from "wagmi/actions";
-// @ts-expect-error: plain JavaScript (JSDoc-typed) scripts of the repository, outside this package's tsconfig
-import * as bundlerLib from "../../../../../scripts/lib/bundler.mjs";
 import { PREFERRED_ACCOUNT_TYPE_KEY } from "../../features/smartAccount/preferredAccountType.js";
 import { simpleAccountFactoryAbi } from "../../features/smartAccount/simpleAccountFactoryAbi.js";
 import type { SmartAccountConfig } from "../../features/smartAccount/types.js";
-import { type Anvil, startAnvil } from "../../testing/startAnvil.js";
 import { memoryStorage, renderWallet } from "../testUtils.js";
-
-/** scripts/lib/bundler.mjs, typed for this test. */
-const { deployDeterministic, ENTRY_POINT_SALT, loadAccountAbstractionArtifact } = bundlerLib as {
-  deployDeterministic: (parameters: {
-    publicClient: unknown;
-    walletClient: unknown;
-    salt: Hex;
-    initCode: Hex;
-    label: string;
-  }) => Promise<{ address: Address; deployed: boolean }>;
-  ENTRY_POINT_SALT: Hex;
-  loadAccountAbstractionArtifact: (name: string) => { abi: Abi; bytecode: Hex };
-};
 
 // A real anvil with eth-infinitism's EntryPoint v0.8 and SimpleAccountFactory v0.8 (the npm artifacts, deployed as
 // scripts/deploy.mjs does); the dev-accounts connector (account 0) is the owner.
-let anvil: Anvil;
+const { rpcUrl } = testChainForFile();
 let smartAccount: SmartAccountConfig;
 let expectedAddress: Address;
-const OWNER = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266" as const;
+const OWNER = devAccount(0).address;
 
 beforeAll(async () => {
-  anvil = await startAnvil();
-  const chain = { ...foundry, rpcUrls: { default: { http: [anvil.rpcUrl] } } };
-  const publicClient = createPublicClient({ chain, transport: http(anvil.rpcUrl) });
+  const chain = { ...foundry, rpcUrls: { default: { http: [rpcUrl] } } };
+  const publicClient = createPublicClient({ chain, transport: http(rpcUrl) });
   const walletClient = createWalletClient({
-    account: mnemonicToAccount("test test test test test test test test test test test junk"),
+    account: privateKeyToAccount(devAccount(0).privateKey),
     chain,
-    transport: http(anvil.rpcUrl),
+    transport: http(rpcUrl),
   });
   const entryPointArtifact = loadAccountAbstractionArtifact("EntryPoint");
   const factoryArtifact = loadAccountAbstractionArtifact("SimpleAccountFactory");
@@ -62,7 +40,7 @@ beforeAll(async () => {
       initCode: entryPointArtifact.bytecode,
       label: "EntryPoint",
     })
-  ).address as Address;
+  ).address;
   const factory = (
     await deployDeterministic({
       publicClient,
@@ -71,7 +49,7 @@ beforeAll(async () => {
       initCode: encodeDeployData({ abi: factoryArtifact.abi, bytecode: factoryArtifact.bytecode, args: [entryPoint] }),
       label: "SimpleAccountFactory",
     })
-  ).address as Address;
+  ).address;
   smartAccount = { chains: { [foundry.id]: { factory, entryPoint } } };
   expectedAddress = await publicClient.readContract({
     address: factory,
@@ -80,9 +58,6 @@ beforeAll(async () => {
     args: [OWNER, 0n],
   });
 }, 60_000);
-afterAll(async () => {
-  await anvil?.stop();
-});
 beforeEach(() => localStorage.clear());
 afterEach(() => cleanup());
 
@@ -90,7 +65,7 @@ afterEach(() => cleanup());
 async function deployOwnersAccount() {
   const entryPoint = smartAccount.chains[foundry.id]?.entryPoint as Address;
   const factory = smartAccount.chains[foundry.id]?.factory as Address;
-  const client = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) });
+  const client = createPublicClient({ chain: foundry, transport: http(rpcUrl) });
   const senderCreator = await client.readContract({
     address: entryPoint,
     abi: [
@@ -101,7 +76,7 @@ async function deployOwnersAccount() {
   const rpc = (method: string, params: unknown[]) => client.request({ method, params } as never);
   await rpc("anvil_impersonateAccount", [senderCreator]);
   await rpc("anvil_setBalance", [senderCreator, `0x${parseEther("1").toString(16)}`]);
-  const wallet = createWalletClient({ account: senderCreator, chain: foundry, transport: http(anvil.rpcUrl) });
+  const wallet = createWalletClient({ account: senderCreator, chain: foundry, transport: http(rpcUrl) });
   const hash = await wallet.writeContract({
     address: factory,
     abi: [
@@ -133,14 +108,14 @@ async function openAccount(rendered: ReturnType<typeof renderWallet>) {
 
 describe("Account view: account type", () => {
   it("is not offered where smart accounts are not configured", async () => {
-    const dialog = await openAccount(renderWallet({ rpcUrl: anvil.rpcUrl }));
+    const dialog = await openAccount(renderWallet({ rpcUrl }));
     await within(dialog).findByText("0xf39F…2266");
     expect(within(dialog).queryByRole("group", { name: "Account type" })).toBeNull();
   });
 
   it("choosing 'Smart account' shows its address, 'not deployed yet', keeps the choice; deployed once it exists", async () => {
     const storage = memoryStorage();
-    const rendered = renderWallet({ rpcUrl: anvil.rpcUrl, storage, smartAccount });
+    const rendered = renderWallet({ rpcUrl, storage, smartAccount });
     const dialog = await openAccount(rendered);
     const group = await within(dialog).findByRole("group", { name: "Account type" });
     expect((within(group).getByRole("radio", { name: "EOA" }) as HTMLInputElement).checked).toBe(true);
@@ -160,7 +135,7 @@ describe("Account view: account type", () => {
 
     // The account's first operation deploys it; a new page load keeps the choice and says "deployed".
     await deployOwnersAccount();
-    const again = renderWallet({ rpcUrl: anvil.rpcUrl, storage, smartAccount });
+    const again = renderWallet({ rpcUrl, storage, smartAccount });
     const dialog2 = await openAccount(again);
     const group2 = await within(dialog2).findByRole("group", { name: "Account type" });
     await waitFor(() =>
@@ -180,7 +155,7 @@ describe("Account view: account type", () => {
     const asked: string[] = [];
     const dialog = await openAccount(
       renderWallet({
-        rpcUrl: anvil.rpcUrl,
+        rpcUrl,
         smartAccount: {
           ...smartAccount,
           notice: async (address) => {
@@ -201,7 +176,7 @@ describe("Account view: account type", () => {
     localStorage.setItem(PREFERRED_ACCOUNT_TYPE_KEY, "smartAccount");
     const missing = "0x000000000000000000000000000000000000f00d" as const;
     const rendered = renderWallet({
-      rpcUrl: anvil.rpcUrl,
+      rpcUrl,
       smartAccount: { chains: { [foundry.id]: { factory: missing, entryPoint: missing } } },
     });
     const dialog = await openAccount(rendered);
@@ -217,7 +192,7 @@ describe("Account view: account type", () => {
 
   it("'Move to my wallet' runs the app's move for the smart account, says the result and reads the balances again", async () => {
     localStorage.setItem(PREFERRED_ACCOUNT_TYPE_KEY, "smartAccount");
-    const client = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) });
+    const client = createPublicClient({ chain: foundry, transport: http(rpcUrl) });
     const rpc = (method: string, params: unknown[]) => client.request({ method, params } as never);
     await rpc("anvil_setBalance", [expectedAddress, `0x${parseEther("3").toString(16)}`]);
     const asked: [Address, number][] = [];
@@ -227,16 +202,14 @@ describe("Account view: account type", () => {
       if (asked.length > 1) return { success: false, message: "Your smart account holds no mUSDC to move." };
       await rpc("anvil_impersonateAccount", [address]);
       await rpc("anvil_setNextBlockBaseFeePerGas", ["0x0"]);
-      const wallet = createWalletClient({ account: address, chain: foundry, transport: http(anvil.rpcUrl) });
+      const wallet = createWalletClient({ account: address, chain: foundry, transport: http(rpcUrl) });
       await client.waitForTransactionReceipt({
         hash: await wallet.sendTransaction({ to: OWNER, value: parseEther("1"), gasPrice: 0n }),
       });
       await rpc("anvil_stopImpersonatingAccount", [address]);
       return { success: true, message: "Moved 1 ETH from your smart account to your wallet." };
     };
-    const dialog = await openAccount(
-      renderWallet({ rpcUrl: anvil.rpcUrl, smartAccount: { ...smartAccount, moveToOwner } }),
-    );
+    const dialog = await openAccount(renderWallet({ rpcUrl, smartAccount: { ...smartAccount, moveToOwner } }));
     const details = await within(dialog).findByRole("region", { name: "Smart account" });
     const balances = await within(details).findByRole("list", { name: "Smart account balances" });
     await within(balances).findByText("3 ETH");
@@ -259,7 +232,7 @@ describe("Account view: account type", () => {
 
   it("offers no 'Move to my wallet' when the app does not provide the move", async () => {
     localStorage.setItem(PREFERRED_ACCOUNT_TYPE_KEY, "smartAccount");
-    const dialog = await openAccount(renderWallet({ rpcUrl: anvil.rpcUrl, smartAccount }));
+    const dialog = await openAccount(renderWallet({ rpcUrl, smartAccount }));
     const details = await within(dialog).findByRole("region", { name: "Smart account" });
     await within(details).findByRole("button", { name: "Copy smart account address" });
     expect(within(details).queryByRole("button", { name: "Move to my wallet" })).toBeNull();
@@ -267,16 +240,14 @@ describe("Account view: account type", () => {
 
   it("shows the smart account's ETH for gas and who sponsors it; 'Add ETH for gas' sends ETH from the wallet", async () => {
     localStorage.setItem(PREFERRED_ACCOUNT_TYPE_KEY, "smartAccount");
-    const client = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) });
+    const client = createPublicClient({ chain: foundry, transport: http(rpcUrl) });
     await client.request({ method: "anvil_setBalance", params: [expectedAddress, "0x0"] } as never);
     const asked: [Address, number][] = [];
     const sponsorship = async (address: Address, chainId: number) => {
       asked.push([address, chainId]);
       return { sponsored: false as const, reason: "not on the whitelist" };
     };
-    const dialog = await openAccount(
-      renderWallet({ rpcUrl: anvil.rpcUrl, smartAccount: { ...smartAccount, sponsorship } }),
-    );
+    const dialog = await openAccount(renderWallet({ rpcUrl, smartAccount: { ...smartAccount, sponsorship } }));
     const gas = await within(dialog).findByRole("region", { name: "Smart account gas" });
     await waitFor(() => expect(within(gas).getByTestId("smart-account-eth").textContent).toBe("0 ETH"));
     await waitFor(() =>
@@ -326,9 +297,7 @@ describe("Account view: account type", () => {
       sponsor: "the fund",
       remaining: parseEther("0.0083"),
     });
-    const dialog = await openAccount(
-      renderWallet({ rpcUrl: anvil.rpcUrl, smartAccount: { ...smartAccount, sponsorship } }),
-    );
+    const dialog = await openAccount(renderWallet({ rpcUrl, smartAccount: { ...smartAccount, sponsorship } }));
     const gas = await within(dialog).findByRole("region", { name: "Smart account gas" });
     await waitFor(() =>
       expect(within(gas).getByTestId("smart-account-sponsorship").textContent).toBe(

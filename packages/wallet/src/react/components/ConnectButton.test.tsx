@@ -1,18 +1,13 @@
 // @vitest-environment happy-dom
+
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { connect } from "wagmi/actions";
-import { type Anvil, startAnvil } from "../../testing/startAnvil.js";
 import { memoryStorage, renderWallet } from "../testUtils.js";
 
-let anvil: Anvil;
-beforeAll(async () => {
-  anvil = await startAnvil();
-});
-afterAll(async () => {
-  await anvil?.stop();
-});
+const { rpcUrl } = testChainForFile();
 beforeEach(() => localStorage.clear());
 afterEach(() => cleanup());
 
@@ -20,7 +15,7 @@ const ACCOUNT_0 = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 
 describe("ConnectButton", () => {
   it("says 'Connect Wallet' when disconnected and opens Connect", async () => {
-    renderWallet({ rpcUrl: anvil.rpcUrl });
+    renderWallet({ rpcUrl });
     const button = await screen.findByRole("button", { name: "Connect Wallet" });
     await userEvent.click(button);
     const dialog = await screen.findByRole("dialog", { name: "Connect Wallet" });
@@ -28,7 +23,7 @@ describe("ConnectButton", () => {
   });
 
   it("connecting with the dev accounts against anvil turns it into the address and balance", async () => {
-    renderWallet({ rpcUrl: anvil.rpcUrl });
+    renderWallet({ rpcUrl });
     await userEvent.click(await screen.findByRole("button", { name: "Connect Wallet" }));
     const dialog = await screen.findByRole("dialog");
     await userEvent.click(within(dialog).getByRole("button", { name: /Dev accounts/ }));
@@ -47,7 +42,7 @@ describe("ConnectButton", () => {
 
   it("shows 'Connecting...' while restoring a connection after a reload, never 'Connect Wallet' first", async () => {
     const storage = memoryStorage();
-    const first = renderWallet({ rpcUrl: anvil.rpcUrl, storage });
+    const first = renderWallet({ rpcUrl, storage });
     const connector = first.wagmiConfig.connectors.find((c) => c.id === "devAccounts");
     if (!connector) throw new Error("no dev connector");
     await act(() => connect(first.wagmiConfig, { connector }));
@@ -55,7 +50,7 @@ describe("ConnectButton", () => {
     cleanup();
 
     // Reload: the same storage, a new config and provider.
-    renderWallet({ rpcUrl: anvil.rpcUrl, storage });
+    renderWallet({ rpcUrl, storage });
     expect(screen.queryByRole("button", { name: "Connect Wallet" })).toBeNull();
     expect(screen.getByRole("button", { name: "Connecting..." })).toBeTruthy();
     expect(await screen.findByRole("button", { name: `Account ${ACCOUNT_0}` })).toBeTruthy();

@@ -1,20 +1,15 @@
 // @vitest-environment happy-dom
+
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Config } from "wagmi";
 import { connect, getConnection } from "wagmi/actions";
 import { installTestWallet } from "../../testing/installTestWallet.js";
-import { type Anvil, startAnvil } from "../../testing/startAnvil.js";
 import { renderWallet } from "../testUtils.js";
 
-let anvil: Anvil;
-beforeAll(async () => {
-  anvil = await startAnvil();
-});
-afterAll(async () => {
-  await anvil?.stop();
-});
+const { rpcUrl } = testChainForFile();
 beforeEach(() => localStorage.clear());
 afterEach(() => cleanup());
 
@@ -33,7 +28,7 @@ const modalEvents = (core: ReturnType<typeof renderWallet>["core"]) =>
 
 describe("wallet modal", () => {
   it("opens on Connect when disconnected and on Account when connected; Escape closes; events carry connected", async () => {
-    const { wagmiConfig, core } = renderWallet({ rpcUrl: anvil.rpcUrl });
+    const { wagmiConfig, core } = renderWallet({ rpcUrl });
     await userEvent.click(await screen.findByRole("button", { name: "Connect Wallet" }));
     const connectDialog = await screen.findByRole("dialog", { name: "Connect Wallet" });
     expect(document.activeElement && connectDialog.contains(document.activeElement)).toBe(true);
@@ -50,7 +45,7 @@ describe("wallet modal", () => {
   });
 
   it("back goes one view back, and closes when one view remains", async () => {
-    const { wagmiConfig } = renderWallet({ rpcUrl: anvil.rpcUrl });
+    const { wagmiConfig } = renderWallet({ rpcUrl });
     await connectDev(wagmiConfig);
     await userEvent.click(screen.getByRole("button", { name: /^Account 0x/ }));
     let dialog = await screen.findByRole("dialog", { name: "Account" });
@@ -64,7 +59,7 @@ describe("wallet modal", () => {
   });
 
   it("back closes when UnsupportedChain is in the history", async () => {
-    const { wagmiConfig, core } = renderWallet({ rpcUrl: anvil.rpcUrl });
+    const { wagmiConfig, core } = renderWallet({ rpcUrl });
     await connectDev(wagmiConfig);
     act(() => core.open({ view: "UnsupportedChain" }));
     act(() => core.router.push("Networks"));
@@ -75,13 +70,13 @@ describe("wallet modal", () => {
 
   it("a wallet on a network the app did not request gets UnsupportedChain; switching fixes it and closes", async () => {
     const wallet = installTestWallet({
-      rpcUrl: anvil.rpcUrl,
+      rpcUrl,
       chainId: 1,
       rdns: "org.test.unsupported",
       uuid: "00000000-0000-4000-8000-0000000000a1",
       name: "Wrong Chain Wallet",
     });
-    const { wagmiConfig } = renderWallet({ rpcUrl: anvil.rpcUrl, devAccounts: false });
+    const { wagmiConfig } = renderWallet({ rpcUrl, devAccounts: false });
     await userEvent.click(await screen.findByRole("button", { name: "Connect Wallet" }));
     let dialog = await screen.findByRole("dialog", { name: "Connect Wallet" });
     await userEvent.click(within(dialog).getByRole("button", { name: /Wrong Chain Wallet/ }));
@@ -98,7 +93,7 @@ describe("wallet modal", () => {
   });
 
   it("the list of wallets is keyboard navigable", async () => {
-    renderWallet({ rpcUrl: anvil.rpcUrl });
+    renderWallet({ rpcUrl });
     await userEvent.click(await screen.findByRole("button", { name: "Connect Wallet" }));
     const dialog = await screen.findByRole("dialog", { name: "Connect Wallet" });
     const list = within(dialog).getByRole("list", { name: "Wallets" });

@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
+
+import { devAccount } from "@fundament/test-chain";
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { type Address, createPublicClient, createWalletClient, http } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
+import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connect } from "wagmi/actions";
-import { DEV_MNEMONIC } from "../../core/constants.js";
-import { type Anvil, startAnvil } from "../../testing/startAnvil.js";
 import { type OnrampTestServer, startOnrampTestServer } from "../../testing/startOnrampTestServer.js";
 import { testTokenAbi, testTokenBytecode } from "../../testing/testToken.js";
 import { renderWallet } from "../testUtils.js";
@@ -16,17 +17,16 @@ const CARD_TEXT = "Enter an amount from 10.00 to 7,500.00 USD for card payments"
 const BANK_TEXT = "Enter an amount from 10.00 to 25,000.00 USD for bank payments";
 const ESTIMATE = "Estimate — the provider's quote is unavailable";
 
-let anvil: Anvil;
+const { rpcUrl } = testChainForFile();
 let token: Address;
 let server: OnrampTestServer;
 // The provider's account (not the connected one): it holds the mUSDC the checkout delivers.
-const funder = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 5 });
-const buyer = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 0 }).address;
+const funder = privateKeyToAccount(devAccount(5).privateKey);
+const buyer = devAccount(0).address;
 
 beforeAll(async () => {
-  anvil = await startAnvil();
-  const wallet = createWalletClient({ account: funder, chain: foundry, transport: http(anvil.rpcUrl) });
-  const client = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) });
+  const wallet = createWalletClient({ account: funder, chain: foundry, transport: http(rpcUrl) });
+  const client = createPublicClient({ chain: foundry, transport: http(rpcUrl) });
   const hash = await wallet.deployContract({
     abi: testTokenAbi,
     bytecode: testTokenBytecode,
@@ -34,7 +34,7 @@ beforeAll(async () => {
   });
   token = (await client.waitForTransactionReceipt({ hash })).contractAddress as Address;
   server = await startOnrampTestServer({
-    rpcUrl: anvil.rpcUrl,
+    rpcUrl,
     chain: foundry,
     funder,
     tokens: [{ address: token, symbol: "mUSDC", name: "Mock USD Coin", decimals: 6, priceUsd: 1 }],
@@ -42,7 +42,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.stop();
-  await anvil?.stop();
 });
 beforeEach(() => {
   localStorage.clear();
@@ -54,7 +53,7 @@ afterEach(() => cleanup());
 
 async function openAccount(p: { api: boolean } = { api: true }) {
   const apiUrl = p.api ? server.url : undefined;
-  const rendered = renderWallet({ rpcUrl: anvil.rpcUrl, tokens: { 31337: [{ address: token }] }, apiUrl });
+  const rendered = renderWallet({ rpcUrl, tokens: { 31337: [{ address: token }] }, apiUrl });
   const connector = rendered.wagmiConfig.connectors.find((c) => c.id === "devAccounts");
   if (!connector) throw new Error("no dev connector");
   await act(() => connect(rendered.wagmiConfig, { connector }));

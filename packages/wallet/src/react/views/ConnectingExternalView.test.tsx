@@ -1,30 +1,25 @@
 // @vitest-environment happy-dom
+
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { installTestWallet } from "../../testing/installTestWallet.js";
-import { type Anvil, startAnvil } from "../../testing/startAnvil.js";
 import { renderWallet } from "../testUtils.js";
 
-let anvil: Anvil;
-beforeAll(async () => {
-  anvil = await startAnvil();
-});
-afterAll(async () => {
-  await anvil?.stop();
-});
+const { rpcUrl } = testChainForFile();
 beforeEach(() => localStorage.clear());
 afterEach(() => cleanup());
 
 describe("ConnectingExternal view", () => {
   it("a refused connection says so and can be retried; the wallet becomes recent", async () => {
     const wallet = installTestWallet({
-      rpcUrl: anvil.rpcUrl,
+      rpcUrl,
       rdns: "org.test.external",
       uuid: "00000000-0000-4000-8000-0000000000d1",
       name: "Extension Wallet",
     });
-    const { core } = renderWallet({ rpcUrl: anvil.rpcUrl });
+    const { core } = renderWallet({ rpcUrl });
     // The family's loading flag is up while a connection is under way, and down after.
     const loading: boolean[] = [];
     core.modal.subscribe((s) => loading.push(Boolean(s.loading.eip155)));

@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
+
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { verifyMessage } from "viem";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getConnectorClient, signMessage } from "wagmi/actions";
 import {
   EMBEDDED_EMAIL_KEY,
@@ -10,18 +12,11 @@ import {
   EMBEDDED_LAST_EMAIL_TIME_KEY,
 } from "../../features/embedded/loginStorage.js";
 import { installStandInFrame, type StandInFrame, type StandInFrameOptions } from "../../testing/standInFrame.js";
-import { type Anvil, startAnvil } from "../../testing/startAnvil.js";
 import { memoryStorage, renderWallet } from "../testUtils.js";
 
 const FRAME_URL = "http://127.0.0.1:5174/";
-let anvil: Anvil;
+const { rpcUrl } = testChainForFile();
 let standIn: StandInFrame | undefined;
-beforeAll(async () => {
-  anvil = await startAnvil();
-});
-afterAll(async () => {
-  await anvil?.stop();
-});
 beforeEach(() => localStorage.clear());
 afterEach(() => {
   cleanup();
@@ -33,7 +28,7 @@ afterEach(() => {
 function render(options: Partial<StandInFrameOptions> = {}, storage = memoryStorage()) {
   standIn = installStandInFrame({ frameUrl: FRAME_URL, ...options });
   return renderWallet({
-    rpcUrl: anvil.rpcUrl,
+    rpcUrl,
     devAccounts: false,
     storage,
     embeddedWallet: { frameUrl: FRAME_URL, socialProviders: ["github", "google"], farcaster: true },

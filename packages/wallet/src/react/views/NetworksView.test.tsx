@@ -1,33 +1,28 @@
 // @vitest-environment happy-dom
+
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { foundry, mainnet } from "viem/chains";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { connect, getConnection } from "wagmi/actions";
 import { installTestWallet } from "../../testing/installTestWallet.js";
-import { type Anvil, startAnvil } from "../../testing/startAnvil.js";
 import { renderWallet } from "../testUtils.js";
 
-let anvil: Anvil;
-beforeAll(async () => {
-  anvil = await startAnvil();
-});
-afterAll(async () => {
-  await anvil?.stop();
-});
+const { rpcUrl } = testChainForFile();
 beforeEach(() => localStorage.clear());
 afterEach(() => cleanup());
 
 describe("Networks view", () => {
   it("switches the wallet's network, tracks SWITCH_NETWORK and goes back to Account; a refusal toasts", async () => {
     const wallet = installTestWallet({
-      rpcUrl: anvil.rpcUrl,
+      rpcUrl,
       rdns: "org.test.networks",
       uuid: "00000000-0000-4000-8000-0000000000c1",
       name: "Network Wallet",
       switchableChainIds: [31337, 1],
     });
-    const rendered = renderWallet({ rpcUrl: anvil.rpcUrl, chains: [foundry, mainnet], devAccounts: false });
+    const rendered = renderWallet({ rpcUrl, chains: [foundry, mainnet], devAccounts: false });
     const connector = rendered.wagmiConfig.connectors.find((c) => c.id === "org.test.networks");
     if (!connector) throw new Error("not discovered");
     await act(() => connect(rendered.wagmiConfig, { connector }));

@@ -1,27 +1,26 @@
 // @vitest-environment happy-dom
+
+import { devAccount } from "@fundament/test-chain";
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createPublicClient, http, type PublicClient } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DEV_MNEMONIC } from "../../core/constants.js";
 import { installTestWallet, type TestWalletControl } from "../../testing/installTestWallet.js";
-import { type Anvil, startAnvil } from "../../testing/startAnvil.js";
 import { type NamesTestServer, startNamesTestServer } from "../../testing/startNamesTestServer.js";
 import { renderWallet } from "../testUtils.js";
 
-const ACCOUNT = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 4 }).address;
-const OTHER = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 5 }).address;
-let anvil: Anvil;
+const ACCOUNT = devAccount(4).address;
+const OTHER = devAccount(5).address;
+const { rpcUrl } = testChainForFile();
 let server: NamesTestServer;
 let wallet: TestWalletControl;
 beforeAll(async () => {
-  anvil = await startAnvil();
-  const client = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) }) as PublicClient;
+  const client = createPublicClient({ chain: foundry, transport: http(rpcUrl) }) as PublicClient;
   server = await startNamesTestServer({ client });
   wallet = installTestWallet({
-    rpcUrl: anvil.rpcUrl,
+    rpcUrl,
     rdns: "org.test.names",
     uuid: "00000000-0000-4000-8000-0000000000c4",
     name: "Names Wallet",
@@ -30,7 +29,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.stop();
-  await anvil?.stop();
 });
 beforeEach(() => {
   localStorage.clear();
@@ -41,7 +39,7 @@ afterEach(() => cleanup());
 
 /** Connects the test wallet and opens Account → "Choose a name". */
 async function openRegister() {
-  const rendered = renderWallet({ rpcUrl: anvil.rpcUrl, devAccounts: false, apiUrl: server.url });
+  const rendered = renderWallet({ rpcUrl, devAccounts: false, apiUrl: server.url });
   await userEvent.click(await screen.findByRole("button", { name: "Connect Wallet" }));
   const connect = await screen.findByRole("dialog", { name: "Connect Wallet" });
   await userEvent.click(within(connect).getByRole("button", { name: /Names Wallet/ }));

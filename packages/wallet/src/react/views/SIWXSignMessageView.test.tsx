@@ -1,23 +1,23 @@
 // @vitest-environment happy-dom
+
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createPublicClient, http, type PublicClient } from "viem";
 import { foundry } from "viem/chains";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { installTestWallet, type TestWalletControl } from "../../testing/installTestWallet.js";
-import { type Anvil, startAnvil } from "../../testing/startAnvil.js";
 import { type SiwxTestServer, startSiwxTestServer } from "../../testing/startSiwxTestServer.js";
 import { renderWallet } from "../testUtils.js";
 
-let anvil: Anvil;
+const { rpcUrl } = testChainForFile();
 let server: SiwxTestServer;
 let wallet: TestWalletControl;
 beforeAll(async () => {
-  anvil = await startAnvil();
-  const client = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) }) as PublicClient;
+  const client = createPublicClient({ chain: foundry, transport: http(rpcUrl) }) as PublicClient;
   server = await startSiwxTestServer({ client, domain: window.location.host });
   wallet = installTestWallet({
-    rpcUrl: anvil.rpcUrl,
+    rpcUrl,
     rdns: "org.test.siwx",
     uuid: "00000000-0000-4000-8000-0000000000b1",
     name: "Signing Wallet",
@@ -26,7 +26,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.stop();
-  await anvil?.stop();
 });
 beforeEach(() => {
   localStorage.clear();
@@ -36,7 +35,7 @@ afterEach(() => cleanup());
 
 async function connectWithSiwx(required: boolean) {
   const rendered = renderWallet({
-    rpcUrl: anvil.rpcUrl,
+    rpcUrl,
     devAccounts: false,
     apiUrl: server.url,
     siwx: { required },
@@ -87,7 +86,7 @@ describe("sign in with the wallet (SIWX)", () => {
       expect(screen.queryByRole("status", { name: /Authenticating/ })).toBeNull();
       expect(within(prompt).getByRole("button", { name: "Sign" }).hasAttribute("disabled")).toBe(false);
     } finally {
-      const client = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) }) as PublicClient;
+      const client = createPublicClient({ chain: foundry, transport: http(rpcUrl) }) as PublicClient;
       server = await startSiwxTestServer({ client, domain: window.location.host });
     }
   });
@@ -101,7 +100,7 @@ describe("sign in with the wallet (SIWX)", () => {
 
   it("a connect on an unsupported network signs in after switching to a supported one", async () => {
     wallet.setChainId(1);
-    renderWallet({ rpcUrl: anvil.rpcUrl, devAccounts: false, apiUrl: server.url, siwx: {} });
+    renderWallet({ rpcUrl, devAccounts: false, apiUrl: server.url, siwx: {} });
     await userEvent.click(await screen.findByRole("button", { name: "Connect Wallet" }));
     let dialog = await screen.findByRole("dialog", { name: "Connect Wallet" });
     await userEvent.click(within(dialog).getByRole("button", { name: /Signing Wallet/ }));
@@ -119,7 +118,7 @@ describe("sign in with the wallet (SIWX)", () => {
 describe("sign in where a person chooses it (askOnConnect false)", () => {
   async function connectAsking() {
     const rendered = renderWallet({
-      rpcUrl: anvil.rpcUrl,
+      rpcUrl,
       devAccounts: false,
       apiUrl: server.url,
       siwx: { required: false, askOnConnect: false },

@@ -1,30 +1,28 @@
 // @vitest-environment happy-dom
+
+import { devAccount } from "@fundament/test-chain";
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createPublicClient, http, type PublicClient, parseEther } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connect } from "wagmi/actions";
-import { DEV_MNEMONIC } from "../../core/constants.js";
 import type { SendState } from "../../features/send/createSendStore.js";
-import { type Anvil, startAnvil } from "../../testing/startAnvil.js";
 import { type NamesTestServer, startNamesTestServer } from "../../testing/startNamesTestServer.js";
 import { renderWallet } from "../testUtils.js";
 import { receiverNameNotSupported } from "./SendView.js";
 
-const ALICE = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 6 }).address;
-let anvil: Anvil;
+const ALICE = devAccount(6).address;
+const { rpcUrl } = testChainForFile();
 let server: NamesTestServer;
 let client: PublicClient;
 beforeAll(async () => {
-  anvil = await startAnvil();
-  client = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) }) as PublicClient;
+  client = createPublicClient({ chain: foundry, transport: http(rpcUrl) }) as PublicClient;
   server = await startNamesTestServer({ client });
 });
 afterAll(async () => {
   await server?.stop();
-  await anvil?.stop();
 });
 beforeEach(() => {
   localStorage.clear();
@@ -35,7 +33,7 @@ beforeEach(() => {
 afterEach(() => cleanup());
 
 async function openSend() {
-  const rendered = renderWallet({ rpcUrl: anvil.rpcUrl, apiUrl: server.url });
+  const rendered = renderWallet({ rpcUrl, apiUrl: server.url });
   const connector = rendered.wagmiConfig.connectors.find((c) => c.id === "devAccounts");
   if (!connector) throw new Error("no dev connector");
   await act(() => connect(rendered.wagmiConfig, { connector }));

@@ -1,34 +1,31 @@
 // @vitest-environment happy-dom
+
+import { devAccount } from "@fundament/test-chain";
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { type Address, createPublicClient, createWalletClient, http, parseEther } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
+import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connect } from "wagmi/actions";
-import { DEV_MNEMONIC } from "../../core/constants.js";
 import { RECEIVER_BAD_CHECKSUM, RECEIVER_NOT_EVM } from "../../features/send/checkReceiver.js";
 import { installTestWallet } from "../../testing/installTestWallet.js";
-import { type Anvil, startAnvil } from "../../testing/startAnvil.js";
 import { testTokenAbi, testTokenBytecode } from "../../testing/testToken.js";
 import { renderWallet } from "../testUtils.js";
 
-let anvil: Anvil;
+const { rpcUrl } = testChainForFile();
 let token: Address;
 beforeAll(async () => {
-  anvil = await startAnvil();
-  const owner = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 0 });
-  const wallet = createWalletClient({ account: owner, chain: foundry, transport: http(anvil.rpcUrl) });
-  const client = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) });
+  const owner = privateKeyToAccount(devAccount(0).privateKey);
+  const wallet = createWalletClient({ account: owner, chain: foundry, transport: http(rpcUrl) });
+  const client = createPublicClient({ chain: foundry, transport: http(rpcUrl) });
   const hash = await wallet.deployContract({
     abi: testTokenAbi,
     bytecode: testTokenBytecode,
     args: ["Mock USD Coin", "mUSDC", 6, 10_000_000n],
   });
   token = (await client.waitForTransactionReceipt({ hash })).contractAddress as Address;
-});
-afterAll(async () => {
-  await anvil?.stop();
 });
 beforeEach(() => localStorage.clear());
 afterEach(() => cleanup());
@@ -37,7 +34,7 @@ const RECEIVER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const INVALID = "Please enter a valid amount and receiver address";
 
 async function openSend() {
-  const rendered = renderWallet({ rpcUrl: anvil.rpcUrl, tokens: { 31337: [{ address: token }] } });
+  const rendered = renderWallet({ rpcUrl, tokens: { 31337: [{ address: token }] } });
   const connector = rendered.wagmiConfig.connectors.find((c) => c.id === "devAccounts");
   if (!connector) throw new Error("no dev connector");
   await act(() => connect(rendered.wagmiConfig, { connector }));
@@ -114,7 +111,7 @@ describe("Send view", () => {
 
   it("sends the native token on anvil: 'Transaction started' and back to Account with no back-navigation", async () => {
     const { dialog, core } = await openSend();
-    const client = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) });
+    const client = createPublicClient({ chain: foundry, transport: http(rpcUrl) });
     const before = await client.getBalance({ address: RECEIVER });
     await userEvent.type(within(dialog).getByLabelText("Amount"), "1.5");
     await userEvent.type(within(dialog).getByLabelText("To"), RECEIVER);
@@ -133,12 +130,12 @@ describe("Send view", () => {
 
   it("a refused transaction shows 'Something went wrong' and returns to the form", async () => {
     const wallet = installTestWallet({
-      rpcUrl: anvil.rpcUrl,
+      rpcUrl,
       rdns: "org.test.send",
       uuid: "00000000-0000-4000-8000-0000000000e1",
       name: "Send Wallet",
     });
-    const rendered = renderWallet({ rpcUrl: anvil.rpcUrl, devAccounts: false });
+    const rendered = renderWallet({ rpcUrl, devAccounts: false });
     const connector = rendered.wagmiConfig.connectors.find((c) => c.id === "org.test.send");
     if (!connector) throw new Error("not discovered");
     await act(() => connect(rendered.wagmiConfig, { connector }));
@@ -158,7 +155,7 @@ describe("Send view", () => {
 
   it("sends a listed token with transfer(receiver, amount)", async () => {
     const { dialog } = await openSend();
-    const client = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) });
+    const client = createPublicClient({ chain: foundry, transport: http(rpcUrl) });
     const balanceOf = () =>
       client.readContract({ address: token, abi: testTokenAbi, functionName: "balanceOf", args: [RECEIVER] });
     const before = await balanceOf();
@@ -173,8 +170,8 @@ describe("Send view", () => {
   });
 
   it("keeps the insufficient-gas check for a send from the EOA while a smart account is preferred, and says who sends", async () => {
-    const client = createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) });
-    const eoa = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 0 }).address;
+    const client = createPublicClient({ chain: foundry, transport: http(rpcUrl) });
+    const eoa = devAccount(0).address;
     const setEth = (wei: bigint) =>
       client.request({ method: "anvil_setBalance", params: [eoa, `0x${wei.toString(16)}`] } as never);
     await setEth(0n);

@@ -1,18 +1,19 @@
 // @vitest-environment happy-dom
+
+import { devAccount } from "@fundament/test-chain";
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { type Address, createWalletClient, erc20Abi, type Hash, http, maxUint256, parseEther, parseUnits } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
+import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connect } from "wagmi/actions";
-import { DEV_MNEMONIC } from "../../core/constants.js";
 import { messages } from "../../core/messages.js";
 import { createSwapClient, type SwapQuote } from "../../features/swap/createSwapClient.js";
 import { PRICE_MOVED, TRANSACTION_REVERTED } from "../../features/swap/executeSwap.js";
 import { formatRate, formatTokenAmount, minimumReceived, SLIPPAGE_OUT_OF_RANGE } from "../../features/swap/swapMath.js";
 import { installTestWallet, type TestWalletControl } from "../../testing/installTestWallet.js";
-import { type Anvil, startAnvil } from "../../testing/startAnvil.js";
 import { type SwapTestServer, startSwapTestServer, swapRouterAbi } from "../../testing/startSwapTestServer.js";
 import { deploySwapTestDex, type SwapTestDex } from "../../testing/swapTestDex.js";
 import { renderWallet } from "../testUtils.js";
@@ -20,12 +21,12 @@ import { renderWallet } from "../testUtils.js";
 const NATIVE = "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee";
 const RDNS = "org.test.swap";
 /** The account that swaps in the wallet (dev account 1); dev account 2 moves the price. */
-const swapper = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 1 });
-const whale = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 2 });
+const swapper = privateKeyToAccount(devAccount(1).privateKey);
+const whale = privateKeyToAccount(devAccount(2).privateKey);
 const ETH_TOKEN = { symbol: "ETH", decimals: 18 };
 const USDC_TOKEN = { symbol: "mUSDC", decimals: 6 };
 
-let anvil: Anvil;
+const { rpcUrl } = testChainForFile();
 let deployed: SwapTestDex;
 let server: SwapTestServer;
 let wallet: TestWalletControl;
@@ -34,18 +35,16 @@ let ETH: string;
 let USDC: string;
 
 beforeAll(async () => {
-  anvil = await startAnvil();
-  deployed = await deploySwapTestDex(anvil.rpcUrl);
+  deployed = await deploySwapTestDex(rpcUrl);
   server = await startSwapTestServer(deployed);
   usdc = deployed.tokens[0].address;
   ETH = `eip155:31337:${NATIVE}`;
   USDC = `eip155:31337:${usdc}`;
   await deployed.mint(usdc, swapper.address, "10000");
-  wallet = installTestWallet({ rpcUrl: anvil.rpcUrl, accountIndex: 1, rdns: RDNS, name: "Swap Wallet" });
+  wallet = installTestWallet({ rpcUrl, accountIndex: 1, rdns: RDNS, name: "Swap Wallet" });
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
-  await anvil?.stop();
 });
 beforeEach(() => {
   localStorage.clear();
@@ -73,7 +72,7 @@ const apiQuote = (amount: bigint, from: string, to: string): Promise<SwapQuote> 
   createSwapClient({ apiUrl: server.url }).quote({ amount: String(amount), userAddress: swapper.address, from, to });
 /** Another account swaps `eth` ETH into the WETH/mUSDC pool: the price of mUSDC in ETH rises. */
 async function movePrice(eth: string) {
-  const client = createWalletClient({ account: whale, chain: foundry, transport: http(anvil.rpcUrl) });
+  const client = createWalletClient({ account: whale, chain: foundry, transport: http(rpcUrl) });
   const hash = await client.writeContract({
     address: deployed.dex.router,
     abi: swapRouterAbi,
@@ -87,7 +86,7 @@ async function movePrice(eth: string) {
 /** Renders the wallet with the API, connects the test wallet and opens Account. */
 async function openAccount() {
   const rendered = renderWallet({
-    rpcUrl: anvil.rpcUrl,
+    rpcUrl,
     devAccounts: false,
     apiUrl: server.url,
     analytics: false,

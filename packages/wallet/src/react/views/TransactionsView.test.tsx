@@ -1,15 +1,15 @@
 // @vitest-environment happy-dom
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { testChainForFile } from "@fundament/test-chain/vitest";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connect } from "wagmi/actions";
-import { type Anvil, startAnvil } from "../../testing/startAnvil.js";
 import { renderWallet } from "../testUtils.js";
 
 const ACCOUNT_0 = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
-let anvil: Anvil;
+const { rpcUrl } = testChainForFile();
 let api: Server;
 let apiUrl: string;
 let failing = false;
@@ -76,7 +76,6 @@ const LABELLED = [
 ];
 
 beforeAll(async () => {
-  anvil = await startAnvil();
   // The API's history route: two pages (cursor "p2"), or a 500 while `failing`.
   api = createServer((req, res) => {
     res.setHeader("access-control-allow-origin", req.headers.origin ?? "*");
@@ -119,7 +118,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise((r) => api?.close(r));
-  await anvil?.stop();
 });
 beforeEach(() => {
   localStorage.clear();
@@ -130,7 +128,7 @@ beforeEach(() => {
 afterEach(() => cleanup());
 
 async function openActivity() {
-  const rendered = renderWallet({ rpcUrl: anvil.rpcUrl, apiUrl, siwx: false });
+  const rendered = renderWallet({ rpcUrl, apiUrl, siwx: false });
   const connector = rendered.wagmiConfig.connectors.find((c) => c.id === "devAccounts");
   if (!connector) throw new Error("no dev connector");
   await act(() => connect(rendered.wagmiConfig, { connector }));

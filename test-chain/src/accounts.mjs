@@ -7,6 +7,9 @@
 
 /** @typedef {{ index: number, address: import("viem").Address, privateKey: import("viem").Hex }} DevAccount */
 
+/** The mnemonic anvil derives its dev accounts from (its default). */
+export const DEV_MNEMONIC = "test test test test test test test test test test test junk";
+
 /** The local chain's id (anvil's default). */
 export const LOCAL_CHAIN_ID = 31337;
 

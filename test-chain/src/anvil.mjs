@@ -1,9 +1,8 @@
 // @ts-check
 /** Spawning a local anvil node and waiting until it answers JSON-RPC. */
-import { spawn } from "node:child_process";
-import { createWriteStream } from "node:fs";
 import { createServer } from "node:net";
-import { foundryBin } from "./foundry.mjs";
+import { startChildProcess } from "./childProcess.mjs";
+import { foundryBin } from "./foundryBin.mjs";
 
 /**
  * Whether nothing listens on `host:port`.
@@ -107,54 +106,21 @@ export async function startAnvil({
   const args = ["--host", host, "--port", String(port), "--chain-id", String(chainId)];
   if (timestamp !== undefined) args.push("--timestamp", String(Math.floor(timestamp)));
   args.push(...extraArgs);
-  const child = spawn(foundryBin("anvil"), args, { stdio: ["ignore", "pipe", "pipe"] });
-
-  // Keep the tail of the output for error messages; optionally log everything.
-  /** @type {string[]} */
-  const tail = [];
-  const log = logFile ? createWriteStream(logFile, { flags: "a" }) : undefined;
-  const collect = (/** @type {Buffer} */ data) => {
-    log?.write(data);
-    tail.push(data.toString("utf8"));
-    if (tail.length > 50) tail.shift();
-  };
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
-
-  let dead = false;
-  /** @type {Promise<number | null>} */
-  const exited = new Promise((resolve) => {
-    child.on("exit", (code) => {
-      dead = true;
-      log?.end();
-      resolve(code);
-    });
-    child.on("error", (error) => {
-      dead = true;
-      tail.push(String(error));
-      resolve(null);
-    });
+  const { child, exited, isDead, output, stop } = startChildProcess({
+    command: foundryBin("anvil"),
+    args,
+    ...(logFile ? { logFile } : {}),
+    stopTimeoutMs: 3000,
   });
-  const killOnExit = () => child.kill("SIGKILL");
-  process.on("exit", killOnExit);
-
-  const stop = async () => {
-    process.off("exit", killOnExit);
-    if (dead) return;
-    child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 3000);
-    await exited;
-    clearTimeout(timer);
-  };
 
   const url = `http://${host}:${port}`;
   try {
-    const actual = await waitForRpc(url, { isDead: () => dead });
+    const actual = await waitForRpc(url, { isDead });
     if (actual !== chainId) throw new Error(`anvil answered chain id ${actual}, expected ${chainId}`);
   } catch (error) {
     await stop();
     const message = error instanceof Error ? error.message : String(error);
-    throw new Error(`anvil failed to start on ${url}: ${message}\n${tail.join("").trim()}`);
+    throw new Error(`anvil failed to start on ${url}: ${message}\n${output().trim()}`);
   }
   return { url, port, chainId, child, exited, stop };
 }

@@ -1,0 +1,4 @@
+// @ts-check
+import { resetBetweenFilesSuite } from "./resetBetweenFiles.fixture.mjs";
+
+resetBetweenFilesSuite();
