@@ -61,7 +61,7 @@ async function deploy(file: string, name: string, args: readonly unknown[]): Pro
 
 beforeAll(async () => {
   client = createClient({ chain: foundry, transport: http(rpcUrl) });
-  chain = { id: 31337, name: "Anvil", rpcUrl: rpcUrl };
+  chain = { id: 31337, name: "Anvil", rpcUrl };
   token = await deploy("MockUSDC.sol", "MockUSDC", []);
   fund = await deploy("InvestmentFund.sol", "InvestmentFund", [token, admin.address, parseUnits("100", 6), 86_400n]);
   api = await startStandInApi();

@@ -24,7 +24,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   deploymentsDir = mkdtempSync(join(tmpdir(), "fundament-api-analytics-"));
-  deployment = parseDeployment(await deploy({ rpcUrl: rpcUrl, deploymentsDir, log: () => {} }));
+  deployment = parseDeployment(await deploy({ rpcUrl, deploymentsDir, log: () => {} }));
   t = await testApp({
     RPC_URL: rpcUrl,
     CHAIN_ID: String(deployment.chainId),

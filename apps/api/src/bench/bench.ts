@@ -32,7 +32,10 @@ const ROUTES = [
 type Driver = "pglite" | "postgres";
 type Mode = "cache" | "no cache";
 type Load = { rps: number; p50: number; p99: number; errors: number };
-type Figure = Load & { driver: Driver; mode: Mode; route: string; ratio: number };
+type Figure = Load & { driver: Driver; mode: Mode; route: string; ratio: number; ceiling: number };
+
+/** Where each route's constant twin is served: the same body bytes, sent from memory with no work at all. */
+const twin = (index: number) => `/bench/same-body/${index}`;
 
 /** autocannon in a worker thread, so the load generator does not share the server's event loop. */
 async function measure(url: string, duration = DURATION_S): Promise<Load> {
@@ -86,6 +89,13 @@ async function listen(database: Database, mode: Mode): Promise<{ app: FastifyIns
     CACHE_TTL_MS: mode === "cache" ? "5000" : "0",
   });
   const app = await buildApp(config, { database, cache: new ResponseCache(config.cacheTtlMs), tokens: new Map() });
+  // Each read route's twin: its own body, built once, served as a constant. What the twin reaches is the ceiling of
+  // this machine for that body size (bytes written, parsed by the load generator); the route's ratio is read against it.
+  const bodies: string[] = [];
+  app.get<{ Params: { index: string } }>("/bench/same-body/:index", (request, reply) =>
+    reply.type("application/json; charset=utf-8").send(bodies[Number(request.params.index)] ?? ""),
+  );
+  for (const [index, route] of ROUTES.entries()) bodies[index] = (await app.inject({ url: route })).body;
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   return { app, url: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}` };
@@ -97,12 +107,20 @@ async function runRoutes(driver: Driver, database: Database): Promise<Figure[]> 
     const { app, url } = await listen(database, mode);
     try {
       const loads = new Map<string, Load>();
-      for (const route of ROUTES) {
+      const twins = new Map<string, Load>();
+      for (const [index, route] of ROUTES.entries()) {
         await measure(`${url}${route}`, 1); // warm-up: JIT, pool, plan and (with the cache) the first build
         loads.set(route, await measure(`${url}${route}`));
+        if (route !== BARE && mode === "no cache") {
+          await measure(`${url}${twin(index)}`, 1);
+          twins.set(route, await measure(`${url}${twin(index)}`));
+        }
       }
       const bare = loads.get(BARE)?.rps ?? 1;
-      for (const [route, load] of loads) figures.push({ driver, mode, route, ...load, ratio: load.rps / bare });
+      for (const [route, load] of loads) {
+        const ceiling = (twins.get(route)?.rps ?? bare) / bare;
+        figures.push({ driver, mode, route, ...load, ratio: load.rps / bare, ceiling });
+      }
     } finally {
       await app.close();
     }
@@ -138,6 +156,10 @@ async function runBulk(database: Database): Promise<{ route: string; load: Load 
         load: await measure(`${url}${route}`),
       });
     }
+    // The first page's body served as a constant: the latency floor of this machine at this body size.
+    const firstPage = twin(ROUTES.indexOf("/api/deposits/bybit?limit=100"));
+    await measure(`${url}${firstPage}`, 1);
+    results.push({ route: "its constant twin (ceiling)", load: await measure(`${url}${firstPage}`) });
     return results;
   } finally {
     await app.close();
@@ -181,16 +203,20 @@ console.log(
     `${TRANSFERS.toLocaleString("en-US")} exchange transfers, ${TRANSFERS.toLocaleString("en-US")} token transfers`,
 );
 console.log(
-  `${"driver".padEnd(9)}${"cache".padEnd(10)}${"route".padEnd(40)}${"req/s".padStart(8)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}${"ratio".padStart(7)}${"target".padStart(8)}${"errors".padStart(8)}`,
+  `${"driver".padEnd(9)}${"cache".padEnd(10)}${"route".padEnd(40)}${"req/s".padStart(8)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}${"ratio".padStart(7)}${"target".padStart(8)}${"ceiling".padStart(9)}${"errors".padStart(8)}`,
 );
 for (const f of figures) {
   const route = f.route.startsWith("/v1/account/") ? "/v1/account/<addr>/history" : f.route;
   console.log(
-    `${f.driver.padEnd(9)}${f.mode.padEnd(10)}${route.padEnd(40)}${f.rps.toFixed(0).padStart(8)}${String(f.p50).padStart(8)}${String(f.p99).padStart(8)}${f.ratio.toFixed(2).padStart(7)}${target(f).padStart(8)}${String(f.errors).padStart(8)}`,
+    `${f.driver.padEnd(9)}${f.mode.padEnd(10)}${route.padEnd(40)}${f.rps.toFixed(0).padStart(8)}${String(f.p50).padStart(8)}${String(f.p99).padStart(8)}${f.ratio.toFixed(2).padStart(7)}${target(f).padStart(8)}${(f.mode === "no cache" && f.route !== BARE ? f.ceiling.toFixed(2) : "").padStart(9)}${String(f.errors).padStart(8)}`,
   );
 }
 console.log(
   `\nPostgreSQL, no cache, ${(BULK_TRANSFERS + TRANSFERS).toLocaleString("en-US")} stored transfers, /api/deposits/bybit?limit=100 (target: p99 < 50 ms)`,
+);
+console.log(
+  "ceiling: the ratio a constant route serving the same body bytes reaches in the same run (no database, no work): " +
+    "the most any implementation of the route can reach on this machine at this body size",
 );
 for (const { route, load } of bulk) {
   console.log(

@@ -77,8 +77,8 @@ function farcasterConfig(env: Record<string, string> = {}): Config {
 
 beforeAll(async () => {
   await ensureArtifacts([["MockIdRegistry.sol", "MockIdRegistry"]]);
-  relay = await startFarcasterRelay({ rpcUrl: rpcUrl });
-  await installIdRegistry({ rpcUrl: rpcUrl, fid: 2, custody: otherCustody });
+  relay = await startFarcasterRelay({ rpcUrl });
+  await installIdRegistry({ rpcUrl, fid: 2, custody: otherCustody });
   database = await testDatabase();
   config = farcasterConfig();
   app = await routesApp(config);
@@ -127,11 +127,11 @@ async function completeWith(
   key: Hex,
   overrides: { fid?: number; nonce?: string; domain?: string; uri?: string } = {},
 ): Promise<void> {
-  const appClient = createAppClient({ relay: relay.url, ethereum: viemConnector({ rpcUrl: rpcUrl }) });
+  const appClient = createAppClient({ relay: relay.url, ethereum: viemConnector({ rpcUrl }) });
   const pending = await appClient.status({ channelToken });
   if (pending.isError) throw pending.error;
   expect(pending.response.status).toBe(202);
-  const wallet = createWalletClient({ relay: relay.url, ethereum: viemConnector({ rpcUrl: rpcUrl }) });
+  const wallet = createWalletClient({ relay: relay.url, ethereum: viemConnector({ rpcUrl }) });
   const signer = privateKeyToAccount(key);
   const fid = overrides.fid ?? 1;
   const built = wallet.buildSignInMessage({

@@ -55,8 +55,8 @@ async function appWith(env: Record<string, string>): Promise<FastifyInstance> {
 
 beforeAll(async () => {
   deploymentsDir = mkdtempSync(join(tmpdir(), "fundament-api-onramp-"));
-  deployment = parseDeployment(await deploy({ rpcUrl: rpcUrl, deploymentsDir, log: () => {} }));
-  client = createFundPublicClient({ chainId: deployment.chainId, rpcUrl: rpcUrl });
+  deployment = parseDeployment(await deploy({ rpcUrl, deploymentsDir, log: () => {} }));
+  client = createFundPublicClient({ chainId: deployment.chainId, rpcUrl });
   usdc = deployment.investmentToken as Address;
   database = await testDatabase();
   app = await appWith({ ONRAMP_TREASURY_KEY: TREASURY_KEY });
@@ -363,7 +363,7 @@ describe("the local checkout", () => {
   it("delivers once when two payments of one order race (payOrder itself, without the page's check)", async () => {
     const { quoteId } = (await quote({ amount: "15.00" })).json();
     const id = await order({ quoteId, destinationWallets: [{ address: BUYER, blockchains: ["fundament-local"] }] });
-    const deliverer = createDeliverer({ rpcUrl: rpcUrl, treasuryKey: TREASURY_KEY, client });
+    const deliverer = createDeliverer({ rpcUrl, treasuryKey: TREASURY_KEY, client });
     const before = await balanceOf(BUYER);
     const results = await Promise.all([1, 2, 3].map(() => payOrder(database.db, deliverer, id)));
     expect((await balanceOf(BUYER)) - before).toBe(parseUnits("15", 6));

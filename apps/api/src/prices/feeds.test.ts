@@ -140,7 +140,7 @@ beforeAll(async () => {
   ]);
   feedAbi = loadArtifact("MockPriceFeed.sol", "MockPriceFeed").abi;
   deploymentsDir = mkdtempSync(join(tmpdir(), "fundament-api-feeds-"));
-  deployment = parseDeployment(await deploy({ rpcUrl: rpcUrl, deploymentsDir, log: () => {} }));
+  deployment = parseDeployment(await deploy({ rpcUrl, deploymentsDir, log: () => {} }));
   client = createPublicClient({ transport: http(rpcUrl) });
   usdc = deployment.investmentToken as Address;
   const second = deployment.tokens?.find((token) => token.address !== usdc);

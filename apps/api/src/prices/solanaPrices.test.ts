@@ -137,7 +137,7 @@ beforeAll(async () => {
   solana = await startSolanaLocal({ port: 0 });
   usdMint = solana.mint.address;
   deploymentsDir = mkdtempSync(join(tmpdir(), "fundament-api-solana-prices-"));
-  deployment = parseDeployment(await deploy({ rpcUrl: rpcUrl, deploymentsDir, log: () => {} }));
+  deployment = parseDeployment(await deploy({ rpcUrl, deploymentsDir, log: () => {} }));
   client = createPublicClient({ transport: http(rpcUrl) });
   const wallet = createWalletClient({ account: ORACLE, chain: { ...foundry, id: 31337 }, transport: http(rpcUrl) });
   const hash = await wallet.deployContract({

@@ -43,7 +43,7 @@ const ETH = id(NATIVE_TOKEN_ADDRESS);
 
 beforeAll(async () => {
   deploymentsDir = mkdtempSync(join(tmpdir(), "fundament-api-convert-"));
-  deployment = parseDeployment(await deploy({ rpcUrl: rpcUrl, deploymentsDir, log: () => {} }));
+  deployment = parseDeployment(await deploy({ rpcUrl, deploymentsDir, log: () => {} }));
   client = createPublicClient({ transport: http(rpcUrl) });
   usdc = deployment.investmentToken as Address;
   const second = deployment.tokens?.find((token) => token.address !== usdc);

@@ -65,10 +65,10 @@ async function send(from: number, request: Record<string, unknown>): Promise<Has
 
 beforeAll(async () => {
   deploymentsDir = mkdtempSync(join(tmpdir(), "fundament-api-activity-"));
-  const deployed = await deploy({ rpcUrl: rpcUrl, deploymentsDir, log: () => {} });
-  await seed({ rpcUrl: rpcUrl, deployment: deployed });
+  const deployed = await deploy({ rpcUrl, deploymentsDir, log: () => {} });
+  await seed({ rpcUrl, deployment: deployed });
   deployment = parseDeployment(deployed);
-  client = createFundPublicClient({ chainId: deployment.chainId, rpcUrl: rpcUrl });
+  client = createFundPublicClient({ chainId: deployment.chainId, rpcUrl });
   usdc = deployment.investmentToken as Address;
   const second = deployment.tokens?.find((token) => token.address !== usdc);
   if (!deployment.dex || !second) throw new Error("the local deployment has no DEX or second token");

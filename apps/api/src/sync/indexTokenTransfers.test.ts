@@ -35,10 +35,10 @@ let t: TestApp;
 
 beforeAll(async () => {
   deploymentsDir = mkdtempSync(join(tmpdir(), "fundament-api-chain-"));
-  const deployed = await deploy({ rpcUrl: rpcUrl, deploymentsDir, log: () => {} });
-  await seed({ rpcUrl: rpcUrl, deployment: deployed });
+  const deployed = await deploy({ rpcUrl, deploymentsDir, log: () => {} });
+  await seed({ rpcUrl, deployment: deployed });
   deployment = parseDeployment(deployed);
-  client = createFundPublicClient({ chainId: deployment.chainId, rpcUrl: rpcUrl });
+  client = createFundPublicClient({ chainId: deployment.chainId, rpcUrl });
   t = await testApp({
     RPC_URL: rpcUrl,
     CHAIN_ID: String(deployment.chainId),

@@ -39,10 +39,10 @@ let token: InvestmentToken;
 
 beforeAll(async () => {
   deploymentsDir = mkdtempSync(join(tmpdir(), "fundament-api-reorg-"));
-  const deployed = await deploy({ rpcUrl: rpcUrl, deploymentsDir, log: () => {} });
-  await seed({ rpcUrl: rpcUrl, deployment: deployed });
+  const deployed = await deploy({ rpcUrl, deploymentsDir, log: () => {} });
+  await seed({ rpcUrl, deployment: deployed });
   deployment = parseDeployment(deployed);
-  client = createFundPublicClient({ chainId: deployment.chainId, rpcUrl: rpcUrl });
+  client = createFundPublicClient({ chainId: deployment.chainId, rpcUrl });
   token = await getInvestmentToken(client, { deployment });
 }, 180_000);
 

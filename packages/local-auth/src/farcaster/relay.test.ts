@@ -26,14 +26,14 @@ let relay: FarcasterRelay;
 
 beforeAll(async () => {
   await ensureArtifacts([["MockIdRegistry.sol", "MockIdRegistry"]]);
-  relay = await startFarcasterRelay({ rpcUrl: rpcUrl, port: 0 });
+  relay = await startFarcasterRelay({ rpcUrl, port: 0 });
 }, 120_000);
 
 afterAll(async () => {
   await relay?.close();
 });
 
-const appClient = () => createAppClient({ relay: relay.url, ethereum: viemConnector({ rpcUrl: rpcUrl }) });
+const appClient = () => createAppClient({ relay: relay.url, ethereum: viemConnector({ rpcUrl }) });
 
 /** Opens the channel's "Farcaster app" page and presses one of its buttons, as a person would. */
 async function press(url: string, action: "approve" | "cancel"): Promise<Response> {
@@ -56,7 +56,7 @@ describe("the IdRegistry stand-in", () => {
     const code = await chain.getCode({ address: ID_REGISTRY_ADDRESS });
     expect(code?.length ?? 0).toBeGreaterThan(2);
     // auth-client's own connector reads it.
-    const fid = await viemConnector({ rpcUrl: rpcUrl }).getFid(relay.custody);
+    const fid = await viemConnector({ rpcUrl }).getFid(relay.custody);
     expect(fid).toBe(BigInt(LOCAL_FARCASTER_ACCOUNT.fid));
     expect(relay.custody).toBe(privateKeyToAccount(LOCAL_CUSTODY_PRIVATE_KEY).address);
     const custody = await chain.readContract({
@@ -69,15 +69,15 @@ describe("the IdRegistry stand-in", () => {
   });
 
   it("is idempotent and refuses a fid that belongs to someone else", async () => {
-    const again = await installIdRegistry({ rpcUrl: rpcUrl, fid: 1, custody: LOCAL_CUSTODY_PRIVATE_KEY });
+    const again = await installIdRegistry({ rpcUrl, fid: 1, custody: LOCAL_CUSTODY_PRIVATE_KEY });
     expect(again).toMatchObject({ codeInstalled: false, registered: false, custody: relay.custody });
-    await expect(installIdRegistry({ rpcUrl: rpcUrl, fid: 1, custody: generatePrivateKey() })).rejects.toThrow(
+    await expect(installIdRegistry({ rpcUrl, fid: 1, custody: generatePrivateKey() })).rejects.toThrow(
       `fid 1 already belongs to ${relay.custody}`,
     );
     const other = generatePrivateKey();
-    const second = await installIdRegistry({ rpcUrl: rpcUrl, fid: 2, custody: other });
+    const second = await installIdRegistry({ rpcUrl, fid: 2, custody: other });
     expect(second).toMatchObject({ codeInstalled: false, registered: true, fid: 2 });
-    expect(await viemConnector({ rpcUrl: rpcUrl }).getFid(privateKeyToAccount(other).address)).toBe(2n);
+    expect(await viemConnector({ rpcUrl }).getFid(privateKeyToAccount(other).address)).toBe(2n);
   });
 });
 
@@ -196,7 +196,7 @@ describe("the relay's HTTP API, through auth-client", () => {
 
   it("accepts /v1/channel/authenticate only with the relay key and a channel token", async () => {
     const client = appClient();
-    const wallet = createWalletClient({ relay: relay.url, ethereum: viemConnector({ rpcUrl: rpcUrl }) });
+    const wallet = createWalletClient({ relay: relay.url, ethereum: viemConnector({ rpcUrl }) });
     const created = await client.createChannel({ siweUri: SIWE_URI, domain: DOMAIN, nonce: "keytest12345" });
     if (created.isError) throw created.error;
     const signer = privateKeyToAccount(generatePrivateKey());
