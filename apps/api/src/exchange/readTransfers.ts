@@ -38,7 +38,7 @@ export function parseTransferCursor(cursor: string): { time: number; id: string 
 /**
  * One page of the fund's deposits or withdrawals, newest first: a keyset query through the
  * (exchange, kind, timestamp, id) index (`(timestamp, id) < cursor`, `LIMIT limit + 1`), so a page costs the
- * same on the first page and a million rows deep. Each record comes out as its stored JSON text (`record::text`)
+ * same on the first page and a million rows deep. Each record comes out as its stored JSON text (`record_text`, kept by the database at write time)
  * and goes into the response as it is, with no parse and no re-serialization; only a record stored before
  * `amountUsd` existed is parsed, to add it.
  */
@@ -62,8 +62,8 @@ export async function readTransferPage(
   const [rows, state] = await Promise.all([
     db
       .select({
-        json: sql<string>`${t.record}::text`,
-        priced: sql<boolean>`jsonb_typeof(${t.record} -> 'amountUsd') = 'number'`,
+        json: t.recordText,
+        priced: t.priced,
         timestamp: t.timestamp,
         id: t.id,
         source: t.source,
