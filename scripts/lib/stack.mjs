@@ -6,14 +6,14 @@
  * relay) → the API (child process, embedded database, demo data) → the web app's production build served with its
  * runtime /config.json, and the embedded wallet's secure frame on an origin of its own.
  */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { devAccount, freePort, startAnvil } from "@fundament/test-chain";
 import { DEFAULT_LOCKUP_PERIOD_DURATION, deploy } from "../deploy.mjs";
 import { seed, seedGenesisTimestamp } from "../seed.mjs";
 import { startBundler } from "./bundler.mjs";
+import { startChildService } from "./child-service.mjs";
 import { forgeBuild } from "./foundry.mjs";
 import { LOCAL_SOCIAL_PROVIDERS, localOidcClients, startLocalAuth } from "./local-auth.mjs";
 import { DATA_DIR, ROOT } from "./paths.mjs";
@@ -373,11 +373,9 @@ export async function startStack(options) {
  */
 export async function startApi({ host, port, dataDir, env }) {
   const logFile = join(dataDir, "api.log");
-  const out = createWriteStream(logFile, { flags: "a" });
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const { exited, isDead, stop } = startChildService({
     cwd: API_DIR,
     env: {
-      ...process.env,
       API_HOST: host,
       API_PORT: String(port),
       PGLITE_DIR: join(dataDir, "api-pglite"),
@@ -386,20 +384,12 @@ export async function startApi({ host, port, dataDir, env }) {
       API_EXIT_WITH_PARENT: "1",
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.pipe(out);
-  child.stderr?.pipe(out);
-  /** @type {Promise<number | null>} */
-  const exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
-  let dead = false;
-  exited.then(() => {
-    dead = true;
+    logFile,
   });
   const url = `http://${host}:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (dead) throw new Error(`the API did not start; see ${logFile}`);
+    if (isDead()) throw new Error(`the API did not start; see ${logFile}`);
     try {
       const response = await fetch(`${url}/health`);
       if (response.status < 500) break;
@@ -407,18 +397,11 @@ export async function startApi({ host, port, dataDir, env }) {
       // not listening yet
     }
     if (Date.now() > deadline) {
-      child.kill("SIGKILL");
+      await stop();
       throw new Error(`the API did not answer ${url}/health within 60 s; see ${logFile}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const stop = async () => {
-    if (dead) return;
-    child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
-    await exited;
-    clearTimeout(timer);
-  };
   return { url, logFile, exited, stop };
 }
 
