@@ -5,9 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { devAccount, freePort, startAnvil } from "@fundament/test-chain";
+import { devAccount, devLocalAccount, freePort, startAnvil } from "@fundament/test-chain";
 import { createPublicClient, createWalletClient, erc20Abi, http, maxUint256, parseEther, parseUnits } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { deploy } from "./deploy.mjs";
 import { DEV_WBTC_AMOUNT, loadUniswapArtifact, WBTC_POOL, WETH_POOL } from "./lib/dex.mjs";
@@ -97,7 +96,7 @@ describe("deploy: Uniswap V2, mWBTC and seeded pools on a real anvil", { timeout
     const { router, weth } = deployment.dex;
     const usdc = deployment.tokens[0]?.address;
     assert.ok(usdc);
-    const account = privateKeyToAccount(devAccount(6).privateKey);
+    const account = devLocalAccount(6);
     const wallet = createWalletClient({ account, chain: chain(), transport: http(anvil.url) });
     const [, quoted] = /** @type {[bigint, bigint]} */ (
       await client.readContract({

@@ -5,6 +5,8 @@
  * They are public knowledge; use them on a local chain only.
  */
 
+import { privateKeyToAccount } from "viem/accounts";
+
 /** @typedef {{ index: number, address: import("viem").Address, privateKey: import("viem").Hex }} DevAccount */
 
 /** The mnemonic anvil derives its dev accounts from (its default). */
@@ -84,4 +86,12 @@ export function devAccountIndex(address) {
   const index = DEV_ACCOUNTS.findIndex((a) => a.address.toLowerCase() === address.toLowerCase());
   if (index < 0) throw new Error(`${address} is not an anvil dev account`);
   return index;
+}
+
+/**
+ * Dev account `index` as a viem local account: it signs in this process, as a browser wallet would.
+ * @param {number} index 0-9
+ */
+export function devLocalAccount(index) {
+  return privateKeyToAccount(devAccount(index).privateKey);
 }

@@ -6,7 +6,7 @@
 
 import { loadArtifact } from "@fundament/scripts/lib/foundry";
 import { investmentFundAbi, mockUsdcAbi } from "@fundament/sdk";
-import { DEV_MNEMONIC, devAccount } from "@fundament/test-chain";
+import { devAccount, devLocalAccount } from "@fundament/test-chain";
 import { testChainForFile } from "@fundament/test-chain/vitest";
 import {
   type Address,
@@ -24,7 +24,6 @@ import {
   toHex,
   verifyTypedData,
 } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
 import { deployContract, readContract, waitForTransactionReceipt, writeContract } from "viem/actions";
 import { foundry } from "viem/chains";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -39,8 +38,8 @@ import {
 } from "./approval.js";
 import type { FrameChain, FrameConfig } from "./config.js";
 
-const admin = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 0 });
-const investor = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 1 });
+const admin = devLocalAccount(0);
+const investor = devLocalAccount(1);
 const receiver: Address = devAccount(3).address;
 
 const { rpcUrl } = testChainForFile();

@@ -5,10 +5,9 @@
  * builds the rest through the SDK; `testChainForFile()` (test/chain.ts) puts the chain back after each file.
  */
 import { loadArtifact } from "@fundament/scripts/lib/foundry";
-import { devAccount } from "@fundament/test-chain";
+import { devLocalAccount } from "@fundament/test-chain";
 import { startTestChains } from "@fundament/test-chain/global-setup";
 import { createPublicClient, createWalletClient, type Hex, http, parseUnits } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import type { TestProject } from "vitest/node";
 import { investmentFundAbi, mockUsdcAbi } from "../src/abi/index.js";
 import { localChain } from "../src/chains/localChain.js";
@@ -19,7 +18,7 @@ declare module "vitest" {
   }
 }
 
-const account = (index: number) => privateKeyToAccount(devAccount(index).privateKey);
+const account = devLocalAccount;
 const units = (whole: number) => parseUnits(String(whole), 6);
 
 /** The base state on the chain at `rpcUrl`; resolves with the deployment. */

@@ -6,9 +6,8 @@
 
 import { deployAccountAbstraction } from "@fundament/scripts/deploy";
 import { startBundler } from "@fundament/scripts/lib/bundler";
-import { devAccount, freePort } from "@fundament/test-chain";
+import { devLocalAccount, freePort } from "@fundament/test-chain";
 import { type Address, createWalletClient, custom, type EIP1193RequestFn, http, parseEther } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import type { Deployment } from "../src/deployment/deployment.js";
 import { accounts, chain, deployment, rpcUrl } from "./chain.js";
 import { publicClient } from "./fund.js";
@@ -19,7 +18,7 @@ export type SmartAccountStack = { deployment: Deployment; bundlerUrl: string; st
 
 /** Deploys the ERC-4337 contracts (admin = account 0) and starts Alto; `stop()` stops Alto. */
 export async function startSmartAccountStack(): Promise<SmartAccountStack> {
-  const admin = privateKeyToAccount(devAccount(0).privateKey);
+  const admin = devLocalAccount(0);
   const walletClient = createWalletClient({ account: admin, chain, transport: http(rpcUrl) });
   const aa = await deployAccountAbstraction({
     publicClient,

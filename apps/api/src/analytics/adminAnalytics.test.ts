@@ -7,15 +7,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deploy } from "@fundament/scripts/deploy";
 import { type Deployment, parseDeployment } from "@fundament/sdk";
-import { DEV_MNEMONIC } from "@fundament/test-chain";
+import { devLocalAccount } from "@fundament/test-chain";
 import { testChainForFile } from "@fundament/test-chain/vitest";
-import { mnemonicToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../auth/sessions.js";
 import { type TestApp, testApp } from "../testing/testApp.js";
 import { ANALYTICS_NOT_ADMIN } from "./adminAccess.js";
 
-const account = (index: number) => mnemonicToAccount(DEV_MNEMONIC, { addressIndex: index });
+const account = devLocalAccount;
 
 const { rpcUrl } = testChainForFile();
 let deploymentsDir: string;

@@ -1,14 +1,13 @@
-import { devAccount } from "@fundament/test-chain";
+import { devLocalAccount } from "@fundament/test-chain";
 import { createApiSiwxAdapter } from "@fundament/wallet";
 import { createCookieFetch } from "@fundament/wallet/testing";
-import { privateKeyToAccount } from "viem/accounts";
 import { type CreateSiweMessageParameters, createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, testApp } from "../testing/testApp.js";
 import { createNonce } from "./nonces.js";
 import { CLOCK_SKEW_MS } from "./verifySignIn.js";
 
-const account = privateKeyToAccount(devAccount(0).privateKey);
+const account = devLocalAccount(0);
 const DOMAIN = "localhost:5173";
 
 let t: TestApp;
@@ -171,7 +170,7 @@ describe("sign-in details", () => {
       version: "1",
       issuedAt: new Date(),
     });
-    const intruder = privateKeyToAccount(devAccount(1).privateKey);
+    const intruder = devLocalAccount(1);
     const forged = await post(message, await intruder.signMessage({ message }));
     expect(forged.json().error).toBe("The signature does not match the message");
     const otherSite = await signIn({ nonce: single, domain: "evil.test" });

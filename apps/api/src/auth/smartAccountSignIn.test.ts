@@ -14,7 +14,7 @@
 
 import { deployDeterministic, ENTRY_POINT_SALT, loadAccountAbstractionArtifact } from "@fundament/scripts/lib/bundler";
 import { ensureArtifacts, loadArtifact } from "@fundament/scripts/lib/foundry";
-import { devAccount } from "@fundament/test-chain";
+import { devLocalAccount } from "@fundament/test-chain";
 import { testChainForFile } from "@fundament/test-chain/vitest";
 import {
   type Address,
@@ -59,7 +59,7 @@ const factoryAbi = [
 ] as const;
 
 const { rpcUrl } = testChainForFile();
-const DEPLOYER = privateKeyToAccount(devAccount(0).privateKey);
+const DEPLOYER = devLocalAccount(0);
 let t: TestApp;
 let entryPoint: Address;
 let factory: Address;

@@ -8,7 +8,7 @@
  */
 
 import { ensureArtifacts, loadArtifact } from "@fundament/scripts/lib/foundry";
-import { devAccount, freePort } from "@fundament/test-chain";
+import { devLocalAccount, freePort } from "@fundament/test-chain";
 import { testChainForFile } from "@fundament/test-chain/vitest";
 import {
   type Abi,
@@ -116,7 +116,7 @@ async function register(name: string): Promise<Address> {
 beforeAll(async () => {
   client = createPublicClient({ chain: foundry, transport: http(rpcUrl) });
   const deployer = createWalletClient({
-    account: privateKeyToAccount(devAccount(0).privateKey),
+    account: devLocalAccount(0),
     chain: foundry,
     transport: http(rpcUrl),
   });

@@ -6,7 +6,7 @@
  */
 
 import { ensureArtifacts, loadArtifact } from "@fundament/scripts/lib/foundry";
-import { devAccount } from "@fundament/test-chain";
+import { devLocalAccount } from "@fundament/test-chain";
 import { testChainForFile } from "@fundament/test-chain/vitest";
 import { type Address, createPublicClient, createWalletClient, encodeFunctionData, type Hex, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, testApp } from "../testing/testApp.js";
 import { coinTypeOf } from "./nameStore.js";
 
-const DEPLOYER = privateKeyToAccount(devAccount(0).privateKey);
+const DEPLOYER = devLocalAccount(0);
 const factoryAbi = [
   {
     type: "function",

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { deploy } from "@fundament/scripts/deploy";
 import { ensureArtifacts, loadArtifact } from "@fundament/scripts/lib/foundry";
 import { type Deployment, parseDeployment } from "@fundament/sdk";
-import { DEV_MNEMONIC } from "@fundament/test-chain";
+import { devLocalAccount } from "@fundament/test-chain";
 import { testChainForFile } from "@fundament/test-chain/vitest";
 import {
   type Abi,
@@ -17,7 +17,6 @@ import {
   type PublicClient,
   parseAbi,
 } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../config.js";
@@ -84,7 +83,7 @@ describe("PRICE_FEEDS and PRICE_FEED_MAX_AGE_SECONDS", () => {
   });
 });
 
-const account = (index: number) => mnemonicToAccount(DEV_MNEMONIC, { addressIndex: index });
+const account = devLocalAccount;
 /** Deploys and owns the feeds. */
 const ORACLE = account(3);
 /** An address without code: a feed that cannot be read. */

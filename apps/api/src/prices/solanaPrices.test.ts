@@ -5,10 +5,9 @@ import { deploy } from "@fundament/scripts/deploy";
 import { ensureArtifacts, loadArtifact } from "@fundament/scripts/lib/foundry";
 import { type Deployment, parseDeployment } from "@fundament/sdk";
 import { type SolanaLocal, startSolanaLocal } from "@fundament/solana-local";
-import { DEV_MNEMONIC, freePort } from "@fundament/test-chain";
+import { devLocalAccount, freePort } from "@fundament/test-chain";
 import { testChainForFile } from "@fundament/test-chain/vitest";
 import { type Abi, type Address, createPublicClient, createWalletClient, http, type PublicClient } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../config.js";
@@ -95,7 +94,7 @@ describe("SOLANA_USD_MINTS and SOLANA_SOL_USD_FEED", () => {
   });
 });
 
-const ORACLE = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 3 });
+const ORACLE = devLocalAccount(3);
 
 type Fungible = { name: string; symbol: string; iconUrl: string; price: number; address: string };
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deploy } from "@fundament/scripts/deploy";
 import { type Deployment, parseDeployment } from "@fundament/sdk";
-import { DEV_MNEMONIC } from "@fundament/test-chain";
+import { devLocalAccount } from "@fundament/test-chain";
 import { testChainForFile } from "@fundament/test-chain/vitest";
 import {
   type Address,
@@ -17,13 +17,12 @@ import {
   parseEther,
   parseUnits,
 } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NATIVE_TOKEN_ADDRESS } from "../convert/caip.js";
 import { routerAbi } from "../convert/dex.js";
 import { type TestApp, testApp } from "../testing/testApp.js";
 
-const account = (index: number) => mnemonicToAccount(DEV_MNEMONIC, { addressIndex: index });
+const account = devLocalAccount;
 /** A dev account with ETH, mUSDC and mWBTC after the deploy. */
 const TRADER = account(1);
 /** An account with nothing at all. */

@@ -5,7 +5,7 @@ import { deploy } from "@fundament/scripts/deploy";
 import { loadArtifact } from "@fundament/scripts/lib/foundry";
 import { seed } from "@fundament/scripts/seed";
 import { createFundPublicClient, type Deployment, mockUsdcAbi, parseDeployment } from "@fundament/sdk";
-import { DEV_MNEMONIC } from "@fundament/test-chain";
+import { devLocalAccount } from "@fundament/test-chain";
 import { testChainForFile } from "@fundament/test-chain/vitest";
 import { fetchTransactions } from "@fundament/wallet";
 import { and, eq, or } from "drizzle-orm";
@@ -22,7 +22,6 @@ import {
   parseEther,
   parseUnits,
 } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NATIVE_TOKEN_ADDRESS } from "../account/activityTokens.js";
 import { type AccountHistoryItem, readAccountHistory } from "../account/readAccountHistory.js";
@@ -33,7 +32,7 @@ import { tokenMetadata, tokenTransfers } from "../db/schema.js";
 import { testDatabase } from "../testing/testDatabase.js";
 import { indexTokenTransfers } from "./indexTokenTransfers.js";
 
-const account = (index: number) => mnemonicToAccount(DEV_MNEMONIC, { addressIndex: index });
+const account = devLocalAccount;
 const routerAbi = parseAbi([
   "function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)",
   "function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)",

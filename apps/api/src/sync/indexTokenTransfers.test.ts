@@ -10,12 +10,11 @@ import {
   mockUsdcAbi,
   parseDeployment,
 } from "@fundament/sdk";
-import { DEV_MNEMONIC } from "@fundament/test-chain";
+import { devLocalAccount } from "@fundament/test-chain";
 import { testChainForFile } from "@fundament/test-chain/vitest";
 import { fetchTransactions } from "@fundament/wallet";
 import { count, eq } from "drizzle-orm";
 import { createWalletClient, http, type PublicClient, parseUnits } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import { syncState, tokenTransfers } from "../db/schema.js";
@@ -25,7 +24,7 @@ import { chainCursorBlock } from "./chainCursor.js";
 import { indexTokenTransfers } from "./indexTokenTransfers.js";
 import { getSyncState, JOBS } from "./syncState.js";
 
-const account = (index: number) => mnemonicToAccount(DEV_MNEMONIC, { addressIndex: index });
+const account = devLocalAccount;
 
 const { rpcUrl } = testChainForFile();
 let deploymentsDir: string;

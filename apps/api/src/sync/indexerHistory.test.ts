@@ -13,12 +13,11 @@ import {
   mockUsdcAbi,
   parseDeployment,
 } from "@fundament/sdk";
-import { DEV_MNEMONIC, freePort, startAnvil } from "@fundament/test-chain";
+import { devLocalAccount, freePort, startAnvil } from "@fundament/test-chain";
 import { testChainForFile } from "@fundament/test-chain/vitest";
 import { and, eq } from "drizzle-orm";
 import pg from "pg";
 import { type Address, createWalletClient, erc20Abi, getAbiItem, http, type PublicClient, parseUnits } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../db/client.js";
 import { migrate } from "../db/migrate.js";
@@ -28,7 +27,7 @@ import { chainCursorBlock, parseChainCursor } from "./chainCursor.js";
 import { indexTokenTransfers } from "./indexTokenTransfers.js";
 import { getSyncState, JOBS } from "./syncState.js";
 
-const account = (index: number) => mnemonicToAccount(DEV_MNEMONIC, { addressIndex: index });
+const account = devLocalAccount;
 const transferEvent = getAbiItem({ abi: erc20Abi, name: "Transfer" });
 
 const { rpcUrl } = testChainForFile();

@@ -1,7 +1,6 @@
 import { deployAccountAbstraction } from "@fundament/scripts/deploy";
-import { devAccount } from "@fundament/test-chain";
+import { devLocalAccount } from "@fundament/test-chain";
 import { createWalletClient, http, parseEther } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, chain, deployment, rpcUrl, snapshot } from "../../test/chain.js";
 import { as, publicClient } from "../../test/fund.js";
@@ -14,7 +13,7 @@ let restore: () => Promise<void>;
 let withPaymaster: Deployment;
 beforeAll(async () => {
   restore = await snapshot();
-  const admin = privateKeyToAccount(devAccount(0).privateKey);
+  const admin = devLocalAccount(0);
   const walletClient = createWalletClient({ account: admin, chain, transport: http(rpcUrl) });
   const aa = await deployAccountAbstraction({
     publicClient,

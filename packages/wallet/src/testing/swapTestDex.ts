@@ -1,5 +1,5 @@
 import { deployDex, seedDexPools } from "@fundament/scripts/lib/dex";
-import { devAccount } from "@fundament/test-chain";
+import { devLocalAccount } from "@fundament/test-chain";
 import {
   type Abi,
   type Address,
@@ -12,7 +12,6 @@ import {
   parseAbi,
   parseUnits,
 } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import type { SwapTestToken } from "./startSwapTestServer.js";
 
@@ -82,7 +81,7 @@ export type SwapTestDex = {
  * No forge build needed.
  */
 export async function deploySwapTestDex(rpcUrl: string): Promise<SwapTestDex> {
-  const account = privateKeyToAccount(devAccount(0).privateKey);
+  const account = devLocalAccount(0);
   const walletClient = createWalletClient({ account, chain: foundry, transport: http(rpcUrl) });
   const client = createPublicClient({ chain: foundry, transport: http(rpcUrl) });
   const deployContract = async (artifact: { abi: Abi; bytecode: Hex }, args: readonly unknown[], label: string) => {

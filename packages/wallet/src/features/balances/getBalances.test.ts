@@ -1,7 +1,6 @@
-import { devAccount } from "@fundament/test-chain";
+import { devLocalAccount } from "@fundament/test-chain";
 import { testChainForFile } from "@fundament/test-chain/vitest";
 import { type Address, createPublicClient, createWalletClient, http, numberToHex, type PublicClient } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { beforeAll, describe, expect, it } from "vitest";
 import { testTokenAbi, testTokenBytecode } from "../../testing/testToken.js";
@@ -11,7 +10,7 @@ const { rpcUrl } = testChainForFile();
 let client: PublicClient;
 let usdc: Address;
 let zeroDecimals: Address;
-const owner = privateKeyToAccount(devAccount(0).privateKey);
+const owner = devLocalAccount(0);
 
 async function deploy(name: string, symbol: string, decimals: number, supply: bigint): Promise<Address> {
   const wallet = createWalletClient({ account: owner, chain: foundry, transport: http(rpcUrl) });

@@ -1,8 +1,7 @@
 // The names client's error texts against a stand-in fetch (the API's own tests and the e2e journey prove the routes).
 
-import { devAccount } from "@fundament/test-chain";
+import { devLocalAccount } from "@fundament/test-chain";
 import { type Hex, recoverMessageAddress } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { SignatureDeclinedError } from "../../core/errors.js";
 import { addressOfRecord, createNamesClient, type NameRecord, NamesApiError } from "./createNamesClient.js";
@@ -31,7 +30,7 @@ const reason = (description: string, statusCode = 404) => ({
   message: description,
   reasons: [{ description }],
 });
-const ALICE = privateKeyToAccount(devAccount(1).privateKey);
+const ALICE = devLocalAccount(1);
 const record: NameRecord = {
   name: "alice.fundament",
   registered: 1,

@@ -1,5 +1,4 @@
-import { devAccount } from "@fundament/test-chain";
-import { privateKeyToAccount } from "viem/accounts";
+import { devLocalAccount } from "@fundament/test-chain";
 import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../../core/errors.js";
@@ -19,7 +18,7 @@ beforeAll(async () => {
   server = await startOnrampTestServer({
     rpcUrl: "http://127.0.0.1:9",
     chain: foundry,
-    funder: privateKeyToAccount(devAccount(5).privateKey),
+    funder: devLocalAccount(5),
     tokens: [{ address: USDC, symbol: "mUSDC", name: "Mock USD Coin", decimals: 6, priceUsd: 1 }],
   });
 });

@@ -1,4 +1,4 @@
-import { devAccount } from "@fundament/test-chain";
+import { devLocalAccount } from "@fundament/test-chain";
 import { testChainForFile } from "@fundament/test-chain/vitest";
 import {
   type Address,
@@ -9,7 +9,6 @@ import {
   type PublicClient,
   parseEther,
 } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { beforeAll, describe, expect, it } from "vitest";
 import { connect, sendTransaction, writeContract } from "wagmi/actions";
@@ -26,7 +25,7 @@ import { type SendClient, sendTokens } from "./sendTokens.js";
 const { rpcUrl } = testChainForFile();
 let client: PublicClient;
 let token: Address;
-const owner = privateKeyToAccount(devAccount(0).privateKey);
+const owner = devLocalAccount(0);
 const receiver = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
 
 beforeAll(async () => {

@@ -1,7 +1,6 @@
-import { devAccount } from "@fundament/test-chain";
+import { devLocalAccount } from "@fundament/test-chain";
 import { testChainForFile } from "@fundament/test-chain/vitest";
 import { createPublicClient, http, type PublicClient } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createWalletCore } from "../../core/createWalletCore.js";
@@ -11,7 +10,7 @@ import { createApiSiwxAdapter } from "./createApiSiwxAdapter.js";
 import { createSiwxController } from "./createSiwxController.js";
 import { DEFAULT_SIWX_REASON, SIWX_UNAVAILABLE } from "./siwxTexts.js";
 
-const account = privateKeyToAccount(devAccount(1).privateKey);
+const account = devLocalAccount(1);
 const domain = "fund.localhost:5173";
 const { rpcUrl } = testChainForFile();
 let server: SiwxTestServer;
@@ -112,7 +111,7 @@ describe("SIWX flow against the API routes", () => {
   });
 
   it("a message signed by another key is refused by the API (401) and nothing is stored", async () => {
-    const other = privateKeyToAccount(devAccount(2).privateKey);
+    const other = devLocalAccount(2);
     const { siwx, adapter, toasts } = setup({ sign: (message) => other.signMessage({ message }) });
     await siwx.signIn();
     expect(siwx.getState()).toMatchObject({ status: "error", message: "Invalid signature" });

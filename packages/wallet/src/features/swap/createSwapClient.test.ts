@@ -1,4 +1,4 @@
-import { devAccount } from "@fundament/test-chain";
+import { devLocalAccount } from "@fundament/test-chain";
 import { testChainForFile } from "@fundament/test-chain/vitest";
 import {
   type Address,
@@ -10,7 +10,6 @@ import {
   parseEther,
   parseUnits,
 } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../core/messages.js";
@@ -20,7 +19,7 @@ import { createSwapClient, NO_ROUTE, SwapApiError, type SwapClient } from "./cre
 import { minimumReceived } from "./swapMath.js";
 
 const NATIVE = "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee";
-const swapper = privateKeyToAccount(devAccount(1).privateKey);
+const swapper = devLocalAccount(1);
 
 const { rpcUrl } = testChainForFile();
 let deployed: SwapTestDex;

@@ -1,12 +1,11 @@
 // @vitest-environment happy-dom
 
 import { deployDeterministic, ENTRY_POINT_SALT, loadAccountAbstractionArtifact } from "@fundament/scripts/lib/bundler";
-import { devAccount } from "@fundament/test-chain";
+import { devAccount, devLocalAccount } from "@fundament/test-chain";
 import { testChainForFile } from "@fundament/test-chain/vitest";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { type Address, createPublicClient, createWalletClient, encodeDeployData, http, parseEther } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connect } from "wagmi/actions";
@@ -26,7 +25,7 @@ beforeAll(async () => {
   const chain = { ...foundry, rpcUrls: { default: { http: [rpcUrl] } } };
   const publicClient = createPublicClient({ chain, transport: http(rpcUrl) });
   const walletClient = createWalletClient({
-    account: privateKeyToAccount(devAccount(0).privateKey),
+    account: devLocalAccount(0),
     chain,
     transport: http(rpcUrl),
   });

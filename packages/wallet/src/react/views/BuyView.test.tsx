@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
 
-import { devAccount } from "@fundament/test-chain";
+import { devAccount, devLocalAccount } from "@fundament/test-chain";
 import { testChainForFile } from "@fundament/test-chain/vitest";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { type Address, createPublicClient, createWalletClient, http } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connect } from "wagmi/actions";
@@ -21,7 +20,7 @@ const { rpcUrl } = testChainForFile();
 let token: Address;
 let server: OnrampTestServer;
 // The provider's account (not the connected one): it holds the mUSDC the checkout delivers.
-const funder = privateKeyToAccount(devAccount(5).privateKey);
+const funder = devLocalAccount(5);
 const buyer = devAccount(0).address;
 
 beforeAll(async () => {

@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
 
-import { devAccount } from "@fundament/test-chain";
+import { devAccount, devLocalAccount } from "@fundament/test-chain";
 import { testChainForFile } from "@fundament/test-chain/vitest";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { type Address, createPublicClient, createWalletClient, http, parseEther } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connect } from "wagmi/actions";
@@ -17,7 +16,7 @@ import { renderWallet } from "../testUtils.js";
 const { rpcUrl } = testChainForFile();
 let token: Address;
 beforeAll(async () => {
-  const owner = privateKeyToAccount(devAccount(0).privateKey);
+  const owner = devLocalAccount(0);
   const wallet = createWalletClient({ account: owner, chain: foundry, transport: http(rpcUrl) });
   const client = createPublicClient({ chain: foundry, transport: http(rpcUrl) });
   const hash = await wallet.deployContract({

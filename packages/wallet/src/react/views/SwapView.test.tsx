@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
 
-import { devAccount } from "@fundament/test-chain";
+import { devLocalAccount } from "@fundament/test-chain";
 import { testChainForFile } from "@fundament/test-chain/vitest";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { type Address, createWalletClient, erc20Abi, type Hash, http, maxUint256, parseEther, parseUnits } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connect } from "wagmi/actions";
@@ -21,8 +20,8 @@ import { renderWallet } from "../testUtils.js";
 const NATIVE = "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee";
 const RDNS = "org.test.swap";
 /** The account that swaps in the wallet (dev account 1); dev account 2 moves the price. */
-const swapper = privateKeyToAccount(devAccount(1).privateKey);
-const whale = privateKeyToAccount(devAccount(2).privateKey);
+const swapper = devLocalAccount(1);
+const whale = devLocalAccount(2);
 const ETH_TOKEN = { symbol: "ETH", decimals: 18 };
 const USDC_TOKEN = { symbol: "mUSDC", decimals: 6 };
 
