@@ -23,72 +23,70 @@ const units = (whole: number) => parseUnits(String(whole), 6);
 
 /** The base state on the chain at `rpcUrl`; resolves with the deployment. */
 async function buildBaseState(rpcUrl: string) {
-  {
-    const chain = localChain(rpcUrl);
-    const publicClient = createPublicClient({ chain, transport: http(rpcUrl) });
-    const wallet = createWalletClient({ chain, transport: http(rpcUrl) });
-    const mined = async (hash: Hex) => {
-      const receipt = await publicClient.waitForTransactionReceipt({ hash });
-      if (receipt.status !== "success") throw new Error(`setup transaction ${hash} reverted`);
-      return receipt;
-    };
-    const deploy = async (file: string, name: string, args: readonly unknown[]) => {
-      const { abi, bytecode } = loadArtifact(file, name);
-      const receipt = await mined(await wallet.deployContract({ account: account(0), abi, bytecode, args }));
-      if (!receipt.contractAddress) throw new Error(`${name} was not deployed`);
-      return receipt;
-    };
-    const tokenAddress = (await deploy("MockUSDC.sol", "MockUSDC", [])).contractAddress as Hex;
-    const fundReceipt = await deploy("InvestmentFund.sol", "InvestmentFund", [
-      tokenAddress,
-      account(9).address,
-      units(100),
-      30n * 24n * 3600n,
-    ]);
-    const fundAddress = fundReceipt.contractAddress as Hex;
-    const fund = { address: fundAddress, abi: investmentFundAbi } as const;
-    const token = { address: tokenAddress, abi: mockUsdcAbi } as const;
+  const chain = localChain(rpcUrl);
+  const publicClient = createPublicClient({ chain, transport: http(rpcUrl) });
+  const wallet = createWalletClient({ chain, transport: http(rpcUrl) });
+  const mined = async (hash: Hex) => {
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    if (receipt.status !== "success") throw new Error(`setup transaction ${hash} reverted`);
+    return receipt;
+  };
+  const deploy = async (file: string, name: string, args: readonly unknown[]) => {
+    const { abi, bytecode } = loadArtifact(file, name);
+    const receipt = await mined(await wallet.deployContract({ account: account(0), abi, bytecode, args }));
+    if (!receipt.contractAddress) throw new Error(`${name} was not deployed`);
+    return receipt;
+  };
+  const tokenAddress = (await deploy("MockUSDC.sol", "MockUSDC", [])).contractAddress as Hex;
+  const fundReceipt = await deploy("InvestmentFund.sol", "InvestmentFund", [
+    tokenAddress,
+    account(9).address,
+    units(100),
+    30n * 24n * 3600n,
+  ]);
+  const fundAddress = fundReceipt.contractAddress as Hex;
+  const fund = { address: fundAddress, abi: investmentFundAbi } as const;
+  const token = { address: tokenAddress, abi: mockUsdcAbi } as const;
 
-    for (const index of [1, 2, 3, 4, 5]) {
-      await mined(
-        await wallet.writeContract({
-          ...token,
-          account: account(0),
-          functionName: "mint",
-          args: [account(index).address, units(50_000)],
-        }),
-      );
-      await mined(
-        await wallet.writeContract({
-          ...fund,
-          account: account(0),
-          functionName: "whitelistInvestor",
-          args: [account(index).address],
-        }),
-      );
-    }
-    for (const [vaultId, index, walletType, allocation] of [
-      [1n, 7, "Futures", 6_000n],
-      [1n, 6, "Futures hedge", 4_000n],
-      [2n, 8, "NFT lending", 10_000n],
-    ] as const) {
-      await mined(
-        await wallet.writeContract({
-          ...fund,
-          account: account(0),
-          functionName: "addTradingWallet",
-          args: [vaultId, account(index).address, walletType, allocation],
-        }),
-      );
-    }
-
-    return {
-      chainId: chain.id,
-      investmentFund: fundAddress,
-      investmentToken: tokenAddress,
-      deploymentBlock: String(fundReceipt.blockNumber),
-    };
+  for (const index of [1, 2, 3, 4, 5]) {
+    await mined(
+      await wallet.writeContract({
+        ...token,
+        account: account(0),
+        functionName: "mint",
+        args: [account(index).address, units(50_000)],
+      }),
+    );
+    await mined(
+      await wallet.writeContract({
+        ...fund,
+        account: account(0),
+        functionName: "whitelistInvestor",
+        args: [account(index).address],
+      }),
+    );
   }
+  for (const [vaultId, index, walletType, allocation] of [
+    [1n, 7, "Futures", 6_000n],
+    [1n, 6, "Futures hedge", 4_000n],
+    [2n, 8, "NFT lending", 10_000n],
+  ] as const) {
+    await mined(
+      await wallet.writeContract({
+        ...fund,
+        account: account(0),
+        functionName: "addTradingWallet",
+        args: [vaultId, account(index).address, walletType, allocation],
+      }),
+    );
+  }
+
+  return {
+    chainId: chain.id,
+    investmentFund: fundAddress,
+    investmentToken: tokenAddress,
+    deploymentBlock: String(fundReceipt.blockNumber),
+  };
 }
 
 /** The run's chains (`@fundament/test-chain`), each with the base state; every file starts from it. */
