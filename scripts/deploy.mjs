@@ -39,7 +39,7 @@ import {
 import { connect, loadDotEnv, parseAddressEnv, parseUintEnv } from "./lib/chain.mjs";
 import { isMain, runCli } from "./lib/cli.mjs";
 import { deployDex, readToken, seedDexPools } from "./lib/dex.mjs";
-import { ensureArtifacts, loadArtifact } from "./lib/foundry.mjs";
+import { ensureArtifacts, linkArtifact, loadArtifact } from "./lib/foundry.mjs";
 import { DEPLOYMENTS_DIR, ROOT } from "./lib/paths.mjs";
 
 export const DEFAULT_RPC_URL = "http://127.0.0.1:8545";
@@ -52,6 +52,8 @@ export const DEFAULT_LOCKUP_PERIOD_DURATION = 30n * 24n * 60n * 60n;
 /** @typedef {import("./lib/abis.mjs").FundPaymasterAbi} FundPaymasterAbi */
 
 const FUND_ARTIFACT = /** @type {const} */ (["InvestmentFund.sol", "InvestmentFund"]);
+/** The external library the fund calls for its trading-wallet lists (deployed first, then linked into the fund). */
+const WALLET_LIST_ARTIFACT = /** @type {const} */ (["TradingWalletList.sol", "TradingWalletList"]);
 const TOKEN_ARTIFACT = /** @type {const} */ (["MockUSDC.sol", "MockUSDC"]);
 const WBTC_ARTIFACT = /** @type {const} */ (["MockWBTC.sol", "MockWBTC"]);
 const PAYMASTER_ARTIFACT = /** @type {const} */ (["FundPaymaster.sol", "FundPaymaster"]);
@@ -90,6 +92,8 @@ export const LOCAL_SPONSOR_BUDGET = parseEther("0.1");
  * @typedef {object} Deployment
  * @property {number} chainId
  * @property {import("viem").Address} investmentFund
+ * @property {import("viem").Address} fundGovernor the fund's FundGovernor (proposals and votes), created by the fund
+ * @property {import("viem").Address} tradingWalletList the TradingWalletList library linked into the fund
  * @property {import("viem").Address} investmentToken
  * @property {number} deploymentBlock the block of the InvestmentFund deployment
  * @property {import("viem").Address} deployer holds DEFAULT_ADMIN_ROLE and ADMIN_ROLE
@@ -185,8 +189,8 @@ export async function deploy(parameters = {}) {
 
   await ensureArtifacts(
     parameters.investmentToken
-      ? [FUND_ARTIFACT, PAYMASTER_ARTIFACT]
-      : [FUND_ARTIFACT, TOKEN_ARTIFACT, PAYMASTER_ARTIFACT, ...(local ? [WBTC_ARTIFACT] : [])],
+      ? [FUND_ARTIFACT, WALLET_LIST_ARTIFACT, PAYMASTER_ARTIFACT]
+      : [FUND_ARTIFACT, WALLET_LIST_ARTIFACT, TOKEN_ARTIFACT, PAYMASTER_ARTIFACT, ...(local ? [WBTC_ARTIFACT] : [])],
   );
 
   const account = privateKeyToAccount(privateKey);
@@ -220,7 +224,15 @@ export async function deploy(parameters = {}) {
 
   /** @type {import("viem").ContractConstructorArgs<InvestmentFundAbi>} */
   const fundArgs = [investmentToken, fundWallet, minimumInvestment, lockupPeriodDuration];
-  const fund = await deployContract(loadArtifact(...FUND_ARTIFACT), fundArgs, "InvestmentFund");
+  const walletList = await deployContract(loadArtifact(...WALLET_LIST_ARTIFACT), [], "TradingWalletList");
+  const fundArtifact = linkArtifact(loadArtifact(...FUND_ARTIFACT), { TradingWalletList: walletList.address });
+  const fund = await deployContract(fundArtifact, fundArgs, "InvestmentFund");
+  const fundGovernor = await publicClient.readContract({
+    address: fund.address,
+    abi: /** @type {InvestmentFundAbi} */ (fundArtifact.abi),
+    functionName: "governor",
+  });
+  log(`  ${"FundGovernor".padEnd(15)} ${fundGovernor}  (created by the fund)`);
 
   const aa = await deployAccountAbstraction({
     publicClient,
@@ -250,6 +262,8 @@ export async function deploy(parameters = {}) {
   const deployment = {
     chainId,
     investmentFund: fund.address,
+    fundGovernor: getAddress(fundGovernor),
+    tradingWalletList: walletList.address,
     investmentToken: getAddress(investmentToken),
     deploymentBlock: Number(fund.blockNumber),
     deployer: account.address,

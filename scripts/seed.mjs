@@ -39,6 +39,7 @@ import { DEPLOYMENTS_DIR } from "./lib/paths.mjs";
 /** @typedef {import("viem").Address} Address */
 /** @typedef {import("./deploy.mjs").Deployment} Deployment */
 /** @typedef {import("./lib/abis.mjs").InvestmentFundAbi} InvestmentFundAbi */
+/** @typedef {import("./lib/abis.mjs").FundGovernorAbi} FundGovernorAbi */
 /** @typedef {import("./lib/abis.mjs").MockUsdcAbi} MockUsdcAbi */
 /** @template {import("viem").Abi} abi @typedef {import("./lib/abis.mjs").WriteCall<abi>} WriteCall */
 
@@ -186,7 +187,9 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
   const testClient = createTestClient({ chain, mode: "anvil", transport: http(rpcUrl) });
   const fundAbi = /** @type {InvestmentFundAbi} */ (loadArtifact("InvestmentFund.sol", "InvestmentFund").abi);
   const tokenAbi = /** @type {MockUsdcAbi} */ (loadArtifact("MockUSDC.sol", "MockUSDC").abi);
+  const governorAbi = /** @type {FundGovernorAbi} */ (loadArtifact("FundGovernor.sol", "FundGovernor").abi);
   const fund = deployment.investmentFund;
+  const governor = deployment.fundGovernor;
   const token = deployment.investmentToken;
 
   const fundCode = await publicClient.getCode({ address: fund });
@@ -201,6 +204,15 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
    */
   const readFund = (functionName, args) =>
     publicClient.readContract({ address: fund, abi: fundAbi, functionName, args });
+  /**
+   * A view of the fund's governor (proposals and votes), typed likewise.
+   * @template {import("viem").ContractFunctionName<FundGovernorAbi, "pure" | "view">} functionName
+   * @template {import("viem").ContractFunctionArgs<FundGovernorAbi, "pure" | "view", functionName>} args
+   * @param {functionName} functionName
+   * @param {args} args
+   */
+  const readGovernor = (functionName, args) =>
+    publicClient.readContract({ address: governor, abi: governorAbi, functionName, args });
   /**
    * A view of the token, typed likewise.
    * @template {import("viem").ContractFunctionName<MockUsdcAbi, "pure" | "view">} functionName
@@ -243,6 +255,8 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
   }
   /** @param {number} from @param {WriteCall<InvestmentFundAbi>} call */
   const sendFund = (from, call) => send(from, { address: fund, abi: fundAbi, ...call });
+  /** @param {number} from @param {WriteCall<FundGovernorAbi>} call */
+  const sendGovernor = (from, call) => send(from, { address: governor, abi: governorAbi, ...call });
   /** @param {number} from @param {WriteCall<MockUsdcAbi>} call */
   const sendToken = (from, call) => send(from, { address: token, abi: tokenAbi, ...call });
 
@@ -422,12 +436,12 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
   // 6. Governance. Every proposer invested in an earlier block, as createProposal requires.
   /** @param {number} proposer @param {string} text @param {number} seconds @returns {Promise<bigint>} */
   const propose = async (proposer, text, seconds) => {
-    await sendFund(proposer, { functionName: "createProposal", args: [text, BigInt(seconds)] });
-    return await readFund("proposalCount", []);
+    await sendGovernor(proposer, { functionName: "createProposal", args: [text, BigInt(seconds)] });
+    return await readGovernor("proposalCount", []);
   };
   /** @param {bigint} id @param {ReadonlyArray<readonly [number, boolean]>} ballots */
   const voteAll = async (id, ballots) => {
-    for (const [voter, support] of ballots) await sendFund(voter, { functionName: "vote", args: [id, support] });
+    for (const [voter, support] of ballots) await sendGovernor(voter, { functionName: "vote", args: [id, support] });
   };
 
   const passed = await propose(
@@ -451,7 +465,7 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
     [5, false],
   ]);
   await travel(GOVERNANCE_WAIT);
-  await sendFund(1, { functionName: "executeProposal", args: [passed] });
+  await sendGovernor(1, { functionName: "executeProposal", args: [passed] });
 
   const leverage = await propose(
     3,
@@ -515,11 +529,11 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
         tradingWallets,
       });
     }
-    const count = Number(await readFund("proposalCount", []));
+    const count = Number(await readGovernor("proposalCount", []));
     /** @type {ProposalSummary[]} */
     const proposals = [];
     for (let id = 1; id <= count; id++) {
-      const [, description, votesFor, votesAgainst, , endTime, executed, active] = await readFund(
+      const [, description, votesFor, votesAgainst, , endTime, executed, active] = await readGovernor(
         "getProposalDetails",
         [BigInt(id)],
       );

@@ -96,6 +96,7 @@ try {
     `  API              ${stack.apiUrl}  (OpenAPI UI at ${stack.apiUrl}/docs)`,
     `  RPC URL          ${stack.rpcUrl}  (chain id ${deployment.chainId})`,
     `  InvestmentFund   ${deployment.investmentFund}  (deployment block ${deployment.deploymentBlock})`,
+    `  FundGovernor     ${deployment.fundGovernor}  (proposals and votes; reads voting power from the fund)`,
     `  Investment token ${deployment.investmentToken}  (Mock USD Coin, ${summary.symbol}, ${summary.decimals} decimals; mint(to, amount) is open)`,
     `  Bundler (4337)   ${stack.bundlerUrl}  (Alto; EntryPoint v0.8 ${deployment.entryPoint})`,
     `  Account factory  ${deployment.accountFactory}  (SimpleAccountFactory v0.8: one smart account per owner)`,

@@ -31,6 +31,8 @@ describe("npm start: deploy + seed on a real anvil", { timeout: 120_000 }, () =>
   /** @type {import("viem").Abi} */
   let abi;
   /** @type {import("viem").Abi} */
+  let governorAbi;
+  /** @type {import("viem").Abi} */
   let tokenAbi;
   /** @type {import("./lib/bundler.mjs").Bundler | undefined} */
   let bundler;
@@ -43,6 +45,14 @@ describe("npm start: deploy + seed on a real anvil", { timeout: 120_000 }, () =>
    */
   const read = (functionName, args = []) =>
     client.readContract({ address: deployment.investmentFund, abi, functionName, args });
+  /**
+   * A view of the fund's governor (proposals and votes).
+   * @param {string} functionName
+   * @param {readonly unknown[]} [args]
+   * @returns {Promise<any>}
+   */
+  const readGovernor = (functionName, args = []) =>
+    client.readContract({ address: deployment.fundGovernor, abi: governorAbi, functionName, args });
 
   before(async () => {
     const port = await freePort();
@@ -51,6 +61,7 @@ describe("npm start: deploy + seed on a real anvil", { timeout: 120_000 }, () =>
     deploymentsDir = mkdtempSync(join(tmpdir(), "fundament-deployments-"));
     deployment = await deploy({ rpcUrl: anvil.url, deploymentsDir }); // builds when artifacts are missing
     abi = loadArtifact("InvestmentFund.sol", "InvestmentFund").abi;
+    governorAbi = loadArtifact("FundGovernor.sol", "FundGovernor").abi;
     tokenAbi = loadArtifact("MockUSDC.sol", "MockUSDC").abi;
     // As npm start does: the bundler starts once the EntryPoint is deployed, while the seed runs.
     const bundlerStarting = startBundler({
@@ -365,10 +376,10 @@ describe("npm start: deploy + seed on a real anvil", { timeout: 120_000 }, () =>
   });
 
   test("governance: one passed and executed, one rejected, two active", async () => {
-    assert.ok((await read("proposalCount")) >= 4n);
+    assert.ok((await readGovernor("proposalCount")) >= 4n);
     /** @param {bigint} id */
     const proposal = async (id) => {
-      const [, description, votesFor, votesAgainst, startTime, endTime, executed, active] = await read(
+      const [, description, votesFor, votesAgainst, startTime, endTime, executed, active] = await readGovernor(
         "getProposalDetails",
         [id],
       );

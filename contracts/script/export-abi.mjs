@@ -10,6 +10,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const abiDir = join(root, "..", "packages", "sdk", "src", "abi");
 const contracts = [
   { file: "InvestmentFund.sol", name: "InvestmentFund", exportName: "investmentFundAbi" },
+  { file: "FundGovernor.sol", name: "FundGovernor", exportName: "fundGovernorAbi" },
   { file: "MockUSDC.sol", name: "MockUSDC", exportName: "mockUsdcAbi" },
   { file: "FundPaymaster.sol", name: "FundPaymaster", exportName: "fundPaymasterAbi" },
 ];

@@ -5,13 +5,15 @@ import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
-import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {Checkpoints} from "@openzeppelin/contracts/utils/structs/Checkpoints.sol";
 import {ShortString, ShortStrings} from "@openzeppelin/contracts/utils/ShortStrings.sol";
 
+import {FundGovernor} from "./FundGovernor.sol";
+import {IFundVotes} from "./interfaces/IFundVotes.sol";
 import {IInvestmentFund} from "./interfaces/IInvestmentFund.sol";
+import {TradingWalletList} from "./libraries/TradingWalletList.sol";
 
 /// @title InvestmentFund
 /// @notice An on-chain investment fund with several vaults, each running rounds for as long as the fund lives.
@@ -36,9 +38,10 @@ import {IInvestmentFund} from "./interfaces/IInvestmentFund.sol";
 /// - No function loops over investors or rounds; loops over trading wallets are bounded by
 ///   `MAX_TRADING_WALLETS` and the view `totalOwed` loops over at most `MAX_VAULTS` vaults.
 ///
-/// Governance: voting power is the invested principal across all vaults. A vote is weighted by the voter's
-/// power at the end of the block before the proposal was created, so power gained afterwards (a flash
-/// deposit, an invest-vote-withdraw loop) does not count.
+/// Governance lives in `FundGovernor`, which the constructor creates (`governor()`): voting power is the invested
+/// principal across all vaults, kept here and read there through the ERC-5805 shape (`clock`, `getPastVotes`). A vote
+/// is weighted by the voter's power at the end of the block before the proposal was created, so power gained
+/// afterwards (a flash deposit, an invest-vote-withdraw loop) does not count.
 /// @dev Functions that move tokens are `nonReentrant`. `invest` and `collectFundsFromTradingWallet` pull
 /// tokens before updating state because they credit the observed balance delta; the reentrancy guard makes
 /// that safe. Every other token transfer comes after the state change (checks-effects-interactions).
@@ -67,16 +70,8 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
 
     /// @notice Most vaults the fund can hold; bounds the loop of `totalOwed`.
     uint256 internal constant MAX_VAULTS = 16;
-    /// @notice Most trading wallets a vault can have; bounds every loop over them.
-    uint256 internal constant MAX_TRADING_WALLETS = 10;
-    /// @notice Longest trading-wallet type name and vault name, in bytes.
-    uint256 internal constant MAX_WALLET_TYPE_LENGTH = 31;
+    /// @notice Longest vault name, in bytes.
     uint256 internal constant MAX_NAME_LENGTH = 31;
-    /// @notice Longest proposal description, in bytes.
-    uint256 internal constant MAX_DESCRIPTION_LENGTH = 2_000;
-    /// @notice Shortest and longest voting period of a proposal.
-    uint256 internal constant MIN_VOTING_PERIOD = 1 hours;
-    uint256 internal constant MAX_VOTING_PERIOD = 90 days;
     /// @notice Shortest and longest lockup period of a pool.
     uint256 internal constant MIN_LOCKUP_PERIOD = 1 hours;
     uint256 internal constant MAX_LOCKUP_PERIOD = 365 days;
@@ -85,7 +80,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     // Storage (packed so that `invest` and `vote` touch as few slots as possible)
     // ----------------------------------------------------------------------------------------------
 
-    /// @dev Fund-wide state read by `invest` and `createProposal`: one slot.
+    /// @dev Fund-wide state read by `invest` and `recordProposalSnapshot`: one slot.
     struct Config {
         bool emergencyState;
         // Creation block of the newest proposal: decides whether a voting-power entry may be forgotten.
@@ -97,7 +92,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     struct Vault {
         // slot 0: everything `invest` reads. The current pool's share price is a copy of its
         // `startSharePrice`; `emergencyState` and `lastProposalBlock` are copies of the fund-wide values (set in
-        // every vault by `setEmergencyState` and `createProposal`), so `invest` reads no other fund slot.
+        // every vault by `setEmergencyState` and `recordProposalSnapshot`), so `invest` reads no other fund slot.
         uint32 currentPoolId;
         bool isLocked;
         bool emergencyState;
@@ -179,34 +174,14 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         uint224 totalWithdrawn;
     }
 
-    /// @dev One slot each, so copying and shifting the list is cheap.
-    struct TradingWallet {
-        address wallet;
-        uint96 allocation;
-        ShortString walletType;
-    }
-
-    /// @dev Tallies are uint128 (no overflow for any token supply: a voter's power is at most a uint88).
-    struct Proposal {
-        // slot 0: what a vote for reads and writes (non-zero from creation, so a vote only rewrites it)
-        uint128 votesFor;
-        uint40 endTime;
-        uint40 snapshotBlock;
-        bool executed;
-        // slot 1: what a vote against writes (non-zero from creation through `startTime`)
-        uint128 votesAgainst;
-        uint40 startTime;
-        address proposer;
-        string description;
-    }
-
     /// @inheritdoc IInvestmentFund
     address public immutable investmentToken;
     IERC20 private immutable _token;
+    /// @inheritdoc IFundVotes
+    address public immutable governor;
 
     Config private _config;
     address private _fundWallet;
-    uint256 private _proposalCount;
     /// @dev Sum of what settled pools still owe their non-rolling positions.
     uint256 private _unclaimedPayouts;
     uint256 private _fundFeesAccrued;
@@ -225,13 +200,12 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     /// writing it costs one SLOAD and one SSTORE.
     mapping(address investor => mapping(uint256 vaultId => uint256)) private _positions;
     mapping(address investor => Checkpoints.Trace208) private _powerArchive;
-    mapping(uint256 proposalId => Proposal) private _proposals;
-    mapping(uint256 proposalId => mapping(address voter => bool)) private _hasVoted;
-    mapping(address account => uint256) private _discordCodes;
 
     /// @dev Trading wallets per vault; they can change only while the vault's pool is open, so a locked pool's
     /// list is the one it was locked with (the `TradingWalletAdded`/`Removed` events keep the history).
-    mapping(uint256 vaultId => TradingWallet[]) private _tradingWallets;
+    mapping(uint256 vaultId => TradingWalletList.TradingWallet[]) private _tradingWallets;
+    /// @dev The vault each trading wallet belongs to (0: none); an address serves at most one vault.
+    mapping(address wallet => uint256 vaultId) private _tradingWalletVault;
     mapping(bytes32 role => uint256) private _roleMemberCount;
 
     // ----------------------------------------------------------------------------------------------
@@ -242,7 +216,9 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     /// @param fundWallet_ Receives the fund's share of each pool's profit.
     /// @param minimumInvestment_ Smallest deposit of the two vaults created here, in token units.
     /// @param lockupPeriodDuration_ Lockup length of the two vaults created here, in seconds.
-    /// @dev Creates the spec's two vaults: vault 1 (crypto futures, pool 1) and vault 2 (NFT lending, pool 2).
+    /// @dev Creates the spec's two vaults: vault 1 (crypto futures, pool 1) and vault 2 (NFT lending, pool 2), and
+    /// the fund's `FundGovernor` (the fund's first contract creation, so its address is the fund's CREATE address
+    /// at nonce 1).
     /// The deployer receives `DEFAULT_ADMIN_ROLE` and `ADMIN_ROLE`. Admins manage the admin role themselves
     /// (spec: an admin grants or revokes admin), but cannot take it from a default admin.
     constructor(
@@ -257,6 +233,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         investmentToken = address(investmentToken_);
         _token = investmentToken_;
         _fundWallet = fundWallet_;
+        governor = address(new FundGovernor(this));
 
         _setRoleAdmin(ADMIN_ROLE, ADMIN_ROLE);
         _setRoleAdmin(OPERATOR_ROLE, ADMIN_ROLE);
@@ -374,14 +351,6 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         emit RollOverSet(msg.sender, vaultId, enabled);
     }
 
-    /// @inheritdoc IInvestmentFund
-    function generateDiscordCode() external returns (uint256 code) {
-        code = uint256(keccak256(abi.encode(msg.sender, block.prevrandao, block.number, _discordCodes[msg.sender])))
-            % 1_000_000;
-        _discordCodes[msg.sender] = code;
-        emit DiscordCodeGenerated(msg.sender, code);
-    }
-
     // ----------------------------------------------------------------------------------------------
     // Vaults and pools (admin and operator)
     // ----------------------------------------------------------------------------------------------
@@ -402,13 +371,8 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         Pool storage pool = _pools[poolId];
         if (pool.totalShares == 0) revert EmptyPool();
         uint256 total = pool.totalFunds;
-        TradingWallet[] storage wallets = _tradingWallets[vaultId];
-        uint256 count = wallets.length;
-        uint256 allocated;
-        for (uint256 i; i < count; ++i) {
-            allocated += wallets[i].allocation;
-        }
-        if (allocated != BASIS_POINTS) revert AllocationIncomplete(allocated);
+        TradingWalletList.TradingWallet[] storage wallets = _tradingWallets[vaultId];
+        TradingWalletList.requireComplete(wallets);
 
         uint48 start = uint48(block.timestamp);
         uint48 end = start + vault.lockupPeriodDuration;
@@ -419,15 +383,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         // forge-lint: disable-next-line(unsafe-typecast)
         pool.preLockupTotal = uint128(total);
         emit LockupStarted(vaultId, poolId, total, start, end);
-
-        uint256 sent;
-        for (uint256 i; i < count; ++i) {
-            TradingWallet storage w = wallets[i];
-            uint256 share = i + 1 == count ? total - sent : total * w.allocation / BASIS_POINTS;
-            sent += share;
-            emit FundsSentToTradingWallet(poolId, w.wallet, share);
-            if (share != 0) _token.safeTransfer(w.wallet, share);
-        }
+        TradingWalletList.distribute(wallets, _token, poolId, total);
     }
 
     /// @inheritdoc IInvestmentFund
@@ -439,7 +395,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         Vault storage vault = _vault(vaultId);
         uint256 poolId = vault.currentPoolId;
         if (!vault.isLocked) revert PoolNotLocked(poolId);
-        if (!_isTradingWallet(vaultId, wallet)) revert TradingWalletNotFound(wallet);
+        if (_tradingWalletVault[wallet] != vaultId) revert TradingWalletNotFound(wallet);
         uint256 received = _pull(wallet, amount);
         _pools[poolId].collected += received.toUint128();
         emit FundsCollected(poolId, wallet, received);
@@ -460,45 +416,23 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         external
         onlyAdmin
     {
-        // The fund itself or the token as a "trading wallet" would strand the pool's funds at lockup.
-        if (wallet == address(0) || wallet == address(this) || wallet == investmentToken) {
-            revert InvalidAddress();
-        }
-        uint256 typeLength = bytes(walletType).length;
-        if (typeLength == 0 || typeLength > MAX_WALLET_TYPE_LENGTH) revert InvalidWalletType();
-        if (allocation == 0 || allocation > BASIS_POINTS) revert InvalidAllocation(allocation);
         (, uint256 poolId) = _openVault(vaultId);
-        TradingWallet[] storage wallets = _tradingWallets[vaultId];
-        uint256 count = wallets.length;
-        if (count >= MAX_TRADING_WALLETS) revert TooManyTradingWallets();
-        uint256 allocated = allocation;
-        for (uint256 i; i < count; ++i) {
-            if (wallets[i].wallet == wallet) revert TradingWalletAlreadyAdded(wallet);
-            allocated += wallets[i].allocation;
-        }
-        if (allocated > BASIS_POINTS) revert AllocationExceedsLimit(allocated);
-        // Safe: allocation <= BASIS_POINTS was checked above.
-        // forge-lint: disable-next-line(unsafe-typecast)
-        wallets.push(
-            TradingWallet({
-                wallet: wallet, allocation: uint96(allocation), walletType: ShortStrings.toShortString(walletType)
-            })
+        TradingWalletList.add(
+            _tradingWallets[vaultId],
+            _tradingWalletVault,
+            investmentToken,
+            vaultId,
+            poolId,
+            wallet,
+            walletType,
+            allocation
         );
-        emit TradingWalletAdded(vaultId, poolId, wallet, walletType, allocation);
     }
 
     /// @inheritdoc IInvestmentFund
     function removeTradingWallet(uint256 vaultId, uint256 index) external onlyAdmin {
         (, uint256 poolId) = _openVault(vaultId);
-        TradingWallet[] storage wallets = _tradingWallets[vaultId];
-        uint256 count = wallets.length;
-        if (index >= count) revert TradingWalletIndexOutOfBounds(index, count);
-        address removed = wallets[index].wallet;
-        for (uint256 i = index; i + 1 < count; ++i) {
-            wallets[i] = wallets[i + 1];
-        }
-        wallets.pop();
-        emit TradingWalletRemoved(vaultId, poolId, removed, index);
+        TradingWalletList.remove(_tradingWallets[vaultId], _tradingWalletVault, vaultId, poolId, index);
     }
 
     // ----------------------------------------------------------------------------------------------
@@ -547,7 +481,10 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
 
     /// @inheritdoc IInvestmentFund
     function setFundWallet(address fundWallet_) external onlyRole(DEFAULT_ADMIN_ROLE) {
-        if (fundWallet_ == address(0)) revert InvalidAddress();
+        // The fund itself or the token would swallow the fees: they could never be claimed out again.
+        if (fundWallet_ == address(0) || fundWallet_ == address(this) || fundWallet_ == investmentToken) {
+            revert InvalidAddress();
+        }
         _fundWallet = fundWallet_;
         emit FundWalletUpdated(fundWallet_);
     }
@@ -574,67 +511,47 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     }
 
     // ----------------------------------------------------------------------------------------------
-    // Governance
+    // Voting power (read by the governor, ERC-5805)
     // ----------------------------------------------------------------------------------------------
 
-    /// @inheritdoc IInvestmentFund
-    function createProposal(string calldata description, uint256 votingPeriodSeconds)
-        external
-        returns (uint256 proposalId)
-    {
-        uint256 length = bytes(description).length;
-        if (length == 0) revert EmptyDescription();
-        if (length > MAX_DESCRIPTION_LENGTH) revert DescriptionTooLong(length);
-        if (votingPeriodSeconds < MIN_VOTING_PERIOD || votingPeriodSeconds > MAX_VOTING_PERIOD) {
-            revert InvalidVotingPeriod(votingPeriodSeconds);
-        }
-        if (!_loadInvestor(msg.sender).whitelisted) revert NotWhitelisted(msg.sender);
-        if (_powerAt(msg.sender, block.number) == 0) revert NoVotingPower(msg.sender);
-
-        proposalId = ++_proposalCount;
-        Proposal storage proposal = _proposals[proposalId];
-        uint40 start = uint40(block.timestamp);
-        // Safe: votingPeriodSeconds <= MAX_VOTING_PERIOD was checked above.
-        // forge-lint: disable-next-line(unsafe-typecast)
-        uint40 end = start + uint40(votingPeriodSeconds);
-        proposal.endTime = end;
-        proposal.snapshotBlock = uint40(block.number);
-        proposal.startTime = start;
-        proposal.proposer = msg.sender;
-        proposal.description = description;
+    /// @inheritdoc IFundVotes
+    function recordProposalSnapshot() external {
+        if (msg.sender != governor) revert NotGovernor(msg.sender);
         uint32 blockNumber = _blockNumber32();
         _config.lastProposalBlock = blockNumber;
         uint256 count = _config.vaultCount;
         for (uint256 vaultId = 1; vaultId <= count; ++vaultId) {
             _vaults[vaultId].lastProposalBlock = blockNumber;
         }
-        emit ProposalCreated(proposalId, msg.sender, description, start, end);
     }
 
-    /// @inheritdoc IInvestmentFund
-    function vote(uint256 proposalId, bool support) external {
-        (Proposal storage proposal, uint256 end) = _proposal(proposalId);
-        if (block.timestamp >= end || proposal.executed) revert VotingClosed(proposalId);
-        if (_hasVoted[proposalId][msg.sender]) revert AlreadyVoted(proposalId, msg.sender);
-        uint256 weight = _powerAt(msg.sender, proposal.snapshotBlock);
-        if (weight == 0) revert NoVotingPower(msg.sender);
-
-        _hasVoted[proposalId][msg.sender] = true;
-        // Power is a uint128 principal; a uint128 tally of a token's supply cannot overflow in practice, and
-        // checked arithmetic would revert rather than wrap.
-        if (support) proposal.votesFor += weight.toUint128();
-        else proposal.votesAgainst += weight.toUint128();
-        emit Voted(proposalId, msg.sender, support, weight);
+    /// @inheritdoc IFundVotes
+    function clock() public view returns (uint48) {
+        return uint48(block.number);
     }
 
-    /// @inheritdoc IInvestmentFund
-    function executeProposal(uint256 proposalId) external {
-        ProposalState state = proposalState(proposalId);
-        if (state == ProposalState.Active) revert VotingNotEnded(proposalId);
-        if (state == ProposalState.Executed) revert ProposalAlreadyExecuted(proposalId);
-        if (state == ProposalState.Defeated) revert ProposalNotPassed(proposalId);
-        _proposals[proposalId].executed = true;
-        emit ProposalExecuted(proposalId);
+    /// @inheritdoc IFundVotes
+    // solhint-disable-next-line func-name-mixedcase
+    function CLOCK_MODE() external pure returns (string memory) {
+        return "mode=blocknumber&from=default";
+    }
+
+    /// @inheritdoc IFundVotes
+    function getVotes(address account) external view returns (uint256) {
+        return _loadInvestor(account).investedAmount;
+    }
+
+    /// @inheritdoc IFundVotes
+    /// @dev Exact for the block before any proposal's creation (every block a vote can ask about) and for blocks
+    /// since the account's previous power change. Older blocks that no proposal snapshot covers are not kept
+    /// (that is what keeps repeat deposits cheap) and may read an earlier value: use the governor's
+    /// `getProposalVotingPower` for a proposal's weights.
+    function getPastVotes(address account, uint256 timepoint) external view returns (uint256) {
+        if (timepoint >= block.number) revert FutureLookup(timepoint, block.number);
+        // Safe: timepoint < block.number, so the sum cannot overflow.
+        unchecked {
+            return _powerAt(account, timepoint + 1);
+        }
     }
 
     // ----------------------------------------------------------------------------------------------
@@ -664,11 +581,6 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     /// @inheritdoc IInvestmentFund
     function poolCount() external view returns (uint256) {
         return _config.poolCount;
-    }
-
-    /// @inheritdoc IInvestmentFund
-    function proposalCount() external view returns (uint256) {
-        return _proposalCount;
     }
 
     /// @inheritdoc IInvestmentFund
@@ -774,16 +686,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         view
         returns (address[] memory wallets, uint256[] memory allocations, string[] memory walletTypes)
     {
-        TradingWallet[] storage list = _tradingWallets[_pools[poolId].vaultId];
-        uint256 count = list.length;
-        wallets = new address[](count);
-        allocations = new uint256[](count);
-        walletTypes = new string[](count);
-        for (uint256 i; i < count; ++i) {
-            wallets[i] = list[i].wallet;
-            allocations[i] = list[i].allocation;
-            walletTypes[i] = ShortStrings.toString(list[i].walletType);
-        }
+        return TradingWalletList.list(_tradingWallets[_pools[poolId].vaultId]);
     }
 
     /// @inheritdoc IInvestmentFund
@@ -848,73 +751,6 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     }
 
     /// @inheritdoc IInvestmentFund
-    function hasVoted(uint256 proposalId, address voter) external view returns (bool) {
-        return _hasVoted[proposalId][voter];
-    }
-
-    /// @inheritdoc IInvestmentFund
-    function getProposalVotingPower(uint256 proposalId, address account) external view returns (uint256) {
-        (Proposal storage proposal,) = _proposal(proposalId);
-        return _powerAt(account, proposal.snapshotBlock);
-    }
-
-    /// @inheritdoc IInvestmentFund
-    /// @dev Exact for the block before any proposal's creation (every block a vote can ask about) and for blocks
-    /// since the account's previous power change. Older blocks that no proposal snapshot covers are not kept
-    /// (that is what keeps repeat deposits cheap) and may read an earlier value: use `getProposalVotingPower`
-    /// for a proposal's weights.
-    function getPastVotingPower(address account, uint256 blockNumber) external view returns (uint256) {
-        if (blockNumber >= block.number) revert FutureLookup(blockNumber, block.number);
-        return _powerAt(account, blockNumber + 1);
-    }
-
-    /// @inheritdoc IInvestmentFund
-    function getProposalDetails(uint256 proposalId)
-        external
-        view
-        returns (
-            uint256 id,
-            string memory description,
-            uint256 votesFor,
-            uint256 votesAgainst,
-            uint256 startTime,
-            uint256 endTime,
-            bool executed,
-            bool active
-        )
-    {
-        (Proposal storage proposal,) = _proposal(proposalId);
-        return (
-            proposalId,
-            proposal.description,
-            proposal.votesFor,
-            proposal.votesAgainst,
-            proposal.startTime,
-            proposal.endTime,
-            proposal.executed,
-            block.timestamp < proposal.endTime && !proposal.executed
-        );
-    }
-
-    /// @inheritdoc IInvestmentFund
-    function proposalState(uint256 proposalId) public view returns (ProposalState) {
-        (Proposal storage proposal, uint256 end) = _proposal(proposalId);
-        if (proposal.executed) return ProposalState.Executed;
-        if (block.timestamp < end) return ProposalState.Active;
-        return proposal.votesFor > proposal.votesAgainst ? ProposalState.Succeeded : ProposalState.Defeated;
-    }
-
-    /// @inheritdoc IInvestmentFund
-    function proposalProposer(uint256 proposalId) external view returns (address) {
-        return _proposals[proposalId].proposer;
-    }
-
-    /// @inheritdoc IInvestmentFund
-    function discordVerificationCode(address account) external view returns (uint256) {
-        return _discordCodes[account];
-    }
-
-    /// @inheritdoc IInvestmentFund
     function totalOwed() public view returns (uint256 owed) {
         owed = _unclaimedPayouts + _fundFeesAccrued;
         uint256 count = _config.vaultCount;
@@ -946,6 +782,21 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         return revoked;
     }
 
+    /// @notice Grants `role` to `account`. A `DEFAULT_ADMIN_ROLE` holder may grant every role, `ADMIN_ROLE` included,
+    /// whether or not it holds that role's admin role; anyone else needs the role's admin role (`ADMIN_ROLE` for the
+    /// admin and operator roles). So the holder at the top can always restore the admins, even after handing its own
+    /// `ADMIN_ROLE` away.
+    function grantRole(bytes32 role, address account) public override {
+        _checkTopOrRoleAdmin(role);
+        _grantRole(role, account);
+    }
+
+    /// @notice Revokes `role` from `account`, with the same rights as `grantRole` (so the top can remove a rogue admin).
+    function revokeRole(bytes32 role, address account) public override {
+        _checkTopOrRoleAdmin(role);
+        _revokeRole(role, account);
+    }
+
     /// @dev Counts each role's members (the admin list itself is rebuilt from `RoleGranted` events, spec §6).
     function _grantRole(bytes32 role, address account) internal override returns (bool granted) {
         granted = super._grantRole(role, account);
@@ -965,17 +816,14 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         _checkRole(ADMIN_ROLE);
     }
 
+    function _checkTopOrRoleAdmin(bytes32 role) private view {
+        if (!hasRole(DEFAULT_ADMIN_ROLE, msg.sender)) _checkRole(getRoleAdmin(role));
+    }
+
     function _checkAdminOrOperator() private view {
         if (!hasRole(ADMIN_ROLE, msg.sender) && !hasRole(OPERATOR_ROLE, msg.sender)) {
             revert NotAdminOrOperator(msg.sender);
         }
-    }
-
-    /// @dev A proposal that exists (every proposal has a non-zero end time from creation), and its end time.
-    function _proposal(uint256 proposalId) private view returns (Proposal storage proposal, uint256 end) {
-        proposal = _proposals[proposalId];
-        end = proposal.endTime;
-        if (end == 0) revert ProposalNotFound(proposalId);
     }
 
     function _vault(uint256 vaultId) private view returns (Vault storage vault) {
@@ -1070,14 +918,14 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         uint256 fundFee = profit * FUND_PROFIT_PERCENTAGE / BASIS_POINTS;
         uint256 investorsTotal = totalReturned - fundFee;
         uint256 totalShares = pool.totalShares;
-        settlePrice = Math.mulDiv(investorsTotal, SHARE_PRICE_SCALE, totalShares);
+        settlePrice = _mulDiv(investorsTotal, SHARE_PRICE_SCALE, totalShares);
         // A share price beyond uint88 (a pool returning 3e8 times its principal) is capped rather than blocking
         // the settlement; what the cap leaves over rolls into the next pool.
         if (settlePrice > type(uint88).max) settlePrice = type(uint88).max;
         uint256 exitShares = totalShares - rolling;
         // With no rolling shares the whole investors' total is reserved for the exits (the rounding dust is
         // released by the last exit), so the next pool starts with nothing it does not own.
-        uint256 reserved = rolling == 0 ? investorsTotal : Math.mulDiv(exitShares, settlePrice, SHARE_PRICE_SCALE);
+        uint256 reserved = rolling == 0 ? investorsTotal : _mulDiv(exitShares, settlePrice, SHARE_PRICE_SCALE);
         rolledOver = investorsTotal - reserved;
 
         // Safe (the casts below): every amount is at most totalReturned == pool.collected, a uint128, and
@@ -1144,10 +992,10 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     function _valueOf(Position memory position) private view returns (uint256 value, uint256 withdrawable) {
         Pool storage pool = _pools[position.poolId];
         if (pool.settled) {
-            value = Math.mulDiv(position.shares, pool.settleSharePrice, SHARE_PRICE_SCALE);
+            value = _mulDiv(position.shares, pool.settleSharePrice, SHARE_PRICE_SCALE);
             return (value, value);
         }
-        value = Math.mulDiv(position.shares, pool.startSharePrice, SHARE_PRICE_SCALE);
+        value = _mulDiv(position.shares, pool.startSharePrice, SHARE_PRICE_SCALE);
         if (!_vaults[pool.vaultId].isLocked) withdrawable = value;
     }
 
@@ -1161,7 +1009,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         poolId = position.poolId;
         Pool storage pool = _pools[poolId];
         if (pool.settled) {
-            payout = Math.mulDiv(position.shares, pool.settleSharePrice, SHARE_PRICE_SCALE);
+            payout = _mulDiv(position.shares, pool.settleSharePrice, SHARE_PRICE_SCALE);
             uint256 remainingShares = pool.unclaimedShares - position.shares;
             uint256 remainingPayouts = pool.unclaimedPayouts - payout;
             // The last exit releases the pool's rounding dust, so it does not stay owed for ever.
@@ -1175,7 +1023,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
             _unclaimedPayouts -= released;
         } else {
             if (vault.isLocked) revert PoolLocked(poolId);
-            payout = Math.mulDiv(position.shares, pool.startSharePrice, SHARE_PRICE_SCALE);
+            payout = _mulDiv(position.shares, pool.startSharePrice, SHARE_PRICE_SCALE);
             // Safe: the position's shares and value are part of the pool's totals.
             // forge-lint: disable-next-line(unsafe-typecast)
             pool.totalFunds -= uint128(payout);
@@ -1188,6 +1036,13 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         _setPower(investor, msg.sender, investor.investedAmount - position.principal, lastProposalBlock);
         _storeInvestor(msg.sender, investor);
         _storePosition(msg.sender, vaultId, Position({shares: 0, principal: 0, poolId: 0, rollOver: position.rollOver}));
+    }
+
+    /// @dev `a * b / c`, rounded down. Every product the fund forms fits in 256 bits with room to spare: shares are at
+    /// most uint128 and prices at most uint128 (a settlement price at most uint88), amounts at most uint128 times the
+    /// 1e18 scale; so plain checked arithmetic gives OpenZeppelin's `Math.mulDiv` result without its 512-bit code.
+    function _mulDiv(uint256 a, uint256 b, uint256 c) private pure returns (uint256) {
+        return a * b / c;
     }
 
     /// @dev Reads slot 0 of `vault` once. Solidity packs a struct's members from the low-order bytes up in
@@ -1296,15 +1151,6 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         if (vault.isLocked) revert PoolLocked(poolId);
     }
 
-    function _isTradingWallet(uint256 vaultId, address wallet) private view returns (bool) {
-        TradingWallet[] storage wallets = _tradingWallets[vaultId];
-        uint256 count = wallets.length;
-        for (uint256 i; i < count; ++i) {
-            if (wallets[i].wallet == wallet) return true;
-        }
-        return false;
-    }
-
     /// @dev Sets an investor's principal (= voting power) and keeps its history answerable for every
     /// existing and future proposal snapshot. A snapshot `s` asks for the power in effect before block `s`.
     /// When the power changes in a new block, the current entry becomes the previous one; the previous one
@@ -1339,9 +1185,14 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
 
     /// @dev Voting power in effect before block `snapshot` (i.e. at the end of block `snapshot - 1`).
     function _powerAt(address account, uint256 snapshot) private view returns (uint256) {
-        Investor memory investor = _loadInvestor(account);
-        if (investor.powerChangedAt < snapshot) return investor.investedAmount;
-        if (investor.previousChangedAt < snapshot) return investor.previousPower;
+        // The investor word decoded only as far as the lookup needs (see `_loadInvestor` for the layout): a vote
+        // reads it through the governor, and every gas unit there counts.
+        uint256 word = _investors[account];
+        // Safe (the casts below): each field is masked to its own width by the cast itself.
+        // forge-lint: disable-next-line(unsafe-typecast)
+        if (uint32(word >> 176) < snapshot) return uint88(word);
+        // forge-lint: disable-next-line(unsafe-typecast)
+        if (uint32(word >> 208) < snapshot) return uint88(word >> 88);
         // Safe: snapshot is a block number taken from uint40/uint48 fields or block.number + 1.
         // forge-lint: disable-next-line(unsafe-typecast)
         return _powerArchive[account].upperLookupRecent(uint48(snapshot - 1));

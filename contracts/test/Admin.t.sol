@@ -34,7 +34,7 @@ contract AdminTest is FundFixture {
         assertEq(fund.poolCount(), 2);
         assertEq(fund.fundFeesAccrued(), 0);
         assertEq(fund.SHARE_PRICE_SCALE(), 1e18);
-        assertEq(fund.proposalCount(), 0);
+        assertEq(governor.proposalCount(), 0);
         assertTrue(fund.hasRole(defaultAdminRole, admin));
         assertTrue(fund.hasRole(adminRole, admin));
         assertEq(fund.getRoleAdmin(adminRole), adminRole);
@@ -229,13 +229,13 @@ contract AdminTest is FundFixture {
 
     function test_generateDiscordCode_sixDigitsPerAddress() public {
         vm.prank(alice);
-        uint256 code = fund.generateDiscordCode();
+        uint256 code = governor.generateDiscordCode();
         assertLt(code, 1_000_000);
-        assertEq(fund.discordVerificationCode(alice), code);
-        assertEq(fund.discordVerificationCode(bob), 0);
+        assertEq(governor.discordVerificationCode(alice), code);
+        assertEq(governor.discordVerificationCode(bob), 0);
         _nextBlock();
         vm.prank(alice);
-        uint256 next = fund.generateDiscordCode();
-        assertEq(fund.discordVerificationCode(alice), next);
+        uint256 next = governor.generateDiscordCode();
+        assertEq(governor.discordVerificationCode(alice), next);
     }
 }

@@ -2,6 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {Test} from "./utils/Test.sol";
+import {FundGovernor} from "../src/FundGovernor.sol";
 import {InvestmentFund} from "../src/InvestmentFund.sol";
 import {IInvestmentFund} from "../src/interfaces/IInvestmentFund.sol";
 import {MockUSDC} from "../src/mocks/MockUSDC.sol";
@@ -19,6 +20,7 @@ abstract contract FundFixture is Test {
 
     MockUSDC internal token;
     InvestmentFund internal fund;
+    FundGovernor internal governor;
 
     address internal admin = makeAddr("admin");
     address internal operator = makeAddr("operator");
@@ -40,6 +42,7 @@ abstract contract FundFixture is Test {
     function _deploy() internal {
         vm.prank(admin);
         fund = new InvestmentFund(token, fundWallet, MINIMUM, LOCKUP);
+        governor = FundGovernor(fund.governor());
         bytes32 operatorRole = fund.OPERATOR_ROLE();
         vm.prank(admin);
         fund.grantRole(operatorRole, operator);
@@ -158,7 +161,7 @@ abstract contract FundFixture is Test {
 
     function _propose(address proposer, string memory text, uint256 period) internal returns (uint256 id) {
         vm.prank(proposer);
-        id = fund.createProposal(text, period);
+        id = governor.createProposal(text, period);
     }
 
     function _invested(address investor) internal view returns (uint256 amount) {

@@ -204,13 +204,13 @@ contract GasTest is FundFixture {
         _invest(carol, 1_000 * USDC);
         _nextBlock();
         vm.prank(alice);
-        fund.createProposal("Allocate 10% of the next pool to an options desk", 3 days);
+        governor.createProposal("Allocate 10% of the next pool to an options desk", 3 days);
         vm.snapshotGasLastCall("createProposal");
         vm.prank(bob);
-        fund.vote(1, true);
+        governor.vote(1, true);
         vm.snapshotGasLastCall("vote (first on a proposal)");
         vm.prank(carol);
-        fund.vote(1, false);
+        governor.vote(1, false);
         vm.snapshotGasLastCall("vote");
     }
 

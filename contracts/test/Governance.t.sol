@@ -3,6 +3,8 @@ pragma solidity ^0.8.24;
 
 import {FundFixture} from "./FundFixture.sol";
 import {IInvestmentFund} from "../src/interfaces/IInvestmentFund.sol";
+import {IFundVotes} from "../src/interfaces/IFundVotes.sol";
+import {IFundGovernor} from "../src/interfaces/IFundGovernor.sol";
 
 /// @notice Proposals: creation, snapshot-weighted votes, execution and the displayed fields.
 contract GovernanceTest is FundFixture {
@@ -16,12 +18,12 @@ contract GovernanceTest is FundFixture {
 
     function test_createProposal_storesDetails() public {
         uint256 start = block.timestamp;
-        vm.expectEmit(true, true, false, true, address(fund));
-        emit IInvestmentFund.ProposalCreated(1, alice, "Add an options desk", start, start + 3 days);
+        vm.expectEmit(true, true, false, true, address(governor));
+        emit IFundGovernor.ProposalCreated(1, alice, "Add an options desk", start, start + 3 days);
         uint256 id = _propose(alice, "Add an options desk", 3 days);
         assertEq(id, 1);
-        assertEq(fund.proposalCount(), 1);
-        assertEq(fund.proposalProposer(1), alice);
+        assertEq(governor.proposalCount(), 1);
+        assertEq(governor.proposalProposer(1), alice);
         (
             uint256 pid,
             string memory description,
@@ -31,7 +33,7 @@ contract GovernanceTest is FundFixture {
             uint256 endTime,
             bool executed,
             bool active
-        ) = fund.getProposalDetails(1);
+        ) = governor.getProposalDetails(1);
         assertEq(pid, 1);
         assertEq(description, "Add an options desk");
         assertEq(votesFor, 0);
@@ -44,19 +46,19 @@ contract GovernanceTest is FundFixture {
 
     function test_vote_weightedByInvestedPrincipal() public {
         uint256 id = _propose(alice, "Raise the minimum", 3 days);
-        vm.expectEmit(true, true, false, true, address(fund));
-        emit IInvestmentFund.Voted(id, bob, true, 3_000 * USDC);
+        vm.expectEmit(true, true, false, true, address(governor));
+        emit IFundGovernor.Voted(id, bob, true, 3_000 * USDC);
         vm.prank(bob);
-        fund.vote(id, true);
+        governor.vote(id, true);
         vm.prank(alice);
-        fund.vote(id, false);
+        governor.vote(id, false);
         vm.prank(carol);
-        fund.vote(id, true);
-        (,, uint256 votesFor, uint256 votesAgainst,,,,) = fund.getProposalDetails(id);
+        governor.vote(id, true);
+        (,, uint256 votesFor, uint256 votesAgainst,,,,) = governor.getProposalDetails(id);
         assertEq(votesFor, 3_500 * USDC);
         assertEq(votesAgainst, 1_000 * USDC);
-        assertTrue(fund.hasVoted(id, bob));
-        assertFalse(fund.hasVoted(id, stranger));
+        assertTrue(governor.hasVoted(id, bob));
+        assertFalse(governor.hasVoted(id, stranger));
     }
 
     function test_vote_ignoresPowerGainedAfterCreation() public {
@@ -65,8 +67,8 @@ contract GovernanceTest is FundFixture {
         _nextBlock();
         _invest(carol, 10_000 * USDC); // a later block
         vm.prank(carol);
-        fund.vote(id, true);
-        (,, uint256 votesFor,,,,,) = fund.getProposalDetails(id);
+        governor.vote(id, true);
+        (,, uint256 votesFor,,,,,) = governor.getProposalDetails(id);
         assertEq(votesFor, 500 * USDC);
     }
 
@@ -78,23 +80,23 @@ contract GovernanceTest is FundFixture {
         vm.prank(bob);
         fund.withdraw(FUTURES);
         vm.prank(bob);
-        fund.vote(id, true);
-        (,, uint256 votesFor,,,,,) = fund.getProposalDetails(id);
+        governor.vote(id, true);
+        (,, uint256 votesFor,,,,,) = governor.getProposalDetails(id);
         assertEq(votesFor, 3_000 * USDC, "power at the snapshot counts even after withdrawing");
     }
 
     function test_executeProposal_afterEndWhenPassed() public {
         uint256 id = _propose(alice, "Pass me", 1 hours);
         vm.prank(bob);
-        fund.vote(id, true);
+        governor.vote(id, true);
         vm.warp(block.timestamp + 1 hours);
-        (,,,,,,, bool active) = fund.getProposalDetails(id);
+        (,,,,,,, bool active) = governor.getProposalDetails(id);
         assertFalse(active, "inactive once the period is over");
-        vm.expectEmit(true, false, false, false, address(fund));
-        emit IInvestmentFund.ProposalExecuted(id);
+        vm.expectEmit(true, false, false, false, address(governor));
+        emit IFundGovernor.ProposalExecuted(id);
         vm.prank(stranger); // anyone may execute a passed proposal
-        fund.executeProposal(id);
-        (,,,,,, bool executed, bool stillActive) = fund.getProposalDetails(id);
+        governor.executeProposal(id);
+        (,,,,,, bool executed, bool stillActive) = governor.getProposalDetails(id);
         assertTrue(executed);
         assertFalse(stillActive);
     }
@@ -102,37 +104,37 @@ contract GovernanceTest is FundFixture {
     function test_RevertIf_executeRejectedProposal() public {
         uint256 id = _propose(alice, "Reject me", 1 hours);
         vm.prank(bob);
-        fund.vote(id, false);
+        governor.vote(id, false);
         vm.warp(block.timestamp + 1 hours);
-        vm.expectRevert(_err(IInvestmentFund.ProposalNotPassed.selector, id));
-        fund.executeProposal(id);
+        vm.expectRevert(_err(IFundGovernor.ProposalNotPassed.selector, id));
+        governor.executeProposal(id);
     }
 
     function test_RevertIf_executeTieOrNoVotes() public {
         uint256 id = _propose(alice, "Nobody cares", 1 hours);
         vm.warp(block.timestamp + 1 hours);
-        vm.expectRevert(_err(IInvestmentFund.ProposalNotPassed.selector, id));
-        fund.executeProposal(id);
+        vm.expectRevert(_err(IFundGovernor.ProposalNotPassed.selector, id));
+        governor.executeProposal(id);
     }
 
     function test_RevertIf_executeBeforeEndOrTwice() public {
         uint256 id = _propose(alice, "Wait", 1 hours);
         vm.prank(bob);
-        fund.vote(id, true);
-        vm.expectRevert(_err(IInvestmentFund.VotingNotEnded.selector, id));
-        fund.executeProposal(id);
+        governor.vote(id, true);
+        vm.expectRevert(_err(IFundGovernor.VotingNotEnded.selector, id));
+        governor.executeProposal(id);
         vm.warp(block.timestamp + 1 hours);
-        fund.executeProposal(id);
-        vm.expectRevert(_err(IInvestmentFund.ProposalAlreadyExecuted.selector, id));
-        fund.executeProposal(id);
+        governor.executeProposal(id);
+        vm.expectRevert(_err(IFundGovernor.ProposalAlreadyExecuted.selector, id));
+        governor.executeProposal(id);
     }
 
     function test_RevertIf_voteTwice() public {
         uint256 id = _propose(alice, "Once", 1 hours);
         vm.startPrank(bob);
-        fund.vote(id, true);
-        vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.AlreadyVoted.selector, id, bob));
-        fund.vote(id, false);
+        governor.vote(id, true);
+        vm.expectRevert(abi.encodeWithSelector(IFundGovernor.AlreadyVoted.selector, id, bob));
+        governor.vote(id, false);
         vm.stopPrank();
     }
 
@@ -140,53 +142,53 @@ contract GovernanceTest is FundFixture {
         uint256 id = _propose(alice, "Late", 1 hours);
         vm.warp(block.timestamp + 1 hours);
         vm.prank(bob);
-        vm.expectRevert(_err(IInvestmentFund.VotingClosed.selector, id));
-        fund.vote(id, true);
+        vm.expectRevert(_err(IFundGovernor.VotingClosed.selector, id));
+        governor.vote(id, true);
     }
 
     function test_RevertIf_voteWithoutPower() public {
         uint256 id = _propose(alice, "Outsider", 1 hours);
         vm.prank(stranger);
-        vm.expectRevert(_errAddr(IInvestmentFund.NoVotingPower.selector, stranger));
-        fund.vote(id, true);
+        vm.expectRevert(_errAddr(IFundGovernor.NoVotingPower.selector, stranger));
+        governor.vote(id, true);
     }
 
     function test_RevertIf_unknownProposal() public {
         vm.prank(bob);
-        vm.expectRevert(_err(IInvestmentFund.ProposalNotFound.selector, 7));
-        fund.vote(7, true);
-        vm.expectRevert(_err(IInvestmentFund.ProposalNotFound.selector, 7));
-        fund.getProposalDetails(7);
-        vm.expectRevert(_err(IInvestmentFund.ProposalNotFound.selector, 0));
-        fund.executeProposal(0);
+        vm.expectRevert(_err(IFundGovernor.ProposalNotFound.selector, 7));
+        governor.vote(7, true);
+        vm.expectRevert(_err(IFundGovernor.ProposalNotFound.selector, 7));
+        governor.getProposalDetails(7);
+        vm.expectRevert(_err(IFundGovernor.ProposalNotFound.selector, 0));
+        governor.executeProposal(0);
     }
 
     function test_RevertIf_proposerNotWhitelistedOrWithoutPowerBeforeThisBlock() public {
         vm.prank(stranger);
         vm.expectRevert(_errAddr(IInvestmentFund.NotWhitelisted.selector, stranger));
-        fund.createProposal("Spam", 1 hours);
+        governor.createProposal("Spam", 1 hours);
         _invest(stranger, MINIMUM); // power gained in this very block does not count
         vm.prank(stranger);
-        vm.expectRevert(_errAddr(IInvestmentFund.NoVotingPower.selector, stranger));
-        fund.createProposal("Spam", 1 hours);
+        vm.expectRevert(_errAddr(IFundGovernor.NoVotingPower.selector, stranger));
+        governor.createProposal("Spam", 1 hours);
         _nextBlock();
         assertEq(_propose(stranger, "Now allowed", 1 hours), 1);
     }
 
     function test_RevertIf_badDescription() public {
         vm.startPrank(alice);
-        vm.expectRevert(_sel(IInvestmentFund.EmptyDescription.selector));
-        fund.createProposal("", 1 hours);
-        vm.expectRevert(_err(IInvestmentFund.DescriptionTooLong.selector, 2_001));
-        fund.createProposal(string(new bytes(2_001)), 1 hours);
+        vm.expectRevert(_sel(IFundGovernor.EmptyDescription.selector));
+        governor.createProposal("", 1 hours);
+        vm.expectRevert(_err(IFundGovernor.DescriptionTooLong.selector, 2_001));
+        governor.createProposal(string(new bytes(2_001)), 1 hours);
         vm.stopPrank();
     }
 
     function testFuzz_RevertIf_votingPeriodOutOfRange(uint256 period) public {
         vm.assume(period < 1 hours || period > 90 days);
         vm.prank(alice);
-        vm.expectRevert(_err(IInvestmentFund.InvalidVotingPeriod.selector, period));
-        fund.createProposal("Bad period", period);
+        vm.expectRevert(_err(IFundGovernor.InvalidVotingPeriod.selector, period));
+        governor.createProposal("Bad period", period);
     }
 
     function testFuzz_pastVotingPower_matchesHistory(uint256 a, uint256 b, uint256 c) public {
@@ -206,54 +208,54 @@ contract GovernanceTest is FundFixture {
         _nextBlock();
         _invest(dave, MINIMUM);
         _nextBlock();
-        assertEq(fund.getPastVotingPower(dave, b0 - 1), 0);
-        assertEq(fund.getPastVotingPower(dave, b0), a);
-        assertEq(fund.getPastVotingPower(dave, b0 + 1), a + b);
-        assertEq(fund.getPastVotingPower(dave, b0 + 2), a + b + c);
+        assertEq(fund.getPastVotes(dave, b0 - 1), 0);
+        assertEq(fund.getPastVotes(dave, b0), a);
+        assertEq(fund.getPastVotes(dave, b0 + 1), a + b);
+        assertEq(fund.getPastVotes(dave, b0 + 2), a + b + c);
         vm.startPrank(dave);
-        fund.vote(id1, true);
-        fund.vote(id2, false);
+        governor.vote(id1, true);
+        governor.vote(id2, false);
         vm.stopPrank();
-        (,, uint256 for1,,,,,) = fund.getProposalDetails(id1);
-        (,,, uint256 against2,,,,) = fund.getProposalDetails(id2);
+        (,, uint256 for1,,,,,) = governor.getProposalDetails(id1);
+        (,,, uint256 against2,,,,) = governor.getProposalDetails(id2);
         assertEq(for1, a);
         assertEq(against2, a + b + c);
     }
 
     function test_RevertIf_pastVotingPowerOfCurrentOrFutureBlock() public {
-        vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.FutureLookup.selector, block.number, block.number));
-        fund.getPastVotingPower(alice, block.number);
-        vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.FutureLookup.selector, block.number + 5, block.number));
-        fund.getPastVotingPower(alice, block.number + 5);
+        vm.expectRevert(abi.encodeWithSelector(IFundVotes.FutureLookup.selector, block.number, block.number));
+        fund.getPastVotes(alice, block.number);
+        vm.expectRevert(abi.encodeWithSelector(IFundVotes.FutureLookup.selector, block.number + 5, block.number));
+        fund.getPastVotes(alice, block.number + 5);
     }
 
     // ---- proposal state ------------------------------------------------------------------------
 
     function test_proposalState_activeSucceededExecuted() public {
         uint256 id = _propose(alice, "Pass me", 1 hours);
-        assertEq(uint256(fund.proposalState(id)), uint256(IInvestmentFund.ProposalState.Active));
+        assertEq(uint256(governor.proposalState(id)), uint256(IFundGovernor.ProposalState.Active));
         vm.prank(bob);
-        fund.vote(id, true);
-        assertEq(uint256(fund.proposalState(id)), uint256(IInvestmentFund.ProposalState.Active));
+        governor.vote(id, true);
+        assertEq(uint256(governor.proposalState(id)), uint256(IFundGovernor.ProposalState.Active));
         vm.warp(block.timestamp + 1 hours);
-        assertEq(uint256(fund.proposalState(id)), uint256(IInvestmentFund.ProposalState.Succeeded));
-        fund.executeProposal(id);
-        assertEq(uint256(fund.proposalState(id)), uint256(IInvestmentFund.ProposalState.Executed));
+        assertEq(uint256(governor.proposalState(id)), uint256(IFundGovernor.ProposalState.Succeeded));
+        governor.executeProposal(id);
+        assertEq(uint256(governor.proposalState(id)), uint256(IFundGovernor.ProposalState.Executed));
     }
 
     function test_proposalState_defeatedOnTieOrMoreAgainst() public {
         uint256 tie = _propose(alice, "Tie", 1 hours);
         uint256 against = _propose(alice, "Against", 1 hours);
         vm.prank(bob);
-        fund.vote(against, false);
+        governor.vote(against, false);
         vm.warp(block.timestamp + 1 hours);
-        assertEq(uint256(fund.proposalState(tie)), uint256(IInvestmentFund.ProposalState.Defeated));
-        assertEq(uint256(fund.proposalState(against)), uint256(IInvestmentFund.ProposalState.Defeated));
+        assertEq(uint256(governor.proposalState(tie)), uint256(IFundGovernor.ProposalState.Defeated));
+        assertEq(uint256(governor.proposalState(against)), uint256(IFundGovernor.ProposalState.Defeated));
     }
 
     function test_RevertIf_proposalStateOfUnknownProposal() public {
-        vm.expectRevert(_err(IInvestmentFund.ProposalNotFound.selector, 9));
-        fund.proposalState(9);
+        vm.expectRevert(_err(IFundGovernor.ProposalNotFound.selector, 9));
+        governor.proposalState(9);
     }
 
     // ---- voting power across vaults --------------------------------------------------------------
@@ -266,12 +268,12 @@ contract GovernanceTest is FundFixture {
         _nextBlock();
         uint256 id = _propose(bob, "Both vaults count", 1 days);
         vm.prank(alice);
-        fund.vote(id, true);
-        (,, uint256 votesFor,,,,,) = fund.getProposalDetails(id);
+        governor.vote(id, true);
+        (,, uint256 votesFor,,,,,) = governor.getProposalDetails(id);
         assertEq(votesFor, 3_000 * USDC);
         // Leaving one vault removes only that vault's principal.
         _withdrawFrom(NFT, alice);
         assertEq(_invested(alice), 1_000 * USDC);
-        assertEq(fund.getProposalVotingPower(id, alice), 3_000 * USDC, "the snapshot keeps both");
+        assertEq(governor.getProposalVotingPower(id, alice), 3_000 * USDC, "the snapshot keeps both");
     }
 }

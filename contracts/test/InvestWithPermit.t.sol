@@ -77,7 +77,7 @@ contract InvestWithPermitTest is FundFixture {
         assertEq(viaPermit.poolId, viaApprove.poolId);
         assertEq(viaPermit.value, viaApprove.value);
         assertEq(_invested(investor), _invested(alice));
-        assertEq(fund.getPastVotingPower(investor, block.number - 1), fund.getPastVotingPower(alice, block.number - 1));
+        assertEq(fund.getPastVotes(investor, block.number - 1), fund.getPastVotes(alice, block.number - 1));
         assertEq(_pool(1).totalFunds, 2_000 * USDC);
         assertEq(_pool(1).totalShares, 2_000 * USDC);
         assertEq(fund.totalOwed(), token.balanceOf(address(fund)), "solvency: owed equals held");

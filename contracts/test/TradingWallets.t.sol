@@ -141,16 +141,32 @@ contract TradingWalletsTest is FundFixture {
         assertEq(nft[0], nftDesk);
         assertEq(allocations[0], 10_000);
         assertEq(types[0], "NFT lending");
-        // The same wallet may serve two vaults; each vault checks duplicates in its own list only.
-        vm.prank(admin);
-        vm.expectRevert(_err(IInvestmentFund.AllocationExceedsLimit.selector, 10_001));
-        fund.addTradingWallet(NFT, traderA, "Shared", 1);
+        // An address serves one vault at a time: vault 1's wallet cannot join vault 2 (its operator could otherwise pull
+        // one vault's money into the other's pool), even with room in vault 2's allocation.
         vm.prank(admin);
         fund.removeTradingWallet(NFT, 0);
+        vm.prank(admin);
+        vm.expectRevert(_errAddr(IInvestmentFund.TradingWalletAlreadyAdded.selector, traderA));
+        fund.addTradingWallet(NFT, traderA, "Shared", 10_000);
+        // Once vault 1 lets it go, vault 2 may take it.
+        vm.prank(admin);
+        fund.removeTradingWallet(FUTURES, 0);
         vm.prank(admin);
         fund.addTradingWallet(NFT, traderA, "Shared", 10_000);
         (nft,,) = fund.getTradingWallets(2);
         assertEq(nft[0], traderA);
+    }
+
+    /// @notice A wallet collects only for the vault it belongs to: after moving to another vault, collecting it for
+    /// its old vault reverts.
+    function test_collect_RevertIf_walletOfAnotherVault() public {
+        _addDefaultWallets(FUTURES);
+        _addDefaultWallets(NFT);
+        _investIn(NFT, alice, 1_000 * USDC);
+        _lock(NFT);
+        vm.prank(operator);
+        vm.expectRevert(_errAddr(IInvestmentFund.TradingWalletNotFound.selector, traderA));
+        fund.collectFundsFromTradingWallet(NFT, traderA, 1);
     }
 
     function test_perVault_nftDepositsNeverReachFuturesWallets() public {

@@ -15,7 +15,11 @@ import { createTestClient, createWalletClient, http, parseUnits } from "viem";
  */
 export async function chainTools(rpcUrl, deployment) {
   const { chain, publicClient } = await connect(rpcUrl);
-  const fundAbi = loadArtifact("InvestmentFund.sol", "InvestmentFund").abi;
+  const investmentFundAbi = loadArtifact("InvestmentFund.sol", "InvestmentFund").abi;
+  const governorAbi = loadArtifact("FundGovernor.sol", "FundGovernor").abi;
+  // The fund's and its governor's functions in one ABI; `readFund` asks the contract that has the function.
+  const fundAbi = [...investmentFundAbi, ...governorAbi];
+  const governorFunctions = new Set(governorAbi.flatMap((item) => (item.type === "function" ? [item.name] : [])));
   const tokenAbi = loadArtifact("MockUSDC.sol", "MockUSDC").abi;
   const testClient = createTestClient({ chain, mode: "anvil", transport: http(rpcUrl) });
   const wallet = createWalletClient({ chain, transport: http(rpcUrl) });
@@ -47,7 +51,12 @@ export async function chainTools(rpcUrl, deployment) {
   };
   /** @param {string} functionName @param {readonly unknown[]} [args] @returns {Promise<any>} */
   const readFund = (functionName, args = []) =>
-    publicClient.readContract({ address: fund, abi: fundAbi, functionName, args });
+    publicClient.readContract({
+      address: governorFunctions.has(functionName) ? deployment.fundGovernor : fund,
+      abi: fundAbi,
+      functionName,
+      args,
+    });
   /** @param {string} functionName @param {readonly unknown[]} [args] @returns {Promise<any>} */
   const readToken = (functionName, args = []) =>
     publicClient.readContract({ address: token, abi: tokenAbi, functionName, args });

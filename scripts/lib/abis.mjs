@@ -6,6 +6,7 @@
  * function fails `tsc -p tsconfig.json` at the repository root.
  *
  * @typedef {typeof import("../../packages/sdk/src/abi/InvestmentFund.js").investmentFundAbi} InvestmentFundAbi
+ * @typedef {typeof import("../../packages/sdk/src/abi/FundGovernor.js").fundGovernorAbi} FundGovernorAbi
  * @typedef {typeof import("../../packages/sdk/src/abi/MockUSDC.js").mockUsdcAbi} MockUsdcAbi
  * @typedef {typeof import("../../packages/sdk/src/abi/FundPaymaster.js").fundPaymasterAbi} FundPaymasterAbi
  */

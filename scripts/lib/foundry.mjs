@@ -56,7 +56,9 @@ export async function ensureArtifacts(artifacts) {
 /**
  * @typedef {object} Artifact
  * @property {import("viem").Abi} abi
- * @property {import("viem").Hex} bytecode creation bytecode
+ * @property {import("viem").Hex} bytecode creation bytecode (with `__$…$__` placeholders where it calls a library)
+ * @property {Record<string, Record<string, Array<{ start: number, length: number }>>>} [linkReferences] where each
+ *   linked library's address goes, by source file and library name (solc's `linkReferences`)
  */
 
 /**
@@ -75,5 +77,30 @@ export function loadArtifact(file, contract) {
   return {
     abi: json.abi,
     bytecode: /** @type {import("viem").Hex} */ (object.startsWith("0x") ? object : `0x${object}`),
+    linkReferences: json.bytecode?.linkReferences ?? {},
   };
+}
+
+/**
+ * The artifact with every library it calls linked: each placeholder replaced by the address in `libraries` (by library
+ * name). Throws when a library it needs is not given, so an unlinked contract is never deployed.
+ * @param {Artifact} artifact
+ * @param {Record<string, import("viem").Address>} libraries
+ * @returns {Artifact}
+ */
+export function linkArtifact(artifact, libraries) {
+  let hex = artifact.bytecode.slice(2);
+  for (const byName of Object.values(artifact.linkReferences ?? {})) {
+    for (const [name, places] of Object.entries(byName)) {
+      const address = libraries[name];
+      if (!address) throw new Error(`library ${name} must be deployed and linked first`);
+      const bare = address.slice(2).toLowerCase();
+      for (const { start, length } of places) {
+        if (length !== 20) throw new Error(`library ${name}: a link reference of ${length} bytes, not 20`);
+        hex = hex.slice(0, start * 2) + bare + hex.slice(start * 2 + 40);
+      }
+    }
+  }
+  if (hex.includes("__$")) throw new Error("bytecode still has an unlinked library placeholder");
+  return { ...artifact, bytecode: /** @type {import("viem").Hex} */ (`0x${hex}`), linkReferences: {} };
 }

@@ -278,6 +278,7 @@ export async function startStack(options) {
         deployment: {
           chainId: deployment.chainId,
           investmentFund: deployment.investmentFund,
+          fundGovernor: deployment.fundGovernor,
           investmentToken: deployment.investmentToken,
           deploymentBlock: Number(deployment.deploymentBlock),
           entryPoint: deployment.entryPoint,
@@ -325,6 +326,7 @@ export async function startStack(options) {
         chains: [{ id: deployment.chainId, name: "Anvil (local)", rpcUrl: anvil.url }],
         knownContracts: [
           { address: deployment.investmentFund, name: "InvestmentFund", abi: /** @type {const} */ ("investmentFund") },
+          { address: deployment.fundGovernor, name: "FundGovernor", abi: /** @type {const} */ ("fundGovernor") },
           ...(deployment.tokens ?? []).map((/** @type {{ address: string, symbol: string }} */ t) => ({
             address: t.address,
             name: t.symbol,

@@ -2,7 +2,7 @@
  * What the approval screen shows, worked out inside the frame from the request itself and the chain — never from
  * anything the app says about it, since the approval screen is the one thing a compromised app cannot fake.
  */
-import { investmentFundAbi, mockUsdcAbi } from "@fundament/sdk";
+import { fundGovernorAbi, investmentFundAbi, mockUsdcAbi } from "@fundament/sdk";
 import {
   type Abi,
   type Address,
@@ -41,12 +41,15 @@ export const uniswapV2RouterAbi = parseAbi([
 
 const KNOWN_ABIS: Record<KnownContractAbi, Abi> = {
   investmentFund: investmentFundAbi,
+  fundGovernor: fundGovernorAbi,
   erc20: erc20Abi,
   uniswapV2Router: uniswapV2RouterAbi,
 };
 
-/** Custom errors a revert may carry: the fund's and the token's (OpenZeppelin ERC-20 errors). */
-const ERRORS_ABI: Abi = [...investmentFundAbi, ...mockUsdcAbi].filter((item) => item.type === "error");
+/** Custom errors a revert may carry: the fund's, its governor's and the token's (OpenZeppelin ERC-20 errors). */
+const ERRORS_ABI: Abi = [...investmentFundAbi, ...fundGovernorAbi, ...mockUsdcAbi].filter(
+  (item) => item.type === "error",
+);
 
 /** traceTransfers reports ETH moves as Transfer logs from this pseudo-address (eth_simulateV1). */
 const ETH_PSEUDO_ADDRESS = "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE";

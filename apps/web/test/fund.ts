@@ -5,7 +5,7 @@
  * `eth_sendTransaction` and waits for its receipt; a revert throws with the node's message. Run them inside
  * `withSnapshot` so other tests see the chain as seeded.
  */
-import { investmentFundAbi, mockUsdcAbi } from "@fundament/sdk";
+import { fundGovernorAbi, governorAddress, investmentFundAbi, mockUsdcAbi } from "@fundament/sdk";
 import {
   type Abi,
   type Address,
@@ -27,6 +27,16 @@ export const TRADER: Address = "0x7e57000000000000000000000000000000000001";
 
 export const fundAddress = () => inject("deployment").investmentFund as Address;
 export const tokenAddress = () => inject("deployment").investmentToken as Address;
+
+/** The fund's and its governor's functions in one ABI: each call goes to the contract that has the function. */
+const fundAndGovernorAbi = [...investmentFundAbi, ...fundGovernorAbi] as const;
+const governorFunctions: ReadonlySet<string> = new Set(
+  fundGovernorAbi.filter((item) => item.type === "function").map((item) => item.name),
+);
+const targetOf = (functionName: string): Address =>
+  governorFunctions.has(functionName)
+    ? governorAddress({ investmentFund: fundAddress(), fundGovernor: inject("deployment").fundGovernor as Address })
+    : fundAddress();
 
 /** Whole tokens of the 6-decimal test token to units. */
 export const usdc = (amount: string | number) => parseUnits(String(amount), 6);
@@ -56,36 +66,37 @@ export async function send(from: Address, to: Address, data: Hex): Promise<void>
   throw new Error(`no receipt for ${hash}`);
 }
 
-type FundWrite = ContractFunctionName<typeof investmentFundAbi, "nonpayable">;
-type FundRead = ContractFunctionName<typeof investmentFundAbi, "view" | "pure">;
+type FundAbi = typeof fundAndGovernorAbi;
+type FundWrite = ContractFunctionName<FundAbi, "nonpayable">;
+type FundRead = ContractFunctionName<FundAbi, "view" | "pure">;
 
 /** A fund write from `from`. */
 export function fundWrite<F extends FundWrite>(
   from: Address,
   functionName: F,
-  args: ContractFunctionArgs<typeof investmentFundAbi, "nonpayable", F>,
+  args: ContractFunctionArgs<FundAbi, "nonpayable", F>,
 ): Promise<void> {
   const data = encodeFunctionData({
-    abi: investmentFundAbi as Abi,
+    abi: fundAndGovernorAbi as Abi,
     functionName: functionName as string,
     args: args as readonly unknown[],
   });
-  return send(from, fundAddress(), data);
+  return send(from, targetOf(functionName), data);
 }
 
 /** A fund view, decoded. */
 export async function fundRead<F extends FundRead>(
   functionName: F,
-  args: ContractFunctionArgs<typeof investmentFundAbi, "view" | "pure", F>,
+  args: ContractFunctionArgs<FundAbi, "view" | "pure", F>,
   // biome-ignore lint/suspicious/noExplicitAny: the decoded shape depends on the function; callers cast it.
 ): Promise<any> {
   const data = encodeFunctionData({
-    abi: investmentFundAbi as Abi,
+    abi: fundAndGovernorAbi as Abi,
     functionName: functionName as string,
     args: args as readonly unknown[],
   });
-  const result = await call<Hex>("eth_call", [{ to: fundAddress(), data }, "latest"]);
-  return decodeFunctionResult({ abi: investmentFundAbi as Abi, functionName: functionName as string, data: result });
+  const result = await call<Hex>("eth_call", [{ to: targetOf(functionName), data }, "latest"]);
+  return decodeFunctionResult({ abi: fundAndGovernorAbi as Abi, functionName: functionName as string, data: result });
 }
 
 function tokenWrite(from: Address, functionName: "mint" | "approve", args: readonly unknown[]): Promise<void> {

@@ -13,6 +13,7 @@ declare module "vitest" {
     deployment: {
       chainId: number;
       investmentFund: string;
+      fundGovernor: string;
       investmentToken: string;
       deploymentBlock: number;
       fundPaymaster?: string | null;
@@ -41,6 +42,7 @@ export default async function setup(project: TestProject) {
   project.provide("deployment", {
     chainId: deployment.chainId,
     investmentFund: deployment.investmentFund,
+    fundGovernor: deployment.fundGovernor,
     investmentToken: deployment.investmentToken,
     deploymentBlock: Number(deployment.deploymentBlock),
     fundPaymaster: deployment.fundPaymaster ?? null,

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {IFundVotes} from "./IFundVotes.sol";
+
 /// @title IInvestmentFund
 /// @notice The Fundament investment fund: one contract holding several vaults. A vault is a strategy that runs
 /// rounds for as long as the fund lives; each round is a pool with a global id. A pool is open (taking
@@ -11,9 +13,9 @@ pragma solidity ^0.8.24;
 /// Positions are per (investor, vault) and held in vault shares priced per round, so a position can roll
 /// from one round into the next without any loop over investors. Nobody's money moves without consent: a
 /// position rolls over only while its owner's standing choice (`setRollOver`) says so; otherwise it stays in
-/// its settled pool until withdrawn. The whitelist, roles, fund wallet, emergency state and governance are
-/// fund-wide.
-interface IInvestmentFund {
+/// its settled pool until withdrawn. The whitelist, roles, fund wallet, emergency state and voting power are
+/// fund-wide; proposals and votes live in the fund's `FundGovernor` (`governor()`).
+interface IInvestmentFund is IFundVotes {
     // ----------------------------------------------------------------------------------------
     // Types
     // ----------------------------------------------------------------------------------------
@@ -24,15 +26,6 @@ interface IInvestmentFund {
         Open,
         Locked,
         Settled
-    }
-
-    /// @notice Where a proposal is (modelled on OpenZeppelin Governor's `state()`). `Defeated`: voting ended
-    /// without more votes for than against. `Succeeded`: voting ended with more votes for, not executed yet.
-    enum ProposalState {
-        Active,
-        Defeated,
-        Succeeded,
-        Executed
     }
 
     /// @notice A vault's settings and where its rounds are.
@@ -134,16 +127,10 @@ interface IInvestmentFund {
     );
     event PoolOpened(uint256 indexed vaultId, uint256 indexed poolId, uint256 round);
     event FundFeesClaimed(address indexed fundWallet, uint256 amount);
-    event ProposalCreated(
-        uint256 indexed proposalId, address indexed proposer, string description, uint256 startTime, uint256 endTime
-    );
-    event Voted(uint256 indexed proposalId, address indexed voter, bool support, uint256 weight);
-    event ProposalExecuted(uint256 indexed proposalId);
     event EmergencyStateChanged(bool emergencyState);
     event MinimumInvestmentUpdated(uint256 indexed vaultId, uint256 minimumInvestment);
     event LockupPeriodDurationUpdated(uint256 indexed vaultId, uint256 lockupPeriodDuration);
     event FundWalletUpdated(address indexed fundWallet);
-    event DiscordCodeGenerated(address indexed account, uint256 code);
     event ExcessSwept(address indexed to, uint256 amount);
 
     // ----------------------------------------------------------------------------------------
@@ -212,28 +199,6 @@ interface IInvestmentFund {
     error TradingWalletNotFound(address wallet);
     /// @notice Thrown when removing a trading wallet at an index past the end of the list.
     error TradingWalletIndexOutOfBounds(uint256 index, uint256 length);
-    /// @notice Thrown when a proposal description is empty.
-    error EmptyDescription();
-    /// @notice Thrown when a proposal description is longer than `MAX_DESCRIPTION_LENGTH`.
-    error DescriptionTooLong(uint256 length);
-    /// @notice Thrown when a voting period is outside `MIN_VOTING_PERIOD`..`MAX_VOTING_PERIOD`.
-    error InvalidVotingPeriod(uint256 votingPeriodSeconds);
-    /// @notice Thrown when proposing or voting without voting power at the snapshot.
-    error NoVotingPower(address account);
-    /// @notice Thrown when `proposalId` names no proposal.
-    error ProposalNotFound(uint256 proposalId);
-    /// @notice Thrown when voting on a proposal whose voting has ended or that was executed.
-    error VotingClosed(uint256 proposalId);
-    /// @notice Thrown when executing a proposal whose voting has not ended.
-    error VotingNotEnded(uint256 proposalId);
-    /// @notice Thrown when asking for voting power at a block that has not ended yet.
-    error FutureLookup(uint256 blockNumber, uint256 currentBlock);
-    /// @notice Thrown when voting twice on a proposal.
-    error AlreadyVoted(uint256 proposalId, address voter);
-    /// @notice Thrown when executing a proposal twice.
-    error ProposalAlreadyExecuted(uint256 proposalId);
-    /// @notice Thrown when executing a proposal without more votes for than against.
-    error ProposalNotPassed(uint256 proposalId);
     /// @notice Thrown when revoking (or renouncing) the last holder of `DEFAULT_ADMIN_ROLE` or `ADMIN_ROLE`.
     error LastRoleMember(bytes32 role);
     /// @notice Thrown when an admin tries to take `ADMIN_ROLE` from a holder of `DEFAULT_ADMIN_ROLE`.
@@ -294,9 +259,6 @@ interface IInvestmentFund {
     /// settled pool for `withdraw`. Takes effect at the next settlement, also while the pool is locked.
     /// @dev Reverts with `VaultNotFound` or `UnwithdrawnPosition` (the position is already settled: withdraw it).
     function setRollOver(uint256 vaultId, bool enabled) external;
-
-    /// @notice Stores and returns a fresh six-digit Discord verification code for the caller.
-    function generateDiscordCode() external returns (uint256 code);
 
     // ----------------------------------------------------------------------------------------
     // Vaults and pools (admin and operator)
@@ -387,28 +349,6 @@ interface IInvestmentFund {
     function sweepExcess() external;
 
     // ----------------------------------------------------------------------------------------
-    // Governance
-    // ----------------------------------------------------------------------------------------
-
-    /// @notice Opens a proposal for `votingPeriodSeconds`. The caller must be whitelisted and have had voting
-    /// power before this block.
-    /// @dev Reverts with `EmptyDescription`, `DescriptionTooLong`, `InvalidVotingPeriod`, `NotWhitelisted` or
-    /// `NoVotingPower`.
-    /// @return proposalId The new proposal's id (1, 2, ...).
-    function createProposal(string calldata description, uint256 votingPeriodSeconds)
-        external
-        returns (uint256 proposalId);
-
-    /// @notice Votes for (`support` true) or against a proposal, once, with the voting power the caller had at
-    /// the end of the block before the proposal was created.
-    /// @dev Reverts with `ProposalNotFound`, `VotingClosed`, `AlreadyVoted` or `NoVotingPower`.
-    function vote(uint256 proposalId, bool support) external;
-
-    /// @notice Marks a succeeded proposal executed once its voting is over. Anyone may call it.
-    /// @dev Reverts with `ProposalNotFound`, `VotingNotEnded`, `ProposalAlreadyExecuted` or `ProposalNotPassed`.
-    function executeProposal(uint256 proposalId) external;
-
-    // ----------------------------------------------------------------------------------------
     // Views
     // ----------------------------------------------------------------------------------------
 
@@ -424,8 +364,6 @@ interface IInvestmentFund {
     function vaultCount() external view returns (uint256);
     /// @notice Number of pools ever opened; ids run from 1 to this number.
     function poolCount() external view returns (uint256);
-    /// @notice Number of proposals created; ids run from 1 to this number.
-    function proposalCount() external view returns (uint256);
     /// @notice A vault's settings and current round. Reverts with `VaultNotFound`.
     function getVault(uint256 vaultId) external view returns (VaultInfo memory);
     /// @notice `vaultId`'s smallest deposit. Reverts with `VaultNotFound`.
@@ -497,33 +435,6 @@ interface IInvestmentFund {
     function getPosition(address account, uint256 vaultId) external view returns (PositionInfo memory);
     /// @notice What `withdraw(vaultId)` would pay `account` now (0 when nothing is withdrawable).
     function previewWithdraw(address account, uint256 vaultId) external view returns (uint256);
-    /// @notice Whether `voter` has voted on `proposalId`.
-    function hasVoted(uint256 proposalId, address voter) external view returns (bool);
-    /// @notice The weight `account` votes with on `proposalId` (their power before its creation block).
-    function getProposalVotingPower(uint256 proposalId, address account) external view returns (uint256);
-    /// @notice Voting power `account` had at the end of past block `blockNumber`. Exact for every block a
-    /// proposal snapshot covers; see the contract's notes for others. Reverts with `FutureLookup`.
-    function getPastVotingPower(address account, uint256 blockNumber) external view returns (uint256);
-    /// @notice A proposal's details; `active` is true while voting is open.
-    function getProposalDetails(uint256 proposalId)
-        external
-        view
-        returns (
-            uint256 id,
-            string memory description,
-            uint256 votesFor,
-            uint256 votesAgainst,
-            uint256 startTime,
-            uint256 endTime,
-            bool executed,
-            bool active
-        );
-    /// @notice Where a proposal is. Reverts with `ProposalNotFound`.
-    function proposalState(uint256 proposalId) external view returns (ProposalState);
-    /// @notice Who created a proposal.
-    function proposalProposer(uint256 proposalId) external view returns (address);
-    /// @notice The Discord verification code last generated by `account` (0 if none).
-    function discordVerificationCode(address account) external view returns (uint256);
     /// @notice Everything the contract owes: unwithdrawn payouts, accrued fund fees, open pools' deposits and
     /// locked pools' collected returns. Its token balance always covers this.
     function totalOwed() external view returns (uint256);

@@ -4,6 +4,7 @@ pragma solidity ^0.8.24;
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 
 import {Test} from "../utils/Test.sol";
+import {FundGovernor} from "../../src/FundGovernor.sol";
 import {InvestmentFund} from "../../src/InvestmentFund.sol";
 
 /// @notice A test token anyone can mint.
@@ -21,6 +22,7 @@ abstract contract AdversarialTokenBase is Test {
 
     IMintableToken internal asset;
     InvestmentFund internal fund;
+    FundGovernor internal governor;
 
     address internal admin = makeAddr("admin");
     address internal operator = makeAddr("operator");
@@ -37,6 +39,7 @@ abstract contract AdversarialTokenBase is Test {
         asset = token_;
         vm.prank(admin);
         fund = new InvestmentFund(token_, fundWallet, MINIMUM, LOCKUP);
+        governor = FundGovernor(fund.governor());
         bytes32 operatorRole = fund.OPERATOR_ROLE();
         vm.startPrank(admin);
         fund.grantRole(operatorRole, operator);

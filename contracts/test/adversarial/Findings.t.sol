@@ -3,6 +3,8 @@ pragma solidity ^0.8.24;
 
 import {FundFixture} from "../FundFixture.sol";
 import {IInvestmentFund} from "../../src/interfaces/IInvestmentFund.sol";
+import {IFundVotes} from "../../src/interfaces/IFundVotes.sol";
+import {IFundGovernor} from "../../src/interfaces/IFundGovernor.sol";
 
 /// @notice FINDINGS of the adversarial review. A finding still open is pinned by a test that passes while the
 /// issue exists (its assertions marked `BUG` describe the current behaviour); a fixed one (`test_Fixed_*`)
@@ -31,10 +33,10 @@ contract AdversarialFindingsTest is FundFixture {
         _invest(alice, 100 * USDC); // 300 from block 130
         _rollTo(140);
 
-        assertEq(fund.getPastVotingPower(alice, 135), 300 * USDC); // current entry: right
-        assertEq(fund.getPastVotingPower(alice, 125), 200 * USDC); // previous entry: right
+        assertEq(fund.getPastVotes(alice, 135), 300 * USDC); // current entry: right
+        assertEq(fund.getPastVotes(alice, 125), 200 * USDC); // previous entry: right
         // Documented limit: alice had 100 at the end of block 115, but no snapshot covers that block.
-        assertEq(fund.getPastVotingPower(alice, 115), 0);
+        assertEq(fund.getPastVotes(alice, 115), 0);
     }
 
     /// @notice DOCUMENTED LIMIT (view): with an archive, an uncovered block can read an older archived value;
@@ -53,10 +55,10 @@ contract AdversarialFindingsTest is FundFixture {
         _invest(alice, 100 * USDC); // 400 from 140 (drops the 200 entry: no snapshot needs it)
         _rollTo(150);
 
-        assertEq(fund.getPastVotingPower(alice, 114), 100 * USDC); // snapshot block: right
+        assertEq(fund.getPastVotes(alice, 114), 100 * USDC); // snapshot block: right
         // Documented limit: alice had 200 at the end of block 125, which no snapshot covers.
-        assertEq(fund.getPastVotingPower(alice, 125), 100 * USDC);
-        assertEq(fund.getProposalVotingPower(1, alice), 100 * USDC); // the proposal's weight: exact
+        assertEq(fund.getPastVotes(alice, 125), 100 * USDC);
+        assertEq(governor.getProposalVotingPower(1, alice), 100 * USDC); // the proposal's weight: exact
     }
 
     /// @notice FIXED: a delisted investor can no longer create proposals (`createProposal` checks the whitelist).
@@ -70,7 +72,7 @@ contract AdversarialFindingsTest is FundFixture {
         fund.invest(FUTURES, MINIMUM);
         vm.prank(alice);
         vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.NotWhitelisted.selector, alice));
-        fund.createProposal("Proposal by a delisted investor", 1 days);
+        governor.createProposal("Proposal by a delisted investor", 1 days);
     }
 
     /// @notice FIXED (was MINOR): the rounding dust of a settled pool is released when its last non-rolling
@@ -142,12 +144,12 @@ contract AdversarialFindingsTest is FundFixture {
         _nextBlock();
         uint256 id = _propose(alice, "Large fund", 1 days);
         vm.prank(alice);
-        fund.vote(id, true);
+        governor.vote(id, true);
         vm.prank(bob);
-        fund.vote(id, true);
+        governor.vote(id, true);
         vm.prank(carol);
-        fund.vote(id, false);
-        (,, uint256 votesFor, uint256 votesAgainst,,,,) = fund.getProposalDetails(id);
+        governor.vote(id, false);
+        (,, uint256 votesFor, uint256 votesAgainst,,,,) = governor.getProposalDetails(id);
         assertEq(votesFor, 2 * big);
         assertEq(votesAgainst, big);
     }
@@ -157,11 +159,11 @@ contract AdversarialFindingsTest is FundFixture {
     function test_Fixed_pastVotingPowerRevertsFutureLookup() public {
         _invest(alice, 1_000 * USDC);
         uint256 current = vm.getBlockNumber();
-        vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.FutureLookup.selector, current, current));
-        fund.getPastVotingPower(alice, current);
-        vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.FutureLookup.selector, current + 1, current));
-        fund.getPastVotingPower(alice, current + 1);
-        assertEq(fund.getPastVotingPower(alice, current - 1), 0);
+        vm.expectRevert(abi.encodeWithSelector(IFundVotes.FutureLookup.selector, current, current));
+        fund.getPastVotes(alice, current);
+        vm.expectRevert(abi.encodeWithSelector(IFundVotes.FutureLookup.selector, current + 1, current));
+        fund.getPastVotes(alice, current + 1);
+        assertEq(fund.getPastVotes(alice, current - 1), 0);
     }
 
     /// @notice FIXED: `executeProposal` before the end reverts `VotingNotEnded` with the proposal id.
@@ -169,7 +171,7 @@ contract AdversarialFindingsTest is FundFixture {
         _invest(alice, 1_000 * USDC);
         _nextBlock();
         uint256 id = _propose(alice, "Wait", 1 days);
-        vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.VotingNotEnded.selector, id));
-        fund.executeProposal(id);
+        vm.expectRevert(abi.encodeWithSelector(IFundGovernor.VotingNotEnded.selector, id));
+        governor.executeProposal(id);
     }
 }

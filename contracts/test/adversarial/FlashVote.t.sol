@@ -3,6 +3,7 @@ pragma solidity ^0.8.24;
 
 import {FundFixture} from "../FundFixture.sol";
 import {IInvestmentFund} from "../../src/interfaces/IInvestmentFund.sol";
+import {IFundGovernor} from "../../src/interfaces/IFundGovernor.sol";
 
 /// @notice Flash-vote attempts (power gained at or after a proposal's snapshot must not count) and a stress
 /// test of the compact voting-power history against a model recorded by the test itself.
@@ -21,20 +22,20 @@ contract AdversarialFlashVoteTest is FundFixture {
     // ---- helpers -------------------------------------------------------------------------------
 
     function _votesFor(uint256 proposalId) internal view returns (uint256 votesFor) {
-        (,, votesFor,,,,,) = fund.getProposalDetails(proposalId);
+        (,, votesFor,,,,,) = governor.getProposalDetails(proposalId);
     }
 
     function _votesAgainst(uint256 proposalId) internal view returns (uint256 votesAgainst) {
-        (,,, votesAgainst,,,,) = fund.getProposalDetails(proposalId);
+        (,,, votesAgainst,,,,) = governor.getProposalDetails(proposalId);
     }
 
     function _expectNoPower(address account) internal {
-        vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.NoVotingPower.selector, account));
+        vm.expectRevert(abi.encodeWithSelector(IFundGovernor.NoVotingPower.selector, account));
     }
 
     function _vote(address voter, uint256 proposalId, bool support) internal {
         vm.prank(voter);
-        fund.vote(proposalId, support);
+        governor.vote(proposalId, support);
     }
 
     function _emergencyExit(address investor) internal {
@@ -55,7 +56,7 @@ contract AdversarialFlashVoteTest is FundFixture {
         _expectNoPower(bob);
         _vote(bob, id, true);
         assertEq(_votesFor(id), 0);
-        assertFalse(fund.hasVoted(id, bob));
+        assertFalse(governor.hasVoted(id, bob));
     }
 
     /// @notice A deposit made in the proposal's block, even before the creation, does not count.
@@ -71,8 +72,8 @@ contract AdversarialFlashVoteTest is FundFixture {
     function test_flashTopUpInProposalBlock_excludedFromWeight() public {
         uint256 id = _propose(alice, "Top-up", PERIOD);
         _invest(alice, 99_000 * USDC);
-        vm.expectEmit(true, true, true, true, address(fund));
-        emit IInvestmentFund.Voted(id, alice, true, 1_000 * USDC);
+        vm.expectEmit(true, true, true, true, address(governor));
+        emit IFundGovernor.Voted(id, alice, true, 1_000 * USDC);
         _vote(alice, id, true);
         assertEq(_votesFor(id), 1_000 * USDC);
         assertEq(_invested(alice), 100_000 * USDC);
@@ -113,12 +114,12 @@ contract AdversarialFlashVoteTest is FundFixture {
         uint256 payout = fund.withdraw(FUTURES);
         _invest(alice, payout + 5_000 * USDC);
         vm.prank(alice);
-        vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.AlreadyVoted.selector, id, alice));
-        fund.vote(id, true);
+        vm.expectRevert(abi.encodeWithSelector(IFundGovernor.AlreadyVoted.selector, id, alice));
+        governor.vote(id, true);
         _nextBlock();
         vm.prank(alice);
-        vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.AlreadyVoted.selector, id, alice));
-        fund.vote(id, false);
+        vm.expectRevert(abi.encodeWithSelector(IFundGovernor.AlreadyVoted.selector, id, alice));
+        governor.vote(id, false);
 
         // Loop 2: the withdrawn principal handed to another address carries no power.
         vm.prank(carol);
@@ -142,10 +143,10 @@ contract AdversarialFlashVoteTest is FundFixture {
         _invest(alice, 20_000 * USDC);
         _nextBlock();
         vm.prank(alice);
-        vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.AlreadyVoted.selector, id, alice));
-        fund.vote(id, true);
+        vm.expectRevert(abi.encodeWithSelector(IFundGovernor.AlreadyVoted.selector, id, alice));
+        governor.vote(id, true);
         assertEq(_votesFor(id), 1_000 * USDC);
-        assertEq(fund.getPastVotingPower(alice, vm.getBlockNumber() - 1), 20_000 * USDC);
+        assertEq(fund.getPastVotes(alice, vm.getBlockNumber() - 1), 20_000 * USDC);
     }
 
     /// @notice After exiting, an investor still votes once with the power they had at the snapshot (and no more).
@@ -204,8 +205,8 @@ contract AdversarialFlashVoteTest is FundFixture {
         _invest(bob, 50_000 * USDC);
         _expectNoPower(bob);
         vm.prank(bob);
-        fund.createProposal("Fresh power", PERIOD);
-        assertEq(fund.proposalCount(), 0);
+        governor.createProposal("Fresh power", PERIOD);
+        assertEq(governor.proposalCount(), 0);
         _nextBlock();
         assertEq(_propose(bob, "Now it counts", PERIOD), 1); // control: a block later it works
     }
@@ -217,7 +218,7 @@ contract AdversarialFlashVoteTest is FundFixture {
         _invest(alice, 5_000 * USDC);
         _expectNoPower(alice);
         vm.prank(alice);
-        fund.createProposal("Re-entered", PERIOD);
+        governor.createProposal("Re-entered", PERIOD);
     }
 
     // ---- compact history stress ----------------------------------------------------------------
@@ -249,7 +250,7 @@ contract AdversarialFlashVoteTest is FundFixture {
     /// @dev alice votes on `id` (snapshot `snapshot`) and the weight must be the model's power at `snapshot - 1`.
     function _checkVote(uint256 id, uint256 snapshot) internal {
         uint256 expected = _modelPowerAt(snapshot - 1);
-        assertEq(fund.getPastVotingPower(alice, snapshot - 1), expected, "getPastVotingPower at snapshot");
+        assertEq(fund.getPastVotes(alice, snapshot - 1), expected, "getPastVotingPower at snapshot");
         uint256 before = _votesFor(id);
         if (expected == 0) {
             _expectNoPower(alice);
@@ -321,7 +322,7 @@ contract AdversarialFlashVoteTest is FundFixture {
         for (uint256 i; i < n; ++i) {
             _checkVote(ids[i], snaps[i]);
         }
-        assertEq(fund.getPastVotingPower(alice, vm.getBlockNumber() - 1), 0);
+        assertEq(fund.getPastVotes(alice, vm.getBlockNumber() - 1), 0);
     }
 
     function _poolTotalFunds() internal view returns (uint256 total) {
@@ -388,7 +389,7 @@ contract AdversarialFlashVoteTest is FundFixture {
         for (uint256 i; i < n; ++i) {
             if (!voted[i]) _checkVote(ids[i], snaps[i]);
         }
-        assertEq(fund.getPastVotingPower(alice, vm.getBlockNumber() - 1), _invested(alice));
+        assertEq(fund.getPastVotes(alice, vm.getBlockNumber() - 1), _invested(alice));
     }
 
     /// @dev If alice holds a settled position, withdraws it first (invest would revert `UnwithdrawnPosition`).

@@ -60,8 +60,8 @@ contract AdversarialGriefingTest is FundFixture {
         vm.prank(admin);
         fund.removeInvestorFromWhitelist(alice);
         vm.prank(alice);
-        fund.vote(id, true);
-        (,, uint256 votesFor,,,,,) = fund.getProposalDetails(id);
+        governor.vote(id, true);
+        (,, uint256 votesFor,,,,,) = governor.getProposalDetails(id);
         assertEq(votesFor, 1_000 * USDC);
     }
 
@@ -79,7 +79,7 @@ contract AdversarialGriefingTest is FundFixture {
         vm.prank(bob);
         fund.emergencyWithdraw(FUTURES);
         vm.prank(carol);
-        fund.vote(id, false);
+        governor.vote(id, false);
         token.mint(carol, 5 * USDC);
         vm.prank(carol);
         assertTrue(token.transfer(address(fund), 5 * USDC)); // a donation

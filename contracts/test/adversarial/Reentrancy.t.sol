@@ -4,8 +4,10 @@ pragma solidity ^0.8.24;
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 
 import {AdversarialTokenBase, IMintableToken} from "./AdversarialTokenBase.sol";
+import {FundGovernor} from "../../src/FundGovernor.sol";
 import {InvestmentFund} from "../../src/InvestmentFund.sol";
 import {IInvestmentFund} from "../../src/interfaces/IInvestmentFund.sol";
+import {IFundGovernor} from "../../src/interfaces/IFundGovernor.sol";
 import {ReentrantToken} from "../mocks/ReentrantToken.sol";
 
 /// @notice Re-entrancy through a hostile token: every token-moving function of the fund is entered again
@@ -397,22 +399,22 @@ contract AdversarialReentrancyTest is AdversarialTokenBase {
 
     /// @notice A proposal created from inside the attacker's first deposit finds no voting power.
     function test_reentrantProposalDuringInvest_hasNoPower() public {
-        rtoken.arm(address(fund), abi.encodeCall(InvestmentFund.createProposal, ("flash", 1 days)), false, true);
+        rtoken.arm(address(governor), abi.encodeCall(FundGovernor.createProposal, ("flash", 1 days)), false, true);
         _attackerInvests(5_000 * USDC);
         assertTrue(rtoken.attempted());
         assertFalse(rtoken.reentrySucceeded());
-        assertEq(rtoken.reentryReturnData(), abi.encodeWithSelector(IInvestmentFund.NoVotingPower.selector, attacker));
-        assertEq(fund.proposalCount(), 0);
+        assertEq(rtoken.reentryReturnData(), abi.encodeWithSelector(IFundGovernor.NoVotingPower.selector, attacker));
+        assertEq(governor.proposalCount(), 0);
     }
 
     /// @notice Control: the mock really re-enters (an unguarded function called back from a transfer runs).
     function test_control_unguardedCallbackRuns() public {
-        rtoken.arm(address(fund), abi.encodeCall(InvestmentFund.generateDiscordCode, ()), false, false);
+        rtoken.arm(address(governor), abi.encodeCall(FundGovernor.generateDiscordCode, ()), false, false);
         _invest(alice, 1_000 * USDC);
         assertTrue(rtoken.attempted());
         assertTrue(rtoken.reentrySucceeded());
         uint256 code = abi.decode(rtoken.reentryReturnData(), (uint256));
-        assertEq(fund.discordVerificationCode(attacker), code);
+        assertEq(governor.discordVerificationCode(attacker), code);
     }
 
     /// @notice Any re-entry pair, hooked before or after the balance moves, is blocked (fuzzed over the matrix).

@@ -18,7 +18,7 @@ contract FundInvariantFindingsTest is FundFixture {
 
         vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.NotWhitelisted.selector, alice));
         vm.prank(alice);
-        fund.createProposal("raised by a delisted investor", 1 days);
+        governor.createProposal("raised by a delisted investor", 1 days);
     }
 
     /// @notice A proposal's weights stay exact where `getPastVotingPower` (documented as exact only at
@@ -39,10 +39,10 @@ contract FundInvariantFindingsTest is FundFixture {
         _invest(alice, 100 * USDC);
         _mine();
 
-        assertEq(fund.getProposalVotingPower(id, alice), 1_500 * USDC);
+        assertEq(governor.getProposalVotingPower(id, alice), 1_500 * USDC);
         vm.prank(alice);
-        fund.vote(id, true);
-        (,, uint256 votesFor,,,,,) = fund.getProposalDetails(id);
+        governor.vote(id, true);
+        (,, uint256 votesFor,,,,,) = governor.getProposalDetails(id);
         assertEq(votesFor, 1_500 * USDC);
     }
 

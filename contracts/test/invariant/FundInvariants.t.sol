@@ -213,12 +213,12 @@ contract FundInvariantsTest is FundFixture {
     /// @notice One vote per investor per proposal; tallies equal the voters' power at the end of block
     /// snapshot - 1 from the full history; `getPastVotingPower` agrees at every snapshot.
     function invariant_votesMatchFullHistory() public view {
-        uint256 count = fund.proposalCount();
+        uint256 count = governor.proposalCount();
         assertEq(count, governance.ghostProposalCount(), "proposal count");
         uint256 blockNumber = vm.getBlockNumber();
         for (uint256 id = 1; id <= count; ++id) {
             GovernanceHandler.GhostProposal memory p = governance.ghostProposal(id);
-            (,, uint256 votesFor, uint256 votesAgainst,,, bool executed,) = fund.getProposalDetails(id);
+            (,, uint256 votesFor, uint256 votesAgainst,,, bool executed,) = governor.getProposalDetails(id);
             assertEq(votesFor, p.expectedFor, "votesFor");
             assertEq(votesAgainst, p.expectedAgainst, "votesAgainst");
             assertEq(executed, p.executed, "executed");
@@ -226,7 +226,7 @@ contract FundInvariantsTest is FundFixture {
                 assertLe(governance.ghostVotes(id, investors[i]), 1, "voted twice");
                 if (p.snapshotBlock < blockNumber) {
                     assertEq(
-                        fund.getPastVotingPower(investors[i], p.snapshotBlock - 1),
+                        fund.getPastVotes(investors[i], p.snapshotBlock - 1),
                         governance.expectedWeight(id, investors[i]),
                         "getPastVotingPower at snapshot - 1"
                     );

@@ -57,7 +57,7 @@ contract GovernanceHandler is HandlerBase {
         uint256 blockNumber = vm.getBlockNumber();
         bool expected = _mayPropose(actor) && period >= 1 hours && period <= 90 days;
         vm.prank(actor);
-        try fund.createProposal("proposal", period) returns (uint256 id) {
+        try governor.createProposal("proposal", period) returns (uint256 id) {
             _record("createProposal", true, expected, "");
             ++ghostProposalCount;
             if (id != ghostProposalCount) _mismatch("createProposal: id");
@@ -96,7 +96,7 @@ contract GovernanceHandler is HandlerBase {
         uint256 weight = expectedWeight(id, actor);
         vm.recordLogs();
         vm.prank(actor);
-        try fund.vote(id, support) {
+        try governor.vote(id, support) {
             _record("vote", true, expected, "");
             if (_votedWeight(vm.getRecordedLogs()) != weight) _mismatch("vote: Voted weight != ghost snapshot power");
             ++ghostVotes[id][actor];
@@ -125,7 +125,7 @@ contract GovernanceHandler is HandlerBase {
         }
         bool expected = _canExecute(id);
         vm.prank(proposalSeed % 2 == 0 ? outsider : _actor(proposalSeed >> 8));
-        try fund.executeProposal(id) {
+        try governor.executeProposal(id) {
             _record("execute", true, expected, "");
             _proposals[id].executed = true;
         } catch (bytes memory reason) {
@@ -167,7 +167,7 @@ contract GovernanceHandler is HandlerBase {
     function _votedWeight(Vm.Log[] memory logs) private view returns (uint256) {
         bytes32 topic = keccak256("Voted(uint256,address,bool,uint256)");
         for (uint256 i; i < logs.length; ++i) {
-            if (logs[i].emitter == address(fund) && logs[i].topics[0] == topic) {
+            if (logs[i].emitter == address(governor) && logs[i].topics[0] == topic) {
                 (, uint256 weight) = abi.decode(logs[i].data, (bool, uint256));
                 return weight;
             }

@@ -2,6 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {Test} from "../utils/Test.sol";
+import {FundGovernor} from "../../src/FundGovernor.sol";
 import {InvestmentFund} from "../../src/InvestmentFund.sol";
 import {MockUSDC} from "../../src/mocks/MockUSDC.sol";
 
@@ -14,6 +15,7 @@ abstract contract HandlerBase is Test {
     uint256 internal constant INVALID_ONE_IN = 5;
 
     InvestmentFund public immutable fund;
+    FundGovernor public immutable governor;
     MockUSDC public immutable token;
     /// @notice Holds no role and is never whitelisted.
     address public immutable outsider;
@@ -35,6 +37,7 @@ abstract contract HandlerBase is Test {
 
     constructor(InvestmentFund fund_, MockUSDC token_, address outsider_, address[] memory actors_) {
         fund = fund_;
+        governor = FundGovernor(fund_.governor());
         token = token_;
         outsider = outsider_;
         _actors = actors_;

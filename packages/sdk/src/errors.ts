@@ -23,7 +23,7 @@ import {
   UserRejectedRequestError,
   WebSocketRequestError,
 } from "viem";
-import { investmentFundAbi, mockUsdcAbi } from "./abi/index.js";
+import { fundGovernorAbi, investmentFundAbi, mockUsdcAbi } from "./abi/index.js";
 import { EventNotFoundError, FundamentError, RequestFailedError } from "./baseErrors.js";
 import { formatCount, formatPeriod, fundLimits } from "./fundLimits.js";
 import { errorMessages } from "./messages.js";
@@ -36,9 +36,14 @@ export type FundErrorContext = {
   symbol?: string;
 };
 
-/** The fund's ABI plus the token's custom errors, so reverts that bubble up from the token decode too. */
+/**
+ * The fund's ABI with its governor's (proposals and votes live in `FundGovernor`; `sendFundTransaction` sends each
+ * function to the contract that has it) plus the token's custom errors, so reverts that bubble up from the token decode
+ * too. The governor's `NotWhitelisted` is the fund's, so it is left out once.
+ */
 export const fundWithTokenErrorsAbi = [
   ...investmentFundAbi,
+  ...fundGovernorAbi.filter((item) => !(item.type === "error" && item.name === "NotWhitelisted")),
   ...mockUsdcAbi.filter((item) => item.type === "error"),
 ] as const;
 
@@ -120,7 +125,8 @@ export const fundErrorTexts = {
   AllocationIncomplete: ([totalAllocation]) =>
     `Trading wallet allocations must add up to 100% before the lockup starts (now ${(Number(totalAllocation) * 100) / Number(BASIS_POINTS)}%).`,
   TooManyTradingWallets: () => `A vault can have at most ${MAX_TRADING_WALLETS} trading wallets.`,
-  TradingWalletAlreadyAdded: () => "That trading wallet is already in this vault's list.",
+  TradingWalletAlreadyAdded: () =>
+    "That address is already a trading wallet (of this vault or another): a wallet serves one vault at a time.",
   TradingWalletNotFound: () => "That address is not a trading wallet of this vault's pool.",
   TradingWalletIndexOutOfBounds: () => "That trading wallet no longer exists.",
   EmptyDescription: () => "Enter a proposal description.",
@@ -135,6 +141,8 @@ export const fundErrorTexts = {
   AlreadyVoted: () => "You have already voted on this proposal.",
   ProposalAlreadyExecuted: () => "This proposal has already been executed.",
   ProposalNotPassed: () => "This proposal did not pass.",
+  NotGovernor: () => notAllowed,
+  InvalidFund: () => "That address cannot be used here.",
   LastRoleMember: () => "The last admin cannot be removed.",
   NotAdminOrOperator: () => notAllowed,
   AccessControlUnauthorizedAccount: () => notAllowed,

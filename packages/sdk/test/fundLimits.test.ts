@@ -4,13 +4,15 @@
 import { type Address, BaseError } from "viem";
 import { simulateContract } from "viem/actions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { investmentFundAbi } from "../src/abi/index.js";
+import { fundGovernorAbi, investmentFundAbi } from "../src/abi/index.js";
+import { governorAddress } from "../src/deployment/deployment.js";
 import { type FundErrorName, revertOf } from "../src/errors.js";
 import { fundLimits } from "../src/fundLimits.js";
 import { accounts, deployment, snapshot } from "./chain.js";
 import { as, publicClient } from "./fund.js";
 
 const fund = { address: deployment.investmentFund, abi: investmentFundAbi } as const;
+const governor = { address: governorAddress(deployment), abi: fundGovernorAbi } as const;
 const admin = accounts[0];
 const {
   BASIS_POINTS,
@@ -125,7 +127,7 @@ describe("the fund's limits are the contract's", () => {
     const propose = (description: string, seconds: number) =>
       revertName(
         simulateContract(publicClient, {
-          ...fund,
+          ...governor,
           functionName: "createProposal",
           args: [description, BigInt(seconds)],
           account: admin,

@@ -54,6 +54,19 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
+    "name": "CLOCK_MODE",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "string",
+        "internalType": "string"
+      }
+    ],
+    "stateMutability": "pure"
+  },
+  {
+    "type": "function",
     "name": "DEFAULT_ADMIN_ROLE",
     "inputs": [],
     "outputs": [
@@ -160,6 +173,19 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
+    "name": "clock",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint48",
+        "internalType": "uint48"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "collectFundsFromTradingWallet",
     "inputs": [
       {
@@ -179,30 +205,6 @@ export const investmentFundAbi = [
       }
     ],
     "outputs": [],
-    "stateMutability": "nonpayable"
-  },
-  {
-    "type": "function",
-    "name": "createProposal",
-    "inputs": [
-      {
-        "name": "description",
-        "type": "string",
-        "internalType": "string"
-      },
-      {
-        "name": "votingPeriodSeconds",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "outputs": [
-      {
-        "name": "proposalId",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
     "stateMutability": "nonpayable"
   },
   {
@@ -242,25 +244,6 @@ export const investmentFundAbi = [
         "name": "vaultId",
         "type": "uint256",
         "internalType": "uint256"
-      }
-    ],
-    "outputs": [
-      {
-        "name": "",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
-    "name": "discordVerificationCode",
-    "inputs": [
-      {
-        "name": "account",
-        "type": "address",
-        "internalType": "address"
       }
     ],
     "outputs": [
@@ -342,19 +325,6 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
-    "name": "executeProposal",
-    "inputs": [
-      {
-        "name": "proposalId",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "outputs": [],
-    "stateMutability": "nonpayable"
-  },
-  {
-    "type": "function",
     "name": "fundFeesAccrued",
     "inputs": [],
     "outputs": [
@@ -378,19 +348,6 @@ export const investmentFundAbi = [
       }
     ],
     "stateMutability": "view"
-  },
-  {
-    "type": "function",
-    "name": "generateDiscordCode",
-    "inputs": [],
-    "outputs": [
-      {
-        "name": "code",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "stateMutability": "nonpayable"
   },
   {
     "type": "function",
@@ -467,7 +424,7 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
-    "name": "getPastVotingPower",
+    "name": "getPastVotes",
     "inputs": [
       {
         "name": "account",
@@ -475,7 +432,7 @@ export const investmentFundAbi = [
         "internalType": "address"
       },
       {
-        "name": "blockNumber",
+        "name": "timepoint",
         "type": "uint256",
         "internalType": "uint256"
       }
@@ -686,84 +643,6 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
-    "name": "getProposalDetails",
-    "inputs": [
-      {
-        "name": "proposalId",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "outputs": [
-      {
-        "name": "id",
-        "type": "uint256",
-        "internalType": "uint256"
-      },
-      {
-        "name": "description",
-        "type": "string",
-        "internalType": "string"
-      },
-      {
-        "name": "votesFor",
-        "type": "uint256",
-        "internalType": "uint256"
-      },
-      {
-        "name": "votesAgainst",
-        "type": "uint256",
-        "internalType": "uint256"
-      },
-      {
-        "name": "startTime",
-        "type": "uint256",
-        "internalType": "uint256"
-      },
-      {
-        "name": "endTime",
-        "type": "uint256",
-        "internalType": "uint256"
-      },
-      {
-        "name": "executed",
-        "type": "bool",
-        "internalType": "bool"
-      },
-      {
-        "name": "active",
-        "type": "bool",
-        "internalType": "bool"
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
-    "name": "getProposalVotingPower",
-    "inputs": [
-      {
-        "name": "proposalId",
-        "type": "uint256",
-        "internalType": "uint256"
-      },
-      {
-        "name": "account",
-        "type": "address",
-        "internalType": "address"
-      }
-    ],
-    "outputs": [
-      {
-        "name": "",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
     "name": "getRoleAdmin",
     "inputs": [
       {
@@ -892,6 +771,38 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
+    "name": "getVotes",
+    "inputs": [
+      {
+        "name": "account",
+        "type": "address",
+        "internalType": "address"
+      }
+    ],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "governor",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "address",
+        "internalType": "address"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "grantRole",
     "inputs": [
       {
@@ -919,30 +830,6 @@ export const investmentFundAbi = [
       },
       {
         "name": "account",
-        "type": "address",
-        "internalType": "address"
-      }
-    ],
-    "outputs": [
-      {
-        "name": "",
-        "type": "bool",
-        "internalType": "bool"
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
-    "name": "hasVoted",
-    "inputs": [
-      {
-        "name": "proposalId",
-        "type": "uint256",
-        "internalType": "uint256"
-      },
-      {
-        "name": "voter",
         "type": "address",
         "internalType": "address"
       }
@@ -1189,54 +1076,10 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
-    "name": "proposalCount",
+    "name": "recordProposalSnapshot",
     "inputs": [],
-    "outputs": [
-      {
-        "name": "",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
-    "name": "proposalProposer",
-    "inputs": [
-      {
-        "name": "proposalId",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "outputs": [
-      {
-        "name": "",
-        "type": "address",
-        "internalType": "address"
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
-    "name": "proposalState",
-    "inputs": [
-      {
-        "name": "proposalId",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "outputs": [
-      {
-        "name": "",
-        "type": "uint8",
-        "internalType": "enum IInvestmentFund.ProposalState"
-      }
-    ],
-    "stateMutability": "view"
+    "outputs": [],
+    "stateMutability": "nonpayable"
   },
   {
     "type": "function",
@@ -1452,24 +1295,6 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
-    "name": "vote",
-    "inputs": [
-      {
-        "name": "proposalId",
-        "type": "uint256",
-        "internalType": "uint256"
-      },
-      {
-        "name": "support",
-        "type": "bool",
-        "internalType": "bool"
-      }
-    ],
-    "outputs": [],
-    "stateMutability": "nonpayable"
-  },
-  {
-    "type": "function",
     "name": "whitelistInvestor",
     "inputs": [
       {
@@ -1499,25 +1324,6 @@ export const investmentFundAbi = [
       }
     ],
     "stateMutability": "nonpayable"
-  },
-  {
-    "type": "event",
-    "name": "DiscordCodeGenerated",
-    "inputs": [
-      {
-        "name": "account",
-        "type": "address",
-        "indexed": true,
-        "internalType": "address"
-      },
-      {
-        "name": "code",
-        "type": "uint256",
-        "indexed": false,
-        "internalType": "uint256"
-      }
-    ],
-    "anonymous": false
   },
   {
     "type": "event",
@@ -1878,56 +1684,6 @@ export const investmentFundAbi = [
   },
   {
     "type": "event",
-    "name": "ProposalCreated",
-    "inputs": [
-      {
-        "name": "proposalId",
-        "type": "uint256",
-        "indexed": true,
-        "internalType": "uint256"
-      },
-      {
-        "name": "proposer",
-        "type": "address",
-        "indexed": true,
-        "internalType": "address"
-      },
-      {
-        "name": "description",
-        "type": "string",
-        "indexed": false,
-        "internalType": "string"
-      },
-      {
-        "name": "startTime",
-        "type": "uint256",
-        "indexed": false,
-        "internalType": "uint256"
-      },
-      {
-        "name": "endTime",
-        "type": "uint256",
-        "indexed": false,
-        "internalType": "uint256"
-      }
-    ],
-    "anonymous": false
-  },
-  {
-    "type": "event",
-    "name": "ProposalExecuted",
-    "inputs": [
-      {
-        "name": "proposalId",
-        "type": "uint256",
-        "indexed": true,
-        "internalType": "uint256"
-      }
-    ],
-    "anonymous": false
-  },
-  {
-    "type": "event",
     "name": "RoleAdminChanged",
     "inputs": [
       {
@@ -2133,37 +1889,6 @@ export const investmentFundAbi = [
   },
   {
     "type": "event",
-    "name": "Voted",
-    "inputs": [
-      {
-        "name": "proposalId",
-        "type": "uint256",
-        "indexed": true,
-        "internalType": "uint256"
-      },
-      {
-        "name": "voter",
-        "type": "address",
-        "indexed": true,
-        "internalType": "address"
-      },
-      {
-        "name": "support",
-        "type": "bool",
-        "indexed": false,
-        "internalType": "bool"
-      },
-      {
-        "name": "weight",
-        "type": "uint256",
-        "indexed": false,
-        "internalType": "uint256"
-      }
-    ],
-    "anonymous": false
-  },
-  {
-    "type": "event",
     "name": "Withdrawn",
     "inputs": [
       {
@@ -2238,22 +1963,6 @@ export const investmentFundAbi = [
   },
   {
     "type": "error",
-    "name": "AlreadyVoted",
-    "inputs": [
-      {
-        "name": "proposalId",
-        "type": "uint256",
-        "internalType": "uint256"
-      },
-      {
-        "name": "voter",
-        "type": "address",
-        "internalType": "address"
-      }
-    ]
-  },
-  {
-    "type": "error",
     "name": "AlreadyWhitelisted",
     "inputs": [
       {
@@ -2297,28 +2006,12 @@ export const investmentFundAbi = [
   },
   {
     "type": "error",
-    "name": "DescriptionTooLong",
-    "inputs": [
-      {
-        "name": "length",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ]
-  },
-  {
-    "type": "error",
     "name": "EmergencyActive",
     "inputs": []
   },
   {
     "type": "error",
     "name": "EmergencyStateUnchanged",
-    "inputs": []
-  },
-  {
-    "type": "error",
-    "name": "EmptyDescription",
     "inputs": []
   },
   {
@@ -2331,12 +2024,12 @@ export const investmentFundAbi = [
     "name": "FutureLookup",
     "inputs": [
       {
-        "name": "blockNumber",
+        "name": "timepoint",
         "type": "uint256",
         "internalType": "uint256"
       },
       {
-        "name": "currentBlock",
+        "name": "clock",
         "type": "uint256",
         "internalType": "uint256"
       }
@@ -2383,17 +2076,6 @@ export const investmentFundAbi = [
     "type": "error",
     "name": "InvalidVaultName",
     "inputs": []
-  },
-  {
-    "type": "error",
-    "name": "InvalidVotingPeriod",
-    "inputs": [
-      {
-        "name": "votingPeriodSeconds",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ]
   },
   {
     "type": "error",
@@ -2450,17 +2132,6 @@ export const investmentFundAbi = [
   },
   {
     "type": "error",
-    "name": "NoVotingPower",
-    "inputs": [
-      {
-        "name": "account",
-        "type": "address",
-        "internalType": "address"
-      }
-    ]
-  },
-  {
-    "type": "error",
     "name": "NotALoss",
     "inputs": [
       {
@@ -2478,6 +2149,17 @@ export const investmentFundAbi = [
   {
     "type": "error",
     "name": "NotAdminOrOperator",
+    "inputs": [
+      {
+        "name": "account",
+        "type": "address",
+        "internalType": "address"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "NotGovernor",
     "inputs": [
       {
         "name": "account",
@@ -2534,39 +2216,6 @@ export const investmentFundAbi = [
     "inputs": [
       {
         "name": "poolId",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ]
-  },
-  {
-    "type": "error",
-    "name": "ProposalAlreadyExecuted",
-    "inputs": [
-      {
-        "name": "proposalId",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ]
-  },
-  {
-    "type": "error",
-    "name": "ProposalNotFound",
-    "inputs": [
-      {
-        "name": "proposalId",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ]
-  },
-  {
-    "type": "error",
-    "name": "ProposalNotPassed",
-    "inputs": [
-      {
-        "name": "proposalId",
         "type": "uint256",
         "internalType": "uint256"
       }
@@ -2696,28 +2345,6 @@ export const investmentFundAbi = [
     "inputs": [
       {
         "name": "vaultId",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ]
-  },
-  {
-    "type": "error",
-    "name": "VotingClosed",
-    "inputs": [
-      {
-        "name": "proposalId",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ]
-  },
-  {
-    "type": "error",
-    "name": "VotingNotEnded",
-    "inputs": [
-      {
-        "name": "proposalId",
         "type": "uint256",
         "internalType": "uint256"
       }

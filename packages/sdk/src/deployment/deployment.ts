@@ -1,4 +1,4 @@
-import { type Address, getAddress, isAddress } from "viem";
+import { type Address, getAddress, getContractAddress, isAddress } from "viem";
 import { FundamentError } from "../baseErrors.js";
 
 /** The spec's deployment block of the fund on Sepolia (section 9). */
@@ -11,6 +11,11 @@ export const SEPOLIA_DEPLOYMENT_BLOCK = 8_250_257n;
 export type Deployment = {
   chainId: number;
   investmentFund: Address;
+  /**
+   * The fund's `FundGovernor` (proposals and votes). The fund creates it as its first contract, so where a record does
+   * not name it, `governorAddress` derives it from the fund's address (CREATE at nonce 1).
+   */
+  fundGovernor?: Address;
   /** The investment token; read from the fund when a deployment file does not name it. */
   investmentToken?: Address;
   /** First block to search for the fund's events (role grants). */
@@ -66,6 +71,14 @@ const whole = (value: unknown, field: string): bigint => {
   throw new FundamentError(`The deployment's ${field} is not a block number: ${JSON.stringify(value)}.`);
 };
 
+/**
+ * The fund's governor: the record's `fundGovernor`, or the address the fund created it at (its first CREATE, nonce 1:
+ * `InvestmentFund`'s constructor creates nothing before it; a contract test pins this).
+ */
+export function governorAddress(deployment: Pick<Deployment, "investmentFund" | "fundGovernor">): Address {
+  return deployment.fundGovernor ?? getContractAddress({ from: deployment.investmentFund, nonce: 1n });
+}
+
 /** Validates a deployment record (a parsed deployment file, or values from the environment). */
 export function parseDeployment(input: unknown): Deployment {
   if (typeof input !== "object" || input === null) throw new FundamentError("The deployment record is not an object.");
@@ -77,6 +90,7 @@ export function parseDeployment(input: unknown): Deployment {
   return {
     chainId,
     investmentFund: address(record.investmentFund, "investmentFund"),
+    ...optionalAddress(record, "fundGovernor"),
     ...(record.investmentToken === undefined || record.investmentToken === ""
       ? {}
       : { investmentToken: address(record.investmentToken, "investmentToken") }),
@@ -147,7 +161,7 @@ const dexFromEnv = (env: Record<string, string | undefined>): DexDeployment | un
   };
 };
 
-const optionalAddress = <K extends "entryPoint" | "accountFactory" | "fundPaymaster">(
+const optionalAddress = <K extends "fundGovernor" | "entryPoint" | "accountFactory" | "fundPaymaster">(
   record: Record<string, unknown>,
   field: K,
 ): { [P in K]?: Address } =>

@@ -1,6 +1,6 @@
 // The public API of @fundament/sdk, listed explicitly. Node-only helpers are in `@fundament/sdk/node`.
 
-export { fundPaymasterAbi, investmentFundAbi, mockUsdcAbi } from "../abi/index.js";
+export { fundGovernorAbi, fundPaymasterAbi, investmentFundAbi, mockUsdcAbi } from "../abi/index.js";
 export {
   type ExchangeEnvelope,
   type ExchangeHistoryQuery,
@@ -23,6 +23,7 @@ export {
   type DeploymentToken,
   type DexDeployment,
   deploymentFromEnv,
+  governorAddress,
   parseDeployment,
   SEPOLIA_DEPLOYMENT_BLOCK,
   type SmartAccountDeployment,
@@ -77,7 +78,13 @@ export {
   type ResultMessage,
   resultMessages,
 } from "../messages.js";
-export { ADMIN_ROLE, DEFAULT_ADMIN_ROLE, fundContract, OPERATOR_ROLE } from "../reads/fundContract.js";
+export {
+  ADMIN_ROLE,
+  DEFAULT_ADMIN_ROLE,
+  fundContract,
+  governorContract,
+  OPERATOR_ROLE,
+} from "../reads/fundContract.js";
 export { type AdminWallet, type GetAdminsParameters, getAdmins, getAdminsFromEvents } from "../reads/getAdmins.js";
 export { type FundSettings, getFundSettings } from "../reads/getFundSettings.js";
 export {

@@ -1,7 +1,7 @@
 import { type Address, type Client, erc20Abi } from "viem";
 import type { Deployment } from "../deployment/deployment.js";
 import { readContracts } from "../utils/readContracts.js";
-import { fundContract } from "./fundContract.js";
+import { fundContract, governorContract } from "./fundContract.js";
 import { getInvestmentTokenAddress } from "./getInvestmentTokenAddress.js";
 
 /** Fund-wide settings (spec section 3). Per-vault settings (minimum, lockup, current pool) are in `getVaultSettings`. */
@@ -28,13 +28,14 @@ export async function getFundSettings(
   { deployment }: { deployment: Deployment },
 ): Promise<FundSettings> {
   const fund = fundContract(deployment);
+  const governor = governorContract(deployment);
   const token = await getInvestmentTokenAddress(client, deployment);
   const [decimals, fundWallet, emergencyState, proposalCount, bps, fee, pool, fundFeesAccrued, vaultCount, poolCount] =
     await readContracts(client, [
       { address: token, abi: erc20Abi, functionName: "decimals" },
       { ...fund, functionName: "fundWallet" },
       { ...fund, functionName: "emergencyState" },
-      { ...fund, functionName: "proposalCount" },
+      { ...governor, functionName: "proposalCount" },
       { ...fund, functionName: "BASIS_POINTS" },
       { ...fund, functionName: "FUND_PROFIT_PERCENTAGE" },
       { ...fund, functionName: "POOL_PROFIT_PERCENTAGE" },

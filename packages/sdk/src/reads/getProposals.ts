@@ -3,7 +3,7 @@ import { readContract } from "viem/actions";
 import type { Deployment } from "../deployment/deployment.js";
 import { fromTokenUnits } from "../math/tokenAmount.js";
 import { readContracts } from "../utils/readContracts.js";
-import { fundContract } from "./fundContract.js";
+import { governorContract } from "./fundContract.js";
 import { getInvestmentTokenAddress } from "./getInvestmentTokenAddress.js";
 
 /** Displayed status (spec section 4): active if still active; otherwise passed if executed; otherwise rejected. */
@@ -85,7 +85,7 @@ export async function getProposals(
   client: Client,
   { deployment, offset = 0, limit = 50, voter }: GetProposalsParameters,
 ): Promise<GetProposalsReturnType> {
-  const fund = fundContract(deployment);
+  const fund = governorContract(deployment);
   const [count, token] = await Promise.all([
     readContract(client, { ...fund, functionName: "proposalCount" }),
     getInvestmentTokenAddress(client, deployment),

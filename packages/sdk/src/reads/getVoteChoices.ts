@@ -1,9 +1,9 @@
 import { type Address, type Client, getAbiItem } from "viem";
 import { getBlockNumber } from "viem/actions";
-import { investmentFundAbi } from "../abi/index.js";
+import { fundGovernorAbi } from "../abi/index.js";
 import type { Deployment } from "../deployment/deployment.js";
 import { getLogsInChunks } from "../utils/getLogsInChunks.js";
-import { fundContract } from "./fundContract.js";
+import { governorContract } from "./fundContract.js";
 
 /** How an account voted on a proposal. */
 export type VoteChoice = "for" | "against";
@@ -22,7 +22,7 @@ export type GetVoteChoicesParameters = {
   initialRange?: bigint;
 };
 
-const voted = getAbiItem({ abi: investmentFundAbi, name: "Voted" });
+const voted = getAbiItem({ abi: fundGovernorAbi, name: "Voted" });
 
 /**
  * Which way `voter` voted on each of `proposalIds`: the contract keeps only `hasVoted`, the choice is in the
@@ -38,7 +38,7 @@ export async function getVoteChoices(
   const toBlock = await getBlockNumber(client, { cacheTime: 0 });
   if (toBlock < fromBlock) return [];
   const logs = await getLogsInChunks(client, {
-    address: fundContract(deployment).address,
+    address: governorContract(deployment).address,
     event: voted,
     args: { proposalId: [...proposalIds], voter },
     fromBlock,

@@ -1,5 +1,5 @@
 import { parseEventLogs } from "viem";
-import { investmentFundAbi } from "../abi/index.js";
+import { fundGovernorAbi } from "../abi/index.js";
 import { EventNotFoundError } from "../baseErrors.js";
 import { resultMessages } from "../messages.js";
 import { requireDescription, votingPeriodSeconds } from "../utils/proposalInput.js";
@@ -38,7 +38,7 @@ export async function createProposal(parameters: CreateProposalParameters): Prom
     args,
     successMessage: resultMessages.createProposal,
     onReceipt: (receipt) => {
-      const [created] = parseEventLogs({ abi: investmentFundAbi, eventName: "ProposalCreated", logs: receipt.logs });
+      const [created] = parseEventLogs({ abi: fundGovernorAbi, eventName: "ProposalCreated", logs: receipt.logs });
       if (!created) throw new EventNotFoundError();
       proposalId = created.args.proposalId;
     },

@@ -6,6 +6,8 @@ import {
   type TransactionReceipt,
 } from "viem";
 import { estimateContractGas, simulateContract, waitForTransactionReceipt, writeContract } from "viem/actions";
+import { fundGovernorAbi } from "../abi/index.js";
+import { type Deployment, governorAddress } from "../deployment/deployment.js";
 import { FundamentError, type FundErrorContext } from "../errors.js";
 import { errorMessages } from "../messages.js";
 import { sendSmartAccountCalls, smartAccountCall } from "../smartAccount/sendSmartAccountCalls.js";
@@ -46,6 +48,19 @@ export type SendFundTransactionParameters<functionName extends FundWriteName = F
     errorContext?: FundErrorContext;
   };
 
+/** The functions that live in the fund's governor (proposals, votes, Discord codes) rather than in the fund. */
+const GOVERNOR_FUNCTIONS: ReadonlySet<string> = new Set(
+  fundGovernorAbi.filter((item) => item.type === "function").map((item) => item.name),
+);
+
+/**
+ * The contract that answers `functionName`: the fund, or its governor for proposals and votes. Callers name a function;
+ * which of the two contracts holds it is decided here only.
+ */
+export function fundTarget(deployment: Deployment, functionName: FundWriteName): Address {
+  return GOVERNOR_FUNCTIONS.has(functionName) ? governorAddress(deployment) : deployment.investmentFund;
+}
+
 /** The connected account, or a clear error when no wallet is connected. */
 export function requireAccount(context: WriteContext): Address {
   const account = context.walletClient.account;
@@ -65,7 +80,7 @@ async function pendingGasLimit(
 ): Promise<bigint | undefined> {
   try {
     const estimate = await estimateContractGas(publicClient, {
-      address: deployment.investmentFund,
+      address: fundTarget(deployment, functionName),
       abi: fundWithTokenErrorsAbi,
       functionName,
       args,
@@ -99,7 +114,9 @@ export async function sendFundTransaction(parameters: SendFundTransactionParamet
       deployment,
       publicClient,
       walletClient,
-      calls: [smartAccountCall({ to: deployment.investmentFund, abi: fundWithTokenErrorsAbi, functionName, args })],
+      calls: [
+        smartAccountCall({ to: fundTarget(deployment, functionName), abi: fundWithTokenErrorsAbi, functionName, args }),
+      ],
       successMessage,
       errorContext: parameters.errorContext,
       bundlerUrl,
@@ -120,7 +137,13 @@ export async function sendFundTransaction(parameters: SendFundTransactionParamet
     const account = walletClient.account ?? requireAccount(parameters);
     // The call as simulated is the call as sent (viem's `request` would be the same fields, with the ABI cut down to
     // the one function).
-    const call = { address: deployment.investmentFund, abi: fundWithTokenErrorsAbi, functionName, args, account };
+    const call = {
+      address: fundTarget(deployment, functionName),
+      abi: fundWithTokenErrorsAbi,
+      functionName,
+      args,
+      account,
+    };
     await simulateContract(publicClient, call);
     const gas = await pendingGasLimit(parameters, account);
     const hash = await writeContract(walletClient, {

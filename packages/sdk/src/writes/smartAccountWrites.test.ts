@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, snapshot } from "../../test/chain.js";
 import { as, balanceOf, mUSDC, publicClient, runRound, travel } from "../../test/fund.js";
 import { promptingWallet, type SmartAccountStack, startSmartAccountStack } from "../../test/smartAccount.js";
-import { fundPaymasterAbi, investmentFundAbi, mockUsdcAbi } from "../abi/index.js";
+import { fundGovernorAbi, fundPaymasterAbi, mockUsdcAbi } from "../abi/index.js";
 import type { Deployment } from "../deployment/deployment.js";
+import { governorAddress } from "../deployment/deployment.js";
 import { getPositions } from "../reads/getPositions.js";
 import { getSmartAccountAddress } from "../smartAccount/getSmartAccountAddress.js";
 import { createProposal } from "./createProposal.js";
@@ -53,7 +54,7 @@ const viaSmartAccount = () => {
   const { walletClient, prompts } = promptingWallet(OWNER);
   return { context: { deployment, publicClient, walletClient, smartAccount: {} }, prompts };
 };
-const fund = () => ({ address: deployment.investmentFund, abi: investmentFundAbi }) as const;
+const governor = () => ({ address: governorAddress(deployment), abi: fundGovernorAbi }) as const;
 const position = async () => (await getPositions(publicClient, { deployment, account: smartAccount }))[0];
 const noEth = async () => expect(await publicClient.getBalance({ address: smartAccount })).toBe(0n);
 /** The smart account's ETH: its balance plus its deposit at the EntryPoint (where a self-paid op's refund goes). */
@@ -145,10 +146,10 @@ describe("fund writes from a smart account (anvil + Alto)", () => {
     expect(result).toMatchObject({ success: true, message: "Voting transaction submitted" });
     expect(prompts).toEqual(["eth_signTypedData_v4"]);
     expect(
-      await publicClient.readContract({ ...fund(), functionName: "hasVoted", args: [proposalId, smartAccount] }),
+      await publicClient.readContract({ ...governor(), functionName: "hasVoted", args: [proposalId, smartAccount] }),
     ).toBe(true);
     const details = await publicClient.readContract({
-      ...fund(),
+      ...governor(),
       functionName: "getProposalDetails",
       args: [proposalId],
     });

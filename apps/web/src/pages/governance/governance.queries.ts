@@ -1,10 +1,10 @@
 import {
   type Deployment,
-  fundContract,
+  fundGovernorAbi,
   getLogsInChunks,
   getProposals,
   getVoteChoices,
-  investmentFundAbi,
+  governorContract,
   type VoteChoice,
 } from "@fundament/sdk";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
@@ -26,7 +26,7 @@ export const governanceKeys = {
 /** One vote cast on a proposal: who, which way. */
 export type ProposalVoter = { voter: Address; choice: VoteChoice };
 
-const votedEvent = getAbiItem({ abi: investmentFundAbi, name: "Voted" });
+const votedEvent = getAbiItem({ abi: fundGovernorAbi, name: "Voted" });
 
 /**
  * One page of proposals, newest first, with the chain's time (seconds of the latest block): time left is
@@ -81,7 +81,7 @@ export const votersQuery = (client: FundClient, deployment: Deployment, ids: rea
       const toBlock = await getBlockNumber(client, { cacheTime: 0 });
       if (toBlock < fromBlock) return {};
       const logs = await getLogsInChunks(client, {
-        address: fundContract(deployment).address,
+        address: governorContract(deployment).address,
         event: votedEvent,
         args: { proposalId: [...ids] },
         fromBlock,
