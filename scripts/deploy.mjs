@@ -28,7 +28,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { devAccount, LOCAL_CHAIN_ID } from "@fundament/test-chain";
-import { createWalletClient, encodeDeployData, getAddress, http, parseEther } from "viem";
+import { createWalletClient, encodeDeployData, getAddress, http, keccak256, parseEther, toHex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import {
   deployDeterministic,
@@ -54,9 +54,20 @@ export const DEFAULT_LOCKUP_PERIOD_DURATION = 30n * 24n * 60n * 60n;
 const FUND_ARTIFACT = /** @type {const} */ (["InvestmentFund.sol", "InvestmentFund"]);
 /** The external library the fund calls for its trading-wallet lists (deployed first, then linked into the fund). */
 const WALLET_LIST_ARTIFACT = /** @type {const} */ (["TradingWalletList.sol", "TradingWalletList"]);
+const TIMELOCK_ARTIFACT = /** @type {const} */ (["FundTimelock.sol", "FundTimelock"]);
 const TOKEN_ARTIFACT = /** @type {const} */ (["MockUSDC.sol", "MockUSDC"]);
 const WBTC_ARTIFACT = /** @type {const} */ (["MockWBTC.sol", "MockWBTC"]);
 const PAYMASTER_ARTIFACT = /** @type {const} */ (["FundPaymaster.sol", "FundPaymaster"]);
+/** The public delay of a change that touches invested money (FundTimelock): two days, as the best vaults use. */
+export const DEFAULT_TIMELOCK_DELAY = 2n * 24n * 3600n;
+/** The local chain's delay: a few minutes (never zero), so the demo and the tests stay quick. */
+export const LOCAL_TIMELOCK_DELAY = 5n * 60n;
+/** The local chain's guardian: dev account 6. */
+export const LOCAL_GUARDIAN_INDEX = 6;
+/** keccak256("GUARDIAN_ROLE"), the fund's guardian role. */
+const GUARDIAN_ROLE = keccak256(toHex("GUARDIAN_ROLE"));
+/** The fund's default admin role, which the FundTimelock takes over. */
+const DEFAULT_ADMIN_ROLE = /** @type {import("viem").Hex} */ (`0x${"00".repeat(32)}`);
 /** The local chain's paymaster deposit at the EntryPoint: gas for many sponsored operations. */
 export const LOCAL_PAYMASTER_DEPOSIT = parseEther("100");
 /**
@@ -79,6 +90,10 @@ export const LOCAL_SPONSOR_BUDGET = parseEther("0.1");
  *   0x4337084D…f108, deployed when missing
  * @property {bigint} [paymasterDeposit] wei deposited for the FundPaymaster at the EntryPoint; default 100 ETH on
  *   31337, nothing elsewhere
+ * @property {bigint} [timelockDelay] the FundTimelock's delay in seconds; default 2 days, 5 minutes on 31337
+ * @property {import("viem").Address} [guardian] granted GUARDIAN_ROLE at deployment; default dev account 6 on 31337
+ * @property {boolean} [handOver] whether the deployer gives up the default admin role at once (default: off the local
+ *   chain; locally the seed hands over once the demo is set up)
  * @property {bigint} [sponsorBudget] the FundPaymaster's gas budget per smart account, in wei; default 0.1 ETH on
  *   31337, 0 (no sponsorship until an admin sets one) elsewhere
  * @property {string} [bundlerUrl] the ERC-4337 bundler's JSON-RPC URL, written into the record
@@ -94,6 +109,11 @@ export const LOCAL_SPONSOR_BUDGET = parseEther("0.1");
  * @property {import("viem").Address} investmentFund
  * @property {import("viem").Address} fundGovernor the fund's FundGovernor (proposals and votes), created by the fund
  * @property {import("viem").Address} tradingWalletList the TradingWalletList library linked into the fund
+ * @property {import("viem").Address} fundTimelock the FundTimelock that holds the fund's default admin role: changes
+ *   that touch invested money wait there `timelockDelay` seconds
+ * @property {number} timelockDelay the timelock's delay at deployment, in seconds
+ * @property {import("viem").Address | null} guardian the guardian granted at deployment (cancels pending changes)
+ * @property {boolean} handedOver whether the deployer has given up the default admin role (the timelock is the top)
  * @property {import("viem").Address} investmentToken
  * @property {number} deploymentBlock the block of the InvestmentFund deployment
  * @property {import("viem").Address} deployer holds DEFAULT_ADMIN_ROLE and ADMIN_ROLE
@@ -135,6 +155,8 @@ export function deployParametersFromEnv(env = process.env) {
     entryPoint: parseAddressEnv("ENTRY_POINT_ADDRESS", env.ENTRY_POINT_ADDRESS),
     paymasterDeposit: parseUintEnv("PAYMASTER_DEPOSIT_WEI", env.PAYMASTER_DEPOSIT_WEI),
     sponsorBudget: parseUintEnv("SPONSOR_BUDGET_WEI", env.SPONSOR_BUDGET_WEI),
+    timelockDelay: parseUintEnv("TIMELOCK_DELAY", env.TIMELOCK_DELAY),
+    guardian: parseAddressEnv("GUARDIAN_ADDRESS", env.GUARDIAN_ADDRESS),
     bundlerUrl: env.BUNDLER_URL?.trim() || undefined,
     dex: dexFromEnv(env),
   };
@@ -189,8 +211,15 @@ export async function deploy(parameters = {}) {
 
   await ensureArtifacts(
     parameters.investmentToken
-      ? [FUND_ARTIFACT, WALLET_LIST_ARTIFACT, PAYMASTER_ARTIFACT]
-      : [FUND_ARTIFACT, WALLET_LIST_ARTIFACT, TOKEN_ARTIFACT, PAYMASTER_ARTIFACT, ...(local ? [WBTC_ARTIFACT] : [])],
+      ? [FUND_ARTIFACT, WALLET_LIST_ARTIFACT, TIMELOCK_ARTIFACT, PAYMASTER_ARTIFACT]
+      : [
+          FUND_ARTIFACT,
+          WALLET_LIST_ARTIFACT,
+          TIMELOCK_ARTIFACT,
+          TOKEN_ARTIFACT,
+          PAYMASTER_ARTIFACT,
+          ...(local ? [WBTC_ARTIFACT] : []),
+        ],
   );
 
   const account = privateKeyToAccount(privateKey);
@@ -233,6 +262,33 @@ export async function deploy(parameters = {}) {
     functionName: "governor",
   });
   log(`  ${"FundGovernor".padEnd(15)} ${fundGovernor}  (created by the fund)`);
+  const timelockDelay = parameters.timelockDelay ?? (local ? LOCAL_TIMELOCK_DELAY : DEFAULT_TIMELOCK_DELAY);
+  const guardian = parameters.guardian ?? (local ? devAccount(LOCAL_GUARDIAN_INDEX).address : undefined);
+  const timelock = await deployContract(
+    loadArtifact(...TIMELOCK_ARTIFACT),
+    [fund.address, timelockDelay],
+    "FundTimelock",
+  );
+  const fundAbi = /** @type {InvestmentFundAbi} */ (fundArtifact.abi);
+  /** @param {import("viem").Hex} role @param {import("viem").Address} to */
+  const grant = async (role, to) => {
+    const hash = await wallet.writeContract({
+      address: fund.address,
+      abi: fundAbi,
+      functionName: "grantRole",
+      args: [role, to],
+    });
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    if (receipt.status !== "success") throw new Error(`grantRole(${role}, ${to}) reverted (tx ${hash})`);
+  };
+  if (guardian) await grant(GUARDIAN_ROLE, guardian);
+  await grant(DEFAULT_ADMIN_ROLE, timelock.address);
+  // Off the local chain the deployer hands over at once; locally the seed sets the demo up first (scripts/seed.mjs).
+  const handOver = parameters.handOver ?? !local;
+  if (handOver) await handOverToTimelock({ publicClient, walletClient: wallet, fund: fund.address });
+  log(
+    `  timelock delay ${timelockDelay}s; guardian ${guardian ?? "none"}; ${handOver ? "handed over" : "deployer still default admin (the seed hands over)"}`,
+  );
 
   const aa = await deployAccountAbstraction({
     publicClient,
@@ -264,6 +320,10 @@ export async function deploy(parameters = {}) {
     investmentFund: fund.address,
     fundGovernor: getAddress(fundGovernor),
     tradingWalletList: walletList.address,
+    fundTimelock: timelock.address,
+    timelockDelay: Number(timelockDelay),
+    guardian: guardian ? getAddress(guardian) : null,
+    handedOver: handOver,
     investmentToken: getAddress(investmentToken),
     deploymentBlock: Number(fund.blockNumber),
     deployer: account.address,
@@ -286,6 +346,28 @@ export async function deploy(parameters = {}) {
     log(`  wrote ${relative(ROOT, file)}`);
   }
   return deployment;
+}
+
+/**
+ * The deployer gives up the fund's default admin role, so the FundTimelock is the only holder: from then on every
+ * change that touches invested money waits its delay. The deployer keeps `ADMIN_ROLE` (immediate, risk-reducing
+ * powers) and, through it, may schedule changes in the timelock.
+ * @param {{ publicClient: import("viem").PublicClient, walletClient: import("viem").WalletClient, fund: import("viem").Address }} parameters
+ */
+export async function handOverToTimelock({ publicClient, walletClient, fund }) {
+  const account = walletClient.account;
+  if (!account) throw new Error("handOverToTimelock needs a wallet client with an account");
+  const abi = /** @type {InvestmentFundAbi} */ (loadArtifact(...FUND_ARTIFACT).abi);
+  const hash = await walletClient.writeContract({
+    address: fund,
+    abi,
+    functionName: "renounceRole",
+    args: [DEFAULT_ADMIN_ROLE, account.address],
+    account,
+    chain: walletClient.chain,
+  });
+  const receipt = await publicClient.waitForTransactionReceipt({ hash });
+  if (receipt.status !== "success") throw new Error(`the hand-over to the timelock reverted (tx ${hash})`);
 }
 
 /**

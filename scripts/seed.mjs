@@ -29,7 +29,15 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { devAccount, devAccountIndex, LOCAL_CHAIN_ID } from "@fundament/test-chain";
-import { createTestClient, createWalletClient, formatUnits, http, parseUnits } from "viem";
+import {
+  createTestClient,
+  createWalletClient,
+  encodeFunctionData,
+  formatUnits,
+  http,
+  parseUnits,
+  zeroHash,
+} from "viem";
 import { DEFAULT_LOCKUP_PERIOD_DURATION, DEFAULT_RPC_URL } from "./deploy.mjs";
 import { connect, loadDotEnv } from "./lib/chain.mjs";
 import { isMain, runCli } from "./lib/cli.mjs";
@@ -40,12 +48,17 @@ import { DEPLOYMENTS_DIR } from "./lib/paths.mjs";
 /** @typedef {import("./deploy.mjs").Deployment} Deployment */
 /** @typedef {import("./lib/abis.mjs").InvestmentFundAbi} InvestmentFundAbi */
 /** @typedef {import("./lib/abis.mjs").FundGovernorAbi} FundGovernorAbi */
+/** @typedef {import("./lib/abis.mjs").FundTimelockAbi} FundTimelockAbi */
 /** @typedef {import("./lib/abis.mjs").MockUsdcAbi} MockUsdcAbi */
 /** @template {import("viem").Abi} abi @typedef {import("./lib/abis.mjs").WriteCall<abi>} WriteCall */
 
 /** The vault ids the constructor creates. */
 export const FUTURES_VAULT = 1n;
 export const NFT_VAULT = 2n;
+/** The pending change the seed leaves in the timelock: the futures vault's lockup becomes this many days. */
+export const PENDING_LOCKUP_DAYS = 45n;
+/** Its salt (a fixed one, so the change's id is known). */
+const DEMO_CHANGE_SALT = /** @type {import("viem").Hex} */ (`0x${"d3".repeat(32)}`);
 
 /** Whole tokens each investor (accounts 1-5) receives from the faucet. */
 const FAUCET_AMOUNT = 50_000;
@@ -190,6 +203,8 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
   const governorAbi = /** @type {FundGovernorAbi} */ (loadArtifact("FundGovernor.sol", "FundGovernor").abi);
   const fund = deployment.investmentFund;
   const governor = deployment.fundGovernor;
+  const timelockAbi = /** @type {FundTimelockAbi} */ (loadArtifact("FundTimelock.sol", "FundTimelock").abi);
+  const timelock = deployment.fundTimelock;
   const token = deployment.investmentToken;
 
   const fundCode = await publicClient.getCode({ address: fund });
@@ -257,6 +272,8 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
   const sendFund = (from, call) => send(from, { address: fund, abi: fundAbi, ...call });
   /** @param {number} from @param {WriteCall<FundGovernorAbi>} call */
   const sendGovernor = (from, call) => send(from, { address: governor, abi: governorAbi, ...call });
+  /** @param {number} from @param {WriteCall<FundTimelockAbi>} call */
+  const sendTimelock = (from, call) => send(from, { address: timelock, abi: timelockAbi, ...call });
   /** @param {number} from @param {WriteCall<MockUsdcAbi>} call */
   const sendToken = (from, call) => send(from, { address: token, abi: tokenAbi, ...call });
 
@@ -487,8 +504,26 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
   ]);
   log("  proposals: 1 passed and executed, 1 rejected, 2 open for 7 days");
 
-  // 7. Last, NFT round 2 goes to its trading wallet: its lockup ends one lockup period from the chain's now.
+  // 7. NFT round 2 goes to its trading wallet: its lockup ends one lockup period from the chain's now.
   await lock(NFT_VAULT);
+
+  // 8. The hand-over: the deployer gives up the default admin role, so the FundTimelock is the only holder and every
+  // change that touches invested money waits its delay. Then one such change waits there for investors to see: the
+  // futures vault's lockup becomes 45 days (its open round's investors can refund before it applies).
+  if (!deployment.handedOver) {
+    await sendFund(0, { functionName: "renounceRole", args: [zeroHash, devAccount(0).address] });
+  }
+  const delay = await publicClient.readContract({ address: timelock, abi: timelockAbi, functionName: "getMinDelay" });
+  const change = encodeFunctionData({
+    abi: fundAbi,
+    functionName: "setLockupPeriodDuration",
+    args: [FUTURES_VAULT, PENDING_LOCKUP_DAYS * 86_400n],
+  });
+  await sendTimelock(0, {
+    functionName: "schedule",
+    args: [fund, 0n, change, zeroHash, DEMO_CHANGE_SALT, delay],
+  });
+  log(`  handed over to the timelock; pending: futures lockup -> ${PENDING_LOCKUP_DAYS} days after ${delay}s`);
 
   return summarize();
 

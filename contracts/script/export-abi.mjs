@@ -11,6 +11,7 @@ const abiDir = join(root, "..", "packages", "sdk", "src", "abi");
 const contracts = [
   { file: "InvestmentFund.sol", name: "InvestmentFund", exportName: "investmentFundAbi" },
   { file: "FundGovernor.sol", name: "FundGovernor", exportName: "fundGovernorAbi" },
+  { file: "FundTimelock.sol", name: "FundTimelock", exportName: "fundTimelockAbi" },
   { file: "MockUSDC.sol", name: "MockUSDC", exportName: "mockUsdcAbi" },
   { file: "FundPaymaster.sol", name: "FundPaymaster", exportName: "fundPaymasterAbi" },
 ];

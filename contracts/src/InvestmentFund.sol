@@ -58,6 +58,9 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     bytes32 public constant ADMIN_ROLE = keccak256("ADMIN_ROLE");
     /// @notice Role of the trading desk: may collect funds back from the trading wallets and settle a pool.
     bytes32 public constant OPERATOR_ROLE = keccak256("OPERATOR_ROLE");
+    /// @notice Role of the guardian (a person, a Safe, a second key), who can only make things safer: cancel a change
+    /// waiting in the `FundTimelock` and turn the emergency state on, never off.
+    bytes32 public constant GUARDIAN_ROLE = keccak256("GUARDIAN_ROLE");
 
     /// @notice Denominator of every percentage and allocation (100% = 10,000).
     uint256 public constant BASIS_POINTS = 10_000;
@@ -235,8 +238,6 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         _fundWallet = fundWallet_;
         governor = address(new FundGovernor(this));
 
-        _setRoleAdmin(ADMIN_ROLE, ADMIN_ROLE);
-        _setRoleAdmin(OPERATOR_ROLE, ADMIN_ROLE);
         _grantRole(DEFAULT_ADMIN_ROLE, msg.sender);
         _grantRole(ADMIN_ROLE, msg.sender);
         emit FundWalletUpdated(fundWallet_);
@@ -252,6 +253,13 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     /// in every admin function (the fund's code sits close to the 24,576-byte limit).
     modifier onlyAdmin() {
         _checkAdmin();
+        _;
+    }
+
+    /// @dev The default admin's role, which the `FundTimelock` holds once the deployer hands over: the changes that
+    /// touch invested money wait there.
+    modifier onlyTimelocked() {
+        _checkRole(DEFAULT_ADMIN_ROLE);
         _;
     }
 
@@ -414,7 +422,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     /// @inheritdoc IInvestmentFund
     function addTradingWallet(uint256 vaultId, address wallet, string calldata walletType, uint256 allocation)
         external
-        onlyAdmin
+        onlyTimelocked
     {
         (, uint256 poolId) = _openVault(vaultId);
         TradingWalletList.add(
@@ -459,7 +467,11 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     }
 
     /// @inheritdoc IInvestmentFund
-    function setEmergencyState(bool emergencyState_) external onlyAdmin {
+    /// @dev A guardian may turn it on (it only stops deposits and lockups and opens the emergency exit), never off.
+    function setEmergencyState(bool emergencyState_) external {
+        if (!hasRole(ADMIN_ROLE, msg.sender) && !(emergencyState_ && hasRole(GUARDIAN_ROLE, msg.sender))) {
+            revert AccessControlUnauthorizedAccount(msg.sender, ADMIN_ROLE);
+        }
         if (_config.emergencyState == emergencyState_) revert EmergencyStateUnchanged();
         _config.emergencyState = emergencyState_;
         uint256 count = _config.vaultCount;
@@ -470,17 +482,20 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     }
 
     /// @inheritdoc IInvestmentFund
-    function setMinimumInvestment(uint256 vaultId, uint256 minimumInvestment_) external onlyAdmin {
-        _setMinimumInvestment(vaultId, _vault(vaultId), minimumInvestment_);
+    /// @dev Lowering the minimum only lets more in, so an admin does it at once; raising it waits in the timelock.
+    function setMinimumInvestment(uint256 vaultId, uint256 minimumInvestment_) external {
+        Vault storage vault = _vault(vaultId);
+        _checkRole(minimumInvestment_ > vault.minimumInvestment ? DEFAULT_ADMIN_ROLE : ADMIN_ROLE);
+        _setMinimumInvestment(vaultId, vault, minimumInvestment_);
     }
 
     /// @inheritdoc IInvestmentFund
-    function setLockupPeriodDuration(uint256 vaultId, uint256 lockupPeriodDuration_) external onlyAdmin {
+    function setLockupPeriodDuration(uint256 vaultId, uint256 lockupPeriodDuration_) external onlyTimelocked {
         _setLockupPeriodDuration(vaultId, _vault(vaultId), lockupPeriodDuration_);
     }
 
     /// @inheritdoc IInvestmentFund
-    function setFundWallet(address fundWallet_) external onlyRole(DEFAULT_ADMIN_ROLE) {
+    function setFundWallet(address fundWallet_) external onlyTimelocked {
         // The fund itself or the token would swallow the fees: they could never be claimed out again.
         if (fundWallet_ == address(0) || fundWallet_ == address(this) || fundWallet_ == investmentToken) {
             revert InvalidAddress();
@@ -534,11 +549,6 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     // solhint-disable-next-line func-name-mixedcase
     function CLOCK_MODE() external pure returns (string memory) {
         return "mode=blocknumber&from=default";
-    }
-
-    /// @inheritdoc IFundVotes
-    function getVotes(address account) external view returns (uint256) {
-        return _loadInvestor(account).investedAmount;
     }
 
     /// @inheritdoc IFundVotes
@@ -745,12 +755,6 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     }
 
     /// @inheritdoc IInvestmentFund
-    function previewWithdraw(address account, uint256 vaultId) external view returns (uint256 payout) {
-        Position memory position = _positionNow(account, vaultId);
-        if (position.shares != 0) (, payout) = _valueOf(position);
-    }
-
-    /// @inheritdoc IInvestmentFund
     function totalOwed() public view returns (uint256 owed) {
         owed = _unclaimedPayouts + _fundFeesAccrued;
         uint256 count = _config.vaultCount;
@@ -782,18 +786,14 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         return revoked;
     }
 
-    /// @notice Grants `role` to `account`. A `DEFAULT_ADMIN_ROLE` holder may grant every role, `ADMIN_ROLE` included,
-    /// whether or not it holds that role's admin role; anyone else needs the role's admin role (`ADMIN_ROLE` for the
-    /// admin and operator roles). So the holder at the top can always restore the admins, even after handing its own
-    /// `ADMIN_ROLE` away.
-    function grantRole(bytes32 role, address account) public override {
-        _checkTopOrRoleAdmin(role);
-        _grantRole(role, account);
-    }
-
-    /// @notice Revokes `role` from `account`, with the same rights as `grantRole` (so the top can remove a rogue admin).
+    /// @notice Revokes `role` from `account`. Taking a power away only lowers risk, so besides the role's admin (the
+    /// default admin, i.e. the `FundTimelock`) an admin may revoke the admin and operator roles at once; granting any
+    /// role waits in the timelock. The holder at the top (the default admin) grants and revokes every role, so it can
+    /// always restore the admins.
     function revokeRole(bytes32 role, address account) public override {
-        _checkTopOrRoleAdmin(role);
+        if (!((role == ADMIN_ROLE || role == OPERATOR_ROLE) && hasRole(ADMIN_ROLE, msg.sender))) {
+            _checkRole(getRoleAdmin(role));
+        }
         _revokeRole(role, account);
     }
 
@@ -814,10 +814,6 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
 
     function _checkAdmin() private view {
         _checkRole(ADMIN_ROLE);
-    }
-
-    function _checkTopOrRoleAdmin(bytes32 role) private view {
-        if (!hasRole(DEFAULT_ADMIN_ROLE, msg.sender)) _checkRole(getRoleAdmin(role));
     }
 
     function _checkAdminOrOperator() private view {

@@ -37,8 +37,10 @@ contract AdminTest is FundFixture {
         assertEq(governor.proposalCount(), 0);
         assertTrue(fund.hasRole(defaultAdminRole, admin));
         assertTrue(fund.hasRole(adminRole, admin));
-        assertEq(fund.getRoleAdmin(adminRole), adminRole);
-        assertEq(fund.getRoleAdmin(fund.OPERATOR_ROLE()), adminRole);
+        // Every role is granted by the default admin (the `FundTimelock` once handed over), so grants wait.
+        assertEq(fund.getRoleAdmin(adminRole), bytes32(0));
+        assertEq(fund.getRoleAdmin(fund.OPERATOR_ROLE()), bytes32(0));
+        assertEq(fund.getRoleAdmin(fund.GUARDIAN_ROLE()), bytes32(0));
     }
 
     // ---- admins ---------------------------------------------------------------------------------
@@ -51,10 +53,15 @@ contract AdminTest is FundFixture {
         vm.prank(admin);
         fund.grantRole(adminRole, second);
         assertEq(fund.getRoleMemberCount(adminRole), 2);
-        // The new admin can act, including managing admins who are not default admins.
+        // The new admin can act, and revoke (not grant: grants wait in the timelock) admins who are not default admins.
         vm.prank(second);
         fund.whitelistInvestor(alice);
         vm.prank(second);
+        vm.expectRevert(
+            abi.encodeWithSelector(IAccessControl.AccessControlUnauthorizedAccount.selector, second, bytes32(0))
+        );
+        fund.grantRole(adminRole, third);
+        vm.prank(admin);
         fund.grantRole(adminRole, third);
         vm.prank(second);
         fund.revokeRole(adminRole, third);
@@ -129,7 +136,7 @@ contract AdminTest is FundFixture {
     function test_RevertIf_nonAdminGrantsAdmin() public {
         vm.prank(stranger);
         vm.expectRevert(
-            abi.encodeWithSelector(IAccessControl.AccessControlUnauthorizedAccount.selector, stranger, adminRole)
+            abi.encodeWithSelector(IAccessControl.AccessControlUnauthorizedAccount.selector, stranger, bytes32(0))
         );
         fund.grantRole(adminRole, stranger);
     }

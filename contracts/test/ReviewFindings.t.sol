@@ -141,14 +141,15 @@ contract ReviewFindingsTest is FundFixture {
         assertEq(fund.CLOCK_MODE(), "mode=blocknumber&from=default");
     }
 
-    /// @notice `getVotes` is the principal now; `getPastVotes` the principal at the end of a past block, and a lookup
+    /// @notice `getPastVotes` is the principal at the end of a past block (the current one in `getInvestorData`), and a lookup
     /// of the current block reverts `FutureLookup`.
     function test_getPastVotes_followsPrincipal() public {
         _invest(alice, 1_000 * USDC);
         uint256 first = block.number;
         _nextBlock();
         _invest(alice, 500 * USDC);
-        assertEq(fund.getVotes(alice), 1_500 * USDC);
+        (,,,, uint256 votingPower) = fund.getInvestorData(alice);
+        assertEq(votingPower, 1_500 * USDC);
         assertEq(fund.getPastVotes(alice, first), 1_000 * USDC);
         assertEq(fund.getPastVotes(alice, first - 1), 0);
         vm.expectRevert(abi.encodeWithSelector(IFundVotes.FutureLookup.selector, block.number, block.number));

@@ -36,14 +36,14 @@ contract RollOverTest is FundFixture {
         (, uint256 totalFunds,,) = fund.getCurrentPoolData(FUTURES);
         assertEq(totalFunds, 1_080 * USDC);
         assertEq(fund.getPoolInfo(1).rolledOver, 1_080 * USDC);
-        assertEq(fund.previewWithdraw(bob, FUTURES), 3_240 * USDC, "bob did not opt in: his payout waits");
+        assertEq(fund.getPosition(bob, FUTURES).withdrawable, 3_240 * USDC, "bob did not opt in: his payout waits");
 
         // A newcomer buys in at the new price; the next round's profit is shared by value.
         _invest(carol, 2_160 * USDC);
         assertEq(_position(carol, FUTURES).shares, 2_000 * USDC);
         _round(FUTURES, 3_240 * USDC * 11 / 10); // +10%: 324 profit, 64.8 fee
         uint256 investorsTotal = 3_564 * USDC - 64_800_000;
-        assertEq(fund.previewWithdraw(alice, FUTURES), investorsTotal / 3);
+        assertEq(fund.getPosition(alice, FUTURES).withdrawable, investorsTotal / 3);
         _setRollOver(alice, FUTURES, false); // alice rolled into pool 4, which is open: she may leave
         assertEq(_withdraw(alice), investorsTotal / 3);
         assertEq(_withdraw(carol), investorsTotal * 2 / 3);

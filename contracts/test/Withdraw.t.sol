@@ -39,12 +39,12 @@ contract WithdrawTest is FundFixture {
         assertTrue(withdrawnCurrent);
         assertEq(totalWithdrawn, 1_080 * USDC);
         assertEq(power, 0);
-        assertEq(fund.previewWithdraw(alice, FUTURES), 0);
+        assertEq(fund.getPosition(alice, FUTURES).withdrawable, 0);
     }
 
     function test_withdraw_lossSharedProRata() public {
         _roundWith(3_000 * USDC); // a 25% loss; no fee
-        assertEq(fund.previewWithdraw(alice, FUTURES), 750 * USDC);
+        assertEq(fund.getPosition(alice, FUTURES).withdrawable, 750 * USDC);
         vm.prank(alice);
         assertEq(fund.withdraw(FUTURES), 750 * USDC);
         vm.prank(bob);
@@ -108,7 +108,7 @@ contract WithdrawTest is FundFixture {
     function test_withdraw_fromOpenPoolRefundsPrincipal() public {
         _invest(alice, 1_000 * USDC);
         _invest(bob, 500 * USDC);
-        assertEq(fund.previewWithdraw(alice, FUTURES), 1_000 * USDC);
+        assertEq(fund.getPosition(alice, FUTURES).withdrawable, 1_000 * USDC);
         vm.expectEmit(true, true, true, true, address(fund));
         emit IInvestmentFund.Withdrawn(alice, FUTURES, 1, 1_000 * USDC);
         assertEq(_withdraw(alice), 1_000 * USDC);
@@ -124,7 +124,7 @@ contract WithdrawTest is FundFixture {
     function test_RevertIf_withdrawWhileLocked() public {
         _invest(alice, MINIMUM);
         _lock();
-        assertEq(fund.previewWithdraw(alice, FUTURES), 0);
+        assertEq(fund.getPosition(alice, FUTURES).withdrawable, 0);
         vm.prank(alice);
         vm.expectRevert(_err(POOL_LOCKED, 1));
         fund.withdraw(FUTURES);

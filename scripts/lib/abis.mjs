@@ -7,6 +7,7 @@
  *
  * @typedef {typeof import("../../packages/sdk/src/abi/InvestmentFund.js").investmentFundAbi} InvestmentFundAbi
  * @typedef {typeof import("../../packages/sdk/src/abi/FundGovernor.js").fundGovernorAbi} FundGovernorAbi
+ * @typedef {typeof import("../../packages/sdk/src/abi/FundTimelock.js").fundTimelockAbi} FundTimelockAbi
  * @typedef {typeof import("../../packages/sdk/src/abi/MockUSDC.js").mockUsdcAbi} MockUsdcAbi
  * @typedef {typeof import("../../packages/sdk/src/abi/FundPaymaster.js").fundPaymasterAbi} FundPaymasterAbi
  */

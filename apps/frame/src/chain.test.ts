@@ -4,7 +4,7 @@
  * reason, and an approved eth_sendTransaction that is mined.
  */
 
-import { loadArtifact } from "@fundament/scripts/lib/foundry";
+import { linkArtifact, loadArtifact } from "@fundament/scripts/lib/foundry";
 import { investmentFundAbi, mockUsdcAbi } from "@fundament/sdk";
 import { devAccount, devLocalAccount } from "@fundament/test-chain";
 import { testChainForFile } from "@fundament/test-chain/vitest";
@@ -50,8 +50,13 @@ let fund: Address;
 let api: StandInApi;
 let mounted: MountedFrame | undefined;
 
-async function deploy(file: string, name: string, args: readonly unknown[]): Promise<Address> {
-  const { abi, bytecode } = loadArtifact(file, name);
+async function deploy(
+  file: string,
+  name: string,
+  args: readonly unknown[],
+  libraries: Record<string, Address> = {},
+): Promise<Address> {
+  const { abi, bytecode } = linkArtifact(loadArtifact(file, name), libraries);
   const hash = await deployContract(client, { account: admin, chain: foundry, abi, bytecode, args });
   const receipt = await waitForTransactionReceipt(client, { hash });
   if (!receipt.contractAddress) throw new Error(`${name} was not deployed`);
@@ -62,7 +67,10 @@ beforeAll(async () => {
   client = createClient({ chain: foundry, transport: http(rpcUrl) });
   chain = { id: 31337, name: "Anvil", rpcUrl };
   token = await deploy("MockUSDC.sol", "MockUSDC", []);
-  fund = await deploy("InvestmentFund.sol", "InvestmentFund", [token, admin.address, parseUnits("100", 6), 86_400n]);
+  const walletList = await deploy("TradingWalletList.sol", "TradingWalletList", []);
+  fund = await deploy("InvestmentFund.sol", "InvestmentFund", [token, admin.address, parseUnits("100", 6), 86_400n], {
+    TradingWalletList: walletList,
+  });
   api = await startStandInApi();
 });
 afterAll(async () => {

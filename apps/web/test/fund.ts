@@ -5,7 +5,7 @@
  * `eth_sendTransaction` and waits for its receipt; a revert throws with the node's message. Run them inside
  * `withSnapshot` so other tests see the chain as seeded.
  */
-import { fundGovernorAbi, governorAddress, investmentFundAbi, mockUsdcAbi } from "@fundament/sdk";
+import { fundGovernorAbi, fundTimelockAbi, governorAddress, investmentFundAbi, mockUsdcAbi } from "@fundament/sdk";
 import {
   type Abi,
   type Address,
@@ -22,8 +22,11 @@ import { rpcUrl } from "./testChain.js";
 
 /** The admin (deployer). */
 export const ADMIN = DEV_ACCOUNTS[0] as Address;
-/** A trading wallet no seeded vault uses (impersonated). */
-export const TRADER: Address = "0x7e57000000000000000000000000000000000001";
+/**
+ * The trading wallet of a test vault (impersonated): one address per vault, as the fund lets a wallet serve one vault
+ * at a time. No seeded vault uses these.
+ */
+export const traderOf = (vaultId: number): Address => `0x7e57${vaultId.toString(16).padStart(36, "0")}` as Address;
 
 export const fundAddress = () => inject("deployment").investmentFund as Address;
 export const tokenAddress = () => inject("deployment").investmentToken as Address;
@@ -66,6 +69,38 @@ export async function send(from: Address, to: Address, data: Hex): Promise<void>
   throw new Error(`no receipt for ${hash}`);
 }
 
+/**
+ * The fund's functions that only its default admin may call: the seed hands that role to the FundTimelock, so an admin
+ * write of one of them is scheduled there, the clock moved past the delay, and executed (as anyone may).
+ */
+const TIMELOCKED: ReadonlySet<string> = new Set([
+  "addTradingWallet",
+  "setLockupPeriodDuration",
+  "setFundWallet",
+  "grantRole",
+]);
+const timelockAddress = () => inject("deployment").fundTimelock as Address;
+let saltCounter = 0;
+
+async function throughTimelock(from: Address, data: Hex): Promise<void> {
+  const delayData = encodeFunctionData({ abi: fundTimelockAbi, functionName: "getMinDelay" });
+  const delay = BigInt(await call<Hex>("eth_call", [{ to: timelockAddress(), data: delayData }, "latest"]));
+  saltCounter += 1;
+  const salt = `0x${Date.now().toString(16).padStart(48, "0")}${saltCounter.toString(16).padStart(16, "0")}` as Hex;
+  const operation = [fundAddress(), 0n, data, `0x${"00".repeat(32)}`, salt] as const;
+  await send(
+    from,
+    timelockAddress(),
+    encodeFunctionData({ abi: fundTimelockAbi, functionName: "schedule", args: [...operation, delay] }),
+  );
+  await increaseTime(Number(delay));
+  await send(
+    from,
+    timelockAddress(),
+    encodeFunctionData({ abi: fundTimelockAbi, functionName: "execute", args: operation }),
+  );
+}
+
 type FundAbi = typeof fundAndGovernorAbi;
 type FundWrite = ContractFunctionName<FundAbi, "nonpayable">;
 type FundRead = ContractFunctionName<FundAbi, "view" | "pure">;
@@ -81,6 +116,7 @@ export function fundWrite<F extends FundWrite>(
     functionName: functionName as string,
     args: args as readonly unknown[],
   });
+  if (from === ADMIN && TIMELOCKED.has(functionName)) return throughTimelock(from, data);
   return send(from, targetOf(functionName), data);
 }
 
@@ -116,7 +152,7 @@ async function impersonate(address: Address): Promise<void> {
 }
 
 /**
- * A fresh vault of the test's own: `name`, minimum and lockup as given, with `TRADER` as its only trading wallet
+ * A fresh vault of the test's own: `name`, minimum and lockup as given, with `traderOf(id)` as its only trading wallet
  * (100%). Returns its vault id.
  */
 export async function createTestVault(
@@ -125,8 +161,8 @@ export async function createTestVault(
 ): Promise<number> {
   await fundWrite(ADMIN, "createVault", [name, minimum, BigInt(lockupSeconds)]);
   const vaultId = Number(await fundRead("vaultCount", []));
-  await impersonate(TRADER);
-  await fundWrite(ADMIN, "addTradingWallet", [BigInt(vaultId), TRADER, "Test desk", 10_000n]);
+  await impersonate(traderOf(vaultId));
+  await fundWrite(ADMIN, "addTradingWallet", [BigInt(vaultId), traderOf(vaultId), "Test desk", 10_000n]);
   return vaultId;
 }
 
@@ -138,13 +174,14 @@ export async function investIn(investor: Address, vaultId: number, amount: bigin
   await fundWrite(investor, "invest", [BigInt(vaultId), amount]);
 }
 
-/** The admin locks `vaultId`'s open round (its funds go to `TRADER`). */
+/** The admin locks `vaultId`'s open round (its funds go to `traderOf(vaultId)`). */
 export const lockVault = (vaultId: number) => fundWrite(ADMIN, "startLockupPeriod", [BigInt(vaultId)]);
 
-/** `TRADER` makes `amount` units collectable by the fund (minted on top of what it holds, then approved). */
-export async function approveReturn(amount: bigint): Promise<void> {
-  await tokenWrite(TRADER, "mint", [TRADER, amount]);
-  await tokenWrite(TRADER, "approve", [fundAddress(), amount]);
+/** `vaultId`'s trader makes `amount` units collectable by the fund (minted on top of what it holds, then approved). */
+export async function approveReturn(vaultId: number, amount: bigint): Promise<void> {
+  const trader = traderOf(vaultId);
+  await tokenWrite(trader, "mint", [trader, amount]);
+  await tokenWrite(trader, "approve", [fundAddress(), amount]);
 }
 
 /** Moves the chain's clock past the end of `vaultId`'s lockup. */
@@ -154,12 +191,12 @@ export async function endLockupTime(vaultId: number): Promise<void> {
 }
 
 /**
- * `TRADER` returns `returned` units for `vaultId`'s locked round and the admin collects them; then the lockup is
+ * `vaultId`'s trader returns `returned` units for `vaultId`'s locked round and the admin collects them; then the lockup is
  * left to end. Does not settle.
  */
 export async function returnFunds(vaultId: number, returned: bigint): Promise<void> {
-  await approveReturn(returned);
-  await fundWrite(ADMIN, "collectFundsFromTradingWallet", [BigInt(vaultId), TRADER, returned]);
+  await approveReturn(vaultId, returned);
+  await fundWrite(ADMIN, "collectFundsFromTradingWallet", [BigInt(vaultId), traderOf(vaultId), returned]);
   await endLockupTime(vaultId);
 }
 

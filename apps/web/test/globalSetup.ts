@@ -14,6 +14,7 @@ declare module "vitest" {
       chainId: number;
       investmentFund: string;
       fundGovernor: string;
+      fundTimelock: string;
       investmentToken: string;
       deploymentBlock: number;
       fundPaymaster?: string | null;
@@ -43,6 +44,7 @@ export default async function setup(project: TestProject) {
     chainId: deployment.chainId,
     investmentFund: deployment.investmentFund,
     fundGovernor: deployment.fundGovernor,
+    fundTimelock: deployment.fundTimelock,
     investmentToken: deployment.investmentToken,
     deploymentBlock: Number(deployment.deploymentBlock),
     fundPaymaster: deployment.fundPaymaster ?? null,

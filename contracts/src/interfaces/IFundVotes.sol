@@ -2,8 +2,8 @@
 pragma solidity ^0.8.24;
 
 /// @title IFundVotes
-/// @notice The fund's voting power as its governor reads it: the ERC-5805 reads (`clock`, `CLOCK_MODE`, `getVotes`,
-/// `getPastVotes`, as OpenZeppelin's `Votes` has them, without delegation: power is the invested principal), who may
+/// @notice The fund's voting power as its governor reads it: the ERC-5805 reads (`clock`, `CLOCK_MODE`, `getPastVotes`, as
+/// OpenZeppelin's `Votes` has them, without delegation: power is the invested principal), who may
 /// propose, and the one write the governor makes on the fund, so that the fund keeps the power history a new
 /// proposal's snapshot may ask for.
 interface IFundVotes {
@@ -19,8 +19,6 @@ interface IFundVotes {
     /// @notice Describes the clock (ERC-6372): `mode=blocknumber&from=default`.
     // solhint-disable-next-line func-name-mixedcase
     function CLOCK_MODE() external view returns (string memory);
-    /// @notice `account`'s voting power now: its invested principal across all vaults.
-    function getVotes(address account) external view returns (uint256);
     /// @notice Voting power `account` had at the end of past block `timepoint` (ERC-5805). Exact for every block a
     /// proposal snapshot covers; older blocks that no snapshot covers are not kept and may read an earlier value.
     /// Reverts with `FutureLookup` for the current or a later block.

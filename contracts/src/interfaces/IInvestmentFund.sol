@@ -433,8 +433,6 @@ interface IInvestmentFund is IFundVotes {
         );
     /// @notice `account`'s position in `vaultId`. Reverts with `VaultNotFound`.
     function getPosition(address account, uint256 vaultId) external view returns (PositionInfo memory);
-    /// @notice What `withdraw(vaultId)` would pay `account` now (0 when nothing is withdrawable).
-    function previewWithdraw(address account, uint256 vaultId) external view returns (uint256);
     /// @notice Everything the contract owes: unwithdrawn payouts, accrued fund fees, open pools' deposits and
     /// locked pools' collected returns. Its token balance always covers this.
     function totalOwed() external view returns (uint256);

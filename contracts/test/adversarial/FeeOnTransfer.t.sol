@@ -126,7 +126,7 @@ contract AdversarialFeeOnTransferTest is AdversarialTokenBase {
 
         assertTrue(_isLocked());
         _endLockup(collected);
-        assertEq(fund.previewWithdraw(alice, 1), collected);
+        assertEq(fund.getPosition(alice, 1).withdrawable, collected);
     }
 
     /// @notice A wallet whose transfers are eaten entirely cannot be collected from: `NothingReceived`.
@@ -167,7 +167,7 @@ contract AdversarialFeeOnTransferTest is AdversarialTokenBase {
         uint256 paid;
         address[3] memory investors = [alice, bob, carol];
         for (uint256 i; i < investors.length; ++i) {
-            uint256 expected = fund.previewWithdraw(investors[i], 1);
+            uint256 expected = fund.getPosition(investors[i], 1).withdrawable;
             assertApproxEqAbs(expected, _invested(investors[i]) * post / pre, 1);
             vm.prank(investors[i]);
             assertEq(fund.withdraw(1), expected);

@@ -118,8 +118,8 @@ contract AdversarialGriefingTest is FundFixture {
         _lock();
         _settle((a + b) * returnedBps / 10_000);
         _invest(carol, c); // vault 1's open pool 3
-        uint256 owedAlice = fund.previewWithdraw(alice, FUTURES);
-        uint256 owedBob = fund.previewWithdraw(bob, FUTURES);
+        uint256 owedAlice = fund.getPosition(alice, FUTURES).withdrawable;
+        uint256 owedBob = fund.getPosition(bob, FUTURES).withdrawable;
         _emergencyOn();
 
         address[3] memory who = [alice, bob, carol];
@@ -157,7 +157,7 @@ contract AdversarialGriefingTest is FundFixture {
         vm.prank(stranger);
         assertTrue(token.transfer(address(fund), 7 * USDC));
         _settle(1_000 * USDC);
-        assertEq(fund.previewWithdraw(alice, FUTURES), 1_000 * USDC);
+        assertEq(fund.getPosition(alice, FUTURES).withdrawable, 1_000 * USDC);
         vm.prank(admin);
         fund.sweepExcess();
         assertEq(token.balanceOf(fundWallet), 7 * USDC);
@@ -186,8 +186,8 @@ contract AdversarialGriefingTest is FundFixture {
         fund.endLockupPeriodAtLoss(FUTURES, 2_400 * USDC);
         vm.stopPrank();
 
-        assertEq(fund.previewWithdraw(alice, FUTURES), 600 * USDC);
-        assertEq(fund.previewWithdraw(bob, FUTURES), 1_800 * USDC);
+        assertEq(fund.getPosition(alice, FUTURES).withdrawable, 600 * USDC);
+        assertEq(fund.getPosition(bob, FUTURES).withdrawable, 1_800 * USDC);
         vm.prank(alice);
         assertEq(fund.withdraw(FUTURES), 600 * USDC);
         vm.prank(bob);
@@ -240,7 +240,7 @@ contract AdversarialGriefingTest is FundFixture {
         fund.endLockupPeriodAtLoss(FUTURES, 600 * USDC);
         vm.prank(traderB);
         assertTrue(token.transfer(address(fund), 400 * USDC)); // the late wallet pays back directly
-        assertEq(fund.previewWithdraw(alice, FUTURES), 600 * USDC);
+        assertEq(fund.getPosition(alice, FUTURES).withdrawable, 600 * USDC);
         vm.prank(admin);
         fund.sweepExcess();
         assertEq(token.balanceOf(fundWallet), 400 * USDC);

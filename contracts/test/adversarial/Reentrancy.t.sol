@@ -273,7 +273,7 @@ contract AdversarialReentrancyTest is AdversarialTokenBase {
         _attackerInvests(1_000 * USDC);
         _lock();
         _settleWithProfit(500 * USDC); // investors get 2,400
-        uint256 payout = fund.previewWithdraw(attacker, 1);
+        uint256 payout = fund.getPosition(attacker, 1).withdrawable;
         assertEq(payout, 1_200 * USDC);
         uint256 attackerBefore = rtoken.balanceOf(attacker);
 
@@ -394,7 +394,7 @@ contract AdversarialReentrancyTest is AdversarialTokenBase {
         assertEq(_poolCollected(1), 1_000 * USDC);
         vm.prank(operator);
         fund.endLockupPeriod(1, 1_000 * USDC);
-        assertEq(fund.previewWithdraw(alice, 1), 1_000 * USDC);
+        assertEq(fund.getPosition(alice, 1).withdrawable, 1_000 * USDC);
     }
 
     /// @notice A proposal created from inside the attacker's first deposit finds no voting power.

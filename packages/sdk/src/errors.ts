@@ -23,7 +23,7 @@ import {
   UserRejectedRequestError,
   WebSocketRequestError,
 } from "viem";
-import { fundGovernorAbi, investmentFundAbi, mockUsdcAbi } from "./abi/index.js";
+import { fundGovernorAbi, fundTimelockAbi, investmentFundAbi, mockUsdcAbi } from "./abi/index.js";
 import { EventNotFoundError, FundamentError, RequestFailedError } from "./baseErrors.js";
 import { formatCount, formatPeriod, fundLimits } from "./fundLimits.js";
 import { errorMessages } from "./messages.js";
@@ -44,6 +44,12 @@ export type FundErrorContext = {
 export const fundWithTokenErrorsAbi = [
   ...investmentFundAbi,
   ...fundGovernorAbi.filter((item) => !(item.type === "error" && item.name === "NotWhitelisted")),
+  // The timelock's own errors (its AccessControl and InvalidFund ones are already there).
+  ...fundTimelockAbi.filter(
+    (item) =>
+      item.type === "error" &&
+      !["AccessControlBadConfirmation", "AccessControlUnauthorizedAccount", "InvalidFund"].includes(item.name),
+  ),
   ...mockUsdcAbi.filter((item) => item.type === "error"),
 ] as const;
 
@@ -168,6 +174,15 @@ export const fundErrorTexts = {
   ERC2612ExpiredSignature: () => "The signature has expired; sign again.",
   InvalidAccountNonce: () => "The signature was already used; sign again.",
   PermitFailed: () => "The permit was not accepted and the fund is not approved for that amount; sign again.",
+  DelayTooShort: ([, floor]) => `A delay must be at least ${formatPeriod(Number(floor))}: changes never apply at once.`,
+  FailedCall: () => "The change itself failed when it was executed; the fund refused it.",
+  TimelockInsufficientDelay: ([, minDelay]) =>
+    `A change must wait at least ${formatPeriod(Number(minDelay))} before it can be executed.`,
+  TimelockInvalidOperationLength: () => "The change's calls do not line up.",
+  TimelockUnauthorizedCaller: () => notAllowed,
+  TimelockUnexecutedPredecessor: () => "An earlier change must be executed first.",
+  TimelockUnexpectedOperationState: () =>
+    "That change is not in a state that allows this: still waiting, already executed, or cancelled.",
   InvalidShortString: () => invalidTokenName,
   StringTooLong: () => invalidTokenName,
 } satisfies ErrorCatalogue<typeof fundWithTokenErrorsAbi>;

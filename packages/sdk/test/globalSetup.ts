@@ -4,7 +4,7 @@
  * vault 2 (NFT lending) with trading wallet 8 (100%). Account 0 is the admin, account 9 the fund wallet. Each file
  * builds the rest through the SDK; `testChainForFile()` (test/chain.ts) puts the chain back after each file.
  */
-import { loadArtifact } from "@fundament/scripts/lib/foundry";
+import { linkArtifact, loadArtifact } from "@fundament/scripts/lib/foundry";
 import { devLocalAccount } from "@fundament/test-chain";
 import { startTestChains } from "@fundament/test-chain/global-setup";
 import { createPublicClient, createWalletClient, type Hex, http, parseUnits } from "viem";
@@ -31,19 +31,21 @@ async function buildBaseState(rpcUrl: string) {
     if (receipt.status !== "success") throw new Error(`setup transaction ${hash} reverted`);
     return receipt;
   };
-  const deploy = async (file: string, name: string, args: readonly unknown[]) => {
-    const { abi, bytecode } = loadArtifact(file, name);
+  const deploy = async (file: string, name: string, args: readonly unknown[], libraries: Record<string, Hex> = {}) => {
+    const { abi, bytecode } = linkArtifact(loadArtifact(file, name), libraries);
     const receipt = await mined(await wallet.deployContract({ account: account(0), abi, bytecode, args }));
     if (!receipt.contractAddress) throw new Error(`${name} was not deployed`);
     return receipt;
   };
   const tokenAddress = (await deploy("MockUSDC.sol", "MockUSDC", [])).contractAddress as Hex;
-  const fundReceipt = await deploy("InvestmentFund.sol", "InvestmentFund", [
-    tokenAddress,
-    account(9).address,
-    units(100),
-    30n * 24n * 3600n,
-  ]);
+  // The fund calls the TradingWalletList library (deployed first and linked, as scripts/deploy.mjs does).
+  const walletList = (await deploy("TradingWalletList.sol", "TradingWalletList", [])).contractAddress as Hex;
+  const fundReceipt = await deploy(
+    "InvestmentFund.sol",
+    "InvestmentFund",
+    [tokenAddress, account(9).address, units(100), 30n * 24n * 3600n],
+    { TradingWalletList: walletList },
+  );
   const fundAddress = fundReceipt.contractAddress as Hex;
   const fund = { address: fundAddress, abi: investmentFundAbi } as const;
   const token = { address: tokenAddress, abi: mockUsdcAbi } as const;

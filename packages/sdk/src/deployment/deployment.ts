@@ -16,6 +16,11 @@ export type Deployment = {
    * not name it, `governorAddress` derives it from the fund's address (CREATE at nonce 1).
    */
   fundGovernor?: Address;
+  /**
+   * The fund's `FundTimelock`, holder of its default admin role: changes that touch invested money are scheduled
+   * there and wait its delay. Absent where the fund has none (every admin change then applies at once).
+   */
+  fundTimelock?: Address;
   /** The investment token; read from the fund when a deployment file does not name it. */
   investmentToken?: Address;
   /** First block to search for the fund's events (role grants). */
@@ -91,6 +96,7 @@ export function parseDeployment(input: unknown): Deployment {
     chainId,
     investmentFund: address(record.investmentFund, "investmentFund"),
     ...optionalAddress(record, "fundGovernor"),
+    ...optionalAddress(record, "fundTimelock"),
     ...(record.investmentToken === undefined || record.investmentToken === ""
       ? {}
       : { investmentToken: address(record.investmentToken, "investmentToken") }),
@@ -161,7 +167,7 @@ const dexFromEnv = (env: Record<string, string | undefined>): DexDeployment | un
   };
 };
 
-const optionalAddress = <K extends "fundGovernor" | "entryPoint" | "accountFactory" | "fundPaymaster">(
+const optionalAddress = <K extends "fundGovernor" | "fundTimelock" | "entryPoint" | "accountFactory" | "fundPaymaster">(
   record: Record<string, unknown>,
   field: K,
 ): { [P in K]?: Address } =>
@@ -188,7 +194,7 @@ export function smartAccountDeployment(deployment: Deployment): SmartAccountDepl
 }
 
 /**
- * A deployment from environment variables: `CHAIN_ID`, `FUND_ADDRESS`, `DEPLOYMENT_BLOCK` (Sepolia:
+ * A deployment from environment variables: `CHAIN_ID`, `FUND_ADDRESS`, `FUND_TIMELOCK_ADDRESS`, `DEPLOYMENT_BLOCK` (Sepolia:
  * the spec's 8250257 by default) and optionally `TOKEN_ADDRESS`, and for smart accounts `ENTRY_POINT_ADDRESS`,
  * `ACCOUNT_FACTORY_ADDRESS`, `FUND_PAYMASTER_ADDRESS` and `BUNDLER_URL`, and for swaps the Uniswap V2 DEX
  * (`DEX_ROUTER_ADDRESS`, `DEX_FACTORY_ADDRESS`, `WETH_ADDRESS`: all three or none). Undefined when `FUND_ADDRESS` is
@@ -200,6 +206,7 @@ export function deploymentFromEnv(env: Record<string, string | undefined>): Depl
   return parseDeployment({
     chainId,
     investmentFund: env.FUND_ADDRESS,
+    fundTimelock: env.FUND_TIMELOCK_ADDRESS,
     investmentToken: env.TOKEN_ADDRESS,
     deploymentBlock: env.DEPLOYMENT_BLOCK ?? (chainId === "11155111" ? SEPOLIA_DEPLOYMENT_BLOCK.toString() : "0"),
     entryPoint: env.ENTRY_POINT_ADDRESS,

@@ -1,6 +1,6 @@
 // The public API of @fundament/sdk, listed explicitly. Node-only helpers are in `@fundament/sdk/node`.
 
-export { fundGovernorAbi, fundPaymasterAbi, investmentFundAbi, mockUsdcAbi } from "../abi/index.js";
+export { fundGovernorAbi, fundPaymasterAbi, fundTimelockAbi, investmentFundAbi, mockUsdcAbi } from "../abi/index.js";
 export {
   type ExchangeEnvelope,
   type ExchangeHistoryQuery,
@@ -162,6 +162,25 @@ export {
   needsEthMessage,
   userOperationMaxCost,
 } from "../smartAccount/userOperationCost.js";
+export { cancelFundChange } from "../timelock/cancelFundChange.js";
+export {
+  decodeFundChange,
+  describeFundChange,
+  type FundChangeCall,
+  type FundChangeDescription,
+} from "../timelock/describeFundChange.js";
+export { executeFundChange } from "../timelock/executeFundChange.js";
+export {
+  type GetPendingChangesReturnType,
+  getPendingChanges,
+  type PendingChange,
+} from "../timelock/getPendingChanges.js";
+export {
+  formatChangeTime,
+  type ScheduleFundChangeParameters,
+  type ScheduleFundChangeReturnType,
+  scheduleFundChange,
+} from "../timelock/scheduleFundChange.js";
 export {
   type GetLogsInChunksParameters,
   getLogsInChunks,

@@ -4,15 +4,18 @@ import {
   type ContractFunctionArgs,
   type ContractFunctionName,
   type TransactionReceipt,
+  zeroHash,
 } from "viem";
 import { estimateContractGas, simulateContract, waitForTransactionReceipt, writeContract } from "viem/actions";
 import { fundGovernorAbi } from "../abi/index.js";
 import { type Deployment, governorAddress } from "../deployment/deployment.js";
-import { FundamentError, type FundErrorContext } from "../errors.js";
+import { type FundErrorContext, revertOf } from "../errors.js";
 import { errorMessages } from "../messages.js";
 import { sendSmartAccountCalls, smartAccountCall } from "../smartAccount/sendSmartAccountCalls.js";
+import { scheduleFundChange } from "../timelock/scheduleFundChange.js";
 import { failure } from "./failure.js";
 import { fundWithTokenErrorsAbi } from "./fundErrorsAbi.js";
+import { requireAccount } from "./requireAccount.js";
 import type { WriteContext, WriteResult } from "./types.js";
 
 type FundAbi = typeof fundWithTokenErrorsAbi;
@@ -61,12 +64,7 @@ export function fundTarget(deployment: Deployment, functionName: FundWriteName):
   return GOVERNOR_FUNCTIONS.has(functionName) ? governorAddress(deployment) : deployment.investmentFund;
 }
 
-/** The connected account, or a clear error when no wallet is connected. */
-export function requireAccount(context: WriteContext): Address {
-  const account = context.walletClient.account;
-  if (!account) throw new FundamentError("Connect a wallet first.");
-  return account.address;
-}
+export { requireAccount };
 
 /**
  * A gas limit for the action estimated against the pending block, plus a fifth. Some of the fund's functions cost
@@ -94,6 +92,13 @@ async function pendingGasLimit(
     if (error instanceof BaseError) return undefined;
     throw error;
   }
+}
+
+/** Whether a simulated fund call was refused because only the default admin (the deployment's timelock) may make it. */
+function waitsInTimelock(error: unknown, deployment: Deployment): boolean {
+  if (!deployment.fundTimelock) return false;
+  const revert = revertOf(error);
+  return revert?.errorName === "AccessControlUnauthorizedAccount" && revert.args[1] === zeroHash;
 }
 
 /**
@@ -144,7 +149,19 @@ export async function sendFundTransaction(parameters: SendFundTransactionParamet
       args,
       account,
     };
-    await simulateContract(publicClient, call);
+    try {
+      await simulateContract(publicClient, call);
+    } catch (error) {
+      // Only the fund's top role (its FundTimelock) may make this change: it is scheduled there and waits the delay.
+      if (waitsInTimelock(error, deployment)) {
+        const { scheduled: _, ...result } = await scheduleFundChange({
+          ...parameters,
+          call: { functionName, args } as FundWriteCall,
+        });
+        return result;
+      }
+      throw error;
+    }
     const gas = await pendingGasLimit(parameters, account);
     const hash = await writeContract(walletClient, {
       ...call,

@@ -160,7 +160,7 @@ describe("Admin", () => {
       await waitFor(() => expect(tab.textContent).toContain("Round 1 · Locked"), { timeout: 10_000 });
       expect(screen.getByRole("tab", { name: /^Crypto futures trading vault/ }).textContent).toContain("Open");
 
-      await approveReturn(usdc(2_500));
+      await approveReturn(vaultId, usdc(2_500));
       await endLockupTime(vaultId);
       const collect = await within(round).findByRole(
         "button",

@@ -243,7 +243,7 @@ describe("Admin: collecting returns", () => {
       expect(within(round).getByTestId("collectable-0").textContent).toBe("0 mUSDC");
 
       // The trading wallet approves outside the app: the row shows it without any click.
-      await approveReturn(usdc(2_100));
+      await approveReturn(vaultId, usdc(2_100));
       await waitFor(() => expect(within(round).getByTestId("approved-0").textContent).toBe("2,100 mUSDC"), {
         timeout: 20_000,
       });
