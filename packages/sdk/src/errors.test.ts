@@ -10,7 +10,7 @@ import {
   UserRejectedRequestError,
 } from "viem";
 import { describe, expect, it } from "vitest";
-import { fundPaymasterAbi, investmentFundAbi, mockUsdcAbi } from "./abi/index.js";
+import { fundGovernorAbi, fundPaymasterAbi, investmentFundAbi, mockUsdcAbi } from "./abi/index.js";
 import {
   describeFundError,
   type ErrorCatalogue,
@@ -27,7 +27,8 @@ import { errorMessages, resultMessages } from "./messages.js";
 import { paymasterRefusalTexts } from "./smartAccount/describeSmartAccountError.js";
 
 const reverted = (errorName: string, args: readonly unknown[] = []) => {
-  const abi = [...investmentFundAbi, ...mockUsdcAbi];
+  // A revert of the fund, its governor (proposals and votes) or its token.
+  const abi = [...investmentFundAbi, ...fundGovernorAbi, ...mockUsdcAbi];
   const data = encodeErrorResult({ abi, errorName, args } as never);
   const cause = new ContractFunctionRevertedError({ abi, data, functionName: "invest" });
   return new ContractFunctionExecutionError(cause, { abi, functionName: "invest", args: [1n] });

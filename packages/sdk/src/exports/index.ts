@@ -82,6 +82,7 @@ export {
   ADMIN_ROLE,
   DEFAULT_ADMIN_ROLE,
   fundContract,
+  GUARDIAN_ROLE,
   governorContract,
   OPERATOR_ROLE,
 } from "../reads/fundContract.js";
@@ -130,7 +131,7 @@ export {
   type VoteChoice,
 } from "../reads/getVoteChoices.js";
 export { type GetWhitelistParameters, getWhitelist, type WhitelistedInvestor } from "../reads/getWhitelist.js";
-export { isAdmin } from "../reads/isAdmin.js";
+export { isAdmin, isGuardian } from "../reads/isAdmin.js";
 export { type PoolStateName, type PoolStatus, poolStatus, poolStatusFromState } from "../reads/poolStatus.js";
 export {
   describePaymasterRevert,

@@ -6,6 +6,8 @@ import { type Deployment, governorAddress } from "../deployment/deployment.js";
 export const ADMIN_ROLE = keccak256(toHex("ADMIN_ROLE"));
 /** `OPERATOR_ROLE()` of the fund. */
 export const OPERATOR_ROLE = keccak256(toHex("OPERATOR_ROLE"));
+/** `GUARDIAN_ROLE()` of the fund: cancels pending changes, turns the emergency on. */
+export const GUARDIAN_ROLE = keccak256(toHex("GUARDIAN_ROLE"));
 /** `DEFAULT_ADMIN_ROLE()` of OpenZeppelin AccessControl. */
 export const DEFAULT_ADMIN_ROLE = `0x${"00".repeat(32)}` as const;
 

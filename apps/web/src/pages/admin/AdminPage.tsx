@@ -1,6 +1,7 @@
 import { Skeleton } from "../../shared/components/Skeleton";
 import { EmptyState } from "../../shared/components/States";
 import { useIsAdmin } from "../../shared/hooks/useIsAdmin";
+import { useIsGuardian } from "../../shared/hooks/useIsGuardian";
 import { usePageTitle } from "../../shared/hooks/usePageTitle";
 import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
 import { ConnectButton } from "../../shared/wallet/ConnectButton";
@@ -10,18 +11,22 @@ import { AnalyticsSection } from "./AnalyticsSection";
 import { EmergencySection } from "./EmergencySection";
 import { FundSettingsSection } from "./FundSettingsSection";
 import { GasSponsorshipSection } from "./GasSponsorshipSection";
+import { GuardianSection } from "./GuardianSection";
+import { PendingChangesSection } from "./PendingChangesSection";
 import { VaultAdmin } from "./VaultAdmin";
 import { WhitelistSection } from "./WhitelistSection";
 
 /**
- * Admin (`/admin`, admins only): per vault (chosen with the vault tabs) its round's lockup, collecting and settlement,
+ * Admin (`/admin`, admins and guardians): the changes waiting in the timelock first; then, for admins, per vault (chosen with the vault tabs) its round's lockup, collecting and settlement,
  * its trading wallets and settings; fund-wide, once: whitelist, admins, emergency state, fund settings and fees;
  * the operator's analytics (counts of wallet events per day).
  */
 export default function AdminPage() {
   usePageTitle("Admin");
   const { isConnected } = useWalletStatus();
-  const { isAdmin, isReady } = useIsAdmin();
+  const { isAdmin, isReady: adminReady } = useIsAdmin();
+  const { isGuardian, isReady: guardianReady } = useIsGuardian();
+  const isReady = adminReady && guardianReady;
   return (
     <div className="page">
       <header className="page__header">
@@ -39,12 +44,19 @@ export default function AdminPage() {
         </EmptyState>
       ) : !isReady ? (
         <Skeleton height="10rem" />
+      ) : !isAdmin && isGuardian ? (
+        <div className="stack">
+          <GuardianSection />
+          <PendingChangesSection canCancel />
+        </div>
       ) : !isAdmin ? (
         <EmptyState title="Admins only">
           <p>This wallet does not hold the admin role.</p>
         </EmptyState>
       ) : (
         <div className="stack">
+          <PendingChangesSection canCancel />
+          {isGuardian && <GuardianSection />}
           <VaultAdmin />
           <div className={styles.grid}>
             <WhitelistSection />

@@ -2,12 +2,13 @@ import { toUserMessage } from "@fundament/sdk";
 import { Link } from "react-router";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { EmptyState, ErrorState } from "../../shared/components/States";
-import { useInvestorView } from "../../shared/hooks/useFundQueries";
+import { useInvestorView, useVaults } from "../../shared/hooks/useFundQueries";
 import { useIsAdmin } from "../../shared/hooks/useIsAdmin";
 import { usePageTitle } from "../../shared/hooks/usePageTitle";
 import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
 import { formatNumber, formatPercent, formatUsd } from "../../shared/lib/format";
 import { hasPosition } from "../../shared/lib/positions";
+import { PendingChangeBanner } from "../../shared/timelock/PendingChangeBanner";
 import { ConnectButton } from "../../shared/wallet/ConnectButton";
 import { PositionsSection } from "./PositionsSection";
 import { StatementSection } from "./StatementSection";
@@ -21,6 +22,7 @@ export default function PortfolioPage() {
   const { isConnected } = useWalletStatus();
   const investor = useInvestorView();
   const admin = useIsAdmin();
+  const vaults = useVaults();
 
   return (
     <div className="page">
@@ -30,6 +32,7 @@ export default function PortfolioPage() {
           <p className="page__lead">Your positions in each vault, your rounds, voting power and withdrawals.</p>
         </div>
       </header>
+      {isConnected && <PendingChangeBanner vaults={vaults.data ?? []} />}
       {!isConnected ? (
         <EmptyState title="Connect a wallet to see your portfolio">
           <p>Your positions, invested amount, voting power and DAO ranking appear here once a wallet is connected.</p>

@@ -6,6 +6,7 @@ import { EmptyState, ErrorState } from "../../shared/components/States";
 import { useVaults } from "../../shared/hooks/useFundQueries";
 import { usePageTitle } from "../../shared/hooks/usePageTitle";
 import { findVault } from "../../shared/lib/vaultRoutes";
+import { PendingChangeBanner } from "../../shared/timelock/PendingChangeBanner";
 import { VaultRoundBadges } from "../vaults/VaultCard";
 import cardStyles from "../vaults/VaultCard.module.css";
 import { VaultFigures } from "../vaults/VaultFigures";
@@ -74,6 +75,7 @@ export default function VaultPage() {
         <VaultRoundBadges vault={vault} />
       </VaultHero>
       <VaultFigures vault={vault} variant="hero" />
+      <PendingChangeBanner vaultId={vault.vaultId} vaults={vaults.data ?? []} />
       <div className={styles.layout}>
         <div className={styles.main}>
           <VaultPerformance vault={vault} />
