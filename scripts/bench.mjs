@@ -10,6 +10,7 @@
  *     (`forge test --gas-report`). The `test_gas_*` tests ran above and are left out here (they
  *     would rewrite their snapshots); invariant runs are left out because their random calls say
  *     little about typical use.
+ *  0. each deployed contract's runtime size and its headroom under EIP-170's 24,576 bytes (target: at least 15 %);
  * Then the `bench` script of every other workspace that defines one.
  */
 import { ensureDeps } from "./lib/ensure-deps.mjs";
@@ -28,6 +29,30 @@ let failed = false;
 
 /** @param {string} title */
 const banner = (title) => console.log(`\n━━ ${title} ${"━".repeat(Math.max(0, 72 - title.length))}`);
+
+/** The contracts a deployment puts on chain (mocks and test helpers are not deployed off the local chain). */
+const DEPLOYED = ["InvestmentFund", "FundGovernor", "FundTimelock", "TradingWalletList", "FundPaymaster"];
+const EIP170 = 24_576;
+banner("contracts: deployed sizes (forge build --sizes; EIP-170 limit 24,576 bytes, target ≥ 15 % headroom)");
+const sizes = await forge(["build", "--sizes", "--json"], { capture: true, silent: true });
+try {
+  /** @type {Record<string, { runtime_size: number, init_size: number }>} */
+  const table = JSON.parse(sizes.output.slice(sizes.output.indexOf("{")));
+  console.log(
+    `  ${"contract".padEnd(18)}  ${"runtime".padStart(7)}  ${"headroom".padStart(8)}  ${"share".padStart(6)}`,
+  );
+  for (const name of DEPLOYED) {
+    const entry = table[name];
+    if (!entry) continue;
+    const headroom = EIP170 - entry.runtime_size;
+    console.log(
+      `  ${name.padEnd(18)}  ${entry.runtime_size.toLocaleString("en-US").padStart(7)}  ${headroom.toLocaleString("en-US").padStart(8)}  ${`${((headroom / EIP170) * 100).toFixed(1)} %`.padStart(6)}`,
+    );
+  }
+} catch {
+  failed = true;
+  process.stdout.write(sizes.output);
+}
 
 banner("contracts: gas per operation (test_gas_* --isolate → contracts/snapshots)");
 const named = await forge(["test", "--match-test", "^test_gas_", "--isolate"], { capture: true, silent: true });

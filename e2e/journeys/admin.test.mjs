@@ -6,6 +6,9 @@
  * wallets return the funds with profit, the admin collects them in the app and settles the round;
  * an investor of that round (account 2, roll-over off) withdraws principal plus profit share.
  * Governance: an investor creates a proposal and votes.
+ * The timelock: the demo leaves one change waiting (the futures vault's lockup becomes 45 days); an investor sees it on
+ * the vault page and in Portfolio and refunds before it applies, and the guardian (account 6) cancels it. The admin's
+ * new trading wallets are scheduled changes too: they apply once the delay has passed and someone executes them.
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
@@ -52,6 +55,49 @@ describe("admin and settlement journey", { timeout: 400_000 }, () => {
     await context.close();
   });
 
+  test("an investor sees the pending change and refunds before it applies; the guardian cancels it", async () => {
+    const investorIndex = 5;
+    const investor = await openPage(j.browser, { rpcUrl: j.stack.rpcUrl, accountIndex: investorIndex });
+    await connectAndSignIn(investor.page, `${j.stack.webUrl}/vaults/futures-trading-vault`);
+    const banner = investor.page.getByTestId("pending-change-banner");
+    await banner.getByText("The lockup becomes 45 days. You can withdraw before then.", { exact: false }).waitFor({
+      timeout: 20_000,
+    });
+    await screenshot(investor.page, "pending-change-vault");
+    await investor.page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(investor.page, "pending-change-vault-phone");
+    await investor.page.setViewportSize({ width: 1280, height: 860 });
+    await investor.page.goto(`${j.stack.webUrl}/portfolio`);
+    await investor.page.getByTestId("pending-change-banner").waitFor({ timeout: 20_000 });
+    const { address } = devAccount(investorIndex);
+    const before = await j.chain.readToken("balanceOf", [address]);
+    const { principal } = await j.chain.position(investorIndex, 1);
+    assert.ok(principal > 0n, "account 5 is in the futures vault's open round");
+    const position = investor.page.getByTestId("position-1");
+    await position.getByRole("button", { name: "Withdraw", exact: true }).click();
+    await position.getByRole("button", { name: "Confirm withdrawal" }).click();
+    for (let i = 0; i < 100 && (await j.chain.readToken("balanceOf", [address])) === before; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    assert.ok((await j.chain.readToken("balanceOf", [address])) > before, "refunded while the change waits");
+    await investor.context.close();
+
+    const guardian = await openPage(j.browser, { rpcUrl: j.stack.rpcUrl, accountIndex: 6 });
+    await connectAndSignIn(guardian.page, `${j.stack.webUrl}/admin`);
+    await guardian.page.getByTestId("guardian-section").waitFor({ timeout: 20_000 });
+    const pending = guardian.page.getByTestId("pending-changes");
+    await pending.getByText("the lockup becomes 45 days", { exact: false }).waitFor({ timeout: 20_000 });
+    await screenshot(guardian.page, "guardian");
+    await guardian.page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(guardian.page, "guardian-phone");
+    await guardian.page.setViewportSize({ width: 1280, height: 860 });
+    await pending.getByRole("button", { name: "Cancel change" }).click();
+    await guardian.page.getByText("Change cancelled.").first().waitFor({ timeout: 20_000 });
+    await pending.getByText("No change is waiting.").waitFor({ timeout: 20_000 });
+    assert.equal(await j.chain.readFund("lockupPeriodDuration", [1n]), 30n * 86_400n, "the lockup stays 30 days");
+    await guardian.context.close();
+  });
+
   test("the admin whitelists, swaps a trading wallet of the futures vault and starts its lockup", async () => {
     const { page, context } = await openPage(j.browser, { rpcUrl: j.stack.rpcUrl, accountIndex: 0 });
     await connectAndSignIn(page, `${j.stack.webUrl}/admin`);
@@ -85,11 +131,12 @@ describe("admin and settlement journey", { timeout: 400_000 }, () => {
       await panel.getByLabel("Wallet type").fill(walletType);
       await panel.getByLabel("Allocation (basis points)").fill(String(allocation));
       await panel.getByRole("button", { name: "Add trading wallet" }).click();
-      await page.getByText("Trading wallet added successfully.").first().waitFor({ timeout: 20_000 });
-      for (let i = 0; i < 100; i++) {
-        if ((await j.chain.readFund("getTradingWallets", [FUTURES_POOL]))[0].length > before) break;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+      // A new trading wallet touches invested money: it is scheduled in the timelock, not added at once.
+      await page
+        .getByText(/^Change scheduled: anyone can execute it from /)
+        .first()
+        .waitFor({ timeout: 20_000 });
+      assert.equal((await j.chain.readFund("getTradingWallets", [FUTURES_POOL]))[0].length, before);
       // The form clears once the app has seen the receipt (the chain may answer first): fill it again after that.
       await page.waitForFunction(
         (input) => /** @type {HTMLInputElement} */ (input).value === "",
@@ -97,6 +144,21 @@ describe("admin and settlement journey", { timeout: 400_000 }, () => {
         { timeout: 20_000 },
       );
     }
+    // Past the delay, anyone may execute them: the admin does, from Pending changes.
+    await j.chain.travel(86_401);
+    await page.reload();
+    const pending = page.getByTestId("pending-changes");
+    for (let i = 0; i < 2; i++) {
+      const row = pending.getByRole("listitem").filter({ hasText: "a trading wallet joins" }).first();
+      const before = (await j.chain.readFund("getTradingWallets", [FUTURES_POOL]))[0].length;
+      await row.getByRole("button", { name: "Execute" }).click({ timeout: 20_000 });
+      for (let k = 0; k < 100; k++) {
+        if ((await j.chain.readFund("getTradingWallets", [FUTURES_POOL]))[0].length > before) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      await page.getByText("Change executed.").first().waitFor({ timeout: 20_000 });
+    }
+    await tabs.getByRole("tab", { name: /Crypto futures trading vault/ }).click();
     const [wallets, allocations] = await j.chain.readFund("getTradingWallets", [FUTURES_POOL]);
     assert.deepEqual(
       wallets.map((/** @type {string} */ w) => w.toLowerCase()),

@@ -24,6 +24,8 @@ export async function startTestStack() {
       webPort,
       dataDir: join(dir, "data"),
       deploymentsDir: join(dir, "deployments"),
+      // A day's timelock delay: the journeys travel past it; the wall clock never makes a change ready mid-run.
+      timelockDelay: 86_400n,
       // The operator's analytics on (off by default): the wallet's events go to the API's /e, counted on /admin.
       apiEnv: { ANALYTICS_ENABLED: "1" },
       log: (line) => lines.push(line),

@@ -18,6 +18,9 @@ export { seedGenesisTimestamp } from "../seed.mjs";
  * @property {() => void} cleanup removes the deployment record
  */
 
+/** The timelock delay of the test chains, in seconds (tests read it with `getMinDelay` and travel past it). */
+export const TEST_TIMELOCK_DELAY = 86_400n;
+
 /**
  * Deploys and seeds on the chain at `rpcUrl`. Removes its deployment record again when deploying or seeding fails.
  * @param {string} rpcUrl
@@ -28,7 +31,9 @@ export async function seedChain(rpcUrl, { name = "fundament" } = {}) {
   const deploymentsDir = mkdtempSync(join(tmpdir(), `${name}-`));
   const cleanup = () => rmSync(deploymentsDir, { recursive: true, force: true });
   try {
-    const deployment = await deploy({ rpcUrl, deploymentsDir, log: () => {} });
+    // A day's delay (tests travel past it): with the local default of 5 minutes, a change the seed leaves waiting would
+    // turn ready on the wall clock while a slow suite still runs.
+    const deployment = await deploy({ rpcUrl, deploymentsDir, timelockDelay: TEST_TIMELOCK_DELAY, log: () => {} });
     await seed({ rpcUrl, deployment });
     return { deployment, cleanup };
   } catch (error) {

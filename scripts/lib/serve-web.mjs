@@ -17,7 +17,7 @@ export const WEB_DIST_DIR = join(ROOT, "apps", "web", "dist");
  * @property {number} chainId
  * @property {string} rpcUrl
  * @property {string} apiUrl
- * @property {{ chainId: number, investmentFund: string, fundGovernor?: string, investmentToken: string, deploymentBlock: number | string, entryPoint?: string, accountFactory?: string, fundPaymaster?: string, bundlerUrl?: string, tokens?: { address: string, symbol: string, name: string, decimals: number }[] }} deployment
+ * @property {{ chainId: number, investmentFund: string, fundGovernor?: string, fundTimelock?: string, investmentToken: string, deploymentBlock: number | string, entryPoint?: string, accountFactory?: string, fundPaymaster?: string, bundlerUrl?: string, tokens?: { address: string, symbol: string, name: string, decimals: number }[] }} deployment
  * @property {string} [walletConnectProjectId]
  * @property {boolean} [coinbaseWallet]
  * @property {{ rpcUrl: string, genesisHash?: string, mint?: { address: string, symbol: string, name?: string, decimals: number } }} [solana] the wallet's Solana family: its JSON-RPC, network and SPL token

@@ -44,6 +44,8 @@ export const FRAME_DIR = join(ROOT, "apps", "frame");
  * @property {string} [deploymentsDir] where deploy writes `<chainId>.json`; default contracts/deployments
  * @property {bigint} [minimumInvestment]
  * @property {bigint} [lockupPeriodDuration]
+ * @property {bigint} [timelockDelay] the FundTimelock's delay (default: deploy's, 5 minutes locally); tests pass a
+ *   long one and travel past it, so a slow run never sees a change turn ready on the wall clock
  * @property {Record<string, string>} [apiEnv] extra environment for the API
  * @property {(line: string) => void} [log] progress lines; default console.log
  * @property {(text: string) => void} [step] step headings; default `› text`
@@ -123,6 +125,7 @@ export async function startStack(options) {
       deploymentsDir: options.deploymentsDir,
       minimumInvestment: options.minimumInvestment,
       lockupPeriodDuration: options.lockupPeriodDuration,
+      ...(options.timelockDelay === undefined ? {} : { timelockDelay: options.timelockDelay }),
       bundlerUrl,
       log,
     });
@@ -279,6 +282,8 @@ export async function startStack(options) {
           chainId: deployment.chainId,
           investmentFund: deployment.investmentFund,
           fundGovernor: deployment.fundGovernor,
+          // The fund's default admin once the seed handed over: the app schedules and lists its pending changes there.
+          fundTimelock: deployment.fundTimelock,
           investmentToken: deployment.investmentToken,
           deploymentBlock: Number(deployment.deploymentBlock),
           entryPoint: deployment.entryPoint,

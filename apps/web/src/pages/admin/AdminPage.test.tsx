@@ -11,6 +11,7 @@ import {
   investIn,
   lockVault,
   returnFunds,
+  traderOf,
   usdc,
 } from "../../../test/fund";
 import { DEV_ACCOUNTS, recordRpcMethods, renderApp } from "../../../test/render";
@@ -18,6 +19,8 @@ import { findToast } from "../../../test/toasts";
 import tabStyles from "./VaultTabs.module.css";
 
 let recorder: ReturnType<typeof recordRpcMethods> | undefined;
+/** An address as the app shortens it: "0x7e57…0003". */
+const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 afterEach(() => recorder?.restore());
 
 const section = (name: string, level = 2) =>
@@ -110,15 +113,15 @@ describe("Admin", () => {
       ).toBe("7 days");
       expect(within(vaultSettings).getByTestId("vault-minimum").textContent).toBe("100 mUSDC");
 
-      // This vault's minimum changes; the futures vault's stays.
+      // This vault's minimum changes (a lower one lets more in: it applies at once); the futures vault's stays.
       const futuresMinimumBefore = await fundRead("minimumInvestment", [1n]);
-      await userEvent.type(within(vaultSettings).getByLabelText("New minimum investment (mUSDC)"), "250");
+      await userEvent.type(within(vaultSettings).getByLabelText("New minimum investment (mUSDC)"), "50");
       await userEvent.click(within(vaultSettings).getByRole("button", { name: "Set minimum investment" }));
       expect(await findToast(actionMessages.setMinimumInvestment)).toBeTruthy();
-      await waitFor(() => expect(within(vaultSettings).getByTestId("vault-minimum").textContent).toBe("250 mUSDC"), {
+      await waitFor(() => expect(within(vaultSettings).getByTestId("vault-minimum").textContent).toBe("50 mUSDC"), {
         timeout: 10_000,
       });
-      expect(await fundRead("minimumInvestment", [BigInt(vaultId)])).toBe(usdc(250));
+      expect(await fundRead("minimumInvestment", [BigInt(vaultId)])).toBe(usdc(50));
       expect(await fundRead("minimumInvestment", [1n])).toBe(futuresMinimumBefore);
 
       // Keyboard: ← selects the previous vault and moves the focus to it; Home the first.
@@ -151,7 +154,7 @@ describe("Admin", () => {
       });
       expect(document.activeElement).toBe(within(lockup).getByRole("button", { name: "Cancel" }));
       expect(within(lockup).getByRole("list", { name: "What each trading wallet receives" }).textContent).toBe(
-        "Test desk (0x7e57…0001): 2,000 mUSDC (100%)",
+        `Test desk (${short(traderOf(vaultId))}): 2,000 mUSDC (100%)`,
       );
       await userEvent.click(within(round).getByRole("button", { name: "Confirm start of lockup" }));
       expect(await findToast("Lockup period started.")).toBeTruthy();

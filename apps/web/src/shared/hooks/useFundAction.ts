@@ -6,6 +6,7 @@ import type { Hash } from "viem";
 import { useConfig } from "wagmi";
 import { getWalletClient } from "wagmi/actions";
 import { CHAIN_KEY } from "../lib/queryKeys";
+import { TIMELOCK_KEY } from "../timelock/pendingChanges.queries";
 import { useAppConfig } from "./useAppConfig";
 import { useFundClient } from "./useFundClient";
 import { SMART_ACCOUNT_LOOKING_UP, useInvestorSender } from "./useInvestorSender";
@@ -155,6 +156,8 @@ export function useFundAction<P extends object>(
     },
     onSuccess: async ({ result, viaSmartAccount }) => {
       push({ kind: "success", message: result.message, hash: result.hash });
+      // The timelock's pending changes refresh beside it, not awaited (they are not the action's own reads).
+      void queryClient.invalidateQueries({ queryKey: [TIMELOCK_KEY] });
       await queryClient.invalidateQueries({ queryKey: [CHAIN_KEY] });
       // A user operation may have deployed the smart account and moved its tokens: the wallet layer's reads too.
       if (viaSmartAccount) void queryClient.invalidateQueries({ queryKey: [WALLET_QUERY_KEY] });

@@ -1,13 +1,14 @@
 import { type Deployment, getPendingChanges } from "@fundament/sdk";
 import { queryOptions } from "@tanstack/react-query";
 import type { FundClient } from "../hooks/useFundClient";
-import { CHAIN_KEY } from "../lib/queryKeys";
-
-export const pendingChangesKey = [CHAIN_KEY, "timelock", "pending"] as const;
+/** The root of the timelock's queries: every fund action refreshes them without waiting for them (`useFundAction`). */
+export const TIMELOCK_KEY = "timelock";
+export const pendingChangesKey = [TIMELOCK_KEY, "pending"] as const;
 
 /**
- * The changes waiting in the fund's timelock, with the chain's clock. Under `CHAIN_KEY`, so every fund action
- * refreshes it; polled too, because scheduling and cancelling are timelock events and a change turns ready with time.
+ * The changes waiting in the fund's timelock, with the chain's clock. Not under `CHAIN_KEY`: an action's result (and
+ * its focus) waits for the fund's reads only, while this list refreshes beside it; polled too, because a change turns
+ * ready with time and others may schedule or cancel.
  */
 export const pendingChangesQuery = (client: FundClient, deployment: Deployment) =>
   queryOptions({
