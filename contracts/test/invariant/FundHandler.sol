@@ -3,6 +3,7 @@ pragma solidity ^0.8.24;
 
 import {HandlerBase} from "./HandlerBase.sol";
 import {GovernanceHandler} from "./GovernanceHandler.sol";
+import {FundTimelock} from "../../src/FundTimelock.sol";
 import {InvestmentFund} from "../../src/InvestmentFund.sol";
 import {IInvestmentFund} from "../../src/interfaces/IInvestmentFund.sol";
 import {MockUSDC} from "../../src/mocks/MockUSDC.sol";
@@ -37,6 +38,24 @@ contract FundHandler is HandlerBase {
     // ---- ghost state -------------------------------------------------------------------------------
     mapping(address actor => bool) public ghostWhitelisted;
     bool public ghostEmergency;
+
+    /// @dev A change scheduled in the timelock: the vault whose lockup it sets, to what, and when it may apply.
+    struct GhostChange {
+        uint256 vaultId;
+        uint256 duration;
+        uint256 readyAt;
+        bytes32 salt;
+        bool cancelled;
+        bool executed;
+    }
+
+    FundTimelock public timelock;
+    address public guardian;
+    GhostChange[] internal _changes;
+    /// @notice Each vault's lockup length as the executed changes left it (only executions at or after their time).
+    mapping(uint256 vaultId => uint256) public ghostLockupDuration;
+    /// @notice Executions that succeeded before their time (must stay 0).
+    uint256 public earlyExecutions;
     mapping(uint256 vaultId => bool) public ghostLocked;
     mapping(uint256 vaultId => uint256) public ghostLockupEnd;
     /// @notice Tokens that came into / went out of the fund for a vault, and the fees its pools accrued.
@@ -85,6 +104,16 @@ contract FundHandler is HandlerBase {
             vm.prank(admin_);
             fund_.whitelistInvestor(actors_[i]);
             ghostWhitelisted[actors_[i]] = true;
+        }
+    }
+
+    /// @notice The timelock and guardian of the fund (the deployer has handed the top role over).
+    function setTimelock(FundTimelock timelock_, address guardian_) external {
+        require(address(timelock) == address(0), "timelock already set");
+        timelock = timelock_;
+        guardian = guardian_;
+        for (uint256 v = 1; v <= VAULTS; ++v) {
+            ghostLockupDuration[v] = fund.lockupPeriodDuration(v);
         }
     }
 
@@ -248,6 +277,68 @@ contract FundHandler is HandlerBase {
         vm.prank(admin);
         fund.setEmergencyState(target);
         ghostEmergency = target;
+    }
+
+    /// @notice The guardian turns the emergency on (never off: an attempt to turn it off must revert).
+    function guardianEmergency(uint256 seed) external {
+        bool tryOff = _invalidMode(seed) && ghostEmergency;
+        if (!tryOff && ghostEmergency) return;
+        vm.prank(guardian);
+        try fund.setEmergencyState(!tryOff) {
+            _record("guardianEmergency", true, !tryOff, "");
+            ghostEmergency = true;
+        } catch (bytes memory reason) {
+            _record("guardianEmergency", false, !tryOff, reason);
+        }
+    }
+
+    // ================================================================================================
+    // Timelock: changes that touch invested money wait; the guardian cancels; anyone executes
+    // ================================================================================================
+
+    /// @notice An admin schedules a new lockup length (1 to 60 days) for a vault.
+    function scheduleLockup(uint256 vaultSeed, uint256 daysSeed) external {
+        uint256 v = vaultSeed % VAULTS + 1;
+        uint256 duration = (daysSeed % 60 + 1) * 1 days;
+        bytes32 salt = bytes32(_changes.length + 1);
+        bytes memory data = abi.encodeCall(InvestmentFund.setLockupPeriodDuration, (v, duration));
+        uint256 delay = timelock.getMinDelay();
+        vm.prank(admin);
+        timelock.schedule(address(fund), 0, data, bytes32(0), salt, delay);
+        _changes.push(GhostChange(v, duration, vm.getBlockTimestamp() + delay, salt, false, false));
+    }
+
+    /// @notice Anyone executes a change; it may apply only once, only at or after its time, and never once cancelled.
+    function executeChange(uint256 seed) external {
+        if (_changes.length == 0) return;
+        GhostChange storage change = _changes[seed % _changes.length];
+        bool expected = !change.cancelled && !change.executed && vm.getBlockTimestamp() >= change.readyAt;
+        bytes memory data = abi.encodeCall(InvestmentFund.setLockupPeriodDuration, (change.vaultId, change.duration));
+        vm.prank(outsider);
+        try timelock.execute(address(fund), 0, data, bytes32(0), change.salt) {
+            _record("executeChange", true, expected, "");
+            if (vm.getBlockTimestamp() < change.readyAt) ++earlyExecutions;
+            change.executed = true;
+            ghostLockupDuration[change.vaultId] = change.duration;
+        } catch (bytes memory reason) {
+            _record("executeChange", false, expected, reason);
+        }
+    }
+
+    /// @notice The guardian cancels a change that is still pending.
+    function cancelChange(uint256 seed) external {
+        if (_changes.length == 0) return;
+        GhostChange storage change = _changes[seed % _changes.length];
+        bool expected = !change.cancelled && !change.executed;
+        bytes memory data = abi.encodeCall(InvestmentFund.setLockupPeriodDuration, (change.vaultId, change.duration));
+        bytes32 id = timelock.hashOperation(address(fund), 0, data, bytes32(0), change.salt);
+        vm.prank(guardian);
+        try timelock.cancel(id) {
+            _record("cancelChange", true, expected, "");
+            change.cancelled = true;
+        } catch (bytes memory reason) {
+            _record("cancelChange", false, expected, reason);
+        }
     }
 
     function whitelist(uint256 actorSeed) external {

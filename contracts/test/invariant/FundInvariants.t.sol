@@ -4,6 +4,8 @@ pragma solidity ^0.8.24;
 import {FundFixture} from "../FundFixture.sol";
 import {FuzzSelector} from "../utils/Test.sol";
 import {FundHandler} from "./FundHandler.sol";
+import {IAccessControl} from "@openzeppelin/contracts/access/IAccessControl.sol";
+import {FundTimelock} from "../../src/FundTimelock.sol";
 import {GovernanceHandler} from "./GovernanceHandler.sol";
 import {IInvestmentFund} from "../../src/interfaces/IInvestmentFund.sol";
 
@@ -18,6 +20,8 @@ contract FundInvariantsTest is FundFixture {
     uint256 internal constant VAULTS = 2;
 
     FundHandler internal handler;
+    FundTimelock internal timelock;
+    address internal guardian = makeAddr("guardian");
     GovernanceHandler internal governance;
     address[] internal investors;
     bytes4[] internal _selectors;
@@ -31,6 +35,14 @@ contract FundInvariantsTest is FundFixture {
             new FundHandler(fund, token, admin, operator, fundWallet, stranger, investors, futuresWallets, nftDesk);
         governance = new GovernanceHandler(handler, investors);
         handler.setGovernance(governance);
+        // The hand-over, as deploy does it: a guardian, and the timelock as the only top.
+        timelock = new FundTimelock(IAccessControl(address(fund)), 2 days);
+        vm.startPrank(admin);
+        fund.grantRole(fund.GUARDIAN_ROLE(), guardian);
+        fund.grantRole(0x00, address(timelock));
+        fund.renounceRole(0x00, admin);
+        vm.stopPrank();
+        handler.setTimelock(timelock, guardian);
 
         _weigh(FundHandler.invest.selector, 6);
         _weigh(FundHandler.withdraw.selector, 3);
@@ -48,6 +60,10 @@ contract FundInvariantsTest is FundFixture {
         _weigh(FundHandler.createProposal.selector, 2);
         _weigh(FundHandler.vote.selector, 3);
         _weigh(FundHandler.execute.selector, 1);
+        _weigh(FundHandler.guardianEmergency.selector, 1);
+        _weigh(FundHandler.scheduleLockup.selector, 2);
+        _weigh(FundHandler.executeChange.selector, 2);
+        _weigh(FundHandler.cancelChange.selector, 1);
         _weigh(FundHandler.advanceTime.selector, 1);
         _weigh(FundHandler.advanceBlock.selector, 3);
         targetContract(address(handler));
@@ -164,6 +180,28 @@ contract FundInvariantsTest is FundFixture {
             token.balanceOf(address(fund)),
             "exits + locked collections + fee > balance"
         );
+    }
+
+    // ---- the timelock and the guardian -------------------------------------------------------------------
+
+    /// @notice A pending change never applies before its time: each vault's lockup length is what the changes
+    /// executed at or after their time left it, and no execution succeeded early.
+    function invariant_pendingChangesNeverApplyEarly() public view {
+        assertEq(handler.earlyExecutions(), 0, "a change applied before its time");
+        for (uint256 v = 1; v <= VAULTS; ++v) {
+            assertEq(
+                fund.lockupPeriodDuration(v), handler.ghostLockupDuration(v), "lockup changed outside the timelock"
+            );
+        }
+    }
+
+    /// @notice The guardian never holds funds or a role that could move them, and the timelock stays the only top.
+    function invariant_guardianNeverMovesFundsOrGainsPower() public view {
+        assertEq(token.balanceOf(guardian), 0, "guardian holds tokens");
+        assertFalse(fund.hasRole(fund.ADMIN_ROLE(), guardian), "guardian became admin");
+        assertFalse(fund.hasRole(0x00, guardian), "guardian became top");
+        assertEq(fund.getRoleMemberCount(0x00), 1, "one top");
+        assertTrue(fund.hasRole(0x00, address(timelock)), "the timelock is the top");
     }
 
     // ---- roll-over ---------------------------------------------------------------------------------------
