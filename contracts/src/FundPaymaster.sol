@@ -53,6 +53,8 @@ contract FundPaymaster is BasePaymaster, IFundPaymaster {
     address public immutable fund;
     /// @inheritdoc IFundPaymaster
     address public immutable investmentToken;
+    /// @inheritdoc IFundPaymaster
+    address public immutable governor;
 
     /// @inheritdoc IFundPaymaster
     uint256 public sponsorBudget;
@@ -67,6 +69,7 @@ contract FundPaymaster is BasePaymaster, IFundPaymaster {
         if (address(fund_) == address(0) || owner_ == address(0)) revert InvalidAddress();
         fund = address(fund_);
         investmentToken = fund_.investmentToken();
+        governor = fund_.governor();
         _transferOwnership(owner_);
     }
 
@@ -131,6 +134,8 @@ contract FundPaymaster is BasePaymaster, IFundPaymaster {
     }
 
     function _checkCall(address target, uint256 value) private view {
-        if (value != 0 || (target != fund && target != investmentToken)) revert CallNotSponsored();
+        if (value != 0 || (target != fund && target != governor && target != investmentToken)) {
+            revert CallNotSponsored();
+        }
     }
 }

@@ -11,6 +11,7 @@ import {Vm} from "./utils/Vm.sol";
 import {console} from "./utils/Test.sol";
 import {FundPaymaster, ISimpleAccountCalls} from "../src/FundPaymaster.sol";
 import {IFundPaymaster} from "../src/interfaces/IFundPaymaster.sol";
+import {IFundGovernor} from "../src/interfaces/IFundGovernor.sol";
 import {IInvestmentFund} from "../src/interfaces/IInvestmentFund.sol";
 
 /// @dev The part of the npm package's SimpleAccountFactory (v0.8) the tests call.
@@ -298,6 +299,25 @@ contract FundPaymasterTest is FundFixture {
         assertGt(paymaster.sponsoredGas(account), spent);
     }
 
+    /// @notice A call to the fund's governor is sponsored too: a smart account with 0 ETH proposes and votes.
+    function test_sponsorsCallsToTheGovernor() public {
+        _handle(_op(ownerKey, _approveAndInvest(1_000 * USDC)));
+        vm.roll(block.number + 1);
+        uint256 spent = paymaster.sponsoredGas(account);
+        _handle(
+            _op(
+                ownerKey,
+                abi.encodeCall(
+                    ISimpleAccountCalls.execute,
+                    (address(governor), 0, abi.encodeCall(IFundGovernor.createProposal, ("Sponsored", 1 days)))
+                )
+            )
+        );
+        assertEq(governor.proposalCount(), 1);
+        assertEq(governor.proposalProposer(1), account);
+        assertGt(paymaster.sponsoredGas(account), spent);
+    }
+
     // ---- budget administration ------------------------------------------------------------------
 
     function test_onlyFundAdminsSetTheBudget() public {
@@ -349,6 +369,7 @@ contract FundPaymasterTest is FundFixture {
         assertEq(address(paymaster.entryPoint()), address(entryPoint));
         assertEq(paymaster.fund(), address(fund));
         assertEq(paymaster.investmentToken(), address(token));
+        assertEq(paymaster.governor(), fund.governor());
         assertEq(paymaster.owner(), paymasterOwner);
         assertEq(paymaster.ADMIN_ROLE(), fund.ADMIN_ROLE());
     }

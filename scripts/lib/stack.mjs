@@ -332,6 +332,7 @@ export async function startStack(options) {
         knownContracts: [
           { address: deployment.investmentFund, name: "InvestmentFund", abi: /** @type {const} */ ("investmentFund") },
           { address: deployment.fundGovernor, name: "FundGovernor", abi: /** @type {const} */ ("fundGovernor") },
+          { address: deployment.fundTimelock, name: "FundTimelock", abi: /** @type {const} */ ("fundTimelock") },
           ...(deployment.tokens ?? []).map((/** @type {{ address: string, symbol: string }} */ t) => ({
             address: t.address,
             name: t.symbol,

@@ -2,7 +2,7 @@
  * What the approval screen shows, worked out inside the frame from the request itself and the chain — never from
  * anything the app says about it, since the approval screen is the one thing a compromised app cannot fake.
  */
-import { fundGovernorAbi, investmentFundAbi, mockUsdcAbi } from "@fundament/sdk";
+import { fundGovernorAbi, fundTimelockAbi, investmentFundAbi, mockUsdcAbi } from "@fundament/sdk";
 import {
   type Abi,
   type Address,
@@ -42,12 +42,13 @@ export const uniswapV2RouterAbi = parseAbi([
 const KNOWN_ABIS: Record<KnownContractAbi, Abi> = {
   investmentFund: investmentFundAbi,
   fundGovernor: fundGovernorAbi,
+  fundTimelock: fundTimelockAbi,
   erc20: erc20Abi,
   uniswapV2Router: uniswapV2RouterAbi,
 };
 
 /** Custom errors a revert may carry: the fund's, its governor's and the token's (OpenZeppelin ERC-20 errors). */
-const ERRORS_ABI: Abi = [...investmentFundAbi, ...fundGovernorAbi, ...mockUsdcAbi].filter(
+const ERRORS_ABI: Abi = [...investmentFundAbi, ...fundGovernorAbi, ...fundTimelockAbi, ...mockUsdcAbi].filter(
   (item) => item.type === "error",
 );
 

@@ -1,6 +1,6 @@
 import { type Address, getAddress, isAddress } from "viem";
 
-export type KnownContractAbi = "investmentFund" | "fundGovernor" | "erc20" | "uniswapV2Router";
+export type KnownContractAbi = "investmentFund" | "fundGovernor" | "fundTimelock" | "erc20" | "uniswapV2Router";
 export type FrameChain = { id: number; name: string; rpcUrl: string };
 export type KnownContract = { address: Address; name: string; abi: KnownContractAbi };
 
@@ -13,7 +13,13 @@ export type FrameConfig = {
   knownContracts: KnownContract[];
 };
 
-const KNOWN_ABIS: readonly KnownContractAbi[] = ["investmentFund", "fundGovernor", "erc20", "uniswapV2Router"];
+const KNOWN_ABIS: readonly KnownContractAbi[] = [
+  "investmentFund",
+  "fundGovernor",
+  "fundTimelock",
+  "erc20",
+  "uniswapV2Router",
+];
 
 function fail(what: string): never {
   throw new Error(`Invalid frame config: ${what}`);

@@ -32,8 +32,11 @@ interface IFundPaymaster {
     /// @notice The fund whose whitelist and admins this paymaster follows.
     function fund() external view returns (address);
 
-    /// @notice The fund's investment token (the other allowed call target).
+    /// @notice The fund's investment token (an allowed call target).
     function investmentToken() external view returns (address);
+
+    /// @notice The fund's governor (proposals and votes; an allowed call target).
+    function governor() external view returns (address);
 
     /// @notice Sets the sponsorship budget, in wei, of every account (a lifetime total per account; 0 stops all
     /// sponsorship). Lowering it below what an account has spent leaves that account nothing.

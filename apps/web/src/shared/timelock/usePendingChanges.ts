@@ -28,14 +28,15 @@ function useChainNow(chainTime: number | undefined, fetchedAt: number | undefine
   return chainTime + Math.max(0, Math.floor((tick - fetchedAt) / 1000));
 }
 
-/** "in 4 min", "in 2 h 5 min", "in 1 d 3 h", or "now". */
+/** "in 4 min", "in 2 h 5 min", "in 1 d 3 h", or "now" (whole minutes, rounded up: never "60 min"). */
 export function countdown(readyAt: number, now: number): string {
   const seconds = readyAt - now;
   if (seconds <= 0) return "now";
-  const days = Math.floor(seconds / 86_400);
-  const hours = Math.floor((seconds % 86_400) / 3_600);
-  const minutes = Math.ceil((seconds % 3_600) / 60);
+  const totalMinutes = Math.ceil(seconds / 60);
+  const days = Math.floor(totalMinutes / 1_440);
+  const hours = Math.floor((totalMinutes % 1_440) / 60);
+  const minutes = totalMinutes % 60;
   if (days > 0) return `in ${days} d ${hours} h`;
-  if (hours > 0) return `in ${hours} h ${minutes} min`;
+  if (hours > 0) return minutes > 0 ? `in ${hours} h ${minutes} min` : `in ${hours} h`;
   return `in ${minutes} min`;
 }
