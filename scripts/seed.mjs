@@ -666,6 +666,9 @@ export function describeSeed(summary) {
       `Proposal ${proposal.id}  ${proposal.status.padEnd(8)} for ${fmt(proposal.votesFor)} / against ${fmt(proposal.votesAgainst)}  "${truncate(proposal.description, 60)}"`,
     );
   }
+  lines.push(
+    `Pending    the futures vault's lockup becomes ${PENDING_LOCKUP_DAYS} days once the timelock's delay has passed (Admin → Pending changes)`,
+  );
   const offset = summary.chainTime - Math.floor(Date.now() / 1000);
   if (Math.abs(offset) > 3_600) {
     lines.push(`Chain clock ${date(summary.chainTime)}, ${(offset / 86_400).toFixed(1)} days off the wall clock`);

@@ -32,12 +32,13 @@ const { base58 } = await import("./lib/solana.mjs");
 
 /** @type {Record<number, string>} */
 const ROLES = {
-  0: "admin (DEFAULT_ADMIN_ROLE + ADMIN_ROLE), deployer",
+  0: "admin (ADMIN_ROLE; schedules changes in the FundTimelock, which holds DEFAULT_ADMIN_ROLE), deployer",
   1: "investor: futures rolling since round 1, NFT round 2; proposer",
   2: "investor: withdraws after each futures round, futures round 3; proposer",
   3: "investor: rolled futures round 1 into 2, then withdrew; NFT round 2; proposer",
   4: "investor: unwithdrawn futures round 1 payout, withdrew NFT round 1",
   5: "investor: futures and NFT both rolling; proposer",
+  6: "guardian (GUARDIAN_ROLE): cancels pending changes, turns the emergency on",
 };
 
 /** @type {import("./lib/stack.mjs").Stack | undefined} */
@@ -97,6 +98,7 @@ try {
     `  RPC URL          ${stack.rpcUrl}  (chain id ${deployment.chainId})`,
     `  InvestmentFund   ${deployment.investmentFund}  (deployment block ${deployment.deploymentBlock})`,
     `  FundGovernor     ${deployment.fundGovernor}  (proposals and votes; reads voting power from the fund)`,
+    `  FundTimelock     ${deployment.fundTimelock}  (holds the fund's top role: changes that touch invested money wait ${deployment.timelockDelay}s)`,
     `  Investment token ${deployment.investmentToken}  (Mock USD Coin, ${summary.symbol}, ${summary.decimals} decimals; mint(to, amount) is open)`,
     `  Bundler (4337)   ${stack.bundlerUrl}  (Alto; EntryPoint v0.8 ${deployment.entryPoint})`,
     `  Account factory  ${deployment.accountFactory}  (SimpleAccountFactory v0.8: one smart account per owner)`,
@@ -122,7 +124,7 @@ try {
     ...describeSeed(summary).map((line) => `  ${line}`),
     "",
     "Dev accounts (anvil's publicly known keys: local chain only, never for real funds):",
-    ...DEV_ACCOUNTS.slice(0, 6).map((a) => `  ${a.index}  ${a.address}  ${a.privateKey}  ${ROLES[a.index] ?? ""}`),
+    ...DEV_ACCOUNTS.slice(0, 7).map((a) => `  ${a.index}  ${a.address}  ${a.privateKey}  ${ROLES[a.index] ?? ""}`),
     "  Account 7 is the futures vault's trading wallet, account 8 the NFT lending vault's; 9 is the fund wallet.",
     "  In the app, 'Connect Wallet' offers these accounts on the local chain (account 0 first; pick another",
     "  in the wallet's Account view); no browser wallet is needed.",
