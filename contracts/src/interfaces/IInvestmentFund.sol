@@ -298,8 +298,9 @@ interface IInvestmentFund is IFundVotes {
     /// @dev Admin or operator. Reverts as `endLockupPeriod` does, and with `NotALoss` when nothing was lost.
     function endLockupPeriodAtLoss(uint256 vaultId, uint256 totalReturned) external;
 
-    /// @notice Adds a trading wallet to `vaultId` (its open pool and the rounds after it).
-    /// @dev Admin only. Reverts with `VaultNotFound`, `InvalidAddress`, `InvalidWalletType`,
+    /// @notice Adds a trading wallet to `vaultId` (its open pool and the rounds after it). An address serves one vault
+    /// at a time.
+    /// @dev Default admin only (the `FundTimelock` once handed over: scheduled, it waits the public delay). Reverts with `VaultNotFound`, `InvalidAddress`, `InvalidWalletType`,
     /// `InvalidAllocation`, `AllocationExceedsLimit`, `TooManyTradingWallets`, `TradingWalletAlreadyAdded` or
     /// `PoolLocked`.
     /// @param wallet Address that receives its allocation of the pool at lockup.
@@ -324,19 +325,21 @@ interface IInvestmentFund is IFundVotes {
     function removeInvestorFromWhitelist(address investor) external;
 
     /// @notice Turns the emergency state on or off. While on, deposits and lockups stop, a locked pool may be
-    /// settled early, and investors may `emergencyWithdraw`. Admin only. Reverts with `EmergencyStateUnchanged`.
+    /// settled early, and investors may `emergencyWithdraw`. An admin turns it on or off; a guardian may only turn it on.
+    /// Reverts with `AccessControlUnauthorizedAccount` or `EmergencyStateUnchanged`.
     function setEmergencyState(bool emergencyState_) external;
 
-    /// @notice Sets `vaultId`'s smallest deposit. Admin only. Reverts with `VaultNotFound` or
+    /// @notice Sets `vaultId`'s smallest deposit. Lowering it is an admin's, at once; raising it is the default admin's
+    /// (the timelock's: it waits the delay). Reverts with `VaultNotFound`, `AccessControlUnauthorizedAccount` or
     /// `InvalidMinimumInvestment`.
     function setMinimumInvestment(uint256 vaultId, uint256 minimumInvestment_) external;
 
-    /// @notice Sets the lockup length of `vaultId`'s next lockup. Admin only. Reverts with `VaultNotFound` or
-    /// `InvalidLockupPeriodDuration`.
+    /// @notice Sets the lockup length of `vaultId`'s next lockup. Default admin only (the timelock: it waits the
+    /// delay). Reverts with `VaultNotFound` or `InvalidLockupPeriodDuration`.
     function setLockupPeriodDuration(uint256 vaultId, uint256 lockupPeriodDuration_) external;
 
-    /// @notice Sets the wallet that receives the fund's share of profits. Default admin only. Reverts with
-    /// `InvalidAddress`.
+    /// @notice Sets the wallet that receives the fund's share of profits. Default admin only (the timelock: it waits the
+    /// delay). Reverts with `InvalidAddress` (zero, the fund itself or the token).
     function setFundWallet(address fundWallet_) external;
 
     /// @notice Sends the fund's accrued share of profits to the fund wallet. Anyone may call it.
