@@ -157,6 +157,7 @@ export function deployParametersFromEnv(env = process.env) {
     sponsorBudget: parseUintEnv("SPONSOR_BUDGET_WEI", env.SPONSOR_BUDGET_WEI),
     timelockDelay: parseUintEnv("TIMELOCK_DELAY", env.TIMELOCK_DELAY),
     guardian: parseAddressEnv("GUARDIAN_ADDRESS", env.GUARDIAN_ADDRESS),
+    ...(env.HAND_OVER?.trim() ? { handOver: env.HAND_OVER.trim() !== "0" } : {}),
     bundlerUrl: env.BUNDLER_URL?.trim() || undefined,
     dex: dexFromEnv(env),
   };

@@ -160,6 +160,10 @@ export function TradingWalletsSection({
           );
         })()}
       {locked && <p className="muted small">The round is locked: the trading wallets can change once it settles.</p>}
+      <p className="muted small">
+        Removing a wallet applies at once; a new wallet waits the timelock's delay in Pending changes, so investors can
+        leave first.
+      </p>
       <form className="form form--grid" onSubmit={onSubmit} noValidate aria-label="Add a trading wallet">
         <Field label="Trading wallet address" error={errors.wallet}>
           {(control) => <AddressInput {...control} value={wallet} onChange={(e) => setWallet(e.target.value)} />}

@@ -77,7 +77,7 @@ export function VaultSettingsSection({ vaultId }: { vaultId: number }) {
         <Field
           label="New lockup duration (days)"
           error={daysError}
-          hint="Applies from the vault's next lockup; a locked round keeps its end date."
+          hint="Applies from the vault's next lockup; a locked round keeps its end date. It waits the timelock's delay in Pending changes first, so investors can leave."
         >
           {(control) => (
             <input
@@ -98,7 +98,11 @@ export function VaultSettingsSection({ vaultId }: { vaultId: number }) {
       </form>
       <TxStatus state={setDuration.state} />
       <form className="inline-form" onSubmit={onMinimum} noValidate aria-label="Minimum investment">
-        <Field label={`New minimum investment (${symbol})`} error={minimumError}>
+        <Field
+          label={`New minimum investment (${symbol})`}
+          error={minimumError}
+          hint="A lower minimum applies at once; a higher one waits the timelock's delay in Pending changes."
+        >
           {(control) => (
             <input
               {...control}
