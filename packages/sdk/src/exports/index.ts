@@ -47,6 +47,12 @@ export {
   toUserMessage,
   type WriteFailureKind,
 } from "../errors.js";
+export {
+  decodeFundChange,
+  describeFundChange,
+  type FundChangeCall,
+  type FundChangeDescription,
+} from "../format/describeFundChange.js";
 export { formatPercent } from "../format/formatPercent.js";
 export { formatUsd } from "../format/formatUsd.js";
 export { formatDate, secondsToDate } from "../format/secondsToDate.js";
@@ -95,6 +101,11 @@ export {
 } from "../reads/getInvestmentToken.js";
 export { getInvestmentTokenAddress } from "../reads/getInvestmentTokenAddress.js";
 export { type GetInvestorViewParameters, getInvestorView, type InvestorView } from "../reads/getInvestorView.js";
+export {
+  type GetPendingChangesReturnType,
+  getPendingChanges,
+  type PendingChange,
+} from "../reads/getPendingChanges.js";
 export {
   type GetPoolReturnsParameters,
   getPoolReturns,
@@ -163,25 +174,6 @@ export {
   needsEthMessage,
   userOperationMaxCost,
 } from "../smartAccount/userOperationCost.js";
-export { cancelFundChange } from "../timelock/cancelFundChange.js";
-export {
-  decodeFundChange,
-  describeFundChange,
-  type FundChangeCall,
-  type FundChangeDescription,
-} from "../timelock/describeFundChange.js";
-export { executeFundChange } from "../timelock/executeFundChange.js";
-export {
-  type GetPendingChangesReturnType,
-  getPendingChanges,
-  type PendingChange,
-} from "../timelock/getPendingChanges.js";
-export {
-  formatChangeTime,
-  type ScheduleFundChangeParameters,
-  type ScheduleFundChangeReturnType,
-  scheduleFundChange,
-} from "../timelock/scheduleFundChange.js";
 export {
   type GetLogsInChunksParameters,
   getLogsInChunks,
@@ -196,6 +188,7 @@ export { vaultIdArg } from "../utils/vaultIdArg.js";
 export { voteSupport } from "../utils/voteSupport.js";
 export { VAULT_DESCRIPTION, VAULTS, type Vault, vaultById } from "../vaults/vaults.js";
 export { type AddTradingWalletParameters, addTradingWallet } from "../writes/addTradingWallet.js";
+export { cancelFundChange } from "../writes/cancelFundChange.js";
 export { type ClaimFundFeesParameters, claimFundFees } from "../writes/claimFundFees.js";
 export {
   type CollectFundsFromTradingWalletParameters,
@@ -208,6 +201,7 @@ export {
 } from "../writes/createProposal.js";
 export { type EmergencyWithdrawParameters, emergencyWithdraw } from "../writes/emergencyWithdraw.js";
 export { type EndLockupPeriodParameters, endLockupPeriod } from "../writes/endLockupPeriod.js";
+export { executeFundChange } from "../writes/executeFundChange.js";
 export { type ExecuteProposalParameters, executeProposal } from "../writes/executeProposal.js";
 export { type GrantAdminParameters, grantAdmin } from "../writes/grantAdmin.js";
 export { type InvestParameters, type InvestReturnType, type InvestStep, invest } from "../writes/invest.js";
@@ -245,6 +239,12 @@ export {
 } from "../writes/removeInvestorFromWhitelist.js";
 export { type RemoveTradingWalletParameters, removeTradingWallet } from "../writes/removeTradingWallet.js";
 export { type RevokeAdminParameters, revokeAdmin } from "../writes/revokeAdmin.js";
+export {
+  formatChangeTime,
+  type ScheduleFundChangeParameters,
+  type ScheduleFundChangeReturnType,
+  scheduleFundChange,
+} from "../writes/scheduleFundChange.js";
 export { type SetEmergencyStateParameters, setEmergencyState } from "../writes/setEmergencyState.js";
 export {
   type SetLockupPeriodDurationParameters,

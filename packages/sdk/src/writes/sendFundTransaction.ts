@@ -1,45 +1,16 @@
-import {
-  type Address,
-  BaseError,
-  type ContractFunctionArgs,
-  type ContractFunctionName,
-  type TransactionReceipt,
-  zeroHash,
-} from "viem";
+import { type Address, BaseError, type TransactionReceipt, zeroHash } from "viem";
 import { estimateContractGas, simulateContract, waitForTransactionReceipt, writeContract } from "viem/actions";
 import { fundGovernorAbi } from "../abi/index.js";
 import { type Deployment, governorAddress } from "../deployment/deployment.js";
 import { type FundErrorContext, revertOf } from "../errors.js";
 import { errorMessages } from "../messages.js";
 import { sendSmartAccountCalls, smartAccountCall } from "../smartAccount/sendSmartAccountCalls.js";
-import { scheduleFundChange } from "../timelock/scheduleFundChange.js";
 import { failure } from "./failure.js";
 import { fundWithTokenErrorsAbi } from "./fundErrorsAbi.js";
+import type { FundWriteArgs, FundWriteCall, FundWriteName } from "./fundWriteCall.js";
 import { requireAccount } from "./requireAccount.js";
+import { scheduleFundChange } from "./scheduleFundChange.js";
 import type { WriteContext, WriteResult } from "./types.js";
-
-type FundAbi = typeof fundWithTokenErrorsAbi;
-type WriteMutability = "nonpayable" | "payable";
-
-/** A state-changing function of the fund, by its name in the generated ABI. */
-export type FundWriteName = ContractFunctionName<FundAbi, WriteMutability>;
-
-/** The arguments of the fund's function `functionName`, typed from the generated ABI. */
-export type FundWriteArgs<functionName extends FundWriteName> = ContractFunctionArgs<
-  FundAbi,
-  WriteMutability,
-  functionName
->;
-
-/**
- * A call of the fund: one of its functions and that function's arguments, as a union over the ABI's functions keyed by
- * name. A literal `functionName` picks its member, so `args` is checked against that function's inputs (a renamed
- * function, a missing argument or one of the wrong type fails the build); the union, unlike a type parameter, stays
- * assignable to viem's own parameters inside.
- */
-export type FundWriteCall<functionName extends FundWriteName = FundWriteName> = {
-  [name in functionName]: { functionName: name; args: FundWriteArgs<name> };
-}[functionName];
 
 export type SendFundTransactionParameters<functionName extends FundWriteName = FundWriteName> = WriteContext &
   FundWriteCall<functionName> & {
@@ -64,6 +35,7 @@ export function fundTarget(deployment: Deployment, functionName: FundWriteName):
   return GOVERNOR_FUNCTIONS.has(functionName) ? governorAddress(deployment) : deployment.investmentFund;
 }
 
+export type { FundWriteArgs, FundWriteCall, FundWriteName };
 export { requireAccount };
 
 /**

@@ -3,15 +3,15 @@ import { getBlock, getBlockNumber } from "viem/actions";
 import { fundTimelockAbi } from "../abi/index.js";
 import { FundamentError } from "../baseErrors.js";
 import type { Deployment } from "../deployment/deployment.js";
-import { getInvestmentTokenAddress } from "../reads/getInvestmentTokenAddress.js";
-import { getLogsInChunks } from "../utils/getLogsInChunks.js";
-import { readContracts } from "../utils/readContracts.js";
 import {
   decodeFundChange,
   describeFundChange,
   type FundChangeCall,
   type FundChangeDescription,
-} from "./describeFundChange.js";
+} from "../format/describeFundChange.js";
+import { getLogsInChunks } from "../utils/getLogsInChunks.js";
+import { readContracts } from "../utils/readContracts.js";
+import { getInvestmentTokenAddress } from "./getInvestmentTokenAddress.js";
 
 /** A change waiting in the fund's timelock (or ready to execute), with what it does in words. */
 export type PendingChange = FundChangeDescription & {

@@ -1,6 +1,6 @@
-import type { WriteContext, WriteResult } from "../writes/types.js";
-import type { PendingChange } from "./getPendingChanges.js";
+import type { PendingChange } from "../reads/getPendingChanges.js";
 import { sendTimelockTransaction } from "./sendTimelockTransaction.js";
+import type { WriteContext, WriteResult } from "./types.js";
 
 /** Executes a change whose delay has passed (anyone may): "Change executed." */
 export function executeFundChange(

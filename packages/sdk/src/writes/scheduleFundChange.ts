@@ -3,10 +3,10 @@ import { readContract } from "viem/actions";
 import { fundTimelockAbi } from "../abi/index.js";
 import { FundamentError } from "../baseErrors.js";
 import { fundWithTokenErrorsAbi } from "../errors.js";
-import { failure } from "../writes/failure.js";
-import type { FundWriteCall } from "../writes/sendFundTransaction.js";
-import type { WriteContext, WriteResult } from "../writes/types.js";
+import { failure } from "./failure.js";
+import type { FundWriteCall } from "./fundWriteCall.js";
 import { sendTimelockTransaction } from "./sendTimelockTransaction.js";
+import type { WriteContext, WriteResult } from "./types.js";
 
 export type ScheduleFundChangeParameters = WriteContext & {
   /** The fund call to make once the delay has passed. */

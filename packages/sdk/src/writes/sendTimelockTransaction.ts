@@ -3,9 +3,9 @@ import { simulateContract, waitForTransactionReceipt, writeContract } from "viem
 import { fundTimelockAbi } from "../abi/index.js";
 import { FundamentError } from "../baseErrors.js";
 import { errorMessages } from "../messages.js";
-import { failure } from "../writes/failure.js";
-import { requireAccount } from "../writes/requireAccount.js";
-import type { WriteContext, WriteResult } from "../writes/types.js";
+import { failure } from "./failure.js";
+import { requireAccount } from "./requireAccount.js";
+import type { WriteContext, WriteResult } from "./types.js";
 
 type TimelockWriteName = ContractFunctionName<typeof fundTimelockAbi, "nonpayable" | "payable">;
 
