@@ -18,12 +18,35 @@ export function isPortFree(port, host = "127.0.0.1") {
   });
 }
 
+/** Ports this process has handed out, so two services of one stack never get the same one. */
+const handedOut = new Set();
+
 /**
- * A port the OS reports free right now.
+ * A free port for a service about to listen on it. Picked at random below Linux's ephemeral range (32768-60999): a
+ * port the OS hands out for `listen(0)` comes from that range, the same one every outgoing connection takes its local
+ * port from, so between our check and the service's own `listen` a connection (to anvil, the API, …) could take it
+ * (EADDRINUSE, seen in CI). Falls back to the OS's choice if no port in the low range is free.
  * @param {string} [host]
  * @returns {Promise<number>}
  */
-export function freePort(host = "127.0.0.1") {
+export async function freePort(host = "127.0.0.1") {
+  for (let attempt = 0; attempt < 64; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (handedOut.has(port)) continue;
+    if (await isPortFree(port, host)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  return ephemeralPort(host);
+}
+
+/**
+ * A port the OS reports free right now (from its ephemeral range).
+ * @param {string} host
+ * @returns {Promise<number>}
+ */
+function ephemeralPort(host) {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
