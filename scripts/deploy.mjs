@@ -210,18 +210,9 @@ export async function deploy(parameters = {}) {
     );
   }
 
-  await ensureArtifacts(
-    parameters.investmentToken
-      ? [FUND_ARTIFACT, WALLET_LIST_ARTIFACT, TIMELOCK_ARTIFACT, PAYMASTER_ARTIFACT]
-      : [
-          FUND_ARTIFACT,
-          WALLET_LIST_ARTIFACT,
-          TIMELOCK_ARTIFACT,
-          TOKEN_ARTIFACT,
-          PAYMASTER_ARTIFACT,
-          ...(local ? [WBTC_ARTIFACT] : []),
-        ],
-  );
+  const always = [FUND_ARTIFACT, WALLET_LIST_ARTIFACT, TIMELOCK_ARTIFACT, PAYMASTER_ARTIFACT];
+  const mocks = parameters.investmentToken ? [] : [TOKEN_ARTIFACT, ...(local ? [WBTC_ARTIFACT] : [])];
+  await ensureArtifacts([...always, ...mocks]);
 
   const account = privateKeyToAccount(privateKey);
   const wallet = createWalletClient({ account, chain, transport: http(rpcUrl) });
@@ -242,54 +233,26 @@ export async function deploy(parameters = {}) {
     return { address, blockNumber: receipt.blockNumber };
   };
 
-  let investmentToken = parameters.investmentToken;
-  const mockInvestmentToken = !investmentToken;
-  if (!investmentToken) {
-    investmentToken = (await deployContract(loadArtifact(...TOKEN_ARTIFACT), [], "MockUSDC")).address;
-  } else {
-    const code = await publicClient.getCode({ address: investmentToken });
-    if (!code || code === "0x")
-      throw new Error(`INVESTMENT_TOKEN_ADDRESS ${investmentToken} has no code on chain ${chainId}`);
-  }
+  const mockInvestmentToken = !parameters.investmentToken;
+  const investmentToken = await investmentTokenFor({
+    publicClient,
+    given: parameters.investmentToken,
+    chainId,
+    deployContract,
+  });
 
   /** @type {import("viem").ContractConstructorArgs<InvestmentFundAbi>} */
   const fundArgs = [investmentToken, fundWallet, minimumInvestment, lockupPeriodDuration];
-  const walletList = await deployContract(loadArtifact(...WALLET_LIST_ARTIFACT), [], "TradingWalletList");
-  const fundArtifact = linkArtifact(loadArtifact(...FUND_ARTIFACT), { TradingWalletList: walletList.address });
-  const fund = await deployContract(fundArtifact, fundArgs, "InvestmentFund");
-  const fundGovernor = await publicClient.readContract({
-    address: fund.address,
-    abi: /** @type {InvestmentFundAbi} */ (fundArtifact.abi),
-    functionName: "governor",
+  const { walletList, fund, fundGovernor } = await deployFund({ publicClient, fundArgs, deployContract, log });
+  const { timelock, timelockDelay, guardian, handOver } = await deployTimelock({
+    publicClient,
+    walletClient: wallet,
+    fund: fund.address,
+    local,
+    parameters,
+    deployContract,
+    log,
   });
-  log(`  ${"FundGovernor".padEnd(15)} ${fundGovernor}  (created by the fund)`);
-  const timelockDelay = parameters.timelockDelay ?? (local ? LOCAL_TIMELOCK_DELAY : DEFAULT_TIMELOCK_DELAY);
-  const guardian = parameters.guardian ?? (local ? devAccount(LOCAL_GUARDIAN_INDEX).address : undefined);
-  const timelock = await deployContract(
-    loadArtifact(...TIMELOCK_ARTIFACT),
-    [fund.address, timelockDelay],
-    "FundTimelock",
-  );
-  const fundAbi = /** @type {InvestmentFundAbi} */ (fundArtifact.abi);
-  /** @param {import("viem").Hex} role @param {import("viem").Address} to */
-  const grant = async (role, to) => {
-    const hash = await wallet.writeContract({
-      address: fund.address,
-      abi: fundAbi,
-      functionName: "grantRole",
-      args: [role, to],
-    });
-    const receipt = await publicClient.waitForTransactionReceipt({ hash });
-    if (receipt.status !== "success") throw new Error(`grantRole(${role}, ${to}) reverted (tx ${hash})`);
-  };
-  if (guardian) await grant(GUARDIAN_ROLE, guardian);
-  await grant(DEFAULT_ADMIN_ROLE, timelock.address);
-  // Off the local chain the deployer hands over at once; locally the seed sets the demo up first (scripts/seed.mjs).
-  const handOver = parameters.handOver ?? !local;
-  if (handOver) await handOverToTimelock({ publicClient, walletClient: wallet, fund: fund.address });
-  log(
-    `  timelock delay ${timelockDelay}s; guardian ${guardian ?? "none"}; ${handOver ? "handed over" : "deployer still default admin (the seed hands over)"}`,
-  );
 
   const aa = await deployAccountAbstraction({
     publicClient,
@@ -350,25 +313,89 @@ export async function deploy(parameters = {}) {
 }
 
 /**
+ * @typedef {(artifact: import("./lib/foundry.mjs").Artifact, args: readonly unknown[], label: string) => Promise<{ address: import("viem").Address, blockNumber: bigint }>} DeployContract
+ */
+
+/**
+ * The investment token: the given one, checked to have code on the chain, or a MockUSDC deployed now.
+ * @param {{ publicClient: import("viem").PublicClient, given: import("viem").Address | undefined, chainId: number, deployContract: DeployContract }} parameters
+ * @returns {Promise<import("viem").Address>}
+ */
+async function investmentTokenFor({ publicClient, given, chainId, deployContract }) {
+  if (!given) return (await deployContract(loadArtifact(...TOKEN_ARTIFACT), [], "MockUSDC")).address;
+  const code = await publicClient.getCode({ address: given });
+  if (!code || code === "0x") throw new Error(`INVESTMENT_TOKEN_ADDRESS ${given} has no code on chain ${chainId}`);
+  return given;
+}
+
+/**
+ * The fund: the TradingWalletList library first, then the fund linked to it, which creates its FundGovernor.
+ * @param {{ publicClient: import("viem").PublicClient, fundArgs: import("viem").ContractConstructorArgs<InvestmentFundAbi>, deployContract: DeployContract, log: (line: string) => void }} parameters
+ */
+async function deployFund({ publicClient, fundArgs, deployContract, log }) {
+  const walletList = await deployContract(loadArtifact(...WALLET_LIST_ARTIFACT), [], "TradingWalletList");
+  const fundArtifact = linkArtifact(loadArtifact(...FUND_ARTIFACT), { TradingWalletList: walletList.address });
+  const fund = await deployContract(fundArtifact, fundArgs, "InvestmentFund");
+  const fundGovernor = await publicClient.readContract({
+    address: fund.address,
+    abi: /** @type {InvestmentFundAbi} */ (fundArtifact.abi),
+    functionName: "governor",
+  });
+  log(`  ${"FundGovernor".padEnd(15)} ${fundGovernor}  (created by the fund)`);
+  return { walletList, fund, fundGovernor };
+}
+
+/**
+ * The FundTimelock and the guardian: the timelock gets the fund's default admin role, and off the local chain (or with
+ * `handOver`) the deployer gives its own up at once; locally the seed sets the demo up first (scripts/seed.mjs).
+ * @param {{ publicClient: import("viem").PublicClient, walletClient: import("viem").WalletClient, fund: import("viem").Address, local: boolean, parameters: DeployParameters, deployContract: DeployContract, log: (line: string) => void }} options
+ */
+async function deployTimelock({ publicClient, walletClient, fund, local, parameters, deployContract, log }) {
+  const timelockDelay = parameters.timelockDelay ?? (local ? LOCAL_TIMELOCK_DELAY : DEFAULT_TIMELOCK_DELAY);
+  const guardian = parameters.guardian ?? (local ? devAccount(LOCAL_GUARDIAN_INDEX).address : undefined);
+  const timelock = await deployContract(loadArtifact(...TIMELOCK_ARTIFACT), [fund, timelockDelay], "FundTimelock");
+  if (guardian) await writeFund({ publicClient, walletClient, fund }, "grantRole", [GUARDIAN_ROLE, guardian]);
+  await writeFund({ publicClient, walletClient, fund }, "grantRole", [DEFAULT_ADMIN_ROLE, timelock.address]);
+  const handOver = parameters.handOver ?? !local;
+  if (handOver) await handOverToTimelock({ publicClient, walletClient, fund });
+  log(
+    `  timelock delay ${timelockDelay}s; guardian ${guardian ?? "none"}; ${handOver ? "handed over" : "deployer still default admin (the seed hands over)"}`,
+  );
+  return { timelock, timelockDelay, guardian, handOver };
+}
+
+/**
  * The deployer gives up the fund's default admin role, so the FundTimelock is the only holder: from then on every
  * change that touches invested money waits its delay. The deployer keeps `ADMIN_ROLE` (immediate, risk-reducing
  * powers) and, through it, may schedule changes in the timelock.
  * @param {{ publicClient: import("viem").PublicClient, walletClient: import("viem").WalletClient, fund: import("viem").Address }} parameters
  */
-export async function handOverToTimelock({ publicClient, walletClient, fund }) {
-  const account = walletClient.account;
+export async function handOverToTimelock(parameters) {
+  const account = parameters.walletClient.account;
   if (!account) throw new Error("handOverToTimelock needs a wallet client with an account");
+  await writeFund(parameters, "renounceRole", [DEFAULT_ADMIN_ROLE, account.address]);
+}
+
+/**
+ * One role write on the fund from the deployer's wallet, waited for; throws when it reverts.
+ * @param {{ publicClient: import("viem").PublicClient, walletClient: import("viem").WalletClient, fund: import("viem").Address }} parameters
+ * @param {"grantRole" | "renounceRole"} functionName
+ * @param {readonly [import("viem").Hex, import("viem").Address]} args
+ */
+async function writeFund({ publicClient, walletClient, fund }, functionName, args) {
+  const account = walletClient.account;
+  if (!account) throw new Error(`${functionName} needs a wallet client with an account`);
   const abi = /** @type {InvestmentFundAbi} */ (loadArtifact(...FUND_ARTIFACT).abi);
   const hash = await walletClient.writeContract({
     address: fund,
     abi,
-    functionName: "renounceRole",
-    args: [DEFAULT_ADMIN_ROLE, account.address],
+    functionName,
+    args,
     account,
     chain: walletClient.chain,
   });
   const receipt = await publicClient.waitForTransactionReceipt({ hash });
-  if (receipt.status !== "success") throw new Error(`the hand-over to the timelock reverted (tx ${hash})`);
+  if (receipt.status !== "success") throw new Error(`${functionName}(${args.join(", ")}) reverted (tx ${hash})`);
 }
 
 /**

@@ -142,7 +142,7 @@ export {
   type VoteChoice,
 } from "../reads/getVoteChoices.js";
 export { type GetWhitelistParameters, getWhitelist, type WhitelistedInvestor } from "../reads/getWhitelist.js";
-export { isAdmin, isGuardian } from "../reads/isAdmin.js";
+export { type HasFundRoleParameters, hasFundRole, isAdmin, isGuardian } from "../reads/isAdmin.js";
 export { type PoolStateName, type PoolStatus, poolStatus, poolStatusFromState } from "../reads/poolStatus.js";
 export {
   describePaymasterRevert,

@@ -16,11 +16,10 @@ import {
 } from "../../../test/fund";
 import { DEV_ACCOUNTS, recordRpcMethods, renderApp } from "../../../test/render";
 import { findToast } from "../../../test/toasts";
+import { shortenAddress } from "../../shared/lib/format";
 import tabStyles from "./VaultTabs.module.css";
 
 let recorder: ReturnType<typeof recordRpcMethods> | undefined;
-/** An address as the app shortens it: "0x7e57…0003". */
-const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 afterEach(() => recorder?.restore());
 
 const section = (name: string, level = 2) =>
@@ -154,7 +153,7 @@ describe("Admin", () => {
       });
       expect(document.activeElement).toBe(within(lockup).getByRole("button", { name: "Cancel" }));
       expect(within(lockup).getByRole("list", { name: "What each trading wallet receives" }).textContent).toBe(
-        `Test desk (${short(traderOf(vaultId))}): 2,000 mUSDC (100%)`,
+        `Test desk (${shortenAddress(traderOf(vaultId))}): 2,000 mUSDC (100%)`,
       );
       await userEvent.click(within(round).getByRole("button", { name: "Confirm start of lockup" }));
       expect(await findToast("Lockup period started.")).toBeTruthy();

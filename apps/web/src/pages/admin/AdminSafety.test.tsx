@@ -17,9 +17,7 @@ import {
 } from "../../../test/fund";
 import { DEV_ACCOUNTS, recordRpcMethods, renderApp } from "../../../test/render";
 import { findToast } from "../../../test/toasts";
-
-/** An address as the app shortens it: "0x7e57…0003". */
-const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
+import { shortenAddress } from "../../shared/lib/format";
 
 let recorder: ReturnType<typeof recordRpcMethods> | undefined;
 afterEach(() => recorder?.restore());
@@ -133,13 +131,13 @@ describe("Admin: every irreversible action asks the same confirmation, stating i
       const wallets = await vaultCard("Removal vault", "Trading wallets");
       const remove = (await within(wallets).findByRole(
         "button",
-        { name: `Remove trading wallet Test desk (${short(traderOf(vaultId))})` },
+        { name: `Remove trading wallet Test desk (${shortenAddress(traderOf(vaultId))})` },
         { timeout: 10_000 },
       )) as HTMLButtonElement;
       await waitFor(() => expect(remove.disabled).toBe(false), { timeout: 10_000 });
       await userEvent.click(remove);
       const confirmation = within(wallets).getByRole("group", {
-        name: `Remove trading wallet Test desk (${short(traderOf(vaultId))}) from the Removal vault: at the next lockup it receives nothing instead of 100% (1,250.5 mUSDC of round 1's 1,250.5 mUSDC so far).`,
+        name: `Remove trading wallet Test desk (${shortenAddress(traderOf(vaultId))}) from the Removal vault: at the next lockup it receives nothing instead of 100% (1,250.5 mUSDC of round 1's 1,250.5 mUSDC so far).`,
       });
       expect(confirmation.textContent).toContain(
         "The remaining wallets add up to 0%; they must add up to 100% before the next lockup.",
@@ -253,7 +251,9 @@ describe("Admin: collecting returns", () => {
       });
       expect(within(round).getByTestId("collectable-0").textContent).toContain("2,100 mUSDC");
       expect(
-        within(round).getByRole("button", { name: `Collect 2,100 mUSDC from Test desk (${short(traderOf(vaultId))})` }),
+        within(round).getByRole("button", {
+          name: `Collect 2,100 mUSDC from Test desk (${shortenAddress(traderOf(vaultId))})`,
+        }),
       ).toBeTruthy();
     });
   });

@@ -13,7 +13,7 @@ export const pendingChangesKey = [TIMELOCK_KEY, "pending"] as const;
 export const pendingChangesQuery = (client: FundClient, deployment: Deployment) =>
   queryOptions({
     queryKey: pendingChangesKey,
-    queryFn: async () => ({ ...(await getPendingChanges(client, { deployment })), fetchedAt: Date.now() }),
+    queryFn: () => getPendingChanges(client, { deployment }),
     enabled: Boolean(deployment.fundTimelock),
     refetchInterval: 30_000,
   });

@@ -1,31 +1,21 @@
 import type { PendingChange } from "@fundament/sdk";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
 import { useAppConfig } from "../hooks/useAppConfig";
+import { useChainTime } from "../hooks/useChainTime";
 import { useFundClient } from "../hooks/useFundClient";
 import { pendingChangesQuery } from "./pendingChanges.queries";
 
-/** The pending changes (all, or those of one vault and the fund-wide ones), and the chain's clock now. */
+/** The pending changes (all, or those of one vault and the fund-wide ones), and the chain's clock now (seconds). */
 export function usePendingChanges(vaultId?: number) {
   const { deployment } = useAppConfig();
   const client = useFundClient();
   const query = useQuery(pendingChangesQuery(client, deployment));
-  const now = useChainNow(query.data?.chainTime, query.data?.fetchedAt);
+  const chainMs = useChainTime(Boolean(deployment.fundTimelock));
+  const now = chainMs === undefined ? undefined : Math.floor(chainMs / 1000);
   const changes: PendingChange[] = (query.data?.changes ?? []).filter(
     (change) => vaultId === undefined || change.vaultId === null || change.vaultId === BigInt(vaultId),
   );
   return { query, changes, now, delay: query.data?.delay };
-}
-
-/** The chain's clock, moving on with the wall clock since it was read, re-rendered every 15 s for countdowns. */
-function useChainNow(chainTime: number | undefined, fetchedAt: number | undefined): number | undefined {
-  const [tick, setTick] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setTick(Date.now()), 15_000);
-    return () => clearInterval(timer);
-  }, []);
-  if (chainTime === undefined || fetchedAt === undefined) return undefined;
-  return chainTime + Math.max(0, Math.floor((tick - fetchedAt) / 1000));
 }
 
 /** "in 4 min", "in 2 h 5 min", "in 1 d 3 h", or "now" (whole minutes, rounded up: never "60 min"). */
