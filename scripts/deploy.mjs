@@ -54,6 +54,7 @@ export const DEFAULT_LOCKUP_PERIOD_DURATION = 30n * 24n * 60n * 60n;
 const FUND_ARTIFACT = /** @type {const} */ (["InvestmentFund.sol", "InvestmentFund"]);
 /** The external library the fund calls for its trading-wallet lists (deployed first, then linked into the fund). */
 const WALLET_LIST_ARTIFACT = /** @type {const} */ (["TradingWalletList.sol", "TradingWalletList"]);
+const SETTLEMENT_ARTIFACT = /** @type {const} */ (["Settlement.sol", "Settlement"]);
 const TIMELOCK_ARTIFACT = /** @type {const} */ (["FundTimelock.sol", "FundTimelock"]);
 const TOKEN_ARTIFACT = /** @type {const} */ (["MockUSDC.sol", "MockUSDC"]);
 const WBTC_ARTIFACT = /** @type {const} */ (["MockWBTC.sol", "MockWBTC"]);
@@ -109,6 +110,7 @@ export const LOCAL_SPONSOR_BUDGET = parseEther("0.1");
  * @property {import("viem").Address} investmentFund
  * @property {import("viem").Address} fundGovernor the fund's FundGovernor (proposals and votes), created by the fund
  * @property {import("viem").Address} tradingWalletList the TradingWalletList library linked into the fund
+ * @property {import("viem").Address} settlement the Settlement library linked into the fund (round ends and starts)
  * @property {import("viem").Address} fundTimelock the FundTimelock that holds the fund's default admin role: changes
  *   that touch invested money wait there `timelockDelay` seconds
  * @property {number} timelockDelay the timelock's delay at deployment, in seconds
@@ -243,7 +245,7 @@ export async function deploy(parameters = {}) {
 
   /** @type {import("viem").ContractConstructorArgs<InvestmentFundAbi>} */
   const fundArgs = [investmentToken, fundWallet, minimumInvestment, lockupPeriodDuration];
-  const { walletList, fund, fundGovernor } = await deployFund({ publicClient, fundArgs, deployContract, log });
+  const { walletList, settlement, fund, fundGovernor } = await deployFund({ publicClient, fundArgs, deployContract, log });
   const { timelock, timelockDelay, guardian, handOver } = await deployTimelock({
     publicClient,
     walletClient: wallet,
@@ -284,6 +286,7 @@ export async function deploy(parameters = {}) {
     investmentFund: fund.address,
     fundGovernor: getAddress(fundGovernor),
     tradingWalletList: walletList.address,
+    settlement: settlement.address,
     fundTimelock: timelock.address,
     timelockDelay: Number(timelockDelay),
     guardian: guardian ? getAddress(guardian) : null,
@@ -329,12 +332,17 @@ async function investmentTokenFor({ publicClient, given, chainId, deployContract
 }
 
 /**
- * The fund: the TradingWalletList library first, then the fund linked to it, which creates its FundGovernor.
+ * The fund: its libraries (TradingWalletList, Settlement) first, then the fund linked to them, which creates its
+ * FundGovernor.
  * @param {{ publicClient: import("viem").PublicClient, fundArgs: import("viem").ContractConstructorArgs<InvestmentFundAbi>, deployContract: DeployContract, log: (line: string) => void }} parameters
  */
 async function deployFund({ publicClient, fundArgs, deployContract, log }) {
   const walletList = await deployContract(loadArtifact(...WALLET_LIST_ARTIFACT), [], "TradingWalletList");
-  const fundArtifact = linkArtifact(loadArtifact(...FUND_ARTIFACT), { TradingWalletList: walletList.address });
+  const settlement = await deployContract(loadArtifact(...SETTLEMENT_ARTIFACT), [], "Settlement");
+  const fundArtifact = linkArtifact(loadArtifact(...FUND_ARTIFACT), {
+    TradingWalletList: walletList.address,
+    Settlement: settlement.address,
+  });
   const fund = await deployContract(fundArtifact, fundArgs, "InvestmentFund");
   const fundGovernor = await publicClient.readContract({
     address: fund.address,
@@ -342,7 +350,7 @@ async function deployFund({ publicClient, fundArgs, deployContract, log }) {
     functionName: "governor",
   });
   log(`  ${"FundGovernor".padEnd(15)} ${fundGovernor}  (created by the fund)`);
-  return { walletList, fund, fundGovernor };
+  return { walletList, settlement, fund, fundGovernor };
 }
 
 /**

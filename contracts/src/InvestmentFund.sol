@@ -13,6 +13,7 @@ import {ShortString, ShortStrings} from "@openzeppelin/contracts/utils/ShortStri
 import {FundGovernor} from "./FundGovernor.sol";
 import {IFundVotes} from "./interfaces/IFundVotes.sol";
 import {IInvestmentFund} from "./interfaces/IInvestmentFund.sol";
+import {Config, FundTotals, Pool, Settlement, Vault} from "./libraries/Settlement.sol";
 import {TradingWalletList} from "./libraries/TradingWalletList.sol";
 
 /// @title InvestmentFund
@@ -59,7 +60,8 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     /// @notice Role of the trading desk: may collect funds back from the trading wallets and settle a pool.
     bytes32 public constant OPERATOR_ROLE = keccak256("OPERATOR_ROLE");
     /// @notice Role of the guardian (a person, a Safe, a second key), who can only make things safer: cancel a change
-    /// waiting in the `FundTimelock` and turn the emergency state on, never off.
+    /// waiting in the `FundTimelock`, pause deposits and new rounds, start a wind-down, and turn the emergency state
+    /// on; never off, never resume, never move funds or grant roles.
     bytes32 public constant GUARDIAN_ROLE = keccak256("GUARDIAN_ROLE");
 
     /// @notice Denominator of every percentage and allocation (100% = 10,000).
@@ -70,6 +72,11 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     uint256 public constant POOL_PROFIT_PERCENTAGE = BASIS_POINTS - FUND_PROFIT_PERCENTAGE;
     /// @notice Scale of share prices: a vault's first pool sells one share per token unit.
     uint256 public constant SHARE_PRICE_SCALE = 1e18;
+
+    /// @dev Bits of a vault's (and the fund's) `stops`: each stops new deposits and new rounds; none stops an exit.
+    uint8 internal constant STOP_EMERGENCY = 1;
+    uint8 internal constant STOP_PAUSED = 2;
+    uint8 internal constant STOP_WIND_DOWN = 4;
 
     /// @notice Most vaults the fund can hold; bounds the loop of `totalOwed`.
     uint256 internal constant MAX_VAULTS = 16;
@@ -83,70 +90,14 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     // Storage (packed so that `invest` and `vote` touch as few slots as possible)
     // ----------------------------------------------------------------------------------------------
 
-    /// @dev Fund-wide state read by `invest` and `recordProposalSnapshot`: one slot.
-    struct Config {
-        bool emergencyState;
-        // Creation block of the newest proposal: decides whether a voting-power entry may be forgotten.
-        uint32 lastProposalBlock;
-        uint32 poolCount;
-        uint32 vaultCount;
-    }
-
-    struct Vault {
-        // slot 0: everything `invest` reads. The current pool's share price is a copy of its
-        // `startSharePrice`; `emergencyState` and `lastProposalBlock` are copies of the fund-wide values (set in
-        // every vault by `setEmergencyState` and `recordProposalSnapshot`), so `invest` reads no other fund slot.
-        uint32 currentPoolId;
-        bool isLocked;
-        bool emergencyState;
-        uint88 minimumInvestment;
-        uint32 lastProposalBlock;
-        uint88 sharePrice;
-        // slot 1: shares that move into the next pool at settlement, and the rest of the settings
-        uint128 rollingShares;
-        uint48 lockupPeriodDuration;
-        // First pool after a settlement that left the vault's shares worthless: rolling positions from
-        // before it hold nothing.
-        uint32 eraStartPoolId;
-        uint32 round;
-        ShortString name;
-    }
-
     /// @dev Slot 0 of a `Vault`, decoded from one SLOAD by `_loadVaultHead`.
     struct VaultHead {
         uint32 currentPoolId;
         bool isLocked;
-        bool emergencyState;
+        uint8 stops;
         uint88 minimumInvestment;
         uint32 lastProposalBlock;
         uint88 sharePrice;
-    }
-
-    struct Pool {
-        // slot 0: what `invest` writes
-        uint128 totalFunds;
-        uint128 totalShares;
-        // slot 1
-        uint128 startSharePrice;
-        uint48 lockupStartTime;
-        uint48 lockupEndTime;
-        uint32 vaultId;
-        // slot 2
-        uint128 preLockupTotal;
-        uint128 postLockupTotal;
-        // slot 3
-        uint128 profitGenerated;
-        uint128 collected;
-        // slot 4: settlement, and what the pool's non-rolling positions still have to claim
-        uint128 settleSharePrice;
-        uint128 unclaimedShares;
-        // slot 5
-        uint128 unclaimedPayouts;
-        uint128 fundFee;
-        // slot 6
-        uint128 rolledOver;
-        uint32 round;
-        bool settled;
     }
 
     /// @dev One slot per (investor, vault). `poolId` is the pool the shares were last counted in; for a
@@ -185,14 +136,8 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
 
     Config private _config;
     address private _fundWallet;
-    /// @dev Sum of what settled pools still owe their non-rolling positions.
-    uint256 private _unclaimedPayouts;
-    uint256 private _fundFeesAccrued;
-
-    uint256 private _totalProfitGenerated;
-    uint256 private _highestProfit;
-    uint256 private _profitablePoolCount;
-    uint256 private _settledPoolCount;
+    /// @dev What settled pools still owe their non-rolling positions, unclaimed fees, and the profit statistics.
+    FundTotals private _totals;
 
     mapping(uint256 vaultId => Vault) private _vaults;
     mapping(uint256 poolId => Pool) private _pools;
@@ -300,7 +245,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         VaultHead memory head = _loadVaultHead(vault);
         uint32 poolId = head.currentPoolId;
         if (poolId == 0) revert VaultNotFound(vaultId);
-        if (head.emergencyState) revert EmergencyActive();
+        if (head.stops != 0) _revertStopped(vaultId, head.stops);
         if (head.isLocked) revert PoolLocked(poolId);
         if (amount < head.minimumInvestment) revert BelowMinimumInvestment(amount, head.minimumInvestment);
         uint48 lastProposalBlock = head.lastProposalBlock;
@@ -334,7 +279,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
 
     /// @inheritdoc IInvestmentFund
     function emergencyWithdraw(uint256 vaultId) external nonReentrant returns (uint256 payout) {
-        if (!_config.emergencyState) revert NotInEmergency();
+        if (_config.stops & STOP_EMERGENCY == 0) revert NotInEmergency();
         uint256 poolId;
         (poolId, payout) = _exit(vaultId);
         emit EmergencyWithdrawn(msg.sender, vaultId, poolId, payout);
@@ -374,8 +319,9 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
 
     /// @inheritdoc IInvestmentFund
     function startLockupPeriod(uint256 vaultId) external onlyAdmin nonReentrant {
-        if (_config.emergencyState) revert EmergencyActive();
         (Vault storage vault, uint256 poolId) = _openVault(vaultId);
+        uint8 stops = vault.stops;
+        if (stops != 0) _revertStopped(vaultId, stops);
         Pool storage pool = _pools[poolId];
         if (pool.totalShares == 0) revert EmptyPool();
         uint256 total = pool.totalFunds;
@@ -411,12 +357,12 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
 
     /// @inheritdoc IInvestmentFund
     function endLockupPeriod(uint256 vaultId, uint256 totalReturned) external onlyAdminOrOperator nonReentrant {
-        _settle(vaultId, totalReturned, false);
+        Settlement.settle(_pools, _vault(vaultId), _config, _totals, vaultId, totalReturned, false);
     }
 
     /// @inheritdoc IInvestmentFund
     function endLockupPeriodAtLoss(uint256 vaultId, uint256 totalReturned) external onlyAdminOrOperator nonReentrant {
-        _settle(vaultId, totalReturned, true);
+        Settlement.settle(_pools, _vault(vaultId), _config, _totals, vaultId, totalReturned, true);
     }
 
     /// @inheritdoc IInvestmentFund
@@ -469,16 +415,27 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     /// @inheritdoc IInvestmentFund
     /// @dev A guardian may turn it on (it only stops deposits and lockups and opens the emergency exit), never off.
     function setEmergencyState(bool emergencyState_) external {
-        if (!hasRole(ADMIN_ROLE, msg.sender) && !(emergencyState_ && hasRole(GUARDIAN_ROLE, msg.sender))) {
-            revert AccessControlUnauthorizedAccount(msg.sender, ADMIN_ROLE);
-        }
-        if (_config.emergencyState == emergencyState_) revert EmergencyStateUnchanged();
-        _config.emergencyState = emergencyState_;
-        uint256 count = _config.vaultCount;
-        for (uint256 vaultId = 1; vaultId <= count; ++vaultId) {
-            _vaults[vaultId].emergencyState = emergencyState_;
-        }
+        _checkSafetyCaller(emergencyState_);
+        if ((_config.stops & STOP_EMERGENCY != 0) == emergencyState_) revert EmergencyStateUnchanged();
+        _setStop(0, STOP_EMERGENCY, emergencyState_);
         emit EmergencyStateChanged(emergencyState_);
+    }
+
+    /// @inheritdoc IInvestmentFund
+    /// @dev Pausing only lowers risk: an admin or a guardian. Resuming: an admin only, so a guardian can never undo
+    /// what an admin stopped for safety.
+    function setPaused(uint256 vaultId, bool paused) external {
+        _checkSafetyCaller(paused);
+        _setStop(vaultId, STOP_PAUSED, paused);
+        emit PausedSet(vaultId, paused);
+    }
+
+    /// @inheritdoc IInvestmentFund
+    /// @dev Final: a vault (or the fund, `vaultId` 0) in wind-down never takes a deposit or starts a round again.
+    function windDown(uint256 vaultId) external {
+        _checkSafetyCaller(true);
+        _setStop(vaultId, STOP_WIND_DOWN, true);
+        emit WindDownStarted(vaultId);
     }
 
     /// @inheritdoc IInvestmentFund
@@ -506,9 +463,9 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
 
     /// @inheritdoc IInvestmentFund
     function claimFundFees() external nonReentrant returns (uint256 amount) {
-        amount = _fundFeesAccrued;
+        amount = _totals.fundFeesAccrued;
         if (amount == 0) revert NoFundFees();
-        _fundFeesAccrued = 0;
+        _totals.fundFeesAccrued = 0;
         address to = _fundWallet;
         emit FundFeesClaimed(to, amount);
         _token.safeTransfer(to, amount);
@@ -575,12 +532,12 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
 
     /// @inheritdoc IInvestmentFund
     function fundFeesAccrued() external view returns (uint256) {
-        return _fundFeesAccrued;
+        return _totals.fundFeesAccrued;
     }
 
     /// @inheritdoc IInvestmentFund
     function emergencyState() external view returns (bool) {
-        return _config.emergencyState;
+        return _config.stops & STOP_EMERGENCY != 0;
     }
 
     /// @inheritdoc IInvestmentFund
@@ -604,6 +561,9 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         info.lockupPeriodDuration = vault.lockupPeriodDuration;
         info.rollingShares = vault.rollingShares;
         info.eraStartPoolId = vault.eraStartPoolId;
+        uint8 stops = vault.stops;
+        info.paused = stops & STOP_PAUSED != 0;
+        info.windingDown = stops & STOP_WIND_DOWN != 0;
     }
 
     /// @inheritdoc IInvestmentFund
@@ -710,11 +670,12 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
             uint256 profitablePoolCount
         )
     {
-        uint256 settled = _settledPoolCount;
-        totalProfitGenerated = _totalProfitGenerated;
+        FundTotals storage totals = _totals;
+        uint256 settled = totals.settledPoolCount;
+        totalProfitGenerated = totals.totalProfitGenerated;
         averageProfitPerPool = settled == 0 ? 0 : totalProfitGenerated / settled;
-        highestProfit = _highestProfit;
-        profitablePoolCount = _profitablePoolCount;
+        highestProfit = totals.highestProfit;
+        profitablePoolCount = totals.profitablePoolCount;
     }
 
     /// @inheritdoc IInvestmentFund
@@ -756,7 +717,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
 
     /// @inheritdoc IInvestmentFund
     function totalOwed() public view returns (uint256 owed) {
-        owed = _unclaimedPayouts + _fundFeesAccrued;
+        owed = _totals.unclaimedPayouts + _totals.fundFeesAccrued;
         uint256 count = _config.vaultCount;
         for (uint256 vaultId = 1; vaultId <= count; ++vaultId) {
             Vault storage vault = _vaults[vaultId];
@@ -816,6 +777,37 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         _checkRole(ADMIN_ROLE);
     }
 
+    /// @dev A change that only makes things safer (`safer`) may come from an admin or a guardian; its undoing only from
+    /// an admin.
+    function _checkSafetyCaller(bool safer) private view {
+        if (!hasRole(ADMIN_ROLE, msg.sender) && !(safer && hasRole(GUARDIAN_ROLE, msg.sender))) {
+            revert AccessControlUnauthorizedAccount(msg.sender, ADMIN_ROLE);
+        }
+    }
+
+    /// @dev Sets or clears a STOP_* bit on one vault, or (`vaultId` 0) on the fund and every vault (at most
+    /// `MAX_VAULTS`).
+    function _setStop(uint256 vaultId, uint8 bit, bool on) private {
+        if (vaultId != 0) {
+            Vault storage vault = _vault(vaultId);
+            vault.stops = on ? vault.stops | bit : vault.stops & ~bit;
+            return;
+        }
+        _config.stops = on ? _config.stops | bit : _config.stops & ~bit;
+        uint256 count = _config.vaultCount;
+        for (uint256 id = 1; id <= count; ++id) {
+            Vault storage vault = _vaults[id];
+            vault.stops = on ? vault.stops | bit : vault.stops & ~bit;
+        }
+    }
+
+    /// @dev Reverts with why `vaultId` takes no deposit and starts no round: the emergency first, then a wind-down.
+    function _revertStopped(uint256 vaultId, uint8 stops) private pure {
+        if (stops & STOP_EMERGENCY != 0) revert EmergencyActive();
+        if (stops & STOP_WIND_DOWN != 0) revert VaultWindingDown(vaultId);
+        revert VaultPaused(vaultId);
+    }
+
     function _checkAdminOrOperator() private view {
         if (!hasRole(ADMIN_ROLE, msg.sender) && !hasRole(OPERATOR_ROLE, msg.sender)) {
             revert NotAdminOrOperator(msg.sender);
@@ -840,115 +832,13 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         _config.vaultCount = uint32(vaultId);
         Vault storage vault = _vaults[vaultId];
         vault.name = ShortStrings.toShortString(name);
-        vault.emergencyState = config.emergencyState;
+        vault.stops = config.stops;
         vault.lastProposalBlock = config.lastProposalBlock;
         _setMinimumInvestment(vaultId, vault, minimumInvestment_);
         _setLockupPeriodDuration(vaultId, vault, lockupPeriodDuration_);
-        uint256 poolId = _openPool(vaultId, vault, 0, SHARE_PRICE_SCALE, 0);
+        uint256 poolId = Settlement.openPool(_pools, vault, _config, vaultId, 0, SHARE_PRICE_SCALE, 0);
         vault.eraStartPoolId = uint32(poolId);
         emit VaultCreated(vaultId, name, poolId, minimumInvestment_, lockupPeriodDuration_);
-    }
-
-    /// @dev Opens `vaultId`'s next pool with the next free id, carrying `funds` and `shares` rolled over from the
-    /// vault's previous pool (none for a new vault) at `sharePrice`.
-    function _openPool(uint256 vaultId, Vault storage vault, uint256 funds, uint256 sharePrice, uint256 shares)
-        private
-        returns (uint256 poolId)
-    {
-        poolId = uint256(_config.poolCount) + 1;
-        // Safe: pool ids are counted one by one; four billion rounds are out of reach.
-        // forge-lint: disable-next-line(unsafe-typecast)
-        _config.poolCount = uint32(poolId);
-        uint32 round = vault.round + 1;
-        Pool storage pool = _pools[poolId];
-        pool.vaultId = uint32(vaultId);
-        pool.round = round;
-        pool.startSharePrice = sharePrice.toUint128();
-        vault.sharePrice = sharePrice.toUint88();
-        pool.totalFunds = funds.toUint128();
-        pool.totalShares = shares.toUint128();
-        vault.currentPoolId = uint32(poolId);
-        vault.round = round;
-        vault.isLocked = false;
-        emit PoolOpened(vaultId, poolId, round);
-    }
-
-    /// @dev Settles `vaultId`'s locked pool and opens the next one. `atLoss` selects which of the two entry
-    /// points was called: a result below the principal must come through the loss entry, and only it.
-    function _settle(uint256 vaultId, uint256 totalReturned, bool atLoss) private {
-        Vault storage vault = _vault(vaultId);
-        uint32 poolId = vault.currentPoolId;
-        Pool storage pool = _pools[poolId];
-        if (!vault.isLocked) revert PoolNotLocked(poolId);
-        if (!_config.emergencyState && block.timestamp < pool.lockupEndTime) revert LockupNotEnded(pool.lockupEndTime);
-        if (totalReturned != pool.collected) revert ReturnedAmountMismatch(totalReturned, pool.collected);
-        uint256 principal = pool.preLockupTotal;
-        if (!atLoss && totalReturned < principal) revert LossNotConfirmed(principal, totalReturned);
-        if (atLoss && totalReturned >= principal) revert NotALoss(principal, totalReturned);
-
-        uint256 rolling = vault.rollingShares;
-        (uint256 settlePrice, uint256 rolledOver) = _recordSettlement(vaultId, poolId, pool, rolling, totalReturned);
-        if (settlePrice == 0 || rolling == 0) {
-            // No share carries over (none rolls, or the rolling shares are worth nothing): the next pool starts
-            // at the first price, so newcomers buy round share amounts. Any dust left goes to its investors. A
-            // worthless settlement starts a new era: rolling positions from before it hold nothing.
-            vault.rollingShares = 0;
-            uint256 next = _openPool(vaultId, vault, rolledOver, SHARE_PRICE_SCALE, 0);
-            if (settlePrice == 0) vault.eraStartPoolId = uint32(next);
-        } else {
-            _openPool(vaultId, vault, rolledOver, settlePrice, rolling);
-        }
-    }
-
-    /// @dev Writes a settled pool's figures and the fund's totals; returns the settlement share price and what
-    /// rolls into the next pool.
-    function _recordSettlement(
-        uint256 vaultId,
-        uint256 poolId,
-        Pool storage pool,
-        uint256 rolling,
-        uint256 totalReturned
-    ) private returns (uint256 settlePrice, uint256 rolledOver) {
-        uint256 principal = pool.preLockupTotal;
-        uint256 profit = totalReturned > principal ? totalReturned - principal : 0;
-        uint256 fundFee = profit * FUND_PROFIT_PERCENTAGE / BASIS_POINTS;
-        uint256 investorsTotal = totalReturned - fundFee;
-        uint256 totalShares = pool.totalShares;
-        settlePrice = _mulDiv(investorsTotal, SHARE_PRICE_SCALE, totalShares);
-        // A share price beyond uint88 (a pool returning 3e8 times its principal) is capped rather than blocking
-        // the settlement; what the cap leaves over rolls into the next pool.
-        if (settlePrice > type(uint88).max) settlePrice = type(uint88).max;
-        uint256 exitShares = totalShares - rolling;
-        // With no rolling shares the whole investors' total is reserved for the exits (the rounding dust is
-        // released by the last exit), so the next pool starts with nothing it does not own.
-        uint256 reserved = rolling == 0 ? investorsTotal : _mulDiv(exitShares, settlePrice, SHARE_PRICE_SCALE);
-        rolledOver = investorsTotal - reserved;
-
-        // Safe (the casts below): every amount is at most totalReturned == pool.collected, a uint128, and
-        // exitShares is at most the pool's uint128 totalShares.
-        // forge-lint: disable-next-line(unsafe-typecast)
-        pool.postLockupTotal = uint128(investorsTotal);
-        // forge-lint: disable-next-line(unsafe-typecast)
-        pool.profitGenerated = uint128(profit);
-        pool.settleSharePrice = settlePrice.toUint128();
-        // forge-lint: disable-next-line(unsafe-typecast)
-        pool.unclaimedShares = uint128(exitShares);
-        // forge-lint: disable-next-line(unsafe-typecast)
-        pool.unclaimedPayouts = uint128(reserved);
-        // forge-lint: disable-next-line(unsafe-typecast)
-        pool.fundFee = uint128(fundFee);
-        // forge-lint: disable-next-line(unsafe-typecast)
-        pool.rolledOver = uint128(rolledOver);
-        pool.settled = true;
-        _unclaimedPayouts += reserved;
-        _fundFeesAccrued += fundFee;
-        _settledPoolCount += 1;
-        if (profit != 0) {
-            _totalProfitGenerated += profit;
-            _profitablePoolCount += 1;
-            if (profit > _highestProfit) _highestProfit = profit;
-        }
-        emit ProfitDistributed(vaultId, poolId, totalReturned, profit, fundFee, investorsTotal, rolledOver);
     }
 
     /// @dev Brings a position up to date without writing it: a rolling position is in the vault's current
@@ -1016,7 +906,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
             pool.unclaimedShares = uint128(remainingShares);
             // forge-lint: disable-next-line(unsafe-typecast)
             pool.unclaimedPayouts = uint128(remainingPayouts);
-            _unclaimedPayouts -= released;
+            _totals.unclaimedPayouts -= released;
         } else {
             if (vault.isLocked) revert PoolLocked(poolId);
             payout = _mulDiv(position.shares, pool.startSharePrice, SHARE_PRICE_SCALE);
@@ -1042,7 +932,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     }
 
     /// @dev Reads slot 0 of `vault` once. Solidity packs a struct's members from the low-order bytes up in
-    /// declaration order: currentPoolId 0-31, isLocked 32-39, emergencyState 40-47, minimumInvestment 48-135,
+    /// declaration order: currentPoolId 0-31, isLocked 32-39, stops 40-47, minimumInvestment 48-135,
     /// lastProposalBlock 136-167, sharePrice 168-255 (`test_vaultHead_matchesStorage` checks this layout).
     function _loadVaultHead(Vault storage vault) private view returns (VaultHead memory head) {
         uint256 word;
@@ -1054,7 +944,8 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         // forge-lint: disable-next-line(unsafe-typecast)
         head.currentPoolId = uint32(word);
         head.isLocked = uint8(word >> 32) != 0;
-        head.emergencyState = uint8(word >> 40) != 0;
+        // forge-lint: disable-next-line(unsafe-typecast)
+        head.stops = uint8(word >> 40);
         // forge-lint: disable-next-line(unsafe-typecast)
         head.minimumInvestment = uint88(word >> 48);
         // forge-lint: disable-next-line(unsafe-typecast)

@@ -68,8 +68,10 @@ beforeAll(async () => {
   chain = { id: 31337, name: "Anvil", rpcUrl };
   token = await deploy("MockUSDC.sol", "MockUSDC", []);
   const walletList = await deploy("TradingWalletList.sol", "TradingWalletList", []);
+  const settlement = await deploy("Settlement.sol", "Settlement", []);
   fund = await deploy("InvestmentFund.sol", "InvestmentFund", [token, admin.address, parseUnits("100", 6), 86_400n], {
     TradingWalletList: walletList,
+    Settlement: settlement,
   });
   api = await startStandInApi();
 });

@@ -38,6 +38,11 @@ interface IInvestmentFund is IFundVotes {
         uint256 lockupPeriodDuration;
         uint256 rollingShares;
         uint256 eraStartPoolId;
+        /// @dev Deposits and new rounds stopped by an admin or a guardian, until an admin resumes them.
+        bool paused;
+        /// @dev Deposits and new rounds stopped for good; the round in progress still settles and every position
+        /// becomes withdrawable.
+        bool windingDown;
     }
 
     /// @notice Everything about one pool (round) beyond the spec's seven fields of `investmentPools`.
@@ -128,6 +133,10 @@ interface IInvestmentFund is IFundVotes {
     event PoolOpened(uint256 indexed vaultId, uint256 indexed poolId, uint256 round);
     event FundFeesClaimed(address indexed fundWallet, uint256 amount);
     event EmergencyStateChanged(bool emergencyState);
+    /// @notice Deposits and new rounds of `vaultId` (0: every vault) were paused or resumed.
+    event PausedSet(uint256 indexed vaultId, bool paused);
+    /// @notice `vaultId` (0: the whole fund) entered its wind-down, for good.
+    event WindDownStarted(uint256 indexed vaultId);
     event MinimumInvestmentUpdated(uint256 indexed vaultId, uint256 minimumInvestment);
     event LockupPeriodDurationUpdated(uint256 indexed vaultId, uint256 lockupPeriodDuration);
     event FundWalletUpdated(address indexed fundWallet);
@@ -168,6 +177,10 @@ interface IInvestmentFund is IFundVotes {
     error NothingToWithdraw();
     /// @notice Thrown when an action is refused during an emergency.
     error EmergencyActive();
+    /// @notice Thrown when a deposit or a new round meets a vault whose deposits are paused.
+    error VaultPaused(uint256 vaultId);
+    /// @notice Thrown when a deposit or a new round meets a vault in wind-down.
+    error VaultWindingDown(uint256 vaultId);
     /// @notice Thrown when `emergencyWithdraw` is called outside an emergency.
     error NotInEmergency();
     /// @notice Thrown when setting the emergency state to the value it has.
@@ -328,6 +341,17 @@ interface IInvestmentFund is IFundVotes {
     /// settled early, and investors may `emergencyWithdraw`. An admin turns it on or off; a guardian may only turn it on.
     /// Reverts with `AccessControlUnauthorizedAccount` or `EmergencyStateUnchanged`.
     function setEmergencyState(bool emergencyState_) external;
+
+    /// @notice Pauses (or resumes) deposits and new rounds of `vaultId`, or of every vault when `vaultId` is 0 (which
+    /// vaults created later inherit). Exits stay open: refunds, payouts and roll-over changes.
+    /// @dev An admin or a guardian may pause; only an admin resumes. Reverts with `VaultNotFound`.
+    function setPaused(uint256 vaultId, bool paused) external;
+
+    /// @notice Puts `vaultId` (0: the whole fund) into wind-down, for good: no deposit and no new round; the round in
+    /// progress settles as usual and its result waits in the next, never-locked pool, so every position becomes
+    /// withdrawable.
+    /// @dev An admin or a guardian. Reverts with `VaultNotFound`.
+    function windDown(uint256 vaultId) external;
 
     /// @notice Sets `vaultId`'s smallest deposit. Lowering it is an admin's, at once; raising it is the default admin's
     /// (the timelock's: it waits the delay). Reverts with `VaultNotFound`, `AccessControlUnauthorizedAccount` or

@@ -38,6 +38,9 @@ contract FundHandler is HandlerBase {
     // ---- ghost state -------------------------------------------------------------------------------
     mapping(address actor => bool) public ghostWhitelisted;
     bool public ghostEmergency;
+    /// @notice Deposits and new rounds paused (by the guardian or an admin) and wind-downs, per vault.
+    mapping(uint256 vaultId => bool) public ghostPaused;
+    mapping(uint256 vaultId => bool) public ghostWindingDown;
 
     /// @dev A change scheduled in the timelock: the vault whose lockup it sets, to what, and when it may apply.
     struct GhostChange {
@@ -133,8 +136,8 @@ contract FundHandler is HandlerBase {
         amount = invalid ? bound(amount, 0, MAX_INVEST) : bound(amount, fund.minimumInvestment(v), MAX_INVEST);
         IInvestmentFund.PositionInfo memory p = fund.getPosition(actor, v);
         bool settledPosition = p.shares != 0 && p.poolState == IInvestmentFund.PoolState.Settled;
-        bool expected = ghostWhitelisted[actor] && !ghostEmergency && !ghostLocked[v] && !settledPosition
-            && amount >= fund.minimumInvestment(v);
+        bool expected = ghostWhitelisted[actor] && !ghostEmergency && !_stopped(v) && !ghostLocked[v]
+            && !settledPosition && amount >= fund.minimumInvestment(v);
         if (!invalid && !expected) return;
         token.mint(actor, amount);
         vm.prank(actor);
@@ -181,7 +184,7 @@ contract FundHandler is HandlerBase {
         uint256 v = vaultSeed % VAULTS + 1;
         uint256 poolId = fund.currentPoolId(v);
         IInvestmentFund.PoolInfo memory info = fund.getPoolInfo(poolId);
-        bool expected = !ghostEmergency && !ghostLocked[v] && info.totalShares != 0;
+        bool expected = !ghostEmergency && !_stopped(v) && !ghostLocked[v] && info.totalShares != 0;
         uint256 before = token.balanceOf(address(fund));
         vm.prank(admin);
         try fund.startLockupPeriod(v) {
@@ -290,6 +293,57 @@ contract FundHandler is HandlerBase {
         } catch (bytes memory reason) {
             _record("guardianEmergency", false, !tryOff, reason);
         }
+    }
+
+    /// @notice The guardian (or an admin) pauses deposits and new rounds of a vault, or of every vault (0).
+    function pause(uint256 vaultSeed, uint256 actorSeed) external {
+        uint256 v = vaultSeed % (VAULTS + 1);
+        vm.prank(actorSeed % 2 == 0 ? guardian : admin);
+        try fund.setPaused(v, true) {
+            _record("pause", true, true, "");
+            _setGhostStop(ghostPaused, v);
+        } catch (bytes memory reason) {
+            _record("pause", false, true, reason);
+        }
+    }
+
+    /// @notice An admin resumes a vault (or every vault); the guardian's attempt must fail.
+    function resume(uint256 vaultSeed, uint256 actorSeed) external {
+        uint256 v = vaultSeed % (VAULTS + 1);
+        bool byGuardian = _invalidMode(actorSeed);
+        vm.prank(byGuardian ? guardian : admin);
+        try fund.setPaused(v, false) {
+            _record("resume", true, !byGuardian, "");
+            for (uint256 id = 1; id <= VAULTS; ++id) {
+                if (v == 0 || v == id) ghostPaused[id] = false;
+            }
+        } catch (bytes memory reason) {
+            _record("resume", false, !byGuardian, reason);
+        }
+    }
+
+    /// @notice The guardian (or an admin) winds a vault down, for good (rarely: it ends the vault's rounds).
+    function windDown(uint256 vaultSeed, uint256 actorSeed) external {
+        if (actorSeed % 8 != 0) return;
+        uint256 v = vaultSeed % VAULTS + 1;
+        vm.prank(actorSeed % 16 == 0 ? guardian : admin);
+        try fund.windDown(v) {
+            _record("windDown", true, true, "");
+            ghostWindingDown[v] = true;
+        } catch (bytes memory reason) {
+            _record("windDown", false, true, reason);
+        }
+    }
+
+    function _setGhostStop(mapping(uint256 vaultId => bool) storage ghost, uint256 v) private {
+        for (uint256 id = 1; id <= VAULTS; ++id) {
+            if (v == 0 || v == id) ghost[id] = true;
+        }
+    }
+
+    /// @dev Whether `v` takes no deposit and starts no round (besides the emergency).
+    function _stopped(uint256 v) internal view returns (bool) {
+        return ghostPaused[v] || ghostWindingDown[v];
     }
 
     // ================================================================================================

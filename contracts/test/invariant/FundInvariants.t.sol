@@ -61,6 +61,9 @@ contract FundInvariantsTest is FundFixture {
         _weigh(FundHandler.vote.selector, 3);
         _weigh(FundHandler.execute.selector, 1);
         _weigh(FundHandler.guardianEmergency.selector, 1);
+        _weigh(FundHandler.pause.selector, 1);
+        _weigh(FundHandler.resume.selector, 2);
+        _weigh(FundHandler.windDown.selector, 1);
         _weigh(FundHandler.scheduleLockup.selector, 2);
         _weigh(FundHandler.executeChange.selector, 2);
         _weigh(FundHandler.cancelChange.selector, 1);
@@ -244,6 +247,11 @@ contract FundInvariantsTest is FundFixture {
         }
         assertEq(uint256(fund.poolState(count + 1)), uint256(IInvestmentFund.PoolState.None), "future pool");
         assertEq(fund.emergencyState(), handler.ghostEmergency(), "emergency state");
+        for (uint256 v = 1; v <= VAULTS; ++v) {
+            IInvestmentFund.VaultInfo memory vault = fund.getVault(v);
+            assertEq(vault.paused, handler.ghostPaused(v), "paused");
+            assertEq(vault.windingDown, handler.ghostWindingDown(v), "wind-down");
+        }
     }
 
     // ---- voting --------------------------------------------------------------------------------------------

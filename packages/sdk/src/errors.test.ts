@@ -271,7 +271,7 @@ describe("the catalogues are keyed by the ABIs", () => {
     ({ ...fundErrorTexts, PoolIsLocked: () => "" }) satisfies ErrorCatalogue<typeof fundWithTokenErrorsAbi>;
     type WithNewError = readonly [
       ...typeof fundWithTokenErrorsAbi,
-      { readonly type: "error"; readonly name: "VaultPaused"; readonly inputs: readonly [] },
+      { readonly type: "error"; readonly name: "VaultIsGone"; readonly inputs: readonly [] },
     ];
     // @ts-expect-error An error added to the contract fails the build until it has words.
     fundErrorTexts satisfies ErrorCatalogue<WithNewError>;

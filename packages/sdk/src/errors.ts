@@ -118,6 +118,10 @@ export const fundErrorTexts = {
     `Block ${blockNumber} has not ended yet: voting power is known for past blocks only.`,
   NothingToWithdraw: () => "There is nothing to withdraw.",
   EmergencyActive: () => "The fund is in an emergency state: deposits and lockups are paused.",
+  VaultPaused: () =>
+    "Deposits and new rounds of this vault are paused for safety. Your money can still leave: refunds and payouts stay open.",
+  VaultWindingDown: () =>
+    "This vault is winding down: it takes no new deposits and starts no new round. Every position can be withdrawn.",
   NotInEmergency: () => "Emergency withdrawal is only available while the fund is in an emergency state.",
   EmergencyStateUnchanged: () => "The emergency state is already set to that value.",
   EmptyPool: () => "The pool has no funds to lock.",

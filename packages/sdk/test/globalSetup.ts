@@ -38,13 +38,14 @@ async function buildBaseState(rpcUrl: string) {
     return receipt;
   };
   const tokenAddress = (await deploy("MockUSDC.sol", "MockUSDC", [])).contractAddress as Hex;
-  // The fund calls the TradingWalletList library (deployed first and linked, as scripts/deploy.mjs does).
+  // The fund calls the TradingWalletList and Settlement libraries (deployed first and linked, as scripts/deploy.mjs does).
   const walletList = (await deploy("TradingWalletList.sol", "TradingWalletList", [])).contractAddress as Hex;
+  const settlement = (await deploy("Settlement.sol", "Settlement", [])).contractAddress as Hex;
   const fundReceipt = await deploy(
     "InvestmentFund.sol",
     "InvestmentFund",
     [tokenAddress, account(9).address, units(100), 30n * 24n * 3600n],
-    { TradingWalletList: walletList },
+    { TradingWalletList: walletList, Settlement: settlement },
   );
   const fundAddress = fundReceipt.contractAddress as Hex;
   const fund = { address: fundAddress, abi: investmentFundAbi } as const;

@@ -776,6 +776,16 @@ export const investmentFundAbi = [
             "name": "eraStartPoolId",
             "type": "uint256",
             "internalType": "uint256"
+          },
+          {
+            "name": "paused",
+            "type": "bool",
+            "internalType": "bool"
+          },
+          {
+            "name": "windingDown",
+            "type": "bool",
+            "internalType": "bool"
           }
         ]
       }
@@ -1182,6 +1192,24 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
+    "name": "setPaused",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "paused",
+        "type": "bool",
+        "internalType": "bool"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
     "name": "setRollOver",
     "inputs": [
       {
@@ -1271,6 +1299,19 @@ export const investmentFundAbi = [
         "name": "investor",
         "type": "address",
         "internalType": "address"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
+    "name": "windDown",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
       }
     ],
     "outputs": [],
@@ -1580,6 +1621,25 @@ export const investmentFundAbi = [
   },
   {
     "type": "event",
+    "name": "PausedSet",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      },
+      {
+        "name": "paused",
+        "type": "bool",
+        "indexed": false,
+        "internalType": "bool"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
     "name": "PoolOpened",
     "inputs": [
       {
@@ -1852,6 +1912,19 @@ export const investmentFundAbi = [
         "name": "lockupPeriodDuration",
         "type": "uint256",
         "indexed": false,
+        "internalType": "uint256"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
+    "name": "WindDownStarted",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "indexed": true,
         "internalType": "uint256"
       }
     ],
@@ -2312,6 +2385,28 @@ export const investmentFundAbi = [
   {
     "type": "error",
     "name": "VaultNotFound",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "VaultPaused",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "VaultWindingDown",
     "inputs": [
       {
         "name": "vaultId",

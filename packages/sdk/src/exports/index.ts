@@ -251,6 +251,7 @@ export {
   setLockupPeriodDuration,
 } from "../writes/setLockupPeriodDuration.js";
 export { type SetMinimumInvestmentParameters, setMinimumInvestment } from "../writes/setMinimumInvestment.js";
+export { type SetPausedParameters, setPaused } from "../writes/setPaused.js";
 export { type SetRollOverParameters, setRollOver } from "../writes/setRollOver.js";
 export {
   parseSponsorBudget,
@@ -262,4 +263,5 @@ export { type StartLockupPeriodParameters, startLockupPeriod } from "../writes/s
 export type { SmartAccountSender, WriteContext, WriteResult } from "../writes/types.js";
 export { type VoteParameters, vote } from "../writes/vote.js";
 export { type WhitelistInvestorParameters, whitelistInvestor } from "../writes/whitelistInvestor.js";
+export { type WindDownParameters, windDown } from "../writes/windDown.js";
 export { type WithdrawParameters, withdraw } from "../writes/withdraw.js";

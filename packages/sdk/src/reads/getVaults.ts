@@ -48,8 +48,15 @@ export type LiveVault = Omit<Vault, "address"> & {
   round: number;
   /** "open" or "locked" (a vault's current pool is never settled: settling opens the next one). */
   status: PoolStatus;
-  /** Whether `invest` would take money into this vault now (its pool is open and the fund is not in an emergency). */
+  /**
+   * Whether `invest` would take money into this vault now: its pool is open, the fund is not in an emergency, and the
+   * vault is neither paused nor winding down.
+   */
   acceptsDeposits: boolean;
+  /** Deposits and new rounds paused by an admin or the guardian, until an admin resumes them. */
+  paused: boolean;
+  /** Wound down for good: no deposit, no new round; the round in progress settles and every position can leave. */
+  windingDown: boolean;
   /** The vault's smallest deposit, in token units. */
   minimumInvestment: bigint;
   /** The vault's lockup length for its next lockup, in seconds. */
@@ -137,7 +144,9 @@ export async function getVaults(
       poolId: info.currentPoolId,
       round: Number(info.round),
       status,
-      acceptsDeposits: status === "open" && !emergencyState,
+      acceptsDeposits: status === "open" && !emergencyState && !info.paused && !info.windingDown,
+      paused: info.paused,
+      windingDown: info.windingDown,
       minimumInvestment: info.minimumInvestment,
       lockupPeriodDuration: info.lockupPeriodDuration,
       decimals,

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
+import {ShortString} from "@openzeppelin/contracts/utils/ShortStrings.sol";
+
+import {IInvestmentFund} from "../interfaces/IInvestmentFund.sol";
+
+/// @dev Fund-wide state read by `invest` and `recordProposalSnapshot`: one slot.
+struct Config {
+    // STOP_* bits set fund-wide; every vault holds a copy (vaults created later inherit them).
+    uint8 stops;
+    // Creation block of the newest proposal: decides whether a voting-power entry may be forgotten.
+    uint32 lastProposalBlock;
+    uint32 poolCount;
+    uint32 vaultCount;
+}
+
+struct Vault {
+    // slot 0: everything `invest` reads. The current pool's share price is a copy of its
+    // `startSharePrice`; `lastProposalBlock` is a copy of the fund-wide value (set in every vault by
+    // `recordProposalSnapshot`) and `stops` holds the fund-wide STOP_* bits besides the vault's own, so `invest`
+    // reads no other fund slot.
+    uint32 currentPoolId;
+    bool isLocked;
+    uint8 stops;
+    uint88 minimumInvestment;
+    uint32 lastProposalBlock;
+    uint88 sharePrice;
+    // slot 1: shares that move into the next pool at settlement, and the rest of the settings
+    uint128 rollingShares;
+    uint48 lockupPeriodDuration;
+    // First pool after a settlement that left the vault's shares worthless: rolling positions from
+    // before it hold nothing.
+    uint32 eraStartPoolId;
+    uint32 round;
+    ShortString name;
+}
+
+/// @dev One pool (round) of a vault, as the fund stores it.
+struct Pool {
+    // slot 0: what `invest` writes
+    uint128 totalFunds;
+    uint128 totalShares;
+    // slot 1
+    uint128 startSharePrice;
+    uint48 lockupStartTime;
+    uint48 lockupEndTime;
+    uint32 vaultId;
+    // slot 2
+    uint128 preLockupTotal;
+    uint128 postLockupTotal;
+    // slot 3
+    uint128 profitGenerated;
+    uint128 collected;
+    // slot 4: settlement, and what the pool's non-rolling positions still have to claim
+    uint128 settleSharePrice;
+    uint128 unclaimedShares;
+    // slot 5
+    uint128 unclaimedPayouts;
+    uint128 fundFee;
+    // slot 6
+    uint128 rolledOver;
+    uint32 round;
+    bool settled;
+}
+
+/// @dev The fund's running totals that settlements write: what settled pools still owe their non-rolling positions,
+/// the fees not yet claimed, and the spec's profit statistics.
+struct FundTotals {
+    uint256 unclaimedPayouts;
+    uint256 fundFeesAccrued;
+    uint256 totalProfitGenerated;
+    uint256 highestProfit;
+    uint256 profitablePoolCount;
+    uint256 settledPoolCount;
+}
+
+/// @title Settlement
+/// @notice A round's end and the next round's start: the checks of a settlement, the fund's fee on profit, the
+/// settlement share price, what the pool's leaving positions are owed, what rolls into the next round, and opening it. An external library (deployed once and linked, like
+/// `TradingWalletList`), so its code does not count towards the fund's EIP-170 size; it runs by DELEGATECALL in the
+/// fund's context, so its event comes from the fund.
+/// @dev O(1): no loop. Every amount is rounded down, so what is reserved never exceeds what came back.
+library Settlement {
+    using SafeCast for uint256;
+
+    /// @notice Denominator of percentages (100% = 10,000).
+    uint256 internal constant BASIS_POINTS = 10_000;
+    /// @notice The fund's share of a pool's profit (the fund's `FUND_PROFIT_PERCENTAGE`).
+    uint256 internal constant FUND_PROFIT_PERCENTAGE = 2_000;
+    /// @notice Scale of share prices (the fund's `SHARE_PRICE_SCALE`).
+    uint256 internal constant SHARE_PRICE_SCALE = 1e18;
+
+    /// @notice Emergency bit of `Config.stops` (the fund's `STOP_EMERGENCY`): settling before the lockup's end is allowed.
+    uint8 internal constant STOP_EMERGENCY = 1;
+
+    /// @notice Settles `vaultId`'s locked pool and opens the next one. `atLoss` says which of the fund's two entry
+    /// points was called: a result below the principal must come through the loss entry, and only it.
+    function settle(
+        mapping(uint256 poolId => Pool) storage pools,
+        Vault storage vault,
+        Config storage config,
+        FundTotals storage totals,
+        uint256 vaultId,
+        uint256 totalReturned,
+        bool atLoss
+    ) external {
+        uint32 poolId = vault.currentPoolId;
+        Pool storage pool = pools[poolId];
+        if (!vault.isLocked) revert IInvestmentFund.PoolNotLocked(poolId);
+        if (config.stops & STOP_EMERGENCY == 0 && block.timestamp < pool.lockupEndTime) {
+            revert IInvestmentFund.LockupNotEnded(pool.lockupEndTime);
+        }
+        if (totalReturned != pool.collected) {
+            revert IInvestmentFund.ReturnedAmountMismatch(totalReturned, pool.collected);
+        }
+        uint256 principal = pool.preLockupTotal;
+        if (!atLoss && totalReturned < principal) revert IInvestmentFund.LossNotConfirmed(principal, totalReturned);
+        if (atLoss && totalReturned >= principal) revert IInvestmentFund.NotALoss(principal, totalReturned);
+
+        uint256 rolling = vault.rollingShares;
+        (uint256 settlePrice, uint256 rolledOver) = _record(pool, totals, vaultId, poolId, rolling, totalReturned);
+        if (settlePrice == 0 || rolling == 0) {
+            // No share carries over (none rolls, or the rolling shares are worth nothing): the next pool starts
+            // at the first price, so newcomers buy round share amounts. Any dust left goes to its investors. A
+            // worthless settlement starts a new era: rolling positions from before it hold nothing.
+            vault.rollingShares = 0;
+            uint256 next = openPool(pools, vault, config, vaultId, rolledOver, SHARE_PRICE_SCALE, 0);
+            // Safe: pool ids are counted one by one in a uint32.
+            // forge-lint: disable-next-line(unsafe-typecast)
+            if (settlePrice == 0) vault.eraStartPoolId = uint32(next);
+        } else {
+            openPool(pools, vault, config, vaultId, rolledOver, settlePrice, rolling);
+        }
+    }
+
+    /// @notice Opens `vaultId`'s next pool with the next free id, carrying `funds` and `shares` rolled over from the
+    /// vault's previous pool (none for a new vault) at `sharePrice`.
+    function openPool(
+        mapping(uint256 poolId => Pool) storage pools,
+        Vault storage vault,
+        Config storage config,
+        uint256 vaultId,
+        uint256 funds,
+        uint256 sharePrice,
+        uint256 shares
+    ) public returns (uint256 poolId) {
+        poolId = uint256(config.poolCount) + 1;
+        // Safe: pool ids are counted one by one; four billion rounds are out of reach.
+        // forge-lint: disable-next-line(unsafe-typecast)
+        config.poolCount = uint32(poolId);
+        uint32 round = vault.round + 1;
+        Pool storage pool = pools[poolId];
+        // Safe: vault ids are at most MAX_VAULTS.
+        // forge-lint: disable-next-line(unsafe-typecast)
+        pool.vaultId = uint32(vaultId);
+        pool.round = round;
+        pool.startSharePrice = sharePrice.toUint128();
+        vault.sharePrice = sharePrice.toUint88();
+        pool.totalFunds = funds.toUint128();
+        pool.totalShares = shares.toUint128();
+        // forge-lint: disable-next-line(unsafe-typecast)
+        vault.currentPoolId = uint32(poolId);
+        vault.round = round;
+        vault.isLocked = false;
+        emit IInvestmentFund.PoolOpened(vaultId, poolId, round);
+    }
+
+    /// @dev Writes a settled pool's figures and the fund's totals; returns the settlement share price and what
+    /// rolls into the next pool (`rolling` is the vault's shares that roll over).
+    /// @dev Every product fits 256 bits: amounts are at most uint128 and prices at most uint88 times the 1e18 scale.
+    function _record(
+        Pool storage pool,
+        FundTotals storage totals,
+        uint256 vaultId,
+        uint256 poolId,
+        uint256 rolling,
+        uint256 totalReturned
+    ) private returns (uint256 settlePrice, uint256 rolledOver) {
+        uint256 principal = pool.preLockupTotal;
+        uint256 profit = totalReturned > principal ? totalReturned - principal : 0;
+        uint256 fundFee = profit * FUND_PROFIT_PERCENTAGE / BASIS_POINTS;
+        uint256 investorsTotal = totalReturned - fundFee;
+        uint256 totalShares = pool.totalShares;
+        settlePrice = investorsTotal * SHARE_PRICE_SCALE / totalShares;
+        // A share price beyond uint88 (a pool returning 3e8 times its principal) is capped rather than blocking
+        // the settlement; what the cap leaves over rolls into the next pool.
+        if (settlePrice > type(uint88).max) settlePrice = type(uint88).max;
+        uint256 exitShares = totalShares - rolling;
+        // With no rolling shares the whole investors' total is reserved for the exits (the rounding dust is
+        // released by the last exit), so the next pool starts with nothing it does not own.
+        uint256 reserved = rolling == 0 ? investorsTotal : exitShares * settlePrice / SHARE_PRICE_SCALE;
+        rolledOver = investorsTotal - reserved;
+
+        // Safe (the casts below): every amount is at most totalReturned == pool.collected, a uint128, and
+        // exitShares is at most the pool's uint128 totalShares.
+        // forge-lint: disable-next-line(unsafe-typecast)
+        pool.postLockupTotal = uint128(investorsTotal);
+        // forge-lint: disable-next-line(unsafe-typecast)
+        pool.profitGenerated = uint128(profit);
+        pool.settleSharePrice = settlePrice.toUint128();
+        // forge-lint: disable-next-line(unsafe-typecast)
+        pool.unclaimedShares = uint128(exitShares);
+        // forge-lint: disable-next-line(unsafe-typecast)
+        pool.unclaimedPayouts = uint128(reserved);
+        // forge-lint: disable-next-line(unsafe-typecast)
+        pool.fundFee = uint128(fundFee);
+        // forge-lint: disable-next-line(unsafe-typecast)
+        pool.rolledOver = uint128(rolledOver);
+        pool.settled = true;
+        totals.unclaimedPayouts += reserved;
+        totals.fundFeesAccrued += fundFee;
+        totals.settledPoolCount += 1;
+        if (profit != 0) {
+            totals.totalProfitGenerated += profit;
+            totals.profitablePoolCount += 1;
+            if (profit > totals.highestProfit) totals.highestProfit = profit;
+        }
+        emit IInvestmentFund.ProfitDistributed(
+            vaultId, poolId, totalReturned, profit, fundFee, investorsTotal, rolledOver
+        );
+    }
+}
