@@ -56,6 +56,7 @@ const FUND_ARTIFACT = /** @type {const} */ (["InvestmentFund.sol", "InvestmentFu
 const WALLET_LIST_ARTIFACT = /** @type {const} */ (["TradingWalletList.sol", "TradingWalletList"]);
 const SETTLEMENT_ARTIFACT = /** @type {const} */ (["Settlement.sol", "Settlement"]);
 const TIMELOCK_ARTIFACT = /** @type {const} */ (["FundTimelock.sol", "FundTimelock"]);
+const GOVERNOR_ARTIFACT = /** @type {const} */ (["FundGovernor.sol", "FundGovernor"]);
 const TOKEN_ARTIFACT = /** @type {const} */ (["MockUSDC.sol", "MockUSDC"]);
 const WBTC_ARTIFACT = /** @type {const} */ (["MockWBTC.sol", "MockWBTC"]);
 const PAYMASTER_ARTIFACT = /** @type {const} */ (["FundPaymaster.sol", "FundPaymaster"]);
@@ -245,11 +246,17 @@ export async function deploy(parameters = {}) {
 
   /** @type {import("viem").ContractConstructorArgs<InvestmentFundAbi>} */
   const fundArgs = [investmentToken, fundWallet, minimumInvestment, lockupPeriodDuration];
-  const { walletList, settlement, fund, fundGovernor } = await deployFund({ publicClient, fundArgs, deployContract, log });
+  const { walletList, settlement, fund, fundGovernor } = await deployFund({
+    publicClient,
+    fundArgs,
+    deployContract,
+    log,
+  });
   const { timelock, timelockDelay, guardian, handOver } = await deployTimelock({
     publicClient,
     walletClient: wallet,
     fund: fund.address,
+    fundGovernor,
     local,
     parameters,
     deployContract,
@@ -354,14 +361,33 @@ async function deployFund({ publicClient, fundArgs, deployContract, log }) {
 }
 
 /**
- * The FundTimelock and the guardian: the timelock gets the fund's default admin role, and off the local chain (or with
- * `handOver`) the deployer gives its own up at once; locally the seed sets the demo up first (scripts/seed.mjs).
- * @param {{ publicClient: import("viem").PublicClient, walletClient: import("viem").WalletClient, fund: import("viem").Address, local: boolean, parameters: DeployParameters, deployContract: DeployContract, log: (line: string) => void }} options
+ * The FundTimelock and the guardian: the governor queues passed proposals' actions there, the timelock gets the fund's
+ * default admin role, and off the local chain (or with `handOver`) the deployer gives its own up at once; locally the
+ * seed sets the demo up first (scripts/seed.mjs).
+ * @param {{ publicClient: import("viem").PublicClient, walletClient: import("viem").WalletClient, fund: import("viem").Address, fundGovernor: import("viem").Address, local: boolean, parameters: DeployParameters, deployContract: DeployContract, log: (line: string) => void }} options
  */
-async function deployTimelock({ publicClient, walletClient, fund, local, parameters, deployContract, log }) {
+async function deployTimelock({
+  publicClient,
+  walletClient,
+  fund,
+  fundGovernor,
+  local,
+  parameters,
+  deployContract,
+  log,
+}) {
   const timelockDelay = parameters.timelockDelay ?? (local ? LOCAL_TIMELOCK_DELAY : DEFAULT_TIMELOCK_DELAY);
   const guardian = parameters.guardian ?? (local ? devAccount(LOCAL_GUARDIAN_INDEX).address : undefined);
   const timelock = await deployContract(loadArtifact(...TIMELOCK_ARTIFACT), [fund, timelockDelay], "FundTimelock");
+  await writeAndWait(
+    { publicClient, walletClient },
+    {
+      address: fundGovernor,
+      abi: loadArtifact(...GOVERNOR_ARTIFACT).abi,
+      functionName: "setTimelock",
+      args: [timelock.address],
+    },
+  );
   if (guardian) await writeFund({ publicClient, walletClient, fund }, "grantRole", [GUARDIAN_ROLE, guardian]);
   await writeFund({ publicClient, walletClient, fund }, "grantRole", [DEFAULT_ADMIN_ROLE, timelock.address]);
   const handOver = parameters.handOver ?? !local;
@@ -391,11 +417,20 @@ export async function handOverToTimelock(parameters) {
  * @param {readonly [import("viem").Hex, import("viem").Address]} args
  */
 async function writeFund({ publicClient, walletClient, fund }, functionName, args) {
+  const abi = /** @type {InvestmentFundAbi} */ (loadArtifact(...FUND_ARTIFACT).abi);
+  await writeAndWait({ publicClient, walletClient }, { address: fund, abi, functionName, args });
+}
+
+/**
+ * One write from the deployer's wallet, waited for; throws when it reverts.
+ * @param {{ publicClient: import("viem").PublicClient, walletClient: import("viem").WalletClient }} clients
+ * @param {{ address: import("viem").Address, abi: import("viem").Abi, functionName: string, args: readonly unknown[] }} call
+ */
+async function writeAndWait({ publicClient, walletClient }, { address, abi, functionName, args }) {
   const account = walletClient.account;
   if (!account) throw new Error(`${functionName} needs a wallet client with an account`);
-  const abi = /** @type {InvestmentFundAbi} */ (loadArtifact(...FUND_ARTIFACT).abi);
   const hash = await walletClient.writeContract({
-    address: fund,
+    address,
     abi,
     functionName,
     args,

@@ -38,7 +38,7 @@ import {
   parseUnits,
   zeroHash,
 } from "viem";
-import { DEFAULT_LOCKUP_PERIOD_DURATION, DEFAULT_RPC_URL } from "./deploy.mjs";
+import { DEFAULT_LOCKUP_PERIOD_DURATION, DEFAULT_RPC_URL, LOCAL_TIMELOCK_DELAY } from "./deploy.mjs";
 import { connect, loadDotEnv } from "./lib/chain.mjs";
 import { isMain, runCli } from "./lib/cli.mjs";
 import { loadArtifact } from "./lib/foundry.mjs";
@@ -79,24 +79,32 @@ const SEVEN_DAYS = 7 * 24 * ONE_HOUR;
 const SETTLE_MARGIN = 60;
 /** How long the seed waits for the short proposals to close. */
 const GOVERNANCE_WAIT = 2 * ONE_HOUR;
+/** The quorum the seed's proposal with an action sets (basis points): executed through the timelock. */
+export const SEEDED_QUORUM = 2_000n;
 
 /**
- * Seconds the seed moves the chain clock with `evm_increaseTime` (two futures rounds and the wait for the
- * short proposals), for a lockup of `lockupPeriodDuration` seconds in both vaults.
+ * Seconds the seed moves the chain clock with `evm_increaseTime` (two futures rounds, the wait for the short
+ * proposals, and the proposal with an action: its voting, then the timelock's delay), for a lockup of
+ * `lockupPeriodDuration` seconds in both vaults and a timelock delay of `timelockDelay` seconds.
  * @param {bigint | number} [lockupPeriodDuration] default 30 days
+ * @param {bigint | number} [timelockDelay] default the local chain's 5 minutes
  */
-export function seedClockAdvance(lockupPeriodDuration = DEFAULT_LOCKUP_PERIOD_DURATION) {
-  return 2 * (Number(lockupPeriodDuration) + SETTLE_MARGIN) + GOVERNANCE_WAIT;
+export function seedClockAdvance(
+  lockupPeriodDuration = DEFAULT_LOCKUP_PERIOD_DURATION,
+  timelockDelay = LOCAL_TIMELOCK_DELAY,
+) {
+  return 2 * (Number(lockupPeriodDuration) + SETTLE_MARGIN) + 2 * GOVERNANCE_WAIT + Number(timelockDelay);
 }
 
 /**
  * The genesis timestamp to start anvil with so that the chain clock is at the wall clock once the seed has
- * run: `seedClockAdvance(lockup)` seconds before `now`.
+ * run: `seedClockAdvance(lockup, timelockDelay)` seconds before `now`.
  * @param {bigint | number} [lockupPeriodDuration] default 30 days
  * @param {number} [now] Unix seconds; default the wall clock
+ * @param {bigint | number} [timelockDelay] default the local chain's 5 minutes
  */
-export function seedGenesisTimestamp(lockupPeriodDuration, now = Math.floor(Date.now() / 1000)) {
-  return now - seedClockAdvance(lockupPeriodDuration);
+export function seedGenesisTimestamp(lockupPeriodDuration, now = Math.floor(Date.now() / 1000), timelockDelay) {
+  return now - seedClockAdvance(lockupPeriodDuration, timelockDelay);
 }
 
 /**
@@ -502,7 +510,8 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
     [5, true],
     [4, false],
   ]);
-  log("  proposals: 1 passed and executed, 1 rejected, 2 open for 7 days");
+  await proposalThatActs();
+  log("  proposals: 1 passed and executed, 1 rejected, 2 open for 7 days, 1 whose action changed the quorum");
 
   // 7. NFT round 2 goes to its trading wallet: its lockup ends one lockup period from the chain's now.
   await lock(NFT_VAULT);
@@ -526,6 +535,33 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
   log(`  handed over to the timelock; pending: futures lockup -> ${PENDING_LOCKUP_DAYS} days after ${delay}s`);
 
   return summarize();
+
+  /**
+   * Governance that acts: a proposal whose action raises the quorum passes (for, abstain, a reason), is queued in the
+   * timelock, waits its delay and is executed; the governor's quorum is then `SEEDED_QUORUM`.
+   */
+  async function proposalThatActs() {
+    const action = encodeFunctionData({ abi: governorAbi, functionName: "setQuorum", args: [SEEDED_QUORUM] });
+    /** @type {[Address[], bigint[], import("viem").Hex[]]} */
+    const actions = [[governor], [0n], [action]];
+    await sendGovernor(4, {
+      functionName: "propose",
+      args: [
+        ...actions,
+        "Raise the quorum to 20 % of what investors hold, so that no decision passes with less than a fifth of the fund behind it.",
+        BigInt(ONE_HOUR),
+      ],
+    });
+    const id = await readGovernor("proposalCount", []);
+    await sendGovernor(4, { functionName: "castVote", args: [id, 1, "Decisions should carry real weight."] });
+    await sendGovernor(1, { functionName: "castVote", args: [id, 1, ""] });
+    await sendGovernor(5, { functionName: "castVote", args: [id, 2, "No view either way."] });
+    await travel(GOVERNANCE_WAIT);
+    await sendGovernor(1, { functionName: "queue", args: [id, ...actions] });
+    const wait = await publicClient.readContract({ address: timelock, abi: timelockAbi, functionName: "getMinDelay" });
+    await travel(Number(wait));
+    await sendGovernor(1, { functionName: "execute", args: [id, ...actions] });
+  }
 
   /** @returns {Promise<SeedSummary>} */
   async function summarize() {

@@ -15,7 +15,7 @@ import { deploy } from "./deploy.mjs";
 import { ENTRY_POINT_V08, startBundler } from "./lib/bundler.mjs";
 import { loadUniswapArtifact } from "./lib/dex.mjs";
 import { loadArtifact } from "./lib/foundry.mjs";
-import { seed, seedGenesisTimestamp } from "./seed.mjs";
+import { SEEDED_QUORUM, seed, seedGenesisTimestamp } from "./seed.mjs";
 
 describe("npm start: deploy + seed on a real anvil", { timeout: 120_000 }, () => {
   /** @type {import("@fundament/test-chain").Anvil} */
@@ -384,8 +384,8 @@ describe("npm start: deploy + seed on a real anvil", { timeout: 120_000 }, () =>
     assert.ok(Math.abs(summary.chainTime - Number(now)) <= 120);
   });
 
-  test("governance: one passed and executed, one rejected, two active", async () => {
-    assert.ok((await readGovernor("proposalCount")) >= 4n);
+  test("governance: one passed and executed, one rejected, two active, one whose action changed the quorum", async () => {
+    assert.ok((await readGovernor("proposalCount")) >= 5n);
     /** @param {bigint} id */
     const proposal = async (id) => {
       const [, description, votesFor, votesAgainst, startTime, endTime, executed, active] = await readGovernor(
@@ -410,11 +410,16 @@ describe("npm start: deploy + seed on a real anvil", { timeout: 120_000 }, () =>
     }
     assert.deepEqual(
       summary.proposals.map((p) => p.status),
-      ["passed", "rejected", "active", "active"],
+      ["passed", "rejected", "active", "active", "passed"],
     );
     // ProposalState: 0 Active, 1 Defeated, 2 Succeeded, 3 Executed.
-    const states = await Promise.all([1n, 2n, 3n, 4n].map((id) => readGovernor("proposalState", [id])));
-    assert.deepEqual(states, [3, 1, 0, 0]);
+    const states = await Promise.all([1n, 2n, 3n, 4n, 5n].map((id) => readGovernor("proposalState", [id])));
+    assert.deepEqual(states, [3, 1, 0, 0, 3]);
+    // Proposal 5 carried an action (not a signal): executed through the timelock, it set the governor's quorum.
+    const info = await readGovernor("getProposalInfo", [5n]);
+    assert.notEqual(info.actionsHash, `0x${"00".repeat(32)}`);
+    assert.ok(info.votesAbstain > 0n);
+    assert.equal(await readGovernor("quorumBasisPoints"), SEEDED_QUORUM);
   });
 
   test("the fund holds at least what it owes", async () => {

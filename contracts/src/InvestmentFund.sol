@@ -498,6 +498,17 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     }
 
     /// @inheritdoc IFundVotes
+    function investedTotal() external view returns (uint256 total) {
+        total = _totals.unclaimedPayouts;
+        uint256 count = _config.vaultCount;
+        for (uint256 vaultId = 1; vaultId <= count; ++vaultId) {
+            Vault storage vault = _vaults[vaultId];
+            Pool storage pool = _pools[vault.currentPoolId];
+            total += vault.isLocked ? pool.preLockupTotal : pool.totalFunds;
+        }
+    }
+
+    /// @inheritdoc IFundVotes
     function clock() public view returns (uint48) {
         return uint48(block.number);
     }

@@ -271,4 +271,45 @@ contract TimelockTest is FundFixture {
         vm.prank(alice);
         assertEq(fund.emergencyWithdraw(FUTURES), 1_000 * USDC);
     }
+
+    // ---- abdication ----------------------------------------------------------------------------------------
+
+    function test_abdicate_aPowerIsGoneForGood_evenForAnOperationScheduledBefore() public {
+        address newWallet = makeAddr("newWallet");
+        bytes memory change = abi.encodeCall(InvestmentFund.setFundWallet, (newWallet));
+        (, bytes32 earlySalt) = _schedule(change); // scheduled before the abdication
+        bytes memory abdication =
+            abi.encodeCall(FundTimelock.abdicate, (address(fund), InvestmentFund.setFundWallet.selector));
+        bytes32 salt = bytes32(++saltCounter);
+        uint256 delay = timelock.getMinDelay();
+        vm.prank(admin);
+        timelock.schedule(address(timelock), 0, abdication, bytes32(0), salt, delay);
+        vm.warp(block.timestamp + DELAY);
+        vm.prank(stranger);
+        timelock.execute(address(timelock), 0, abdication, bytes32(0), salt);
+        assertTrue(timelock.isAbdicated(address(fund), InvestmentFund.setFundWallet.selector));
+
+        bytes memory refused = abi.encodeWithSelector(
+            FundTimelock.Abdicated.selector, address(fund), InvestmentFund.setFundWallet.selector
+        );
+        vm.prank(stranger);
+        vm.expectRevert(refused);
+        timelock.execute(address(fund), 0, change, bytes32(0), earlySalt);
+        vm.prank(admin);
+        vm.expectRevert(refused);
+        timelock.schedule(address(fund), 0, change, bytes32(0), bytes32(uint256(999)), delay);
+        assertEq(fund.fundWallet(), fundWallet);
+
+        // Other powers stay.
+        (, bytes32 lockupSalt) = _schedule(abi.encodeCall(InvestmentFund.setLockupPeriodDuration, (FUTURES, 45 days)));
+        vm.warp(block.timestamp + DELAY);
+        _execute(abi.encodeCall(InvestmentFund.setLockupPeriodDuration, (FUTURES, 45 days)), lockupSalt);
+        assertEq(fund.lockupPeriodDuration(FUTURES), 45 days);
+    }
+
+    function test_RevertIf_abdicateCalledDirectly() public {
+        vm.prank(admin);
+        vm.expectRevert(abi.encodeWithSelector(TimelockController.TimelockUnauthorizedCaller.selector, admin));
+        timelock.abdicate(address(fund), InvestmentFund.setFundWallet.selector);
+    }
 }

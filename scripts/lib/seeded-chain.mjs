@@ -8,9 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deploy } from "../deploy.mjs";
-import { seed } from "../seed.mjs";
-
-export { seedGenesisTimestamp } from "../seed.mjs";
+import { seed, seedGenesisTimestamp as seedTimestamp } from "../seed.mjs";
 
 /**
  * @typedef {object} SeededChain
@@ -20,6 +18,15 @@ export { seedGenesisTimestamp } from "../seed.mjs";
 
 /** The timelock delay of the test chains, in seconds (tests read it with `getMinDelay` and travel past it). */
 export const TEST_TIMELOCK_DELAY = 86_400n;
+
+/**
+ * The genesis timestamp of a test chain that `seedChain` seeds (its timelock waits `TEST_TIMELOCK_DELAY`), so that the
+ * seeded chain ends at the wall clock.
+ * @param {bigint | number} [lockupPeriodDuration] default 30 days
+ */
+export function seedGenesisTimestamp(lockupPeriodDuration) {
+  return seedTimestamp(lockupPeriodDuration, undefined, TEST_TIMELOCK_DELAY);
+}
 
 /**
  * Deploys and seeds on the chain at `rpcUrl`. Removes its deployment record again when deploying or seeding fails.

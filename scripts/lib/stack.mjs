@@ -101,7 +101,11 @@ export async function startStack(options) {
     const anvilLog = join(dataDir, "anvil.log");
     step(`anvil on ${host}:${options.anvilPort} (log in ${anvilLog})`);
     // The chain starts as far in the past as the seed moves its clock, so it ends at the wall clock.
-    const timestamp = seedGenesisTimestamp(options.lockupPeriodDuration ?? DEFAULT_LOCKUP_PERIOD_DURATION);
+    const timestamp = seedGenesisTimestamp(
+      options.lockupPeriodDuration ?? DEFAULT_LOCKUP_PERIOD_DURATION,
+      undefined,
+      options.timelockDelay,
+    );
     const anvil = await startAnvil({ host, port: options.anvilPort, timestamp, logFile: anvilLog });
     stops.push(() => anvil.stop());
     anvil.exited.then((code) => {

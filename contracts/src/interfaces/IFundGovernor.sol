@@ -9,18 +9,57 @@ import {IFundVotes} from "./IFundVotes.sol";
 /// deposit, an invest-vote-withdraw loop) does not count.
 interface IFundGovernor {
     /// @notice Where a proposal is (modelled on OpenZeppelin Governor's `state()`). `Defeated`: voting ended
-    /// without more votes for than against. `Succeeded`: voting ended with more votes for, not executed yet.
+    /// without more votes for than against, or short of its quorum. `Succeeded`: voting ended with more votes for and
+    /// the quorum reached, not executed (a signal) or not queued (actions) yet. `Queued`: its actions wait in the
+    /// fund's timelock. `Canceled`: its queued actions were cancelled in the timelock (by an admin or the guardian).
     enum ProposalState {
         Active,
         Defeated,
         Succeeded,
-        Executed
+        Executed,
+        Queued,
+        Canceled
+    }
+
+    /// @notice Vote types of `castVote` (OpenZeppelin's `GovernorCountingSimple` order).
+    enum VoteType {
+        Against,
+        For,
+        Abstain
+    }
+
+    /// @notice Everything about one proposal beyond the spec's `getProposalDetails`.
+    struct ProposalInfo {
+        uint256 votesFor;
+        uint256 votesAgainst;
+        uint256 votesAbstain;
+        /// @dev For and abstain votes needed: the quorum share of what investors had in the fund at creation.
+        uint256 quorumVotes;
+        uint256 snapshotBlock;
+        uint256 startTime;
+        uint256 endTime;
+        ProposalState state;
+        address proposer;
+        /// @dev keccak256(abi.encode(targets, values, calldatas)); zero for a signal (no on-chain action).
+        bytes32 actionsHash;
+        /// @dev The timelock operation once queued (zero before).
+        bytes32 operationId;
+        /// @dev When the queued actions may be executed (0 before queueing).
+        uint256 executableAt;
     }
 
     event ProposalCreated(
         uint256 indexed proposalId, address indexed proposer, string description, uint256 startTime, uint256 endTime
     );
     event Voted(uint256 indexed proposalId, address indexed voter, bool support, uint256 weight);
+    /// @notice A proposal's on-chain actions (emitted right after its `ProposalCreated`).
+    event ProposalActions(uint256 indexed proposalId, address[] targets, uint256[] values, bytes[] calldatas);
+    /// @notice A vote with a type (`VoteType`) and a reason (`castVote`, `castVoteBySig`).
+    event VoteCast(uint256 indexed proposalId, address indexed voter, uint8 support, uint256 weight, string reason);
+    /// @notice A passed proposal's actions were scheduled in the timelock as `operationId`, executable at `readyAt`.
+    event ProposalQueued(uint256 indexed proposalId, bytes32 operationId, uint256 readyAt);
+    event QuorumUpdated(uint256 quorumBasisPoints);
+    event TimelockUpdated(address timelock);
     event ProposalExecuted(uint256 indexed proposalId);
     event DiscordCodeGenerated(address indexed account, uint256 code);
 
@@ -48,6 +87,22 @@ interface IFundGovernor {
     error ProposalAlreadyExecuted(uint256 proposalId);
     /// @notice Thrown when executing a proposal without more votes for than against.
     error ProposalNotPassed(uint256 proposalId);
+    /// @notice Thrown when a proposal's actions are empty, too many, or their lists differ in length.
+    error InvalidActions();
+    /// @notice Thrown when the actions given do not match the proposal's.
+    error ActionsMismatch(uint256 proposalId);
+    /// @notice Thrown when a signal proposal is queued, or an action proposal is executed as a signal.
+    error WrongProposalKind(uint256 proposalId);
+    /// @notice Thrown when a proposal needs a timelock and the governor has none yet.
+    error NoTimelock();
+    /// @notice Thrown when a caller lacks the power a governance setting needs (the timelock, or the fund's top role).
+    error NotAuthorized(address account);
+    /// @notice Thrown when a quorum is above 100 %.
+    error InvalidQuorum(uint256 quorumBasisPoints);
+    /// @notice Thrown when a vote type is not Against (0), For (1) or Abstain (2).
+    error InvalidVoteType(uint8 support);
+    /// @notice Thrown when a vote's signature is not the voter's.
+    error InvalidSignature(address voter);
 
     /// @notice Opens a proposal for `votingPeriodSeconds`. The caller must be whitelisted and have had voting
     /// power before this block.
@@ -63,7 +118,61 @@ interface IFundGovernor {
     /// @dev Reverts with `ProposalNotFound`, `VotingClosed`, `AlreadyVoted` or `NoVotingPower`.
     function vote(uint256 proposalId, bool support) external;
 
-    /// @notice Marks a succeeded proposal executed once its voting is over. Anyone may call it.
+    /// @notice Opens a proposal that carries on-chain actions (calls the fund's timelock makes once the proposal has
+    /// passed, been queued and waited the timelock's delay). Same rules as `createProposal`.
+    /// @dev Reverts as `createProposal`, and with `InvalidActions` or `NoTimelock`.
+    function propose(
+        address[] calldata targets,
+        uint256[] calldata values,
+        bytes[] calldata calldatas,
+        string calldata description,
+        uint256 votingPeriodSeconds
+    ) external returns (uint256 proposalId);
+
+    /// @notice Votes against (0), for (1) or abstains (2) with a reason; abstentions count towards the quorum only.
+    /// @dev Reverts as `vote`, and with `InvalidVoteType`.
+    function castVote(uint256 proposalId, uint8 support, string calldata reason) external;
+
+    /// @notice `castVote` for `voter`, who signed the ballot (EIP-712 `Ballot(uint256 proposalId,uint8 support,address
+    /// voter,string reason)`), so a relayer or a smart account (ERC-1271) can carry the vote.
+    /// @dev Reverts as `castVote`, and with `InvalidSignature`.
+    function castVoteBySig(
+        uint256 proposalId,
+        uint8 support,
+        address voter,
+        string calldata reason,
+        bytes calldata signature
+    ) external;
+
+    /// @notice Schedules a succeeded proposal's actions in the timelock (after its delay anyone executes them).
+    /// @dev Reverts with `ProposalNotFound`, `VotingNotEnded`, `ProposalNotPassed`, `WrongProposalKind`,
+    /// `ActionsMismatch` or the timelock's own errors.
+    function queue(
+        uint256 proposalId,
+        address[] calldata targets,
+        uint256[] calldata values,
+        bytes[] calldata calldatas
+    ) external;
+
+    /// @notice Executes a queued proposal's actions through the timelock once its delay has passed.
+    /// @dev Reverts with `ActionsMismatch`, `WrongProposalKind`, or the timelock's errors (too early, cancelled).
+    function execute(
+        uint256 proposalId,
+        address[] calldata targets,
+        uint256[] calldata values,
+        bytes[] calldata calldatas
+    ) external;
+
+    /// @notice Sets the quorum, in basis points of what investors had in the fund at a proposal's creation. Only the
+    /// timelock (so it is itself a proposal's action or a scheduled change); applies to proposals created afterwards.
+    function setQuorum(uint256 quorumBasisPoints) external;
+
+    /// @notice Sets the timelock that queues and executes proposals' actions. Only a holder of the fund's top role
+    /// (the deployer before the hand-over, the timelock after it).
+    function setTimelock(address timelock_) external;
+
+    /// @notice Marks a succeeded signal proposal (one without actions) executed once its voting is over. Anyone may
+    /// call it.
     /// @dev Reverts with `ProposalNotFound`, `VotingNotEnded`, `ProposalAlreadyExecuted` or `ProposalNotPassed`.
     function executeProposal(uint256 proposalId) external;
 
@@ -93,6 +202,12 @@ interface IFundGovernor {
             bool executed,
             bool active
         );
+    /// @notice A proposal's tallies, quorum, actions hash and timelock state. Reverts with `ProposalNotFound`.
+    function getProposalInfo(uint256 proposalId) external view returns (ProposalInfo memory info);
+    /// @notice The quorum in basis points (applies to proposals created from now on).
+    function quorumBasisPoints() external view returns (uint256);
+    /// @notice The timelock that queues and executes proposals' actions (zero until set).
+    function timelock() external view returns (address);
     /// @notice Where a proposal is. Reverts with `ProposalNotFound`.
     function proposalState(uint256 proposalId) external view returns (ProposalState);
     /// @notice Who created a proposal (the zero address for an unknown id).

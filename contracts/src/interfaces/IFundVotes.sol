@@ -23,6 +23,9 @@ interface IFundVotes {
     /// proposal snapshot covers; older blocks that no snapshot covers are not kept and may read an earlier value.
     /// Reverts with `FutureLookup` for the current or a later block.
     function getPastVotes(address account, uint256 timepoint) external view returns (uint256);
+    /// @notice What investors have in the fund now: open rounds' deposits, locked rounds' principal and settled payouts
+    /// not yet withdrawn (the base of a proposal's quorum).
+    function investedTotal() external view returns (uint256);
     /// @notice Whether `account` may invest (and propose).
     function isWhitelisted(address account) external view returns (bool);
     /// @notice Tells the fund that a proposal took its snapshot in this block, so the power history keeps the entries

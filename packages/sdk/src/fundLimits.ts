@@ -18,6 +18,8 @@ export const fundLimits = {
   MAX_TRADING_WALLETS: 10,
   /** Longest proposal description, in bytes (`DescriptionTooLong`). */
   MAX_DESCRIPTION_LENGTH: 2_000,
+  /** Most actions one proposal carries (`InvalidActions`). */
+  MAX_PROPOSAL_ACTIONS: 10,
   /** Shortest and longest voting period, in seconds (`InvalidVotingPeriod`). */
   MIN_VOTING_PERIOD: 60 * 60,
   MAX_VOTING_PERIOD: 90 * 24 * 60 * 60,

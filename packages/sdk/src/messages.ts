@@ -45,6 +45,8 @@ export const actionMessages = {
   withdraw: "Withdrawal transaction submitted successfully!",
   emergencyWithdraw: "Emergency withdrawal transaction submitted successfully!",
   execute: "Proposal executed.",
+  queued: "Proposal queued: its actions wait in the timelock, then anyone can execute them.",
+  executedActions: "Proposal executed: its actions changed the fund.",
   emergencyOn: "Emergency state turned on.",
   emergencyOff: "Emergency state turned off.",
   paused: "Deposits and new rounds paused. Investors can still withdraw.",

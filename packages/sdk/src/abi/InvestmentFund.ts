@@ -905,6 +905,19 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
+    "name": "investedTotal",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "total",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "investmentPools",
     "inputs": [
       {

@@ -124,6 +124,7 @@ export {
   type GetProposalsParameters,
   type GetProposalsReturnType,
   getProposals,
+  type ProposalAction,
   type ProposalState,
   type ProposalStatus,
   type ProposalView,
@@ -144,6 +145,7 @@ export {
 export { type GetWhitelistParameters, getWhitelist, type WhitelistedInvestor } from "../reads/getWhitelist.js";
 export { type HasFundRoleParameters, hasFundRole, isAdmin, isGuardian } from "../reads/isAdmin.js";
 export { type PoolStateName, type PoolStatus, poolStatus, poolStatusFromState } from "../reads/poolStatus.js";
+export { type SimulatedAction, simulateProposalActions } from "../reads/simulateProposalActions.js";
 export {
   describePaymasterRevert,
   type PaymasterRevert,
@@ -189,6 +191,14 @@ export { voteSupport } from "../utils/voteSupport.js";
 export { VAULT_DESCRIPTION, VAULTS, type Vault, vaultById } from "../vaults/vaults.js";
 export { type AddTradingWalletParameters, addTradingWallet } from "../writes/addTradingWallet.js";
 export { cancelFundChange } from "../writes/cancelFundChange.js";
+export { type CastVoteParameters, castVote, type VoteType, voteTypeNumber } from "../writes/castVote.js";
+export {
+  type Ballot,
+  ballotTypes,
+  type CastVoteBySigParameters,
+  castVoteBySig,
+  signBallot,
+} from "../writes/castVoteBySig.js";
 export { type ClaimFundFeesParameters, claimFundFees } from "../writes/claimFundFees.js";
 export {
   type CollectFundsFromTradingWalletParameters,
@@ -233,6 +243,8 @@ export {
   type MoveSmartAccountTokensReturnType,
   moveSmartAccountTokens,
 } from "../writes/moveSmartAccountTokens.js";
+export { type ProposeActionsParameters, proposeActions } from "../writes/proposeActions.js";
+export { executeProposalActions, type QueueProposalParameters, queueProposal } from "../writes/queueProposal.js";
 export {
   type RemoveInvestorFromWhitelistParameters,
   removeInvestorFromWhitelist,

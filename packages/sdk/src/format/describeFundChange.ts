@@ -1,5 +1,14 @@
-import { type Address, decodeFunctionData, formatUnits, type Hex, keccak256, toHex, zeroHash } from "viem";
-import { fundTimelockAbi, investmentFundAbi } from "../abi/index.js";
+import {
+  type Address,
+  decodeFunctionData,
+  formatUnits,
+  type Hex,
+  keccak256,
+  toFunctionSelector,
+  toHex,
+  zeroHash,
+} from "viem";
+import { fundGovernorAbi, fundTimelockAbi, investmentFundAbi } from "../abi/index.js";
 import { shortenAddress } from "../format/shortenAddress.js";
 import { formatPeriod } from "../fundLimits.js";
 
@@ -20,16 +29,25 @@ const ROLE_NAMES: Record<Hex, string> = {
   [keccak256(toHex("GUARDIAN_ROLE"))]: "a guardian",
 };
 
-/** Decodes a scheduled call: against the fund when it targets the fund, the timelock's own ABI when it targets itself. */
+/**
+ * Decodes a scheduled call (or a proposal's action): against the fund when it targets the fund, the timelock's own ABI
+ * when it targets itself, the governor's when it targets the governor.
+ */
 export function decodeFundChange(
   { target, data }: { target: Address; data: Hex },
-  { investmentFund, fundTimelock }: { investmentFund: Address; fundTimelock?: Address | undefined },
+  {
+    investmentFund,
+    fundTimelock,
+    fundGovernor,
+  }: { investmentFund: Address; fundTimelock?: Address | undefined; fundGovernor?: Address | undefined },
 ): FundChangeCall {
-  const abi =
-    target.toLowerCase() === investmentFund.toLowerCase()
-      ? investmentFundAbi
-      : fundTimelock && target.toLowerCase() === fundTimelock.toLowerCase()
-        ? fundTimelockAbi
+  const is = (address: Address | undefined) => address !== undefined && target.toLowerCase() === address.toLowerCase();
+  const abi = is(investmentFund)
+    ? investmentFundAbi
+    : is(fundTimelock)
+      ? fundTimelockAbi
+      : is(fundGovernor)
+        ? fundGovernorAbi
         : undefined;
   if (!abi) return null;
   try {
@@ -39,6 +57,14 @@ export function decodeFundChange(
     // Calldata that matches no function of the ABI: shown as an unknown call, never dropped.
     return null;
   }
+}
+
+/** The name of the fund's or governor's function with `selector`, else the selector itself. */
+function functionNameOf(selector: Hex): string {
+  for (const item of [...investmentFundAbi, ...fundGovernorAbi]) {
+    if (item.type === "function" && toFunctionSelector(item) === selector) return item.name;
+  }
+  return selector;
 }
 
 /** Plain words for a decoded change, amounts in the token's units. */
@@ -72,6 +98,33 @@ export function describeFundChange(
     case "revokeRole":
       return {
         summary: `${shortenAddress(a[1] as Address)} stops being ${ROLE_NAMES[a[0] as Hex] ?? "a role holder"}`,
+        vaultId: null,
+      };
+    case "setPaused":
+      return {
+        summary: `${a[0] === 0n ? "every vault" : "the vault"} ${a[1] ? "stops" : "resumes"} taking deposits and starting rounds`,
+        vaultId: a[0] === 0n ? null : (a[0] as bigint),
+      };
+    case "windDown":
+      return {
+        summary: `${a[0] === 0n ? "the whole fund" : "the vault"} winds down for good`,
+        vaultId: a[0] === 0n ? null : (a[0] as bigint),
+      };
+    case "setEmergencyState":
+      return { summary: `the emergency state turns ${a[0] ? "on" : "off"}`, vaultId: null };
+    case "setQuorum":
+      return {
+        summary: `the quorum of later proposals becomes ${Number(a[0]) / 100} % of what investors hold`,
+        vaultId: null,
+      };
+    case "setTimelock":
+      return {
+        summary: `proposals' actions go through the timelock ${shortenAddress(a[0] as Address)}`,
+        vaultId: null,
+      };
+    case "abdicate":
+      return {
+        summary: `the power to call ${functionNameOf(a[1] as Hex)} on ${shortenAddress(a[0] as Address)} is given up for good`,
         vaultId: null,
       };
     case "updateDelay":

@@ -2,7 +2,7 @@ import { type Address, type Client, erc20Abi, getAbiItem, type Hex } from "viem"
 import { getBlock, getBlockNumber } from "viem/actions";
 import { fundTimelockAbi } from "../abi/index.js";
 import { FundamentError } from "../baseErrors.js";
-import type { Deployment } from "../deployment/deployment.js";
+import { type Deployment, governorAddress } from "../deployment/deployment.js";
 import {
   decodeFundChange,
   describeFundChange,
@@ -97,7 +97,7 @@ export async function getPendingChanges(
     if (!id || !target || value === undefined || !data || !predecessor) {
       throw new FundamentError("The timelock returned a CallScheduled event without its fields.");
     }
-    const call = decodeFundChange({ target, data }, deployment);
+    const call = decodeFundChange({ target, data }, { ...deployment, fundGovernor: governorAddress(deployment) });
     changes.push({
       id,
       target,

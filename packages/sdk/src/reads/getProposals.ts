@@ -1,7 +1,9 @@
-import { type Address, type Client, erc20Abi, zeroAddress } from "viem";
-import { readContract } from "viem/actions";
+import { type Address, type Client, erc20Abi, getAbiItem, type Hex, zeroAddress, zeroHash } from "viem";
+import { getBlockNumber, readContract } from "viem/actions";
+import { fundGovernorAbi } from "../abi/index.js";
 import type { Deployment } from "../deployment/deployment.js";
 import { fromTokenUnits } from "../math/tokenAmount.js";
+import { getLogsInChunks } from "../utils/getLogsInChunks.js";
 import { readContracts } from "../utils/readContracts.js";
 import { governorContract } from "./fundContract.js";
 import { getInvestmentTokenAddress } from "./getInvestmentTokenAddress.js";
@@ -9,10 +11,23 @@ import { getInvestmentTokenAddress } from "./getInvestmentTokenAddress.js";
 /** Displayed status (spec section 4): active if still active; otherwise passed if executed; otherwise rejected. */
 export type ProposalStatus = "active" | "passed" | "rejected";
 
-/** The contract's `ProposalState` enum (`proposalState(id)`, modelled on OpenZeppelin Governor's `state()`). */
-export type ProposalState = "active" | "defeated" | "succeeded" | "executed";
+/**
+ * The contract's `ProposalState` enum (`proposalState(id)`, modelled on OpenZeppelin Governor's `state()`): "queued"
+ * while a passed proposal's actions wait in the timelock, "canceled" when they were cancelled there.
+ */
+export type ProposalState = "active" | "defeated" | "succeeded" | "executed" | "queued" | "canceled";
 
-const PROPOSAL_STATES = ["active", "defeated", "succeeded", "executed"] as const satisfies readonly ProposalState[];
+const PROPOSAL_STATES = [
+  "active",
+  "defeated",
+  "succeeded",
+  "executed",
+  "queued",
+  "canceled",
+] as const satisfies readonly ProposalState[];
+
+/** One on-chain action of a proposal: the call the fund's timelock makes once the proposal has passed and waited. */
+export type ProposalAction = { target: Address; value: bigint; calldata: Hex };
 
 /** Maps the contract's `ProposalState` enum to its name. */
 export function proposalStateFromEnum(state: number): ProposalState {
@@ -33,7 +48,19 @@ export type ProposalView = {
     /** Vote weight in whole tokens (voting power is invested principal). */
     votesForCount: number;
     votesAgainstCount: number;
+    /** Abstentions count towards the quorum only. */
+    votesAbstainCount: number;
+    /** For and abstain votes needed, in whole tokens: the quorum share of what investors held at creation. */
+    quorumCount: number;
+    /** Whether for and abstain votes reach the quorum. */
+    quorumReached: boolean;
   };
+  /** "signal": a description only (executing marks it executed); "actions": on-chain calls through the timelock. */
+  kind: "signal" | "actions";
+  /** The proposal's actions, in order (empty for a signal). */
+  actions: ProposalAction[];
+  /** When its queued actions may be executed (seconds, chain clock); 0 before it is queued. */
+  executableAt: number;
   status: ProposalStatus;
   /** The contract's own state (`proposalState(id)`): a proposal that won but is not executed yet is "succeeded". */
   state: ProposalState;
@@ -42,8 +69,10 @@ export type ProposalView = {
   proposerAddress: Address | null;
   executed: boolean;
   active: boolean;
-  /** Voting has ended with more for than against and nobody has executed it yet. */
+  /** A signal whose voting has ended with more for than against and its quorum, not executed yet. */
   canExecute: boolean;
+  /** A proposal with actions that passed and is not queued yet: anyone may queue its actions in the timelock. */
+  canQueue: boolean;
   /** Whether `voter` (see `GetProposalsParameters`) has voted on it; false without a voter. */
   hasVoted: boolean;
   /**
@@ -80,6 +109,36 @@ function nth<T>(results: readonly T[], i: number): T {
   return result;
 }
 
+const proposalActions = getAbiItem({ abi: fundGovernorAbi, name: "ProposalActions" });
+
+/** The actions of `ids` from their `ProposalActions` events (one `eth_getLogs` where the provider accepts the span). */
+async function readActions(
+  client: Client,
+  deployment: Deployment,
+  ids: readonly bigint[],
+): Promise<Map<bigint, ProposalAction[]>> {
+  const byId = new Map<bigint, ProposalAction[]>();
+  if (ids.length === 0) return byId;
+  const toBlock = await getBlockNumber(client, { cacheTime: 0 });
+  const logs = await getLogsInChunks(client, {
+    address: governorContract(deployment).address,
+    event: proposalActions,
+    args: { proposalId: [...ids] },
+    fromBlock: deployment.deploymentBlock,
+    toBlock,
+    initialRange: toBlock - deployment.deploymentBlock + 1n,
+  });
+  for (const log of logs) {
+    const { proposalId, targets = [], values = [], calldatas = [] } = log.args;
+    if (proposalId === undefined) continue;
+    byId.set(
+      proposalId,
+      targets.map((target, i) => ({ target, value: values[i] ?? 0n, calldata: calldatas[i] ?? "0x" })),
+    );
+  }
+  return byId;
+}
+
 /** Proposals newest first, a page at a time: `proposalCount`, then one batched read of the page. */
 export async function getProposals(
   client: Client,
@@ -96,7 +155,7 @@ export async function getProposals(
   if (ids.length === 0) return { proposals: [], total };
   // Per proposal: details, state, proposer and, with a voter, whether it has voted and its weight. Started together:
   // on a batching client they go out in one multicall, as one JSON-RPC request.
-  const [[decimals], details, states, proposers, voted, powers] = await Promise.all([
+  const [[decimals], details, infos, voted, powers] = await Promise.all([
     readContracts(client, [{ address: token, abi: erc20Abi, functionName: "decimals" }]),
     readContracts(
       client,
@@ -104,11 +163,7 @@ export async function getProposals(
     ),
     readContracts(
       client,
-      ids.map((id) => ({ ...fund, functionName: "proposalState", args: [id] }) as const),
-    ),
-    readContracts(
-      client,
-      ids.map((id) => ({ ...fund, functionName: "proposalProposer", args: [id] }) as const),
+      ids.map((id) => ({ ...fund, functionName: "getProposalInfo", args: [id] }) as const),
     ),
     voter
       ? readContracts(
@@ -123,10 +178,17 @@ export async function getProposals(
         )
       : [],
   ]);
+  const actions = await readActions(
+    client,
+    deployment,
+    ids.filter((_, i) => nth(infos, i).actionsHash !== zeroHash),
+  );
   const proposals = details.map((detail, i): ProposalView => {
     const [id, description, votesFor, votesAgainst, startTime, endTime, executed, active] = detail;
-    const state = proposalStateFromEnum(nth(states, i));
-    const proposer = nth(proposers, i);
+    const info = nth(infos, i);
+    const state = proposalStateFromEnum(info.state);
+    const proposer = info.proposer;
+    const kind = info.actionsHash === zeroHash ? "signal" : "actions";
     const hasVoted = voted[i] ?? false;
     const votingPower = fromTokenUnits(powers[i] ?? 0n, decimals);
     return {
@@ -137,14 +199,21 @@ export async function getProposals(
         timeFrame: { start: Number(startTime), end: Number(endTime) },
         votesForCount: fromTokenUnits(votesFor, decimals),
         votesAgainstCount: fromTokenUnits(votesAgainst, decimals),
+        votesAbstainCount: fromTokenUnits(info.votesAbstain, decimals),
+        quorumCount: fromTokenUnits(info.quorumVotes, decimals),
+        quorumReached: info.votesFor + info.votesAbstain >= info.quorumVotes,
       },
+      kind,
+      actions: actions.get(id) ?? [],
+      executableAt: Number(info.executableAt),
       status: proposalStatus(active, executed),
       state,
       proposer: "",
       proposerAddress: proposer === zeroAddress ? null : proposer,
       executed,
       active,
-      canExecute: state === "succeeded",
+      canExecute: state === "succeeded" && kind === "signal",
+      canQueue: state === "succeeded" && kind === "actions",
       hasVoted,
       votingPower,
     };

@@ -6,10 +6,12 @@ import { getLogsInChunks } from "../utils/getLogsInChunks.js";
 import { governorContract } from "./fundContract.js";
 
 /** How an account voted on a proposal. */
-export type VoteChoice = "for" | "against";
+export type VoteChoice = "for" | "against" | "abstain";
 
-/** One vote an account cast: on which proposal, which way, and with what weight (token units). */
-export type CastVote = { proposalId: bigint; choice: VoteChoice; weight: bigint };
+/** One vote an account cast: on which proposal, which way, with what weight (token units) and why ("" if unsaid). */
+export type CastVote = { proposalId: bigint; choice: VoteChoice; weight: bigint; reason: string };
+
+const VOTE_CHOICES = ["against", "for", "abstain"] as const satisfies readonly VoteChoice[];
 
 export type GetVoteChoicesParameters = {
   deployment: Deployment;
@@ -23,10 +25,12 @@ export type GetVoteChoicesParameters = {
 };
 
 const voted = getAbiItem({ abi: fundGovernorAbi, name: "Voted" });
+const voteCast = getAbiItem({ abi: fundGovernorAbi, name: "VoteCast" });
 
 /**
  * Which way `voter` voted on each of `proposalIds`: the contract keeps only `hasVoted`, the choice is in the
- * `Voted(proposalId, voter, support, weight)` event. One `eth_getLogs` filtered on both indexed topics over the
+ * `Voted(proposalId, voter, support, weight)` event (`vote`) or the `VoteCast(proposalId, voter, support, weight,
+ * reason)` event (`castVote`, `castVoteBySig`). One `eth_getLogs` per event, filtered on both indexed topics over the
  * whole span where the provider accepts it (smaller ranges where it refuses), after one block-number request.
  * Proposals the voter has not voted on are absent from the result.
  */
@@ -37,18 +41,30 @@ export async function getVoteChoices(
   if (proposalIds.length === 0) return [];
   const toBlock = await getBlockNumber(client, { cacheTime: 0 });
   if (toBlock < fromBlock) return [];
-  const logs = await getLogsInChunks(client, {
+  const range = {
     address: governorContract(deployment).address,
-    event: voted,
     args: { proposalId: [...proposalIds], voter },
     fromBlock,
     toBlock,
     initialRange: initialRange ?? toBlock - fromBlock + 1n,
-  });
+  };
+  const [simple, typed] = await Promise.all([
+    getLogsInChunks(client, { ...range, event: voted }),
+    getLogsInChunks(client, { ...range, event: voteCast }),
+  ]);
   // (Strict logs: every argument is decoded; the return type does not say so.)
-  return logs.map((log) => ({
-    proposalId: log.args.proposalId as bigint,
-    choice: log.args.support ? "for" : "against",
-    weight: log.args.weight as bigint,
-  }));
+  return [
+    ...simple.map((log) => ({
+      proposalId: log.args.proposalId as bigint,
+      choice: log.args.support ? ("for" as const) : ("against" as const),
+      weight: log.args.weight as bigint,
+      reason: "",
+    })),
+    ...typed.map((log) => ({
+      proposalId: log.args.proposalId as bigint,
+      choice: VOTE_CHOICES[Number(log.args.support)] ?? "against",
+      weight: log.args.weight as bigint,
+      reason: log.args.reason ?? "",
+    })),
+  ];
 }

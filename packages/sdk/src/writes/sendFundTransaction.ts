@@ -1,4 +1,4 @@
-import { type Address, BaseError, type TransactionReceipt, zeroHash } from "viem";
+import { type Abi, type Address, BaseError, type TransactionReceipt, zeroHash } from "viem";
 import { estimateContractGas, simulateContract, waitForTransactionReceipt, writeContract } from "viem/actions";
 import { fundGovernorAbi } from "../abi/index.js";
 import { type Deployment, governorAddress } from "../deployment/deployment.js";
@@ -114,7 +114,15 @@ export async function sendFundTransaction(parameters: SendFundTransactionParamet
     const account = walletClient.account ?? requireAccount(parameters);
     // The call as simulated is the call as sent (viem's `request` would be the same fields, with the ABI cut down to
     // the one function).
-    const call = {
+    // Checked where it is built (`FundWriteCall`); the union of every fund and governor function is too deep for
+    // viem's inference, so the simulation and the send take it as a plain contract call of the merged ABI.
+    const call: {
+      address: Address;
+      abi: Abi;
+      functionName: string;
+      args: readonly unknown[];
+      account: typeof account;
+    } = {
       address: fundTarget(deployment, functionName),
       abi: fundWithTokenErrorsAbi,
       functionName,
