@@ -122,7 +122,7 @@ export const fundErrorTexts = {
   VaultPaused: () =>
     "Deposits and new rounds of this vault are paused for safety. Your money can still leave: refunds and payouts stay open.",
   VaultWindingDown: () =>
-    "This vault is winding down: it takes no new deposits and starts no new round. Every position can be withdrawn.",
+    "This vault is winding down: it takes no new deposits and starts no new round. Every position can be withdrawn once its round settles.",
   NotInEmergency: () => "Emergency withdrawal is only available while the fund is in an emergency state.",
   EmergencyStateUnchanged: () => "The emergency state is already set to that value.",
   EmptyPool: () => "The pool has no funds to lock.",

@@ -9,6 +9,7 @@ import styles from "./AdminPage.module.css";
 import { AdminsSection } from "./AdminsSection";
 import { AnalyticsSection } from "./AnalyticsSection";
 import { EmergencySection } from "./EmergencySection";
+import { FundDepositsSection } from "./FundDepositsSection";
 import { FundSettingsSection } from "./FundSettingsSection";
 import { GasSponsorshipSection } from "./GasSponsorshipSection";
 import { GuardianSection } from "./GuardianSection";
@@ -18,7 +19,8 @@ import { WhitelistSection } from "./WhitelistSection";
 
 /**
  * Admin (`/admin`, admins and guardians): the changes waiting in the timelock first; then, for admins, per vault (chosen with the vault tabs) its round's lockup, collecting and settlement,
- * its trading wallets and settings; fund-wide, once: whitelist, admins, emergency state, fund settings and fees;
+ * its trading wallets, settings and deposits (pause, resume, wind down); fund-wide, once: whitelist, admins, emergency
+ * state, deposits in every vault, fund settings and fees;
  * the operator's analytics (counts of wallet events per day).
  */
 export default function AdminPage() {
@@ -62,6 +64,7 @@ export default function AdminPage() {
             <WhitelistSection />
             <AdminsSection />
             <EmergencySection />
+            <FundDepositsSection />
             <FundSettingsSection />
             <GasSponsorshipSection />
           </div>

@@ -1,13 +1,18 @@
-import { setEmergencyState } from "@fundament/sdk";
+import { setEmergencyState, toUserMessage } from "@fundament/sdk";
+import { Skeleton } from "../../shared/components/Skeleton";
 import { TxStatus } from "../../shared/components/TxStatus";
+import { VaultStopBadge } from "../../shared/components/VaultStopBadge";
 import { useFundAction } from "../../shared/hooks/useFundAction";
-import { useFundSettings } from "../../shared/hooks/useFundQueries";
+import { useFundSettings, useVaults } from "../../shared/hooks/useFundQueries";
 import { AdminConfirmAction } from "./AdminConfirm";
+import { FundStopActions, VaultStopActions } from "./DepositStops";
+import styles from "./DepositStops.module.css";
 
 /**
- * The guardian's powers, which only make the fund safer: cancel a pending change (in Pending changes) and turn the
- * emergency state on (deposits and lockups stop; investors leave with an emergency withdrawal). Never off, never a
- * transfer, never a role: those stay with the admins and the timelock.
+ * The guardian's powers, which only make the fund safer: cancel a pending change (in Pending changes), pause deposits
+ * and new rounds of a vault or of every vault, wind a vault or the whole fund down for good, and turn the emergency
+ * state on. Never a resume, never the emergency off, never a transfer, never a role: those stay with the admins and
+ * the timelock.
  */
 export function GuardianSection() {
   const settings = useFundSettings();
@@ -17,9 +22,13 @@ export function GuardianSection() {
     <section className="card" aria-labelledby="guardian-title" data-testid="guardian-section">
       <h2 id="guardian-title">Guardian</h2>
       <p>
-        As a guardian you can only make the fund safer: cancel a change that waits in the timelock (below), or turn the
-        emergency state on. You cannot move funds, grant roles, or turn the emergency off: the admins do that.
+        As a guardian you can only make the fund safer: cancel a change that waits in the timelock (below), pause
+        deposits and new rounds of a vault or of every vault, wind a vault or the whole fund down for good, or turn the
+        emergency state on. Investors can still withdraw in every case. You cannot move funds, grant roles, resume
+        deposits or turn the emergency off: the admins do that.
       </p>
+      <GuardianVaults />
+      <h3>Emergency state</h3>
       {on ? (
         <p>
           The emergency state is <strong>on</strong>: deposits and lockups are paused and investors can leave with an
@@ -39,5 +48,37 @@ export function GuardianSection() {
       )}
       <TxStatus state={emergency.state} />
     </section>
+  );
+}
+
+/** Each vault by name with its stop and the guardian's Pause deposits and Wind down; then the same for every vault. */
+function GuardianVaults() {
+  const vaults = useVaults();
+  return (
+    <>
+      <h3>Deposits and new rounds</h3>
+      {vaults.isError ? (
+        <p className="error-text" role="alert">
+          {toUserMessage(vaults.error)}
+        </p>
+      ) : !vaults.data ? (
+        <Skeleton height="6rem" />
+      ) : (
+        <>
+          <ul className={styles.list} aria-label="Vaults">
+            {vaults.data.map((vault) => (
+              <li key={vault.vaultId} className={styles.vault} aria-label={vault.name}>
+                <span className={styles.name}>
+                  <strong>{vault.name}</strong>
+                  <VaultStopBadge vault={vault} />
+                </span>
+                <VaultStopActions vault={vault} canResume={false} />
+              </li>
+            ))}
+          </ul>
+          <FundStopActions vaults={vaults.data} canResume={false} />
+        </>
+      )}
+    </>
   );
 }

@@ -9,11 +9,15 @@ import pageStyles from "./AdminPage.module.css";
 import { tradingWalletsQuery } from "./admin.queries";
 import { TradingWalletsSection } from "./TradingWalletsSection";
 import styles from "./VaultAdmin.module.css";
+import { VaultDepositsSection } from "./VaultDepositsSection";
 import { VaultRoundSection } from "./VaultRoundSection";
 import { VaultSettingsSection } from "./VaultSettingsSection";
 import { VaultTabs } from "./VaultTabs";
 
-/** The selected vault's tools: its round (lockup, collect, settle), its trading wallets, its settings. */
+/**
+ * The selected vault's tools: its round (lockup, collect, settle), its trading wallets, its settings, its deposits
+ * (pause, resume, wind down).
+ */
 function VaultPanel({ vaultId, vaultName }: { vaultId: number; vaultName: string }) {
   const { deployment } = useAppConfig();
   const client = useFundClient();
@@ -29,6 +33,7 @@ function VaultPanel({ vaultId, vaultName }: { vaultId: number; vaultName: string
         wallets={wallets}
       />
       <VaultSettingsSection vaultId={vaultId} />
+      <VaultDepositsSection vaultId={vaultId} />
     </div>
   );
 }

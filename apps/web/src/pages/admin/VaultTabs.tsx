@@ -1,11 +1,12 @@
 import type { LiveVault } from "@fundament/sdk";
 import { type KeyboardEvent, type ReactNode, useId, useRef } from "react";
+import { vaultStopLabel } from "../../shared/lib/vaultStops";
 import { roundLabel } from "../vaults/vaults.helpers";
 import styles from "./VaultTabs.module.css";
 
 /**
- * The admin's vault selector: one tab per vault (name, current round, status), the selected vault's tools in the tab
- * panel. Keyboard as the ARIA tabs pattern: ←/→ move between tabs and select, Home/End go to the first/last.
+ * The admin's vault selector: one tab per vault (name, current round, status, paused or winding down), the selected
+ * vault's tools in the tab panel. Keyboard as the ARIA tabs pattern: ←/→ move between tabs and select, Home/End go to the first/last.
  */
 export function VaultTabs({
   vaults,
@@ -13,7 +14,7 @@ export function VaultTabs({
   onSelect,
   children,
 }: {
-  vaults: readonly Pick<LiveVault, "vaultId" | "name" | "round" | "status">[];
+  vaults: readonly Pick<LiveVault, "vaultId" | "name" | "round" | "status" | "paused" | "windingDown">[];
   selected: number;
   onSelect: (vaultId: number) => void;
   children: ReactNode;
@@ -67,6 +68,7 @@ export function VaultTabs({
               <span className={styles.name}>{vault.name}</span>
               <span className={styles.meta}>
                 {roundLabel(vault.round)} · {vault.status === "locked" ? "Locked" : "Open"}
+                {vaultStopLabel(vault) && ` · ${vaultStopLabel(vault)}`}
               </span>
             </button>
           );

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { TokenAmount } from "../../shared/components/Amount";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { StatusBadge } from "../../shared/components/StatusBadge";
+import { VaultStopBadge } from "../../shared/components/VaultStopBadge";
 import { useInvestmentToken, useVaults } from "../../shared/hooks/useFundQueries";
 import { withdrawKind } from "../../shared/lib/positions";
 import { vaultPath } from "../../shared/lib/vaultRoutes";
@@ -25,7 +26,10 @@ function withdrawNote(position: VaultPosition): string | null {
   return "There is nothing to withdraw.";
 }
 
-/** One vault's position: round, value, principal, withdrawable, roll-over, and the withdrawals. */
+/**
+ * One vault's position: round (and whether the vault is paused or winding down), value, principal, withdrawable,
+ * roll-over, and the withdrawals.
+ */
 function PositionCard({
   position,
   vault,
@@ -55,6 +59,7 @@ function PositionCard({
         <span className={cardStyles.tags}>
           <span className="badge badge--round">{roundLabel(position.round)}</span>
           {position.poolState !== "none" && <StatusBadge status={position.poolState} />}
+          {vault && <VaultStopBadge vault={vault} />}
         </span>
       </header>
       <dl className="figures figures--compact">

@@ -130,6 +130,8 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
     acceptsDeposits: vault.acceptsDeposits,
     poolStatus: vault.status,
     emergencyState: settings.data?.emergencyState ?? false,
+    paused: vault.paused,
+    windingDown: vault.windingDown,
     isWhitelisted: investor.data?.isWhitelisted,
     isAdmin: admin.isAdmin,
     decimals,
@@ -146,6 +148,8 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
     status: vault.status,
     acceptsDeposits: vault.acceptsDeposits,
     emergencyState: checkInput.emergencyState,
+    paused: vault.paused,
+    windingDown: vault.windingDown,
     round: vault.round,
     unlockDate: vault.unlockDate,
   });
@@ -190,7 +194,11 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
               minimum={token.data ? <TokenAmount units={minimum} decimals={decimals} symbol={symbol} /> : "—"}
             />
           </dl>
-          <DepositsClosedNotice closed={closed} lockupEndTime={vault.status === "locked" ? vault.lockupEndTime : 0} />
+          {/* The countdown to the unlock, unless a pause or a wind-down keeps deposits closed after it. */}
+          <DepositsClosedNotice
+            closed={closed}
+            lockupEndTime={vault.status === "locked" && !vault.paused && !vault.windingDown ? vault.lockupEndTime : 0}
+          />
         </>
       ) : (
         <form onSubmit={onSubmit} noValidate>

@@ -15,10 +15,12 @@ import styles from "./VaultPage.module.css";
 import { VaultPerformance } from "./VaultPerformance";
 import { VaultPosition } from "./VaultPosition";
 import { VaultRounds } from "./VaultRounds";
+import { VaultStopBanner } from "./VaultStopBanner";
 
 /**
  * Vault detail (`/vaults/:id`, by the spec's id or the on-chain vault id): current round, performance chart, figures,
- * the vault's rounds, your position in this vault and the invest widget (before the chart on a phone: CSS order).
+ * a paused or winding-down vault's banner, the vault's rounds, your position in this vault and the invest widget
+ * (before the chart on a phone: CSS order).
  * With the chain's RPC down, a vault the app knows statically keeps its name, description and chart (from the API)
  * and says that the live figures are unavailable, with a retry.
  */
@@ -75,6 +77,7 @@ export default function VaultPage() {
         <VaultRoundBadges vault={vault} />
       </VaultHero>
       <VaultFigures vault={vault} variant="hero" />
+      <VaultStopBanner vault={vault} />
       <PendingChangeBanner vaultId={vault.vaultId} vaults={vaults.data ?? []} />
       <div className={styles.layout}>
         <div className={styles.main}>

@@ -1,3 +1,4 @@
+import { fundErrorTexts } from "@fundament/sdk";
 import { describe, expect, it } from "vitest";
 import {
   depositsClosed,
@@ -25,6 +26,8 @@ const ready: InvestCheckInput = {
   acceptsDeposits: true,
   poolStatus: "open",
   emergencyState: false,
+  paused: false,
+  windingDown: false,
   isWhitelisted: true,
   decimals: 6,
   symbol: "mUSDC",
@@ -63,6 +66,16 @@ describe("validateInvest: clear errors before any wallet prompt, in the order a 
       "The fund is in an emergency state: deposits and lockups are paused.",
     ],
     [
+      "winding down",
+      { windingDown: true, acceptsDeposits: false },
+      "This vault is winding down: it takes no new deposits and starts no new round. Every position can be withdrawn once its round settles.",
+    ],
+    [
+      "paused",
+      { paused: true, acceptsDeposits: false },
+      "Deposits and new rounds of this vault are paused for safety. Your money can still leave: refunds and payouts stay open.",
+    ],
+    [
       "locked pool",
       { poolStatus: "locked", acceptsDeposits: false },
       "This vault's pool is locked until its lockup period ends: its funds are with the traders.",
@@ -88,6 +101,23 @@ describe("validateInvest: clear errors before any wallet prompt, in the order a 
 
   it("reports the wallet before anything else", () => {
     expect(validateInvest({ ...ready, isConnected: false, poolStatus: "locked", amount: "" })).toBe(NOT_CONNECTED);
+  });
+
+  it("reports the vault's stops in order: the emergency, then a wind-down (final), then a pause, then a locked pool", () => {
+    const stopped = {
+      ...ready,
+      acceptsDeposits: false,
+      poolStatus: "locked",
+      isWhitelisted: false,
+      amount: "",
+    } as const;
+    const all = { ...stopped, emergencyState: true, windingDown: true, paused: true };
+    expect(validateInvest(all)).toBe(fundErrorTexts.EmergencyActive());
+    expect(validateInvest({ ...all, emergencyState: false })).toBe(fundErrorTexts.VaultWindingDown());
+    expect(validateInvest({ ...all, emergencyState: false, windingDown: false })).toBe(fundErrorTexts.VaultPaused());
+    expect(validateInvest({ ...all, emergencyState: false, windingDown: false, paused: false })).toBe(
+      fundErrorTexts.PoolLocked(),
+    );
   });
 
   it("accepts exactly the minimum and exactly the balance", () => {
@@ -166,7 +196,15 @@ describe("investStatusText and stepStateText", () => {
 });
 
 describe("depositsClosed", () => {
-  const open = { status: "open", acceptsDeposits: true, emergencyState: false, round: 3, unlockDate: "" } as const;
+  const open = {
+    status: "open",
+    acceptsDeposits: true,
+    emergencyState: false,
+    paused: false,
+    windingDown: false,
+    round: 3,
+    unlockDate: "",
+  } as const;
   it("is null while the round takes deposits", () => {
     expect(depositsClosed(open)).toBeNull();
   });
@@ -183,6 +221,30 @@ describe("depositsClosed", () => {
     };
     expect(depositsClosed({ ...open, emergencyState: true })).toEqual(expected);
     expect(depositsClosed({ ...open, acceptsDeposits: false })).toEqual(expected);
+    // The emergency first, whatever else stops the vault.
+    expect(depositsClosed({ ...open, emergencyState: true, paused: true, windingDown: true })).toEqual(expected);
+  });
+  it("a paused vault: the pause, and that deposits reopen when an admin resumes it (open or locked)", () => {
+    const expected = {
+      reason:
+        "Deposits and new rounds of this vault are paused for safety. Your money can still leave: refunds and payouts stay open.",
+      when: "Deposits reopen when an admin resumes the vault.",
+    };
+    expect(depositsClosed({ ...open, paused: true, acceptsDeposits: false })).toEqual(expected);
+    expect(
+      depositsClosed({ ...open, paused: true, status: "locked", acceptsDeposits: false, unlockDate: "Dec 21, 2026" }),
+    ).toEqual(expected);
+  });
+  it("a vault winding down: never again (over a pause and a locked round)", () => {
+    const expected = {
+      reason:
+        "This vault is winding down: it takes no new deposits and starts no new round. Every position can be withdrawn once its round settles.",
+      when: "This vault will not take deposits again.",
+    };
+    expect(depositsClosed({ ...open, windingDown: true, acceptsDeposits: false })).toEqual(expected);
+    expect(
+      depositsClosed({ ...open, windingDown: true, paused: true, status: "locked", acceptsDeposits: false }),
+    ).toEqual(expected);
   });
 });
 

@@ -17,6 +17,10 @@ export type InvestCheckInput = {
   /** The vault's current round: open or locked (a settled round is never current; "settled" is kept for safety). */
   poolStatus: "open" | "locked" | "settled" | "upcoming";
   emergencyState: boolean;
+  /** Deposits and new rounds of this vault paused (an admin or the guardian), until an admin resumes them. */
+  paused: boolean;
+  /** This vault is winding down, for good: it never takes a deposit again. */
+  windingDown: boolean;
   /** undefined while unknown (still loading). */
   isWhitelisted: boolean | undefined;
   /** The wallet holds the admin role: a missing whitelist entry is one it can add itself. */
@@ -36,6 +40,10 @@ export type InvestCheckInput = {
 export const ENTER_AMOUNT = "Enter an amount to invest.";
 export const INVALID_AMOUNT = "Enter a valid amount, e.g. 250 or 1,250.50.";
 export const POOL_NOT_OPEN = "This vault's pool is not open for deposits now.";
+/** When a paused vault takes deposits again. */
+export const PAUSED_WHEN = "Deposits reopen when an admin resumes the vault.";
+/** When a vault winding down takes deposits again: never. */
+export const WINDING_DOWN_WHEN = "This vault will not take deposits again.";
 /** An admin's wallet that is not whitelisted (the SDK's NotWhitelisted message sends everyone else to the admin). */
 export const NOT_WHITELISTED_ADMIN =
   "This wallet is not whitelisted to invest. As an admin, you can whitelist it yourself on the Admin page.";
@@ -66,12 +74,15 @@ export function unwithdrawnMessage(amount: bigint, round: number, decimals: numb
 
 /**
  * The first reason the investment cannot go ahead, checked before any wallet prompt, in the order a person
- * fixes them: wallet, network, pool, whitelist, an unwithdrawn payout, amount, minimum, balance. null when it can.
+ * fixes them: wallet, network, the vault's stops (the fund's emergency, then a wind-down, then a pause), pool,
+ * whitelist, an unwithdrawn payout, amount, minimum, balance. null when it can.
  */
 export function validateInvest(input: InvestCheckInput): string | null {
   if (!input.isConnected) return NOT_CONNECTED;
   if (input.wrongNetwork) return switchNetworkFirst(input.chainName);
   if (input.emergencyState) return fundErrorTexts.EmergencyActive();
+  if (input.windingDown) return fundErrorTexts.VaultWindingDown();
+  if (input.paused) return fundErrorTexts.VaultPaused();
   if (input.poolStatus === "locked") return fundErrorTexts.PoolLocked();
   if (!input.acceptsDeposits) return POOL_NOT_OPEN;
   if (input.isWhitelisted === false) return input.isAdmin ? NOT_WHITELISTED_ADMIN : fundErrorTexts.NotWhitelisted();
@@ -201,24 +212,31 @@ export function stepStateText(step: InvestStepView, progress: InvestProgress): s
 export type DepositsClosed = { reason: string; when: string };
 
 /**
- * Why the vault's current round takes no deposits and when deposits reopen, or null when it takes them. A locked
- * round unlocks on its lockup's end date (on the chain's clock); the next round opens once it is settled. During an
- * emergency deposits are paused until the emergency state is ended.
+ * Why the vault's current round takes no deposits and when deposits reopen, or null when it takes them. During an
+ * emergency deposits are paused until the emergency state is ended; a vault winding down never takes them again; a
+ * paused vault takes them once an admin resumes it. A locked round unlocks on its lockup's end date (on the chain's
+ * clock); the next round opens once it is settled.
  */
 export function depositsClosed(vault: {
   status: "open" | "locked" | "settled" | "upcoming";
   acceptsDeposits: boolean;
   emergencyState: boolean;
+  paused: boolean;
+  windingDown: boolean;
   round: number;
   /** "Dec 21, 2026" once locked. */
   unlockDate: string;
 }): DepositsClosed | null {
-  // An open round that takes no deposits is one the fund's emergency state pauses.
-  if (vault.emergencyState || (vault.status === "open" && !vault.acceptsDeposits))
-    return {
-      reason: fundErrorTexts.EmergencyActive(),
-      when: "Deposits reopen when the fund's admin ends the emergency state.",
-    };
+  const emergency = {
+    reason: fundErrorTexts.EmergencyActive(),
+    when: "Deposits reopen when the fund's admin ends the emergency state.",
+  };
+  if (vault.emergencyState) return emergency;
+  if (vault.windingDown) return { reason: fundErrorTexts.VaultWindingDown(), when: WINDING_DOWN_WHEN };
+  if (vault.paused) return { reason: fundErrorTexts.VaultPaused(), when: PAUSED_WHEN };
+  // An open round of a vault neither paused nor winding down that takes no deposits is one the fund's emergency
+  // state pauses (its read may not have arrived yet).
+  if (vault.status === "open" && !vault.acceptsDeposits) return emergency;
   if (vault.status === "locked") {
     const next = `Deposits open in round ${vault.round + 1} once round ${vault.round} is settled`;
     return {

@@ -8,12 +8,15 @@ export function roundLabel(round: number): string {
 }
 
 /**
- * The current round's status as a person reads it: "Open", "Locked until Dec 21, 2026", or "Open, deposits
- * paused" while the fund's emergency state stops deposits. A vault is never "Settled": its next round opens at
- * settlement.
+ * The current round's status as a person reads it: "Open", "Locked until Dec 21, 2026", "Open, winding down" once
+ * the vault takes deposits no more, or "Open, deposits paused" while the fund's emergency state or the vault's pause
+ * stops deposits. A vault is never "Settled": its next round opens at settlement.
  */
-export function vaultStatusLabel(vault: Pick<LiveVault, "status" | "unlockDate" | "acceptsDeposits">): string {
+export function vaultStatusLabel(
+  vault: Pick<LiveVault, "status" | "unlockDate" | "acceptsDeposits"> & Partial<Pick<LiveVault, "windingDown">>,
+): string {
   if (vault.status === "locked") return vault.unlockDate ? `Locked until ${vault.unlockDate}` : "Locked";
+  if (vault.windingDown) return "Open, winding down";
   return vault.acceptsDeposits ? "Open" : "Open, deposits paused";
 }
 

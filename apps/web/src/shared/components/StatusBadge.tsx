@@ -1,4 +1,7 @@
-/** Every status a badge shows: a pool's or round's, a proposal's (the spec's three and the contract's four). */
+/**
+ * Every status a badge shows: a pool's or round's, a proposal's (the spec's three and the contract's four), a vault's
+ * stop (paused, winding down).
+ */
 export type BadgeStatus =
   | "open"
   | "locked"
@@ -9,7 +12,9 @@ export type BadgeStatus =
   | "rejected"
   | "defeated"
   | "succeeded"
-  | "executed";
+  | "executed"
+  | "paused"
+  | "winding-down";
 
 const LABELS: Record<BadgeStatus, string> = {
   open: "Open",
@@ -22,9 +27,11 @@ const LABELS: Record<BadgeStatus, string> = {
   defeated: "Defeated",
   succeeded: "Succeeded",
   executed: "Executed",
+  paused: "Paused",
+  "winding-down": "Winding down",
 };
 
-/** A pool's, a round's or a proposal's status as a coloured badge; `label` replaces the plain word. */
+/** A pool's, a round's, a proposal's or a vault's status as a coloured badge; `label` replaces the plain word. */
 export function StatusBadge({ status, label }: { status: BadgeStatus; label?: string }) {
   return <span className={`badge badge--${status}`}>{label ?? LABELS[status]}</span>;
 }
