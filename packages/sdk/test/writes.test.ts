@@ -422,7 +422,9 @@ describe("governance", () => {
       state: "defeated",
       canExecute: false,
     });
-    expect((await executeProposal({ ...as(1).context, proposalId: 1n })).message).toBe("This proposal did not pass.");
+    expect((await executeProposal({ ...as(1).context, proposalId: 1n })).message).toBe(
+      "This proposal did not pass: it needs more votes for than against and its quorum.",
+    );
 
     const second = await createProposal({ ...as(2).context, description: "B", start: 0, end: 3_600_000 });
     expect((await vote({ ...as(2).context, proposalId: second.proposalId ?? 0n, choice: "for" })).success).toBe(true);

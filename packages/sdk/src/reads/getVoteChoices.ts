@@ -1,8 +1,8 @@
-import { type Address, type Client, getAbiItem } from "viem";
+import { type Address, type Client, getAbiItem, type Log, pad, parseEventLogs, toEventSelector, toHex } from "viem";
 import { getBlockNumber } from "viem/actions";
 import { fundGovernorAbi } from "../abi/index.js";
 import type { Deployment } from "../deployment/deployment.js";
-import { getLogsInChunks } from "../utils/getLogsInChunks.js";
+import { inBlockRanges } from "../utils/getLogsInChunks.js";
 import { governorContract } from "./fundContract.js";
 
 /** How an account voted on a proposal. */
@@ -30,8 +30,8 @@ const voteCast = getAbiItem({ abi: fundGovernorAbi, name: "VoteCast" });
 /**
  * Which way `voter` voted on each of `proposalIds`: the contract keeps only `hasVoted`, the choice is in the
  * `Voted(proposalId, voter, support, weight)` event (`vote`) or the `VoteCast(proposalId, voter, support, weight,
- * reason)` event (`castVote`, `castVoteBySig`). One `eth_getLogs` per event, filtered on both indexed topics over the
- * whole span where the provider accepts it (smaller ranges where it refuses), after one block-number request.
+ * reason)` event (`castVote`, `castVoteBySig`). One `eth_getLogs` for both events, filtered on both indexed topics over
+ * the whole span where the provider accepts it (smaller ranges where it refuses), after one block-number request.
  * Proposals the voter has not voted on are absent from the result.
  */
 export async function getVoteChoices(
@@ -41,30 +41,34 @@ export async function getVoteChoices(
   if (proposalIds.length === 0) return [];
   const toBlock = await getBlockNumber(client, { cacheTime: 0 });
   if (toBlock < fromBlock) return [];
-  const range = {
-    address: governorContract(deployment).address,
-    args: { proposalId: [...proposalIds], voter },
-    fromBlock,
-    toBlock,
-    initialRange: initialRange ?? toBlock - fromBlock + 1n,
-  };
-  const [simple, typed] = await Promise.all([
-    getLogsInChunks(client, { ...range, event: voted }),
-    getLogsInChunks(client, { ...range, event: voteCast }),
-  ]);
-  // (Strict logs: every argument is decoded; the return type does not say so.)
-  return [
-    ...simple.map((log) => ({
-      proposalId: log.args.proposalId as bigint,
-      choice: log.args.support ? ("for" as const) : ("against" as const),
-      weight: log.args.weight as bigint,
-      reason: "",
-    })),
-    ...typed.map((log) => ({
-      proposalId: log.args.proposalId as bigint,
-      choice: VOTE_CHOICES[Number(log.args.support)] ?? "against",
-      weight: log.args.weight as bigint,
-      reason: log.args.reason ?? "",
-    })),
+  // Both events index the proposal id first and the voter second: one `eth_getLogs` for either event's topic.
+  const topics = [
+    [toEventSelector(voted), toEventSelector(voteCast)],
+    proposalIds.map((id) => pad(toHex(id))),
+    pad(voter),
   ];
+  const address = governorContract(deployment).address;
+  const logs = await inBlockRanges(
+    { fromBlock, toBlock, initialRange: initialRange ?? toBlock - fromBlock + 1n },
+    (from, to) =>
+      client.request({
+        method: "eth_getLogs",
+        params: [{ address, topics, fromBlock: toHex(from), toBlock: toHex(to) }],
+      }),
+  );
+  return parseEventLogs({ abi: [voted, voteCast], logs: logs as Log[] }).map((log) =>
+    log.eventName === "Voted"
+      ? {
+          proposalId: log.args.proposalId,
+          choice: log.args.support ? "for" : "against",
+          weight: log.args.weight,
+          reason: "",
+        }
+      : {
+          proposalId: log.args.proposalId,
+          choice: VOTE_CHOICES[log.args.support] ?? "against",
+          weight: log.args.weight,
+          reason: log.args.reason,
+        },
+  );
 }
