@@ -304,6 +304,19 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         emit RollOverSet(msg.sender, vaultId, enabled);
     }
 
+    /// @inheritdoc IInvestmentFund
+    /// @dev `_resolve` and a store, for anyone: a rolling position that a worthless settlement wiped out gives up its
+    /// voting power now rather than when its owner next touches the vault.
+    function syncPosition(address account, uint256 vaultId) external {
+        Vault storage vault = _vault(vaultId);
+        Investor memory investor = _loadInvestor(account);
+        uint256 powerBefore = investor.investedAmount;
+        Position memory position = _resolve(account, investor, vaultId, vault, _config.lastProposalBlock);
+        if (investor.investedAmount == powerBefore) return;
+        _storeInvestor(account, investor);
+        _storePosition(account, vaultId, position);
+    }
+
     // ----------------------------------------------------------------------------------------------
     // Vaults and pools (admin and operator)
     // ----------------------------------------------------------------------------------------------

@@ -235,6 +235,32 @@ contract RollOverTest is FundFixture {
         assertEq(_position(alice, FUTURES).shares, 0);
     }
 
+    /// @notice Anyone syncs a wiped-out position: its power leaves before the next proposal's snapshot, so it never
+    /// votes with money that is gone; syncing a live position changes nothing.
+    function test_totalLoss_anyoneSyncsAWipedPosition_itsPowerNeverVotes() public {
+        _invest(alice, 1_000 * USDC);
+        _invest(bob, 500 * USDC);
+        _setRollOver(alice, FUTURES, true);
+        _setRollOver(bob, FUTURES, true);
+        _round(FUTURES, 0);
+        _invest(carol, 300 * USDC);
+        assertEq(_invested(alice), 1_000 * USDC);
+        vm.prank(stranger);
+        fund.syncPosition(alice, FUTURES);
+        assertEq(_invested(alice), 0);
+        assertEq(_position(alice, FUTURES).principal, 0);
+        assertTrue(_position(alice, FUTURES).rollOver, "the owner's choice stays");
+        vm.prank(stranger);
+        fund.syncPosition(carol, FUTURES); // a live position: nothing changes
+        assertEq(_invested(carol), 300 * USDC);
+        _nextBlock();
+        uint256 id = _propose(carol, "After the loss", 1 days);
+        assertEq(governor.getProposalVotingPower(id, alice), 0, "the wiped principal does not vote");
+        assertEq(governor.getProposalVotingPower(id, bob), 500 * USDC, "bob was not synced yet: his power stays");
+        vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.VaultNotFound.selector, 9));
+        fund.syncPosition(alice, 9);
+    }
+
     function test_totalLoss_nonRollingPositionWithdrawsZero() public {
         _invest(alice, 1_000 * USDC);
         _round(FUTURES, 0);

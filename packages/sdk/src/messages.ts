@@ -51,6 +51,7 @@ export const actionMessages = {
   emergencyOff: "Emergency state turned off.",
   paused: "Deposits and new rounds paused. Investors can still withdraw.",
   resumed: "Deposits and new rounds resumed.",
+  synced: "Position brought up to date: voting power now matches what it holds.",
   windDown: "Wind-down started: no new deposits or rounds; every position can be withdrawn once its round settles.",
   rollOverOn: "Roll-over turned on: your position moves into the vault's next round at each settlement.",
   rollOverOff: "Roll-over turned off: your payout waits for you to withdraw it after the next settlement.",

@@ -1280,6 +1280,24 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
+    "name": "syncPosition",
+    "inputs": [
+      {
+        "name": "account",
+        "type": "address",
+        "internalType": "address"
+      },
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
     "name": "totalOwed",
     "inputs": [],
     "outputs": [

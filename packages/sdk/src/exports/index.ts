@@ -272,6 +272,7 @@ export {
   sponsorBudgetMessages,
 } from "../writes/setSponsorBudget.js";
 export { type StartLockupPeriodParameters, startLockupPeriod } from "../writes/startLockupPeriod.js";
+export { type SyncPositionParameters, syncPosition } from "../writes/syncPosition.js";
 export type { SmartAccountSender, WriteContext, WriteResult } from "../writes/types.js";
 export { type VoteParameters, vote } from "../writes/vote.js";
 export { type WhitelistInvestorParameters, whitelistInvestor } from "../writes/whitelistInvestor.js";
