@@ -363,6 +363,14 @@ contract FundHandler is HandlerBase {
     }
 
     /// @notice Anyone executes a change; it may apply only once, only at or after its time, and never once cancelled.
+    /// @notice The governance handler executed a passed proposal's lockup change through the timelock (ready at
+    /// `readyAt`): the ghost lockup follows, and an execution before its time is counted.
+    function noteTimelockedLockup(uint256 v, uint256 duration, uint256 readyAt) external {
+        require(msg.sender == address(governance), "only the governance handler");
+        if (vm.getBlockTimestamp() < readyAt) ++earlyExecutions;
+        ghostLockupDuration[v] = duration;
+    }
+
     function executeChange(uint256 seed) external {
         if (_changes.length == 0) return;
         GhostChange storage change = _changes[seed % _changes.length];
@@ -440,6 +448,18 @@ contract FundHandler is HandlerBase {
 
     function execute(uint256 proposalSeed) external {
         governance.execute(proposalSeed);
+    }
+
+    function proposeLockup(uint256 actorSeed, uint256 vaultSeed, uint256 daysSeed) external {
+        governance.proposeLockup(actorSeed, vaultSeed, daysSeed);
+    }
+
+    function queueProposal(uint256 seed) external {
+        governance.queue(seed);
+    }
+
+    function executeActions(uint256 seed) external {
+        governance.executeActions(seed);
     }
 
     function advanceTime(uint256 secondsToAdd) external {

@@ -39,6 +39,7 @@ contract FundInvariantsTest is FundFixture {
         timelock = new FundTimelock(IAccessControl(address(fund)), 2 days);
         vm.startPrank(admin);
         fund.grantRole(fund.GUARDIAN_ROLE(), guardian);
+        governor.setTimelock(address(timelock));
         fund.grantRole(0x00, address(timelock));
         fund.renounceRole(0x00, admin);
         vm.stopPrank();
@@ -60,6 +61,9 @@ contract FundInvariantsTest is FundFixture {
         _weigh(FundHandler.createProposal.selector, 2);
         _weigh(FundHandler.vote.selector, 3);
         _weigh(FundHandler.execute.selector, 1);
+        _weigh(FundHandler.proposeLockup.selector, 3);
+        _weigh(FundHandler.queueProposal.selector, 3);
+        _weigh(FundHandler.executeActions.selector, 3);
         _weigh(FundHandler.guardianEmergency.selector, 1);
         _weigh(FundHandler.pause.selector, 1);
         _weigh(FundHandler.resume.selector, 2);
@@ -187,8 +191,9 @@ contract FundInvariantsTest is FundFixture {
 
     // ---- the timelock and the guardian -------------------------------------------------------------------
 
-    /// @notice A pending change never applies before its time: each vault's lockup length is what the changes
-    /// executed at or after their time left it, and no execution succeeded early.
+    /// @notice A pending change never applies before its time, and governance acts only through the timelock: each vault's
+    /// lockup length is what the changes executed at or after their time left it (an admin's scheduled change or a
+    /// passed proposal's queued action), and no execution succeeded early.
     function invariant_pendingChangesNeverApplyEarly() public view {
         assertEq(handler.earlyExecutions(), 0, "a change applied before its time");
         for (uint256 v = 1; v <= VAULTS; ++v) {

@@ -3,6 +3,7 @@ pragma solidity ^0.8.24;
 
 import {HandlerBase} from "./HandlerBase.sol";
 import {FundHandler} from "./FundHandler.sol";
+import {InvestmentFund} from "../../src/InvestmentFund.sol";
 import {Vm} from "../utils/Vm.sol";
 
 /// @title GovernanceHandler
@@ -18,6 +19,14 @@ contract GovernanceHandler is HandlerBase {
         bool executed;
         uint256 expectedFor;
         uint256 expectedAgainst;
+        /// @dev For votes needed: the quorum share of what investors held at creation.
+        uint256 quorum;
+        /// @dev A proposal with an action (a vault's new lockup length) rather than a signal.
+        bool hasActions;
+        uint256 vaultId;
+        uint256 duration;
+        bool queued;
+        uint256 readyAt;
     }
 
     /// @notice The handler that owns the ghost voting-power histories and the whitelist mirror.
@@ -56,18 +65,73 @@ contract GovernanceHandler is HandlerBase {
         }
         uint256 blockNumber = vm.getBlockNumber();
         bool expected = _mayPropose(actor) && period >= 1 hours && period <= 90 days;
+        uint256 quorum = _quorumNow();
         vm.prank(actor);
         try governor.createProposal("proposal", period) returns (uint256 id) {
             _record("createProposal", true, expected, "");
-            ++ghostProposalCount;
-            if (id != ghostProposalCount) _mismatch("createProposal: id");
-            GhostProposal storage p = _proposals[id];
-            p.snapshotBlock = blockNumber;
-            p.endTime = vm.getBlockTimestamp() + period;
-            p.proposer = actor;
-            if (!funds.ghostWhitelisted(actor)) ghostDelistedProposer = true;
+            _newGhost(id, actor, blockNumber, period, quorum);
         } catch (bytes memory reason) {
             _record("createProposal", false, expected, reason);
+        }
+    }
+
+    /// @notice An investor proposes an action: a vault's new lockup length (1 to 60 days), which only the timelock can
+    /// make, after the vote, the queue and the delay.
+    function proposeLockup(uint256 actorSeed, uint256 vaultSeed, uint256 daysSeed) external {
+        address actor = _findActor(actorSeed, _mayPropose);
+        if (actor == address(0)) return;
+        uint256 v = vaultSeed % 2 + 1;
+        uint256 duration = (daysSeed % 60 + 1) * 1 days;
+        (address[] memory targets, uint256[] memory values, bytes[] memory calldatas) = _lockupAction(v, duration);
+        uint256 blockNumber = vm.getBlockNumber();
+        uint256 quorum = _quorumNow();
+        vm.prank(actor);
+        try governor.propose(targets, values, calldatas, "lockup", 1 hours) returns (uint256 id) {
+            _record("proposeLockup", true, true, "");
+            GhostProposal storage p = _newGhost(id, actor, blockNumber, 1 hours, quorum);
+            (p.hasActions, p.vaultId, p.duration) = (true, v, duration);
+        } catch (bytes memory reason) {
+            _record("proposeLockup", false, true, reason);
+        }
+    }
+
+    /// @notice Anyone queues a passed action proposal in the timelock; sometimes one that has not passed.
+    function queue(uint256 seed) external {
+        uint256 id = _pickAction(seed, _canQueue);
+        if (id == 0) return;
+        GhostProposal storage p = _proposals[id];
+        bool expected = _canQueue(id);
+        (address[] memory targets, uint256[] memory values, bytes[] memory calldatas) =
+            _lockupAction(p.vaultId, p.duration);
+        vm.prank(outsider);
+        try governor.queue(id, targets, values, calldatas) {
+            _record("queue", true, expected, "");
+            (p.queued, p.readyAt) = (true, vm.getBlockTimestamp() + funds.timelock().getMinDelay());
+        } catch (bytes memory reason) {
+            _record("queue", false, expected, reason);
+        }
+    }
+
+    /// @notice Anyone executes a queued action proposal through the governor: valid calls let the delay pass first (so
+    /// executions happen within a campaign's depth), invalid ones try it whenever, early included.
+    function executeActions(uint256 seed) external {
+        uint256 id = _pickAction(seed, _isQueued);
+        if (id == 0) return;
+        GhostProposal storage p = _proposals[id];
+        if (!_invalidMode(seed) && _isQueued(id) && vm.getBlockTimestamp() < p.readyAt) {
+            vm.warp(p.readyAt);
+            vm.roll(vm.getBlockNumber() + 1);
+        }
+        bool expected = _canExecuteActions(id);
+        (address[] memory targets, uint256[] memory values, bytes[] memory calldatas) =
+            _lockupAction(p.vaultId, p.duration);
+        vm.prank(outsider);
+        try governor.execute(id, targets, values, calldatas) {
+            _record("executeActions", true, expected, "");
+            p.executed = true;
+            funds.noteTimelockedLockup(p.vaultId, p.duration, p.readyAt);
+        } catch (bytes memory reason) {
+            _record("executeActions", false, expected, reason);
         }
     }
 
@@ -147,6 +211,69 @@ contract GovernanceHandler is HandlerBase {
 
     // ---- internals -----------------------------------------------------------------------------------
 
+    function _newGhost(uint256 id, address actor, uint256 blockNumber, uint256 period, uint256 quorum)
+        private
+        returns (GhostProposal storage p)
+    {
+        ++ghostProposalCount;
+        if (id != ghostProposalCount) _mismatch("createProposal: id");
+        p = _proposals[id];
+        p.snapshotBlock = blockNumber;
+        p.endTime = vm.getBlockTimestamp() + period;
+        p.proposer = actor;
+        p.quorum = quorum;
+        if (!funds.ghostWhitelisted(actor)) ghostDelistedProposer = true;
+    }
+
+    /// @dev The quorum of a proposal created now (its base read from the fund: the invariants here are about who may
+    /// act and when, `GovernanceActions.t.sol` pins the base itself).
+    function _quorumNow() private view returns (uint256) {
+        return fund.investedTotal() * governor.quorumBasisPoints() / 10_000;
+    }
+
+    function _lockupAction(uint256 v, uint256 duration)
+        private
+        view
+        returns (address[] memory targets, uint256[] memory values, bytes[] memory calldatas)
+    {
+        targets = new address[](1);
+        values = new uint256[](1);
+        calldatas = new bytes[](1);
+        targets[0] = address(fund);
+        calldatas[0] = abi.encodeCall(InvestmentFund.setLockupPeriodDuration, (v, duration));
+    }
+
+    /// @dev An action proposal: one that `ok` accepts when there is one (valid mode), else any action proposal.
+    function _pickAction(uint256 seed, function(uint256) view returns (bool) ok) private view returns (uint256 any) {
+        uint256 count = ghostProposalCount;
+        for (uint256 j; j < count; ++j) {
+            uint256 id = (seed % count + j) % count + 1;
+            if (!_proposals[id].hasActions) continue;
+            if (any == 0) any = id;
+            if (!_invalidMode(seed) && ok(id)) return id;
+        }
+    }
+
+    function _passed(uint256 id) private view returns (bool) {
+        GhostProposal storage p = _proposals[id];
+        return vm.getBlockTimestamp() >= p.endTime && p.expectedFor > p.expectedAgainst && p.expectedFor >= p.quorum;
+    }
+
+    function _canQueue(uint256 id) private view returns (bool) {
+        GhostProposal storage p = _proposals[id];
+        return p.hasActions && !p.queued && _passed(id);
+    }
+
+    function _isQueued(uint256 id) private view returns (bool) {
+        GhostProposal storage p = _proposals[id];
+        return p.queued && !p.executed;
+    }
+
+    function _canExecuteActions(uint256 id) private view returns (bool) {
+        GhostProposal storage p = _proposals[id];
+        return p.queued && !p.executed && vm.getBlockTimestamp() >= p.readyAt;
+    }
+
     /// @dev A proposer must be whitelisted and have had voting power before this block.
     function _mayPropose(address actor) private view returns (bool) {
         return funds.ghostWhitelisted(actor) && funds.ghostPowerAt(actor, vm.getBlockNumber() - 1) != 0;
@@ -160,7 +287,7 @@ contract GovernanceHandler is HandlerBase {
 
     function _canExecute(uint256 id) private view returns (bool) {
         GhostProposal storage p = _proposals[id];
-        return vm.getBlockTimestamp() >= p.endTime && !p.executed && p.expectedFor > p.expectedAgainst;
+        return !p.executed && !p.hasActions && _passed(id);
     }
 
     /// @dev The weight in the `Voted` event among `logs` (type(uint256).max if there is none).
