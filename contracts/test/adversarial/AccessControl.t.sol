@@ -36,7 +36,7 @@ contract AdversarialAccessControlTest is FundFixture {
     // ---- helpers -------------------------------------------------------------------------------
 
     function _privilegedCalls(address caller) internal view returns (Privileged[] memory calls) {
-        calls = new Privileged[](20);
+        calls = new Privileged[](23);
         calls[0] =
             Privileged("whitelistInvestor", abi.encodeCall(InvestmentFund.whitelistInvestor, (carol)), ADMIN, false);
         calls[1] = Privileged(
@@ -109,6 +109,9 @@ contract AdversarialAccessControlTest is FundFixture {
         calls[19] = Privileged(
             "createVault", abi.encodeCall(InvestmentFund.createVault, ("Rogue vault", 1, 1 hours)), ADMIN, false
         );
+        calls[20] = Privileged("setPaused", abi.encodeCall(InvestmentFund.setPaused, (1, true)), ADMIN, false);
+        calls[21] = Privileged("resume", abi.encodeCall(InvestmentFund.setPaused, (0, false)), ADMIN, false);
+        calls[22] = Privileged("windDown", abi.encodeCall(InvestmentFund.windDown, (2)), ADMIN, false);
     }
 
     /// @dev The exact revert `caller` must get from `call`, or empty if `caller` is allowed to make it.
@@ -161,30 +164,30 @@ contract AdversarialAccessControlTest is FundFixture {
 
     /// @notice A stranger is denied every privileged function, open pool and locked pool.
     function test_RevertIf_strangerCallsPrivileged() public {
-        assertEq(_assertDenied(stranger, "stranger"), 20);
+        assertEq(_assertDenied(stranger, "stranger"), 23);
         _lockPool();
-        assertEq(_assertDenied(stranger, "stranger (locked)"), 20);
+        assertEq(_assertDenied(stranger, "stranger (locked)"), 23);
     }
 
     /// @notice An investor is denied every privileged function, open pool and locked pool.
     function test_RevertIf_investorCallsPrivileged() public {
-        assertEq(_assertDenied(alice, "investor"), 20);
+        assertEq(_assertDenied(alice, "investor"), 23);
         _lockPool();
-        assertEq(_assertDenied(alice, "investor (locked)"), 20);
+        assertEq(_assertDenied(alice, "investor (locked)"), 23);
     }
 
     /// @notice An operator is denied every admin-only and default-admin-only function (but not collect/settle).
     function test_RevertIf_operatorCallsAdminOnly() public {
-        assertEq(_assertDenied(operator, "operator"), 17);
+        assertEq(_assertDenied(operator, "operator"), 20);
         _lockPool();
-        assertEq(_assertDenied(operator, "operator (locked)"), 17);
+        assertEq(_assertDenied(operator, "operator (locked)"), 20);
     }
 
     /// @notice A trading wallet is denied every privileged function, including collecting from itself.
     function test_RevertIf_tradingWalletCallsPrivileged() public {
-        assertEq(_assertDenied(traderA, "trading wallet"), 20);
+        assertEq(_assertDenied(traderA, "trading wallet"), 23);
         _lockPool();
-        assertEq(_assertDenied(traderA, "trading wallet (locked)"), 20);
+        assertEq(_assertDenied(traderA, "trading wallet (locked)"), 23);
     }
 
     /// @notice An admin without the default admin role (held by the `FundTimelock` once the deployer hands over) can
