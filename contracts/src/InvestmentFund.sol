@@ -455,7 +455,8 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     /// @dev Lowering the minimum only lets more in, so an admin does it at once; raising it waits in the timelock.
     function setMinimumInvestment(uint256 vaultId, uint256 minimumInvestment_) external {
         Vault storage vault = _vault(vaultId);
-        _checkRole(minimumInvestment_ > vault.minimumInvestment ? DEFAULT_ADMIN_ROLE : ADMIN_ROLE);
+        if (minimumInvestment_ > vault.minimumInvestment) _checkRole(DEFAULT_ADMIN_ROLE);
+        else _checkAdmin();
         _setMinimumInvestment(vaultId, vault, minimumInvestment_);
     }
 
@@ -797,14 +798,19 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     // Internals
     // ----------------------------------------------------------------------------------------------
 
+    /// @dev An admin, or the top (the timelock, so a passed proposal or a scheduled change can do what an admin does).
+    function _isAdmin(address account) private view returns (bool) {
+        return hasRole(ADMIN_ROLE, account) || hasRole(DEFAULT_ADMIN_ROLE, account);
+    }
+
     function _checkAdmin() private view {
-        _checkRole(ADMIN_ROLE);
+        if (!_isAdmin(msg.sender)) revert AccessControlUnauthorizedAccount(msg.sender, ADMIN_ROLE);
     }
 
     /// @dev A change that only makes things safer (`safer`) may come from an admin or a guardian; its undoing only from
     /// an admin.
     function _checkSafetyCaller(bool safer) private view {
-        if (!hasRole(ADMIN_ROLE, msg.sender) && !(safer && hasRole(GUARDIAN_ROLE, msg.sender))) {
+        if (!_isAdmin(msg.sender) && !(safer && hasRole(GUARDIAN_ROLE, msg.sender))) {
             revert AccessControlUnauthorizedAccount(msg.sender, ADMIN_ROLE);
         }
     }
@@ -833,7 +839,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     }
 
     function _checkAdminOrOperator() private view {
-        if (!hasRole(ADMIN_ROLE, msg.sender) && !hasRole(OPERATOR_ROLE, msg.sender)) {
+        if (!_isAdmin(msg.sender) && !hasRole(OPERATOR_ROLE, msg.sender)) {
             revert NotAdminOrOperator(msg.sender);
         }
     }

@@ -270,4 +270,19 @@ contract GovernanceActionsTest is FundFixture {
         vm.expectRevert(abi.encodeWithSelector(IFundGovernor.InvalidSignature.selector, dave));
         governor.castVoteBySig(id, 0, dave, "", abi.encodePacked(r, s, v));
     }
+
+    /// @notice The top (the timelock) can do what an admin does, so a passed proposal may also lower a minimum or
+    /// pause a vault, which an admin does at once.
+    function test_aPassedProposalDoesWhatAnAdminDoes() public {
+        calldatas[0] = abi.encodeCall(InvestmentFund.setMinimumInvestment, (NFT, 50 * USDC));
+        targets.push(address(fund));
+        values.push(0);
+        calldatas.push(abi.encodeCall(InvestmentFund.setPaused, (FUTURES, true)));
+        uint256 id = _passed();
+        governor.queue(id, targets, values, calldatas);
+        vm.warp(block.timestamp + DELAY);
+        governor.execute(id, targets, values, calldatas);
+        assertEq(fund.minimumInvestment(NFT), 50 * USDC);
+        assertTrue(fund.getVault(FUTURES).paused);
+    }
 }

@@ -1,10 +1,12 @@
 // @ts-check
 /**
- * Governance on the seeded stack, in real Chromium: the four seeded proposals' statuses (one executed, one
- * rejected, two open), each account's voting weight before it votes, an account with no principal at the snapshot
+ * Governance on the seeded stack, in real Chromium: the five seeded proposals' statuses (one executed, one
+ * rejected, two open, one whose action raised the quorum), each account's voting weight before it votes, an account with no principal at the snapshot
  * that gets the reason and no vote buttons, an investor who votes and reads "You voted For" (also after a reload,
  * from the chain's Voted event), and, after time travel past the open proposals' end, a proposal that won shown as
- * "Passed — awaiting execution" with Execute, then executed.
+ * "Passed — awaiting execution" with Execute, then executed; and governance that acts: a proposal with an on-chain
+ * action (the futures lockup) made in the form, voted, queued in the timelock, executed after its delay, and the
+ * parameter changes on chain.
  *
  * The seed's open proposals: #3 (for 12,000, against 0) and #4 (for 13,000, against 20,000). Account 1 had
  * principal when both were created and has voted on neither; account 6 (a trading desk) never invested.
@@ -63,14 +65,15 @@ describe("governance journey", { timeout: 300_000 }, () => {
   test("shows the seeded proposals' statuses: one executed, one rejected, two open", async () => {
     const { page, context, errors } = await openPage(j.browser, { rpcUrl: j.stack.rpcUrl });
     await page.goto(`${j.stack.webUrl}/governance`);
-    await card(page, 4).waitFor({ timeout: 20_000 });
+    await card(page, 5).waitFor({ timeout: 20_000 });
     assert.deepEqual(
       await page.getByRole("article").evaluateAll((cards) => cards.map((c) => c.getAttribute("data-testid"))),
-      ["proposal-4", "proposal-3", "proposal-2", "proposal-1"],
+      ["proposal-5", "proposal-4", "proposal-3", "proposal-2", "proposal-1"],
     );
     const statuses = [];
-    for (const id of [1, 2, 3, 4]) statuses.push(await badge(page, id).textContent());
-    assert.deepEqual(statuses, ["Passed", "Rejected", "Active", "Active"]);
+    for (const id of [1, 2, 3, 4, 5]) statuses.push(await badge(page, id).textContent());
+    assert.deepEqual(statuses, ["Passed", "Rejected", "Active", "Active", "Executed"]);
+    await card(page, 5).getByText("The quorum of later proposals becomes 20 % of what investors hold").waitFor();
     assert.equal(await page.getByRole("button", { name: /^Vote/ }).count(), 0, "no votes without a wallet");
     await page.waitForLoadState("networkidle");
     await screenshot(page, "governance-proposals");
@@ -154,6 +157,59 @@ describe("governance journey", { timeout: 300_000 }, () => {
     await badge(page, 3).getByText("Passed", { exact: true }).waitFor({ timeout: 30_000 });
     assert.equal(await j.chain.readFund("proposalState", [3n]), EXECUTED);
     assert.equal(await execute.count(), 0);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("a proposal with an action passes, is queued, waits the timelock's delay, is executed, and the lockup changes", async () => {
+    const DAYS = 40;
+    const { page, context, errors } = await openPage(j.browser, { rpcUrl: j.stack.rpcUrl, accountIndex: INVESTOR });
+    await page.goto(`${j.stack.webUrl}/governance`);
+    await connect(page);
+    const form = page.locator("form", { has: page.getByRole("button", { name: "Create proposal" }) });
+    await form.getByLabel("Description").fill(`Lengthen the futures lockup to ${DAYS} days for calmer rounds.`);
+    await form.getByLabel("On-chain action").selectOption({ label: "Change a vault's lockup period" });
+    await form.getByLabel("Vault").selectOption({ label: "Crypto futures trading vault" });
+    await form.getByLabel("New lockup period (days)").fill(String(DAYS));
+    await form
+      .getByTestId("proposal-action-preview")
+      .getByText("Would succeed if executed now")
+      .waitFor({ timeout: 20_000 });
+    await form.getByRole("button", { name: "Create proposal" }).click();
+    const id = Number(await j.chain.readFund("proposalCount"));
+    await card(page, id).waitFor({ timeout: 30_000 });
+    await card(page, id).getByText(`the lockup becomes ${DAYS} days`, { exact: false }).waitFor();
+
+    await card(page, id).getByRole("button", { name: "Vote for" }).click();
+    await card(page, id).getByText("You voted For").waitFor({ timeout: 30_000 });
+    // Two more investors vote for outside the app, so the 20 % quorum the seed set is reached.
+    for (const voter of [2, 4]) await j.chain.sendGovernor(voter, "castVote", [BigInt(id), 1, ""]);
+
+    const [, , , , , endTime] = await j.chain.readFund("getProposalDetails", [BigInt(id)]);
+    const latest = await j.chain.publicClient.getBlock();
+    await j.chain.travel(Number(endTime - latest.timestamp) + 60);
+    await page.reload();
+    await badge(page, id).getByText("Passed — ready to queue").waitFor({ timeout: 20_000 });
+    await card(page, id).getByRole("button", { name: "Queue" }).click();
+    await badge(page, id)
+      .getByText(/^Queued — executable from/)
+      .waitFor({ timeout: 30_000 });
+    assert.equal(await j.chain.vault(1).then((v) => v.lockupPeriodDuration), 30n * 86_400n, "nothing changed yet");
+    await screenshot(page, "governance-queued");
+
+    const { executableAt } = await j.chain.readFund("getProposalInfo", [BigInt(id)]);
+    const now = await j.chain.publicClient.getBlock();
+    await j.chain.travel(Number(executableAt - now.timestamp) + 60);
+    await page.reload();
+    const execute = card(page, id).getByRole("button", { name: "Execute" });
+    await execute.waitFor({ timeout: 20_000 });
+    await page.waitForFunction((el) => el && !el.hasAttribute("disabled"), await execute.elementHandle(), {
+      timeout: 40_000,
+    });
+    await execute.click();
+    await badge(page, id).getByText("Executed").waitFor({ timeout: 30_000 });
+    assert.equal((await j.chain.vault(1)).lockupPeriodDuration, BigInt(DAYS) * 86_400n);
+    await screenshot(page, "governance-executed-action");
     assert.deepEqual(errors, []);
     await context.close();
   });

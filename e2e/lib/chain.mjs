@@ -120,6 +120,12 @@ export async function chainTools(rpcUrl, deployment) {
     prepareReturn,
     /** @param {number} from @param {string} functionName @param {readonly unknown[]} [args] */
     sendFund: (from, functionName, args = []) => send(from, fund, fundAbi, functionName, args),
+    /**
+     * A governor write from dev account `from` (a vote cast outside the app).
+     * @param {number} from @param {string} functionName @param {readonly unknown[]} [args]
+     */
+    sendGovernor: (from, functionName, args = []) =>
+      send(from, deployment.fundGovernor, governorAbi, functionName, args),
 
     // The vault dimension: reads and the parties the app does not drive, per vault.
     currentPoolId,

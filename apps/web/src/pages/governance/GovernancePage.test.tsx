@@ -1,10 +1,13 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { fundTimelockAbi, investmentFundAbi } from "@fundament/sdk";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { Address } from "viem";
-import { afterEach, describe, expect, it } from "vitest";
-import { PROMPT_METHODS, withSnapshot } from "../../../test/chain";
-import { fundRead, increaseTime } from "../../../test/fund";
+import { type Address, encodeFunctionData, type Hex, zeroHash } from "viem";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { PROMPT_METHODS, rpc, withSnapshot } from "../../../test/chain";
+import { fundAddress, fundRead, fundWrite, increaseTime, tokenAddress } from "../../../test/fund";
 import { DEV_ACCOUNTS, recordRpcMethods, renderApp } from "../../../test/render";
+import { testWalletConnector } from "../../../test/testWallet";
+import { formatDateTime, shortenAddress } from "../../shared/lib/format";
 
 let recorder: ReturnType<typeof recordRpcMethods> | undefined;
 afterEach(() => recorder?.restore());
@@ -13,16 +16,40 @@ const proposal = (id: number) => screen.getByTestId(`proposal-${id}`);
 const standing = (id: number) => within(proposal(id)).findByTestId("proposal-standing", {}, { timeout: 10_000 });
 /** Whole tokens of the 6-decimal token, as the page writes them. */
 const tokens = (units: bigint) => Number(units / 1_000_000n).toLocaleString("en-US");
+/** Tokens of the 6-decimal token with at most 2 decimals ("11,949.73"), as the page writes a quorum. */
+const upTo2Decimals = (units: bigint) =>
+  (Number(units) / 1_000_000).toLocaleString("en-US", { maximumFractionDigits: 2 });
 const badge = (id: number) => proposal(id).querySelector(".badge")?.textContent;
 const powerOf = async (id: number, account: Address) =>
   (await fundRead("getProposalVotingPower", [BigInt(id), account])) as bigint;
+const DAY = 86_400;
+/** The timelock's delay (86,400 s on the seeded test chains, scripts/lib/seeded-chain.mjs), as it reports it. */
+const timelockDelay = async () =>
+  Number(
+    await rpc<Hex>("eth_call", [
+      {
+        to: inject("deployment").fundTimelock,
+        data: encodeFunctionData({ abi: fundTimelockAbi, functionName: "getMinDelay" }),
+      },
+      "latest",
+    ]),
+  );
+const proposalInfo = async (id: number) =>
+  (await fundRead("getProposalInfo", [BigInt(id)])) as { executableAt: bigint; actionsHash: Hex; state: number };
+const lockupOf = async (vaultId: number) => (await fundRead("lockupPeriodDuration", [BigInt(vaultId)])) as bigint;
+const lockupCall = (vaultId: number, seconds: number) =>
+  encodeFunctionData({
+    abi: investmentFundAbi,
+    functionName: "setLockupPeriodDuration",
+    args: [BigInt(vaultId), BigInt(seconds)],
+  });
 
 describe("Governance", () => {
   it("lists the seeded proposals newest first with their status and votes", async () => {
     await renderApp({ path: "/governance" });
-    await screen.findByTestId("proposal-4", {}, { timeout: 10_000 });
+    await screen.findByTestId("proposal-5", {}, { timeout: 10_000 });
     const ids = screen.getAllByRole("article").map((a) => a.getAttribute("data-testid"));
-    expect(ids).toEqual(["proposal-4", "proposal-3", "proposal-2", "proposal-1"]);
+    expect(ids).toEqual(["proposal-5", "proposal-4", "proposal-3", "proposal-2", "proposal-1"]);
     expect(within(proposal(1)).getByText("Passed")).toBeTruthy();
     expect(within(proposal(2)).getByText("Rejected")).toBeTruthy();
     expect(within(proposal(3)).getByText("Active")).toBeTruthy();
@@ -36,7 +63,7 @@ describe("Governance", () => {
     ];
     expect(votesFor).toBeGreaterThan(votesAgainst);
     expect(within(proposal(1)).getByRole("img").getAttribute("aria-label")).toBe(
-      `${tokens(votesFor)} votes for, ${tokens(votesAgainst)} votes against`,
+      `${tokens(votesFor)} votes for, ${tokens(votesAgainst)} votes against, 0 abstaining`,
     );
     // The proposer and the voters as the app shows addresses (name or short form; the full address as the label).
     expect(within(proposal(1)).getByText(/^Proposed by/).textContent).toMatch(/^Proposed by 0x7099…79C8 on /);
@@ -70,6 +97,8 @@ describe("Governance", () => {
       // Anyone may execute it (account 6 has no voting power).
       await userEvent.click(within(proposal(3)).getByRole("button", { name: "Execute proposal" }));
       await within(proposal(3)).findByText("Passed", { selector: ".badge" }, { timeout: 15_000 });
+      // Focus lands on the card (its Execute button is gone).
+      await waitFor(() => expect(document.activeElement).toBe(proposal(3)), { timeout: 10_000 });
       expect(await fundRead("proposalState", [3n])).toBe(3); // Executed
       expect(within(proposal(3)).queryByRole("button", { name: "Execute proposal" })).toBeNull();
     });
@@ -109,7 +138,7 @@ describe("Governance", () => {
     expect(recorder.methods.filter((m) => PROMPT_METHODS.includes(m))).toEqual([]);
   });
 
-  it("says how the account voted (from the chain's Voted events), with no vote buttons", async () => {
+  it("says how the account voted (from the governor's Voted and VoteCast events), with no vote buttons", async () => {
     recorder = recordRpcMethods();
     await renderApp({ path: "/governance", account: DEV_ACCOUNTS[5] });
     await screen.findByTestId("proposal-4", {}, { timeout: 10_000 });
@@ -120,6 +149,8 @@ describe("Governance", () => {
       `You voted For with a weight of ${tokens(await powerOf(4, DEV_ACCOUNTS[5] as Address))} mUSDC`,
     );
     expect(within(proposal(1)).getByText("You voted Against")).toBeTruthy();
+    // …and abstained on #5 (castVote: the governor's VoteCast event).
+    expect(within(proposal(5)).getByText("You abstained")).toBeTruthy();
     expect(within(proposal(3)).getByRole("button", { name: "Vote for" })).toBeTruthy();
     expect(recorder.methods.filter((m) => PROMPT_METHODS.includes(m))).toEqual([]);
   });
@@ -144,7 +175,9 @@ describe("Governance", () => {
         (await screen.findAllByText("Voting transaction submitted", {}, { timeout: 15_000 })).length,
       ).toBeGreaterThan(0);
       expect(within(proposal(3)).queryByRole("button", { name: /^Vote/ })).toBeNull();
-      expect(within(proposal(3)).getByRole("img").getAttribute("aria-label")).toMatch(/[1-9][\d,]* votes against$/);
+      expect(within(proposal(3)).getByRole("img").getAttribute("aria-label")).toMatch(
+        /[1-9][\d,]* votes against, 0 abstaining$/,
+      );
       // The mined vote went to the wallet layer's event bus (the operator's analytics): proposal and way, no address.
       expect(
         walletCore()
@@ -163,10 +196,293 @@ describe("Governance", () => {
       expect(
         (await screen.findAllByText("Proposal transaction submitted", {}, { timeout: 15_000 })).length,
       ).toBeGreaterThan(0);
-      expect(await screen.findByTestId("proposal-5", {}, { timeout: 10_000 })).toBeTruthy();
+      expect(await screen.findByTestId("proposal-6", {}, { timeout: 10_000 })).toBeTruthy();
       // Focus lands on the new proposal's card.
-      await waitFor(() => expect(document.activeElement).toBe(proposal(5)), { timeout: 10_000 });
-      expect(within(proposal(5)).getByText(/^(1d 23h|2d 0h) left$/)).toBeTruthy();
+      await waitFor(() => expect(document.activeElement).toBe(proposal(6)), { timeout: 10_000 });
+      expect(within(proposal(6)).getByText(/^(1d 23h|2d 0h) left$/)).toBeTruthy();
+      // No action chosen: a signal, as the spec's proposals are (nothing on chain to run).
+      expect(within(proposal(6)).getByText("Signal")).toBeTruthy();
+      expect((await proposalInfo(6)).actionsHash).toBe(zeroHash);
+    });
+  });
+  it("labels the spec's proposals 'Signal' and lists a proposal's actions in words, with its abstentions, reasons and quorum", async () => {
+    await renderApp({ path: "/governance" });
+    await screen.findByTestId("proposal-5", {}, { timeout: 10_000 });
+    // #1-#4 are signals: no action, a "Signal" label.
+    for (const id of [1, 2, 3, 4]) {
+      expect(within(proposal(id)).getByText("Signal")).toBeTruthy();
+      expect(within(proposal(id)).queryByTestId(`proposal-${id}-actions`)).toBeNull();
+    }
+    // #5 (the seed's) raised the quorum through the timelock: its action in words, executed, no "Signal".
+    expect(within(proposal(5)).queryByText("Signal")).toBeNull();
+    expect(badge(5)).toBe("Executed");
+    const actions = within(proposal(5)).getByTestId("proposal-5-actions");
+    expect(within(actions).getByRole("heading", { name: "Actions" })).toBeTruthy();
+    expect(
+      within(actions)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["The quorum of later proposals becomes 20 % of what investors hold"]);
+    // Voting is over: no simulation of what it would do now.
+    expect(within(actions).queryByText("Would succeed if executed now")).toBeNull();
+    expect(await fundRead("quorumBasisPoints", [])).toBe(2_000n);
+    // Its tallies as the governor holds them: account 5 abstained, with a reason.
+    const info = (await fundRead("getProposalInfo", [5n])) as {
+      votesFor: bigint;
+      votesAgainst: bigint;
+      votesAbstain: bigint;
+    };
+    expect(info.votesAbstain).toBeGreaterThan(0n);
+    expect(within(proposal(5)).getByRole("img").getAttribute("aria-label")).toBe(
+      `${tokens(info.votesFor)} votes for, ${tokens(info.votesAgainst)} votes against, ${tokens(info.votesAbstain)} abstaining`,
+    );
+    expect(within(proposal(5)).getByText(`Abstain ${tokens(info.votesAbstain)}`)).toBeTruthy();
+    expect(within(proposal(5)).getByTestId("proposal-quorum").textContent).toBe("Quorum reached");
+    const voters = await within(proposal(5)).findByTestId("proposal-5-voters", {}, { timeout: 10_000 });
+    expect(
+      within(voters)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent?.trim()),
+    ).toEqual([
+      "0x15d3…6A65 For Decisions should carry real weight.",
+      "0x7099…79C8 For",
+      "0x9965…A4dc Abstain No view either way.",
+    ]);
+  });
+
+  it("says how far a proposal is from its quorum", async () => {
+    await withSnapshot(async () => {
+      // A new proposal needs 20 % of what investors hold (the seed's #5 set it); the smallest investor alone votes for.
+      await fundWrite(DEV_ACCOUNTS[1] as Address, "createProposal", ["Open a third vault.", 3_600n]);
+      const investors = (DEV_ACCOUNTS.slice(1, 6) as Address[]).map(async (account) => ({
+        account,
+        power: await powerOf(6, account),
+      }));
+      const [smallest] = (await Promise.all(investors))
+        .filter((i) => i.power > 0n)
+        .sort((a, b) => (a.power < b.power ? -1 : 1));
+      if (!smallest) throw new Error("no investor with voting power");
+      await fundWrite(smallest.account, "castVote", [6n, 1, ""]);
+      const info = (await fundRead("getProposalInfo", [6n])) as { votesFor: bigint; quorumVotes: bigint };
+      expect(info.votesFor).toBeLessThan(info.quorumVotes);
+      const first = await renderApp({ path: "/governance" });
+      await screen.findByTestId("proposal-6", {}, { timeout: 10_000 });
+      expect(within(proposal(6)).getByTestId("proposal-quorum").textContent).toBe(
+        `Quorum: ${tokens(info.votesFor)} of ${upTo2Decimals(info.quorumVotes)} needed`,
+      );
+      // More for than against but short of the quorum: rejected once voting ends.
+      await increaseTime(3_600 + 60);
+      await act(() => first.queryClient.invalidateQueries());
+      await waitFor(() => expect(badge(6)).toBe("Rejected"), { timeout: 10_000 });
+    });
+  });
+
+  it("simulates each action while voting is open: the fund's refusal in words, and an unknown call", async () => {
+    await withSnapshot(async () => {
+      const unknownTarget = tokenAddress();
+      await fundWrite(DEV_ACCOUNTS[1] as Address, "propose", [
+        [fundAddress(), fundAddress(), unknownTarget],
+        [0n, 0n, 0n],
+        [lockupCall(2, 40 * DAY), lockupCall(1, 60), "0xdeadbeef"],
+        "Lengthen the NFT lockup; shorten the futures one to a minute.",
+        3_600n,
+      ]);
+      await renderApp({ path: "/governance" });
+      await screen.findByTestId("proposal-6", {}, { timeout: 10_000 });
+      expect(badge(6)).toBe("Active");
+      const actions = within(proposal(6)).getByTestId("proposal-6-actions");
+      await waitFor(() => expect(within(actions).queryAllByText("Checking what it would do now…")).toEqual([]), {
+        timeout: 10_000,
+      });
+      const items = within(actions).getAllByRole("listitem");
+      expect(items.map((item) => item.firstChild?.textContent)).toEqual([
+        "NFT lending vault: the lockup becomes 40 days",
+        "Crypto futures trading vault: the lockup becomes 60 seconds",
+        `An unknown call to ${shortenAddress(unknownTarget)}`,
+      ]);
+      expect(items[0]?.lastChild?.textContent).toBe("Would succeed if executed now");
+      expect(items[1]?.lastChild?.textContent).toBe("The lockup period must be between 1 hour and 365 days.");
+      // The token has no such function: refused, in the catalogue's words rather than as a success.
+      expect(items[2]?.lastChild?.textContent).not.toBe("Would succeed if executed now");
+      expect(items[2]?.lastChild?.textContent).toMatch(/\w/);
+    });
+  });
+
+  it("checks a proposal's action before any wallet prompt, and says what it would do in words", async () => {
+    await withSnapshot(async () => {
+      recorder = recordRpcMethods();
+      await renderApp({ path: "/governance", account: DEV_ACCOUNTS[1] });
+      const form = await screen.findByRole("form", { name: "Create a proposal" }, { timeout: 10_000 });
+      await userEvent.type(within(form).getByLabelText("Description"), "Change a vault.");
+      await userEvent.selectOptions(within(form).getByLabelText("On-chain action"), "lockup");
+      await userEvent.type(within(form).getByLabelText("New lockup period (days)"), "45");
+      const submit = within(form).getByRole("button", { name: "Create proposal" });
+      await userEvent.click(submit);
+      expect(within(form).getByRole("alert").textContent).toBe("Choose the vault to change.");
+      expect(within(form).getByLabelText("Vault").getAttribute("aria-invalid")).toBe("true");
+
+      await userEvent.selectOptions(within(form).getByLabelText("Vault"), "NFT lending vault");
+      await userEvent.clear(within(form).getByLabelText("New lockup period (days)"));
+      await userEvent.type(within(form).getByLabelText("New lockup period (days)"), "400");
+      expect(within(form).queryByTestId("proposal-action-preview")).toBeNull();
+      await userEvent.click(submit);
+      expect(within(form).getByRole("alert").textContent).toBe(
+        "The lockup period must be between 1 hour and 365 days.",
+      );
+      expect(within(form).getByLabelText("New lockup period (days)").getAttribute("aria-invalid")).toBe("true");
+
+      await userEvent.selectOptions(within(form).getByLabelText("On-chain action"), "Set the quorum");
+      await userEvent.type(within(form).getByLabelText("New quorum (%)"), "120");
+      await userEvent.click(submit);
+      expect(within(form).getByRole("alert").textContent).toBe("The quorum must be between 0 % and 100 %.");
+      expect(within(form).getByText(/^Now 20%\./)).toBeTruthy();
+
+      await userEvent.selectOptions(
+        within(form).getByLabelText("On-chain action"),
+        "Change a vault's minimum investment",
+      );
+      await userEvent.type(within(form).getByLabelText("New minimum investment (mUSDC)"), "0");
+      await userEvent.click(submit);
+      expect(within(form).getByRole("alert").textContent).toBe("Enter a minimum investment above 0 mUSDC, e.g. 100.");
+      // A valid one: in words, and checked against the chain as the timelock would make it now (the top may lower a
+      // minimum as an admin does, and raise it).
+      await userEvent.clear(within(form).getByLabelText("New minimum investment (mUSDC)"));
+      await userEvent.type(within(form).getByLabelText("New minimum investment (mUSDC)"), "1");
+      const lowered = within(form).getByTestId("proposal-action-preview");
+      expect(lowered.textContent).toContain("NFT lending vault: the minimum investment becomes 1 mUSDC");
+      expect(await within(lowered).findByText("Would succeed if executed now", {}, { timeout: 10_000 })).toBeTruthy();
+      await userEvent.clear(within(form).getByLabelText("New minimum investment (mUSDC)"));
+      await userEvent.type(within(form).getByLabelText("New minimum investment (mUSDC)"), "5,000");
+      const raised = within(form).getByTestId("proposal-action-preview");
+      expect(raised.textContent).toContain("NFT lending vault: the minimum investment becomes 5000 mUSDC");
+      expect(await within(raised).findByText("Would succeed if executed now", {}, { timeout: 10_000 })).toBeTruthy();
+      expect(recorder.methods.filter((m) => PROMPT_METHODS.includes(m))).toEqual([]);
+    });
+  });
+
+  it("shows the wallet's refusal of a vote in the card, and the vote buttons stay", async () => {
+    await withSnapshot(async () => {
+      const { connector, control } = testWalletConnector(1);
+      await renderApp({ path: "/governance", account: DEV_ACCOUNTS[1], connector });
+      await screen.findByTestId("proposal-3", {}, { timeout: 10_000 });
+      const abstain = await within(proposal(3)).findByRole("button", { name: "Abstain" }, { timeout: 10_000 });
+      control.rejectNext("eth_sendTransaction");
+      await userEvent.click(abstain);
+      expect((await within(proposal(3)).findByTestId("proposal-error", {}, { timeout: 15_000 })).textContent).toBe(
+        "User rejected the transaction.",
+      );
+      expect(within(proposal(3)).getByRole("button", { name: "Abstain" })).toBeTruthy();
+      expect(await fundRead("hasVoted", [3n, DEV_ACCOUNTS[1] as Address])).toBe(false);
+    });
+  });
+
+  it("creates a proposal with an action, votes For with a reason and Abstain, queues it, waits the delay and executes it: the lockup changes", async () => {
+    await withSnapshot(async () => {
+      const before = await lockupOf(1);
+      expect(before).not.toBe(BigInt(60 * DAY));
+      const voter = DEV_ACCOUNTS[1] as Address;
+      const abstainer = DEV_ACCOUNTS[2] as Address;
+      const first = await renderApp({ path: "/governance", account: voter });
+
+      // 1. The form, with the lockup action, said in words and simulated before anything is sent.
+      const form = await screen.findByRole("form", { name: "Create a proposal" }, { timeout: 10_000 });
+      await userEvent.type(within(form).getByLabelText("Description"), "Lengthen the futures lockup to 60 days.");
+      await userEvent.clear(within(form).getByLabelText("Voting period"));
+      await userEvent.type(within(form).getByLabelText("Voting period"), "1");
+      await userEvent.selectOptions(within(form).getByLabelText("Voting period unit"), "hours");
+      await userEvent.selectOptions(within(form).getByLabelText("On-chain action"), "Change a vault's lockup period");
+      await userEvent.selectOptions(within(form).getByLabelText("Vault"), "Crypto futures trading vault");
+      expect(within(form).getByText(/^Now 30 days\./)).toBeTruthy();
+      await userEvent.type(within(form).getByLabelText("New lockup period (days)"), "60");
+      const preview = within(form).getByTestId("proposal-action-preview");
+      expect(preview.textContent).toContain("Crypto futures trading vault: the lockup becomes 60 days");
+      await within(preview).findByText("Would succeed if executed now", {}, { timeout: 10_000 });
+      await userEvent.click(within(form).getByRole("button", { name: "Create proposal" }));
+      expect(
+        (await screen.findAllByText("Proposal transaction submitted", {}, { timeout: 15_000 })).length,
+      ).toBeGreaterThan(0);
+
+      // 2. The card: active, the action in words and what it would do now; on chain, exactly that call.
+      await screen.findByTestId("proposal-6", {}, { timeout: 10_000 });
+      expect(badge(6)).toBe("Active");
+      expect(within(proposal(6)).queryByText("Signal")).toBeNull();
+      const actions = within(proposal(6)).getByTestId("proposal-6-actions");
+      expect(within(actions).getByText("Crypto futures trading vault: the lockup becomes 60 days")).toBeTruthy();
+      await within(actions).findByText("Would succeed if executed now", {}, { timeout: 10_000 });
+      expect((await proposalInfo(6)).actionsHash).not.toBe(zeroHash);
+
+      // 3. For, with a reason.
+      await userEvent.type(within(proposal(6)).getByLabelText("Reason (optional)"), "Longer rounds suit the desk.");
+      await userEvent.click(within(proposal(6)).getByRole("button", { name: "Vote for" }));
+      expect(await within(proposal(6)).findByText("You voted For", {}, { timeout: 15_000 })).toBeTruthy();
+      first.unmount();
+
+      // 4. Abstain, from another investor.
+      const second = await renderApp({ path: "/governance", account: abstainer });
+      await screen.findByTestId("proposal-6", {}, { timeout: 10_000 });
+      await userEvent.click(await within(proposal(6)).findByRole("button", { name: "Abstain" }, { timeout: 10_000 }));
+      expect(await within(proposal(6)).findByText("You abstained", {}, { timeout: 15_000 })).toBeTruthy();
+      const [forPower, abstainPower] = [await powerOf(6, voter), await powerOf(6, abstainer)];
+      await waitFor(
+        () =>
+          expect(within(proposal(6)).getByRole("img").getAttribute("aria-label")).toBe(
+            `${tokens(forPower)} votes for, 0 votes against, ${tokens(abstainPower)} abstaining`,
+          ),
+        { timeout: 10_000 },
+      );
+      expect(within(proposal(6)).getByTestId("proposal-quorum").textContent).toBe("Quorum reached");
+      const voters = await within(proposal(6)).findByTestId("proposal-6-voters", {}, { timeout: 10_000 });
+      expect(
+        within(voters)
+          .getAllByRole("listitem")
+          .map((item) => item.textContent?.trim()),
+      ).toEqual([`${shortenAddress(voter)} For Longer rounds suit the desk.`, `${shortenAddress(abstainer)} Abstain`]);
+
+      // 5. Past the end of voting: passed, ready to queue (anyone may).
+      await increaseTime(3_600 + 60);
+      await act(() => second.queryClient.invalidateQueries());
+      await waitFor(() => expect(badge(6)).toBe("Passed — ready to queue"), { timeout: 10_000 });
+      expect(within(proposal(6)).queryByRole("button", { name: /^Vote|^Abstain/ })).toBeNull();
+      await userEvent.click(within(proposal(6)).getByRole("button", { name: "Queue" }));
+
+      // 6. Queued: from when, on the chain's clock, and Execute off until then.
+      const { executableAt } = await waitFor(
+        async () => {
+          const info = await proposalInfo(6);
+          expect(info.executableAt).toBeGreaterThan(0n);
+          return info;
+        },
+        { timeout: 15_000 },
+      );
+      await waitFor(
+        () => expect(badge(6)).toBe(`Queued — executable from ${formatDateTime(Number(executableAt) * 1000)}`),
+        { timeout: 15_000 },
+      );
+      // Focus lands on when its actions can run (the Queue button it was on is gone).
+      await waitFor(() => expect(document.activeElement).toBe(within(proposal(6)).getByTestId("proposal-wait")), {
+        timeout: 10_000,
+      });
+      const execute = within(proposal(6)).getByRole("button", { name: "Execute" });
+      expect(execute.hasAttribute("disabled")).toBe(true);
+      expect(within(proposal(6)).getByTestId("proposal-wait").textContent).toMatch(/\(in (1 d 0 h|23 h 59 min)\)\.$/);
+      expect(await lockupOf(1)).toBe(before);
+
+      // 7. Past the timelock's delay: anyone executes it, and the fund's lockup changes.
+      const delay = await timelockDelay();
+      expect(delay).toBe(DAY);
+      await increaseTime(delay + 60);
+      await act(() => second.queryClient.invalidateQueries());
+      await waitFor(
+        () => expect(within(proposal(6)).getByRole("button", { name: "Execute" }).hasAttribute("disabled")).toBe(false),
+        {
+          timeout: 10_000,
+        },
+      );
+      await userEvent.click(within(proposal(6)).getByRole("button", { name: "Execute" }));
+      await waitFor(() => expect(badge(6)).toBe("Executed"), { timeout: 15_000 });
+      await waitFor(() => expect(document.activeElement).toBe(proposal(6)), { timeout: 10_000 });
+      expect(await lockupOf(1)).toBe(BigInt(60 * DAY));
+      expect(within(proposal(6)).queryByRole("button", { name: "Execute" })).toBeNull();
     });
   });
 });

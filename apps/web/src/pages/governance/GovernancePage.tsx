@@ -7,7 +7,7 @@ import { EmptyState, ErrorState } from "../../shared/components/States";
 import { useAppConfig } from "../../shared/hooks/useAppConfig";
 import { focusResult } from "../../shared/hooks/useFundAction";
 import { useFundClient } from "../../shared/hooks/useFundClient";
-import { useInvestmentToken, useInvestorView } from "../../shared/hooks/useFundQueries";
+import { useInvestmentToken, useInvestorView, useVaults } from "../../shared/hooks/useFundQueries";
 import { useInvestorAccount } from "../../shared/hooks/useInvestorAccount";
 import { usePageTitle } from "../../shared/hooks/usePageTitle";
 import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
@@ -16,7 +16,10 @@ import styles from "./GovernancePage.module.css";
 import { PROPOSALS_PAGE_SIZE, proposalsQuery, voteChoicesQuery, votersQuery } from "./governance.queries";
 import { ProposalCard } from "./ProposalCard";
 
-/** Governance (`/governance`): proposals newest first, a page at a time; create, vote, execute. */
+/**
+ * Governance (`/governance`): proposals newest first, a page at a time, signals and proposals with on-chain actions;
+ * create (with an optional action), vote (for, against, abstain, with a reason), queue and execute.
+ */
 export default function GovernancePage() {
   usePageTitle("Governance");
   const { deployment } = useAppConfig();
@@ -28,10 +31,12 @@ export default function GovernancePage() {
   const proposals = useQuery(proposalsQuery(client, deployment, page, account));
   const investor = useInvestorView();
   const token = useInvestmentToken();
-  // Which way the account voted on the proposals on screen it has voted on (from the chain's Voted events).
+  // The vaults, to name them in proposals' actions and to choose one in the create form.
+  const vaults = useVaults();
+  // Which way the account voted on the proposals on screen it has voted on (from the governor's vote events).
   const votedIds = (proposals.data?.proposals ?? []).filter((p) => p.hasVoted).map((p) => p.id);
   const choices = useQuery(voteChoicesQuery(client, deployment, account, votedIds));
-  // Who voted on the proposals on screen, and which way (the same Voted events, for every voter).
+  // Who voted on the proposals on screen, which way and why (the same events, for every voter).
   const shownIds = (proposals.data?.proposals ?? []).map((p) => p.id);
   const voters = useQuery(votersQuery(client, deployment, shownIds));
   const canPropose = isConnected && (investor.data?.votingPower ?? 0) > 0;
@@ -88,7 +93,8 @@ export default function GovernancePage() {
                     chainTime={proposals.data.chainTime}
                     choice={choices.data?.[proposal.id.toString()] ?? null}
                     voters={voters.data?.[proposal.id.toString()] ?? []}
-                    tokenSymbol={token.data?.symbol}
+                    token={token.data}
+                    vaults={vaults.data ?? []}
                   />
                 ))}
               </div>
@@ -98,7 +104,7 @@ export default function GovernancePage() {
         </section>
         <aside className={styles.side}>
           {canPropose ? (
-            <CreateProposalForm onCreated={onCreated} />
+            <CreateProposalForm onCreated={onCreated} vaults={vaults.data ?? []} token={token.data} />
           ) : (
             <div className="card">
               <h2>Create a proposal</h2>

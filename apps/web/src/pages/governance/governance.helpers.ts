@@ -1,4 +1,19 @@
-import type { ProposalState, ProposalView, VoteChoice } from "@fundament/sdk";
+import {
+  type Deployment,
+  decodeFundChange,
+  describeFundChange,
+  describeFundError,
+  fundGovernorAbi,
+  fundLimits,
+  governorAddress,
+  investmentFundAbi,
+  type ProposalAction,
+  type ProposalState,
+  type ProposalView,
+  type VoteChoice,
+} from "@fundament/sdk";
+import { encodeFunctionData, parseUnits } from "viem";
+import { formatDateTime, formatNumber, shortenAddress } from "../../shared/lib/format";
 
 export type PeriodUnit = "hours" | "days";
 
@@ -25,31 +40,79 @@ export function votingWindow(period: string, unit: PeriodUnit, now = Date.now())
   return { start: new Date(now), end: new Date(now + ms) };
 }
 
-/** Share of the votes for, in percent of all votes cast (0 when none). */
-export function votesForPercent(votesFor: number, votesAgainst: number): number {
-  const total = votesFor + votesAgainst;
-  return total === 0 ? 0 : (votesFor / total) * 100;
+/** The tallies of a proposal, in whole tokens. */
+export type Tallies = Pick<
+  ProposalView["votingInfo"],
+  "votesForCount" | "votesAgainstCount" | "votesAbstainCount" | "quorumCount" | "quorumReached"
+>;
+
+/** Each side's share of all votes cast, in percent (all 0 when none): the widths of the votes bar. */
+export function voteShares({ votesForCount, votesAgainstCount, votesAbstainCount }: Tallies): {
+  for: number;
+  against: number;
+  abstain: number;
+} {
+  const total = votesForCount + votesAgainstCount + votesAbstainCount;
+  if (total === 0) return { for: 0, against: 0, abstain: 0 };
+  return {
+    for: (votesForCount / total) * 100,
+    against: (votesAgainstCount / total) * 100,
+    abstain: (votesAbstainCount / total) * 100,
+  };
+}
+
+/** The votes bar for screen readers: "6,000 votes for, 1,000 votes against, 3,000 abstaining". */
+export function talliesLabel({ votesForCount, votesAgainstCount, votesAbstainCount }: Tallies): string {
+  return `${formatNumber(votesForCount)} votes for, ${formatNumber(votesAgainstCount)} votes against, ${formatNumber(votesAbstainCount)} abstaining`;
+}
+
+/**
+ * The quorum in words: "Quorum reached", or how far For and Abstain votes are from it ("Quorum: 1,000 of 2,400
+ * needed"). Abstentions count towards the quorum only.
+ */
+export function quorumText({ votesForCount, votesAbstainCount, quorumCount, quorumReached }: Tallies): string {
+  if (quorumReached) return "Quorum reached";
+  return `Quorum: ${formatNumber(votesForCount + votesAbstainCount)} of ${formatNumber(quorumCount)} needed`;
 }
 
 /** What a proposal's badge says: the contract's state, in the spec's words where the spec has them. */
-export type ProposalDisplay = { badge: "active" | "executed" | "succeeded" | "rejected"; label: string };
+export type ProposalDisplay = {
+  badge: "active" | "executed" | "succeeded" | "rejected" | "upcoming" | "settled";
+  label: string;
+};
 
 /**
  * The badge of a proposal, from the contract's `proposalState` rather than the spec's status: the spec calls a
- * proposal that won but is not executed yet "rejected"; it has passed, and waits for anyone to execute it. The
- * words stay the spec's (Active, Passed, Rejected); an executed proposal's badge is green, a waiting one's is not.
+ * proposal that won but is not executed yet "rejected"; it has passed, and waits for anyone to execute it (a signal)
+ * or to queue its actions in the timelock (a proposal with actions). A signal that was executed keeps the spec's
+ * "Passed"; a proposal whose actions ran reads "Executed" (they changed the fund). Queued: from when its actions can
+ * be executed (chain clock, UTC). Cancelled: its queued actions were cancelled in the timelock.
  */
-export function proposalDisplay(state: ProposalState): ProposalDisplay {
+export function proposalDisplay(proposal: Pick<ProposalView, "state" | "kind" | "executableAt">): ProposalDisplay {
+  const state: ProposalState = proposal.state;
   switch (state) {
     case "active":
       return { badge: "active", label: "Active" };
     case "succeeded":
-      return { badge: "succeeded", label: "Passed — awaiting execution" };
+      return proposal.kind === "actions"
+        ? { badge: "succeeded", label: "Passed — ready to queue" }
+        : { badge: "succeeded", label: "Passed — awaiting execution" };
+    case "queued":
+      return { badge: "upcoming", label: `Queued — executable from ${formatDateTime(proposal.executableAt * 1000)}` };
     case "executed":
-      return { badge: "executed", label: "Passed" };
+      return proposal.kind === "actions"
+        ? { badge: "executed", label: "Executed" }
+        : { badge: "executed", label: "Passed" };
     case "defeated":
       return { badge: "rejected", label: "Rejected" };
+    case "canceled":
+      return { badge: "settled", label: "Cancelled" };
   }
+}
+
+/** Whether a queued proposal's actions may be executed at `nowSeconds` (chain clock). */
+export function isExecutable(proposal: Pick<ProposalView, "state" | "executableAt">, nowSeconds: number): boolean {
+  return proposal.state === "queued" && proposal.executableAt > 0 && nowSeconds >= proposal.executableAt;
 }
 
 /** Why an account with no weight on an open proposal gets no vote buttons. */
@@ -64,7 +127,8 @@ export type VoterStanding =
 
 /**
  * Where a connected account stands on a proposal. `choice` is how it voted when known (its own vote in this
- * session, or the `Voted` event). Without an account, or on a closed proposal it did not vote on: nothing to say.
+ * session, or the `Voted` / `VoteCast` event). Without an account, or on a closed proposal it did not vote on:
+ * nothing to say.
  */
 export function voterStanding(
   proposal: Pick<ProposalView, "active" | "hasVoted" | "votingPower">,
@@ -77,7 +141,155 @@ export function voterStanding(
   return proposal.votingPower > 0 ? { kind: "can-vote", weight: proposal.votingPower } : { kind: "no-power" };
 }
 
-/** "You voted For" / "You voted Against". */
+/** "You voted For" / "You voted Against" / "You abstained". */
 export function votedText(choice: VoteChoice): string {
+  if (choice === "abstain") return "You abstained";
   return choice === "for" ? "You voted For" : "You voted Against";
+}
+
+/** A vote's side as a word: "For", "Against", "Abstain". */
+export function choiceLabel(choice: VoteChoice): string {
+  return choice === "for" ? "For" : choice === "against" ? "Against" : "Abstain";
+}
+
+/** The on-chain action a new proposal may carry: none (a signal), or one of the fund's governed settings. */
+export type ActionKind = "none" | "lockup" | "minimum" | "quorum";
+
+/** The create-proposal form's action fields, as typed. */
+export type ActionInput = {
+  kind: ActionKind;
+  /** The vault's id as the select holds it ("" before one is chosen). */
+  vaultId: string;
+  /** The new lockup period, in days ("45", "0.5"). */
+  days: string;
+  /** The new minimum investment, in whole tokens ("250", "1,000.5"). */
+  amount: string;
+  /** The new quorum, in percent of what investors hold ("20", "12.5"). */
+  percent: string;
+};
+
+export const NO_ACTION: ActionInput = { kind: "none", vaultId: "", days: "", amount: "", percent: "" };
+
+/** The field a problem is in: the vault select, or the value typed (days, amount, percent). */
+export type ActionField = "vault" | "value";
+
+export type BuiltAction = { action: ProposalAction | null } | { error: string; field: ActionField };
+
+/** A lockup typed in days to whole seconds, or why it cannot be one (1 hour to 365 days, as the fund takes). */
+function lockupSeconds(days: string): { seconds: bigint } | { error: string } {
+  const clean = days.replaceAll(",", "").trim();
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(clean) || Number(clean) <= 0)
+    return { error: "Enter the new lockup period in days, e.g. 45." };
+  const seconds = Math.round(Number(clean) * 86_400);
+  if (seconds < fundLimits.MIN_LOCKUP_PERIOD || seconds > fundLimits.MAX_LOCKUP_PERIOD)
+    return { error: describeFundError("InvalidLockupPeriodDuration", [BigInt(seconds)]) };
+  return { seconds: BigInt(seconds) };
+}
+
+/** A minimum typed in whole tokens to token units, or why it cannot be one. */
+function minimumUnits(amount: string, decimals: number, symbol: string): { units: bigint } | { error: string } {
+  const clean = amount.replaceAll(",", "").trim();
+  const enter = `Enter a minimum investment above 0 ${symbol}, e.g. 100.`;
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(clean)) return { error: enter };
+  if ((clean.split(".")[1] ?? "").length > decimals) return { error: `Use at most ${decimals} decimal places.` };
+  const units = parseUnits(clean, decimals);
+  return units > 0n ? { units } : { error: enter };
+}
+
+/** A quorum typed in percent to basis points (0 to 100 %, at most 2 decimals), or why it cannot be one. */
+function quorumBasisPoints(percent: string): { bps: bigint } | { error: string } {
+  const clean = percent.replace("%", "").trim();
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(clean)) return { error: "Enter the quorum in percent, from 0 to 100, e.g. 20." };
+  if ((clean.split(".")[1] ?? "").length > 2) return { error: "Enter the quorum with at most 2 decimal places." };
+  const bps = Math.round(Number(clean) * 100);
+  if (bps > Number(fundLimits.BASIS_POINTS)) return { error: describeFundError("InvalidQuorum", [BigInt(bps)]) };
+  return { bps: BigInt(bps) };
+}
+
+/**
+ * The call a new proposal carries, encoded against the fund's (lockup, minimum) or the governor's (quorum) ABI, or
+ * the first problem with the fields in words (checked before any wallet prompt). `{ action: null }`: a signal.
+ */
+export function buildProposalAction(
+  input: ActionInput,
+  {
+    deployment,
+    decimals,
+    symbol,
+  }: { deployment: Pick<Deployment, "investmentFund" | "fundGovernor">; decimals: number; symbol: string },
+): BuiltAction {
+  if (input.kind === "none") return { action: null };
+  if (input.kind === "quorum") {
+    const quorum = quorumBasisPoints(input.percent);
+    if ("error" in quorum) return { error: quorum.error, field: "value" };
+    return {
+      action: {
+        target: governorAddress(deployment),
+        value: 0n,
+        calldata: encodeFunctionData({ abi: fundGovernorAbi, functionName: "setQuorum", args: [quorum.bps] }),
+      },
+    };
+  }
+  if (!/^\d+$/.test(input.vaultId)) return { error: "Choose the vault to change.", field: "vault" };
+  const vaultId = BigInt(input.vaultId);
+  const fund = (data: `0x${string}`): BuiltAction => ({
+    action: { target: deployment.investmentFund, value: 0n, calldata: data },
+  });
+  if (input.kind === "lockup") {
+    const lockup = lockupSeconds(input.days);
+    if ("error" in lockup) return { error: lockup.error, field: "value" };
+    return fund(
+      encodeFunctionData({
+        abi: investmentFundAbi,
+        functionName: "setLockupPeriodDuration",
+        args: [vaultId, lockup.seconds],
+      }),
+    );
+  }
+  const minimum = minimumUnits(input.amount, decimals, symbol);
+  if ("error" in minimum) return { error: minimum.error, field: "value" };
+  return fund(
+    encodeFunctionData({
+      abi: investmentFundAbi,
+      functionName: "setMinimumInvestment",
+      args: [vaultId, minimum.units],
+    }),
+  );
+}
+
+/** "the lockup becomes 45 days" → "The lockup becomes 45 days". */
+export const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * One action of a proposal in plain words, as a sentence: "Crypto futures trading vault: the lockup becomes 45 days",
+ * "The quorum of later proposals becomes 20 % of what investors hold", "An unknown call to 0x1234…abcd". The vault is
+ * named by its name where it is known (else "Vault 3").
+ */
+export function describeProposalAction(
+  action: ProposalAction,
+  {
+    deployment,
+    decimals,
+    symbol,
+    vaults = [],
+  }: {
+    deployment: Pick<Deployment, "investmentFund" | "fundGovernor" | "fundTimelock">;
+    decimals: number;
+    symbol: string;
+    vaults?: readonly { vaultId: number; name: string }[];
+  },
+): string {
+  const call = decodeFundChange(
+    { target: action.target, data: action.calldata },
+    {
+      investmentFund: deployment.investmentFund,
+      fundTimelock: deployment.fundTimelock,
+      fundGovernor: governorAddress(deployment),
+    },
+  );
+  if (!call) return `An unknown call to ${shortenAddress(action.target)}`;
+  const { summary, vaultId } = describeFundChange(call, { decimals, symbol });
+  if (vaultId === null) return sentence(summary);
+  const vault = vaults.find((v) => BigInt(v.vaultId) === vaultId);
+  return `${vault?.name ?? `Vault ${vaultId}`}: ${summary}`;
 }

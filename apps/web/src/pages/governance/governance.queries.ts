@@ -1,15 +1,18 @@
 import {
   type Deployment,
+  type FundErrorContext,
   fundGovernorAbi,
   getLogsInChunks,
   getProposals,
   getVoteChoices,
   governorContract,
+  type ProposalAction,
+  simulateProposalActions,
   type VoteChoice,
 } from "@fundament/sdk";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { type Address, getAbiItem } from "viem";
-import { getBlock, getBlockNumber } from "viem/actions";
+import { getBlock, getBlockNumber, readContract } from "viem/actions";
 import type { FundClient } from "../../shared/hooks/useFundClient";
 import { CHAIN_KEY } from "../../shared/lib/queryKeys";
 
@@ -21,12 +24,17 @@ export const governanceKeys = {
   voteChoices: (voter: Address | undefined, ids: readonly bigint[]) =>
     [CHAIN_KEY, "governance", "vote-choices", voter ?? null, ids.map(String)] as const,
   voters: (ids: readonly bigint[]) => [CHAIN_KEY, "governance", "voters", ids.map(String)] as const,
+  simulation: (id: bigint, actions: readonly ProposalAction[]) =>
+    [CHAIN_KEY, "governance", "simulation", id.toString(), actions.map((a) => a.calldata)] as const,
 };
 
-/** One vote cast on a proposal: who, which way. */
-export type ProposalVoter = { voter: Address; choice: VoteChoice };
+/** One vote cast on a proposal: who, which way, and why ("" when unsaid). */
+export type ProposalVoter = { voter: Address; choice: VoteChoice; reason: string };
 
 const votedEvent = getAbiItem({ abi: fundGovernorAbi, name: "Voted" });
+const voteCastEvent = getAbiItem({ abi: fundGovernorAbi, name: "VoteCast" });
+/** `VoteCast`'s `support`: the governor's `VoteType` order. */
+const VOTE_TYPES = ["against", "for", "abstain"] as const satisfies readonly VoteChoice[];
 
 /**
  * One page of proposals, newest first, with the chain's time (seconds of the latest block): time left is
@@ -69,9 +77,10 @@ export const voteChoicesQuery = (
   });
 
 /**
- * Who voted on the proposals `ids` (those on screen), and which way, in the order they voted: the contract's `Voted`
- * events filtered on the proposal ids (one `eth_getLogs` where the provider accepts the whole span). Keyed by
- * proposal id; a proposal nobody voted on is absent.
+ * Who voted on the proposals `ids` (those on screen), which way and why, in the order they voted: the governor's
+ * `Voted` (`vote`) and `VoteCast` (`castVote`, `castVoteBySig`: abstain and a reason) events filtered on the proposal
+ * ids (one `eth_getLogs` per event where the provider accepts the whole span). Keyed by proposal id; a proposal
+ * nobody voted on is absent.
  */
 export const votersQuery = (client: FundClient, deployment: Deployment, ids: readonly bigint[]) =>
   queryOptions({
@@ -80,22 +89,74 @@ export const votersQuery = (client: FundClient, deployment: Deployment, ids: rea
       const fromBlock = deployment.deploymentBlock;
       const toBlock = await getBlockNumber(client, { cacheTime: 0 });
       if (toBlock < fromBlock) return {};
-      const logs = await getLogsInChunks(client, {
+      const range = {
         address: governorContract(deployment).address,
-        event: votedEvent,
         args: { proposalId: [...ids] },
         fromBlock,
         toBlock,
         initialRange: toBlock - fromBlock + 1n,
-      });
+      };
+      const [simple, typed] = await Promise.all([
+        getLogsInChunks(client, { ...range, event: votedEvent }),
+        getLogsInChunks(client, { ...range, event: voteCastEvent }),
+      ]);
+      const votes = [
+        ...simple.map((log) => ({
+          log,
+          id: String(log.args.proposalId),
+          vote: { voter: log.args.voter as Address, choice: log.args.support ? "for" : "against", reason: "" } as const,
+        })),
+        ...typed.map((log) => ({
+          log,
+          id: String(log.args.proposalId),
+          vote: {
+            voter: log.args.voter as Address,
+            choice: VOTE_TYPES[Number(log.args.support)] ?? "against",
+            reason: log.args.reason ?? "",
+          },
+        })),
+      ].sort((a, b) => inChainOrder(a.log, b.log));
       const voters: Record<string, ProposalVoter[]> = {};
-      for (const log of logs) {
-        const id = String(log.args.proposalId);
+      for (const { id, vote } of votes) {
         const list = voters[id] ?? [];
-        list.push({ voter: log.args.voter as Address, choice: log.args.support ? "for" : "against" });
+        list.push(vote);
         voters[id] = list;
       }
       return voters;
     },
     enabled: ids.length > 0,
+  });
+
+type Ordered = { blockNumber: bigint | null; logIndex: number | null };
+
+/** Orders two logs as the chain did (block, then position in the block). */
+function inChainOrder(a: Ordered, b: Ordered): number {
+  const blocks = (a.blockNumber ?? 0n) - (b.blockNumber ?? 0n);
+  if (blocks !== 0n) return blocks < 0n ? -1 : 1;
+  return (a.logIndex ?? 0) - (b.logIndex ?? 0);
+}
+
+/**
+ * Each action of a proposal simulated as the fund's timelock would make it on the latest block: whether it would go
+ * through if executed now, or the refusal in words (amounts in the token's units). Refreshed with every chain read.
+ */
+export const simulationQuery = (
+  client: FundClient,
+  deployment: Deployment,
+  id: bigint,
+  actions: readonly ProposalAction[],
+  errorContext: FundErrorContext,
+  enabled = true,
+) =>
+  queryOptions({
+    queryKey: governanceKeys.simulation(id, actions),
+    queryFn: () => simulateProposalActions(client, { deployment, actions, errorContext }),
+    enabled: enabled && actions.length > 0,
+  });
+
+/** The governor's quorum for proposals created from now on, in basis points of what investors hold. */
+export const quorumQuery = (client: FundClient, deployment: Deployment) =>
+  queryOptions({
+    queryKey: [CHAIN_KEY, "governance", "quorum"] as const,
+    queryFn: () => readContract(client, { ...governorContract(deployment), functionName: "quorumBasisPoints" }),
   });
