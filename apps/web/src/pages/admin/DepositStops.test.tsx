@@ -81,7 +81,9 @@ describe("the guardian pauses a vault", () => {
       const page = await openVaultPage("futures-trading-vault", FUTURES);
       const banner = await screen.findByTestId("vault-stop-banner", {}, { timeout: 10_000 });
       expect(banner.getAttribute("role")).toBe("status");
-      expect(banner.textContent).toBe("Deposits and new rounds of this vault are paused. Refunds of the open round and settled payouts stay open.");
+      expect(banner.textContent).toBe(
+        "Deposits and new rounds of this vault are paused. Refunds of the open round and settled payouts stay open.",
+      );
       const notice = await within(page.widget).findByTestId("deposits-closed", {}, { timeout: 10_000 });
       expect(notice.textContent).toBe(
         `No deposits now. ${fundErrorTexts.VaultPaused()}Deposits reopen when an admin resumes the vault.`,
