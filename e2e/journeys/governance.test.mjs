@@ -175,8 +175,8 @@ describe("governance journey", { timeout: 300_000 }, () => {
       .getByTestId("proposal-action-preview")
       .getByText("Would succeed if executed now")
       .waitFor({ timeout: 20_000 });
+    const id = Number(await j.chain.readFund("proposalCount")) + 1;
     await form.getByRole("button", { name: "Create proposal" }).click();
-    const id = Number(await j.chain.readFund("proposalCount"));
     await card(page, id).waitFor({ timeout: 30_000 });
     await card(page, id).getByText(`the lockup becomes ${DAYS} days`, { exact: false }).waitFor();
 
