@@ -16,7 +16,8 @@
  *   round 2; accounts 2 and 4 withdrew; accounts 1 and 3 joined in round 2.
  * - The fund wallet (account 9) claimed the fees of the first round of each vault; round 2 of the futures
  *   vault's fee is still accrued.
- * - Four proposals: one passed and executed, one rejected, two open for seven days.
+ * - Five proposals: one passed and executed, one rejected, two open for seven days, and one whose on-chain action
+ *   (queued in the timelock, executed after its delay) raised the quorum to 20 %.
  *
  * Every transaction is sent from one of anvil's unlocked dev accounts (eth_sendTransaction), and time moves
  * with `evm_increaseTime` + `evm_mine`: the seed moves the chain clock `seedClockAdvance(lockup)` seconds
