@@ -305,16 +305,22 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     }
 
     /// @inheritdoc IInvestmentFund
-    /// @dev `_resolve` and a store, for anyone: a rolling position that a worthless settlement wiped out gives up its
-    /// voting power now rather than when its owner next touches the vault.
-    function syncPosition(address account, uint256 vaultId) external {
+    /// @dev `_resolve` and a store per account, for anyone: a rolling position that a worthless settlement wiped out
+    /// gives up its voting power now rather than when its owner next touches the vault. The caller's list bounds the
+    /// loop (no loop over the fund's investors).
+    function syncPositions(address[] calldata accounts, uint256 vaultId) external returns (uint256 synced) {
         Vault storage vault = _vault(vaultId);
-        Investor memory investor = _loadInvestor(account);
-        uint256 powerBefore = investor.investedAmount;
-        Position memory position = _resolve(account, investor, vaultId, vault, _config.lastProposalBlock);
-        if (investor.investedAmount == powerBefore) return;
-        _storeInvestor(account, investor);
-        _storePosition(account, vaultId, position);
+        uint48 lastProposalBlock = _config.lastProposalBlock;
+        for (uint256 i; i < accounts.length; ++i) {
+            address account = accounts[i];
+            Investor memory investor = _loadInvestor(account);
+            uint256 powerBefore = investor.investedAmount;
+            Position memory position = _resolve(account, investor, vaultId, vault, lastProposalBlock);
+            if (investor.investedAmount == powerBefore) continue;
+            _storeInvestor(account, investor);
+            _storePosition(account, vaultId, position);
+            ++synced;
+        }
     }
 
     // ----------------------------------------------------------------------------------------------

@@ -245,20 +245,20 @@ contract RollOverTest is FundFixture {
         _round(FUTURES, 0);
         _invest(carol, 300 * USDC);
         assertEq(_invested(alice), 1_000 * USDC);
+        address[] memory accounts = new address[](2);
+        (accounts[0], accounts[1]) = (alice, carol); // carol's position is live: nothing changes for her
         vm.prank(stranger);
-        fund.syncPosition(alice, FUTURES);
+        assertEq(fund.syncPositions(accounts, FUTURES), 1, "only alice's power was stale");
         assertEq(_invested(alice), 0);
         assertEq(_position(alice, FUTURES).principal, 0);
         assertTrue(_position(alice, FUTURES).rollOver, "the owner's choice stays");
-        vm.prank(stranger);
-        fund.syncPosition(carol, FUTURES); // a live position: nothing changes
         assertEq(_invested(carol), 300 * USDC);
         _nextBlock();
         uint256 id = _propose(carol, "After the loss", 1 days);
         assertEq(governor.getProposalVotingPower(id, alice), 0, "the wiped principal does not vote");
         assertEq(governor.getProposalVotingPower(id, bob), 500 * USDC, "bob was not synced yet: his power stays");
         vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.VaultNotFound.selector, 9));
-        fund.syncPosition(alice, 9);
+        fund.syncPositions(accounts, 9);
     }
 
     function test_totalLoss_nonRollingPositionWithdrawsZero() public {

@@ -342,10 +342,11 @@ interface IInvestmentFund is IFundVotes {
     /// Reverts with `AccessControlUnauthorizedAccount` or `EmergencyStateUnchanged`.
     function setEmergencyState(bool emergencyState_) external;
 
-    /// @notice Brings `account`'s position in `vaultId` up to date for anyone: a rolling position wiped out by a
-    /// worthless settlement (a total loss) drops out of its owner's voting power at once. Does nothing otherwise.
+    /// @notice Brings each of `accounts`' positions in `vaultId` up to date, for anyone: a rolling position wiped out by
+    /// a worthless settlement (a total loss) drops out of its owner's voting power at once; others are left as they are.
     /// @dev Reverts with `VaultNotFound`.
-    function syncPosition(address account, uint256 vaultId) external;
+    /// @return synced How many positions gave up stale voting power (simulate it to count them first).
+    function syncPositions(address[] calldata accounts, uint256 vaultId) external returns (uint256 synced);
 
     /// @notice Pauses (or resumes) deposits and new rounds of `vaultId`, or of every vault when `vaultId` is 0 (which
     /// vaults created later inherit). Exits stay open: refunds, payouts and roll-over changes.

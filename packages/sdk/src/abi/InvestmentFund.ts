@@ -1280,12 +1280,12 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
-    "name": "syncPosition",
+    "name": "syncPositions",
     "inputs": [
       {
-        "name": "account",
-        "type": "address",
-        "internalType": "address"
+        "name": "accounts",
+        "type": "address[]",
+        "internalType": "address[]"
       },
       {
         "name": "vaultId",
@@ -1293,7 +1293,13 @@ export const investmentFundAbi = [
         "internalType": "uint256"
       }
     ],
-    "outputs": [],
+    "outputs": [
+      {
+        "name": "synced",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
     "stateMutability": "nonpayable"
   },
   {

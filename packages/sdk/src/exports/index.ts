@@ -84,6 +84,7 @@ export {
   type ResultMessage,
   resultMessages,
 } from "../messages.js";
+export { findWipedPositions } from "../reads/findWipedPositions.js";
 export {
   ADMIN_ROLE,
   DEFAULT_ADMIN_ROLE,
@@ -272,7 +273,7 @@ export {
   sponsorBudgetMessages,
 } from "../writes/setSponsorBudget.js";
 export { type StartLockupPeriodParameters, startLockupPeriod } from "../writes/startLockupPeriod.js";
-export { type SyncPositionParameters, syncPosition } from "../writes/syncPosition.js";
+export { type SyncPositionsParameters, syncPositions } from "../writes/syncPositions.js";
 export type { SmartAccountSender, WriteContext, WriteResult } from "../writes/types.js";
 export { type VoteParameters, vote } from "../writes/vote.js";
 export { type WhitelistInvestorParameters, whitelistInvestor } from "../writes/whitelistInvestor.js";

@@ -13,6 +13,7 @@ import { VaultDepositsSection } from "./VaultDepositsSection";
 import { VaultRoundSection } from "./VaultRoundSection";
 import { VaultSettingsSection } from "./VaultSettingsSection";
 import { VaultTabs } from "./VaultTabs";
+import { WipedPositionsSection } from "./WipedPositionsSection";
 
 /**
  * The selected vault's tools: its round (lockup, collect, settle), its trading wallets, its settings, its deposits
@@ -34,6 +35,7 @@ function VaultPanel({ vaultId, vaultName }: { vaultId: number; vaultName: string
       />
       <VaultSettingsSection vaultId={vaultId} />
       <VaultDepositsSection vaultId={vaultId} />
+      <WipedPositionsSection vaultId={vaultId} />
     </div>
   );
 }

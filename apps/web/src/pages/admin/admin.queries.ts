@@ -1,5 +1,6 @@
 import {
   type Deployment,
+  findWipedPositions,
   getAdmins,
   getPoolReturns,
   getSponsorship,
@@ -17,7 +18,15 @@ export const adminKeys = {
   poolReturns: (vaultId: number) => [CHAIN_KEY, "admin", "pool-returns", vaultId] as const,
   whitelist: [CHAIN_KEY, "admin", "whitelist"] as const,
   sponsorship: [CHAIN_KEY, "admin", "sponsorship"] as const,
+  wipedPositions: (vaultId: number) => [CHAIN_KEY, "admin", "wiped-positions", vaultId] as const,
 };
+
+/** Rolling positions of `vaultId` that a total loss wiped out and that may still count as voting power. */
+export const wipedPositionsQuery = (client: FundClient, deployment: Deployment, vaultId: number) =>
+  queryOptions({
+    queryKey: adminKeys.wipedPositions(vaultId),
+    queryFn: () => findWipedPositions(client, { deployment, vaultId }),
+  });
 
 /** The fund paymaster's gas budget per account (null without a paymaster). */
 export const sponsorshipQuery = (client: FundClient, deployment: Deployment) =>
