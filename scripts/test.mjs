@@ -8,8 +8,10 @@
  * 4. the `test` script of every other workspace that defines one (the API with a throwaway
  *    PostgreSQL from Debian's packages as DATABASE_URL_TEST; e2e/ with Debian's Chromium).
  *
- * Output passes through. The last line is `N passed, N failed`, the sum over all steps; the exit
- * code is non-zero when anything failed.
+ * Output passes through. A Vitest workspace's failed files run once more, alone: a test that fails
+ * twice fails the run; one that passed the second time is named as flaky in the summary (fix it).
+ * The summary names every failed test (CI keeps only the end of the output). The last line is
+ * `N passed, N failed`, the sum over all steps; the exit code is non-zero when anything failed.
  */
 import { ensureDeps } from "./lib/ensure-deps.mjs";
 
@@ -21,7 +23,9 @@ const { forge } = await import("./lib/foundry.mjs");
 const { ROOT } = await import("./lib/paths.mjs");
 const { run } = await import("./lib/run.mjs");
 const { startTestPostgres } = await import("./lib/ensure-postgres.mjs");
-const { countsOrExit, parseAnyCounts, parseForgeCounts, parseNodeTestCounts } = await import("./lib/test-counts.mjs");
+const { countsOrExit, parseAnyCounts, parseForgeCounts, parseNodeTestCounts, parseVitestFailures } = await import(
+  "./lib/test-counts.mjs"
+);
 const { listWorkspaces } = await import("./lib/workspaces.mjs");
 
 const color = Boolean(process.stdout.isTTY);
@@ -30,12 +34,36 @@ const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 /** @type {Array<{ name: string, passed: number, failed: number, code: number }>} */
 const results = [];
 
+/** Tests that failed, then passed when their files ran again alone; and tests that failed twice. */
+/** @type {string[]} */
+const flaky = [];
+/** @type {string[]} */
+const failedTests = [];
+
+/**
+ * Runs a Vitest workspace's failed files once more, alone (a failure on a busy shared machine may be its load).
+ * A real failure fails again; the summary names every failure either way.
+ * @param {string} workspaceName
+ * @param {import("./lib/test-counts.mjs").VitestFailure[]} failures
+ * @param {Record<string, string>} env
+ */
+async function rerunFailedFiles(workspaceName, failures, env) {
+  const files = [...new Set(failures.map((f) => f.file))];
+  banner(`${workspaceName}: the ${files.length} failed file${files.length === 1 ? "" : "s"} once more`);
+  return run(npm, ["run", "test", "--workspace", workspaceName, "--", ...files], { cwd: ROOT, capture: true, env });
+}
+
 /** @param {string} title */
 const banner = (title) => console.log(`\n━━ ${title} ${"━".repeat(Math.max(0, 72 - title.length))}`);
 
+/** `npm test -- sdk api`: only the steps whose location contains one of the words (all when none is given). */
+const only = process.argv.slice(2);
+/** @param {string} location */
+const selected = (location) => only.length === 0 || only.some((word) => location.includes(word));
+
 // 1. Contracts.
-banner("contracts: forge test");
-{
+if (selected("contracts")) {
+  banner("contracts: forge test");
   const result = await forge(["test", ...(color ? ["--color", "always"] : [])], { capture: true });
   results.push({
     name: "forge test",
@@ -49,7 +77,7 @@ const scriptTests = readdirSync(join(ROOT, "scripts"), { recursive: true, encodi
   .filter((file) => file.endsWith(".test.mjs"))
   .sort()
   .map((file) => join("scripts", file));
-if (scriptTests.length > 0) {
+if (scriptTests.length > 0 && selected("scripts")) {
   banner(`scripts: node --test (${scriptTests.length} file${scriptTests.length === 1 ? "" : "s"})`);
   const result = await run(process.execPath, ["--test", "--test-reporter=spec", ...scriptTests], {
     cwd: ROOT,
@@ -65,7 +93,7 @@ if (scriptTests.length > 0) {
 
 // 3. Other workspaces (contracts ran above).
 for (const workspace of listWorkspaces()) {
-  if (workspace.location === "contracts" || !workspace.scripts.test) continue;
+  if (workspace.location === "contracts" || !workspace.scripts.test || !selected(workspace.location)) continue;
   banner(`${workspace.location}: npm run test`);
   /** @type {Record<string, string>} */
   const env = color ? { FORCE_COLOR: "1" } : {};
@@ -89,15 +117,33 @@ for (const workspace of listWorkspaces()) {
     }
   }
   const result = await run(npm, ["run", "test", "--workspace", workspace.name], { cwd: ROOT, capture: true, env });
+  const failures = parseVitestFailures(result.output);
+  const rerun = failures.length > 0 ? await rerunFailedFiles(workspace.name, failures, env) : undefined;
   await postgres?.stop();
   const counts = parseAnyCounts(result.output);
   if (!counts && result.code === 0) {
     console.log(`(no test summary recognised in ${workspace.name}'s output; counted as 0 tests)`);
   }
-  results.push({ name: workspace.name, code: result.code, ...countsOrExit(counts, result.code) });
+  const allListed = counts?.failed === failures.length && !/Unhandled Errors?/.test(result.output);
+  if (rerun?.code === 0 && counts && allListed) {
+    // Every failed file passed when run again alone: the failures were flaky. They are named in the summary.
+    flaky.push(...failures.map((f) => `${workspace.name}: ${f.file} > ${f.title} (${f.error})`));
+    results.push({ name: workspace.name, code: 0, passed: counts.passed + counts.failed, failed: 0 });
+  } else {
+    failedTests.push(...failures.map((f) => `${workspace.name}: ${f.file} > ${f.title} (${f.error})`));
+    results.push({ name: workspace.name, code: result.code, ...countsOrExit(counts, result.code) });
+  }
 }
 
 banner("summary");
+if (flaky.length > 0) {
+  console.log("Flaky (failed, then passed when their files ran again alone): fix these.");
+  for (const line of flaky) console.log(`  ⚠ ${line}`);
+}
+if (failedTests.length > 0) {
+  console.log("Failed:");
+  for (const line of failedTests) console.log(`  ✗ ${line}`);
+}
 for (const r of results) {
   const mark = r.code === 0 && r.failed === 0 ? "✓" : "✗";
   console.log(`${mark} ${r.name.padEnd(28)} ${r.passed} passed, ${r.failed} failed`);

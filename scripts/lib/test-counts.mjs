@@ -82,3 +82,29 @@ export function countsOrExit(counts, exitCode) {
   if (counts) return exitCode !== 0 && counts.failed === 0 ? { ...counts, failed: 1 } : counts;
   return { passed: 0, failed: exitCode === 0 ? 0 : 1 };
 }
+
+/**
+ * @typedef {object} VitestFailure
+ * @property {string} file the test file, relative to the workspace
+ * @property {string} title the test's path inside the file ("describe > test")
+ * @property {string} error the first line of its error
+ */
+
+/**
+ * The failures Vitest lists under "Failed Tests" (" FAIL  file > describe > test", then the error's first line),
+ * so `npm test` can name them in its closing summary and re-run their files once.
+ * @param {string} output
+ * @returns {VitestFailure[]}
+ */
+export function parseVitestFailures(output) {
+  const lines = stripAnsi(output).split("\n");
+  /** @type {VitestFailure[]} */
+  const failures = [];
+  for (let i = 0; i < lines.length; i++) {
+    const match = /^\s*FAIL\s+(\S+?\.(?:test|spec)\.[cm]?[jt]sx?)(?:\s+>\s+(.*))?\s*$/.exec(lines[i]);
+    if (!match) continue;
+    const error = lines.slice(i + 1).find((line) => line.trim() !== "") ?? "";
+    failures.push({ file: match[1], title: (match[2] ?? "").trim(), error: error.trim().slice(0, 200) });
+  }
+  return failures;
+}

@@ -8,6 +8,7 @@ import {
   parseNodeTestCounts,
   parsePlaywrightCounts,
   parseVitestCounts,
+  parseVitestFailures,
 } from "./test-counts.mjs";
 
 test("forge: the last summary line wins, colours ignored", () => {
@@ -50,4 +51,27 @@ test("a failing exit without a readable summary counts as one failure", () => {
   assert.deepEqual(countsOrExit(undefined, 0), { passed: 0, failed: 0 });
   assert.deepEqual(countsOrExit({ passed: 5, failed: 0 }, 1), { passed: 5, failed: 1 });
   assert.deepEqual(countsOrExit({ passed: 5, failed: 2 }, 1), { passed: 5, failed: 2 });
+});
+
+test("vitest failures: file, title and the error's first line, colours ignored", () => {
+  const output = [
+    " \u001b[31m❯\u001b[39m src/a.test.ts (2 tests | 1 failed)",
+    "\u001b[31m⎯⎯⎯ Failed Tests 2 ⎯⎯⎯\u001b[39m",
+    "",
+    "\u001b[41m\u001b[1m FAIL \u001b[22m\u001b[49m src/a.test.ts\u001b[2m > \u001b[22mgroup\u001b[2m > \u001b[22mfails here",
+    "\u001b[31mAssertionError\u001b[22m: expected 1 to be 2 // Object.is equality",
+    "",
+    " FAIL  src/routes/b.test.tsx > times out",
+    "",
+    "Error: Test timed out in 5000ms.",
+  ].join("\n");
+  assert.deepEqual(parseVitestFailures(output), [
+    {
+      file: "src/a.test.ts",
+      title: "group > fails here",
+      error: "AssertionError: expected 1 to be 2 // Object.is equality",
+    },
+    { file: "src/routes/b.test.tsx", title: "times out", error: "Error: Test timed out in 5000ms." },
+  ]);
+  assert.deepEqual(parseVitestFailures("      Tests  7 passed (7)"), []);
 });
