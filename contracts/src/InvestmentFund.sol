@@ -375,13 +375,21 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     }
 
     /// @inheritdoc IInvestmentFund
-    function endLockupPeriod(uint256 vaultId, uint256 totalReturned) external onlyAdminOrOperator nonReentrant {
-        Settlement.settle(_pools, _vault(vaultId), _config, _totals, vaultId, totalReturned, false);
+    function endLockupPeriod(uint256 vaultId, uint256 totalReturned, bytes32 reportHash)
+        external
+        onlyAdminOrOperator
+        nonReentrant
+    {
+        Settlement.settle(_pools, _vault(vaultId), _config, _totals, vaultId, totalReturned, reportHash, false);
     }
 
     /// @inheritdoc IInvestmentFund
-    function endLockupPeriodAtLoss(uint256 vaultId, uint256 totalReturned) external onlyAdminOrOperator nonReentrant {
-        Settlement.settle(_pools, _vault(vaultId), _config, _totals, vaultId, totalReturned, true);
+    function endLockupPeriodAtLoss(uint256 vaultId, uint256 totalReturned, bytes32 reportHash)
+        external
+        onlyAdminOrOperator
+        nonReentrant
+    {
+        Settlement.settle(_pools, _vault(vaultId), _config, _totals, vaultId, totalReturned, reportHash, true);
     }
 
     /// @inheritdoc IInvestmentFund
@@ -679,6 +687,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         info.settleSharePrice = pool.settleSharePrice;
         info.unclaimedShares = pool.unclaimedShares;
         info.unclaimedPayouts = pool.unclaimedPayouts;
+        info.reportHash = pool.reportHash;
     }
 
     /// @inheritdoc IInvestmentFund

@@ -13,6 +13,8 @@ import {MockUSDC} from "../src/mocks/MockUSDC.sol";
 /// @dev Default trading wallets: vault 1 -> traderA 60% / traderB 40%; vault 2 -> nftDesk 100%.
 abstract contract FundFixture is Test {
     uint256 internal constant USDC = 1e6;
+    /// @dev The NAV report hash the tests' settlements carry.
+    bytes32 internal constant REPORT = keccak256("a round's NAV report");
     uint256 internal constant MINIMUM = 100 * USDC;
     uint256 internal constant LOCKUP = 30 days;
     uint256 internal constant FUTURES = 1;
@@ -144,8 +146,8 @@ abstract contract FundFixture is Test {
         if (block.timestamp < end) vm.warp(end);
         (,,,, uint256 principal,,) = fund.investmentPools(poolId);
         vm.prank(operator);
-        if (totalReturned < principal) fund.endLockupPeriodAtLoss(vaultId, totalReturned);
-        else fund.endLockupPeriod(vaultId, totalReturned);
+        if (totalReturned < principal) fund.endLockupPeriodAtLoss(vaultId, totalReturned, REPORT);
+        else fund.endLockupPeriod(vaultId, totalReturned, REPORT);
     }
 
     /// @dev Runs a whole round of `vaultId` returning `totalReturned`.

@@ -63,7 +63,7 @@ contract GasTest is FundFixture {
         fund.collectFundsFromTradingWallet(FUTURES, traderB, token.balanceOf(traderB));
         vm.warp(block.timestamp + LOCKUP);
         _warm();
-        fund.endLockupPeriod(FUTURES, principal + principal / 10);
+        fund.endLockupPeriod(FUTURES, principal + principal / 10, REPORT);
         gas.settle = vm.lastCallGas().gasTotalUsed;
         vm.stopPrank();
 
@@ -132,7 +132,7 @@ contract GasTest is FundFixture {
         if (principal > fromA) fund.collectFundsFromTradingWallet(FUTURES, traderB, principal - fromA);
         vm.warp(block.timestamp + LOCKUP);
         _warm();
-        fund.endLockupPeriod(FUTURES, principal);
+        fund.endLockupPeriod(FUTURES, principal, REPORT);
         gas = vm.lastCallGas().gasTotalUsed;
         vm.stopPrank();
     }

@@ -132,12 +132,15 @@ contract LockupTest is FundFixture {
         vm.warp(block.timestamp + LOCKUP);
 
         vm.expectEmit(true, true, false, true, address(fund));
-        emit IInvestmentFund.ProfitDistributed(FUTURES, 1, returned, 400 * USDC, 80 * USDC, returned - 80 * USDC, 0);
+        emit IInvestmentFund.ProfitDistributed(
+            FUTURES, 1, returned, 400 * USDC, 80 * USDC, returned - 80 * USDC, 0, REPORT
+        );
         vm.expectEmit(true, true, false, true, address(fund));
         emit IInvestmentFund.PoolOpened(FUTURES, 3, 2);
         vm.prank(operator);
-        fund.endLockupPeriod(FUTURES, returned);
+        fund.endLockupPeriod(FUTURES, returned, REPORT);
 
+        assertEq(fund.getPoolInfo(1).reportHash, REPORT, "the pool keeps its report's hash");
         (uint256 totalFunds,,, bool locked, uint256 pre, uint256 post, uint256 profit) = fund.investmentPools(1);
         assertEq(totalFunds, 4_001 * USDC);
         assertFalse(locked);
@@ -201,7 +204,7 @@ contract LockupTest is FundFixture {
         vm.warp(end - 1);
         vm.prank(operator);
         vm.expectRevert(_err(IInvestmentFund.LockupNotEnded.selector, end));
-        fund.endLockupPeriodAtLoss(FUTURES, 0);
+        fund.endLockupPeriodAtLoss(FUTURES, 0, REPORT);
     }
 
     function test_RevertIf_endLockupReportsMoreThanCollected() public {
@@ -213,7 +216,7 @@ contract LockupTest is FundFixture {
         vm.expectRevert(
             abi.encodeWithSelector(IInvestmentFund.ReturnedAmountMismatch.selector, 5_000 * USDC, 1_000 * USDC)
         );
-        fund.endLockupPeriod(FUTURES, 5_000 * USDC);
+        fund.endLockupPeriod(FUTURES, 5_000 * USDC, REPORT);
     }
 
     function test_RevertIf_endLockupReportsLessThanCollected() public {
@@ -225,13 +228,30 @@ contract LockupTest is FundFixture {
         vm.expectRevert(
             abi.encodeWithSelector(IInvestmentFund.ReturnedAmountMismatch.selector, 999 * USDC, 1_000 * USDC)
         );
-        fund.endLockupPeriod(FUTURES, 999 * USDC);
+        fund.endLockupPeriod(FUTURES, 999 * USDC, REPORT);
+    }
+
+    function test_RevertIf_settlementCarriesNoReport() public {
+        _lock();
+        vm.startPrank(operator);
+        fund.collectFundsFromTradingWallet(FUTURES, traderA, token.balanceOf(traderA));
+        vm.warp(block.timestamp + LOCKUP);
+        uint256 collected = fund.getPoolInfo(1).collected; // trader B's part stays out: a loss
+        vm.expectRevert(IInvestmentFund.ReportMissing.selector);
+        fund.endLockupPeriodAtLoss(FUTURES, collected, bytes32(0));
+        fund.collectFundsFromTradingWallet(FUTURES, traderB, token.balanceOf(traderB));
+        collected = fund.getPoolInfo(1).collected;
+        vm.expectRevert(IInvestmentFund.ReportMissing.selector);
+        fund.endLockupPeriod(FUTURES, collected, bytes32(0));
+        vm.stopPrank();
+        assertEq(fund.getPoolInfo(1).reportHash, bytes32(0));
+        assertEq(uint256(fund.poolState(1)), uint256(IInvestmentFund.PoolState.Locked));
     }
 
     function test_RevertIf_endLockupWhileOpen() public {
         vm.prank(operator);
         vm.expectRevert(_err(IInvestmentFund.PoolNotLocked.selector, 1));
-        fund.endLockupPeriod(FUTURES, 0);
+        fund.endLockupPeriod(FUTURES, 0, REPORT);
     }
 
     function test_sweepExcess_sendsOnlyWhatIsNotOwed() public {
@@ -257,9 +277,9 @@ contract LockupTest is FundFixture {
         vm.warp(block.timestamp + LOCKUP);
         vm.prank(operator);
         vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.LossNotConfirmed.selector, 4_001 * USDC, 2_000 * USDC));
-        fund.endLockupPeriod(FUTURES, 2_000 * USDC);
+        fund.endLockupPeriod(FUTURES, 2_000 * USDC, REPORT);
         vm.prank(operator);
-        fund.endLockupPeriodAtLoss(FUTURES, 2_000 * USDC);
+        fund.endLockupPeriodAtLoss(FUTURES, 2_000 * USDC, REPORT);
         assertTrue(_settled(1));
         assertEq(_pool(1).postLockupTotal, 2_000 * USDC);
         assertEq(_pool(1).fundFee, 0);
@@ -270,7 +290,7 @@ contract LockupTest is FundFixture {
         vm.warp(block.timestamp + LOCKUP);
         vm.prank(operator);
         vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.LossNotConfirmed.selector, 4_001 * USDC, 0));
-        fund.endLockupPeriod(FUTURES, 0);
+        fund.endLockupPeriod(FUTURES, 0, REPORT);
     }
 
     function test_RevertIf_confirmedLossIsNotALoss() public {
@@ -280,8 +300,8 @@ contract LockupTest is FundFixture {
         fund.collectFundsFromTradingWallet(FUTURES, traderB, token.balanceOf(traderB));
         vm.warp(block.timestamp + LOCKUP);
         vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.NotALoss.selector, 4_001 * USDC, 4_001 * USDC));
-        fund.endLockupPeriodAtLoss(FUTURES, 4_001 * USDC);
-        fund.endLockupPeriod(FUTURES, 4_001 * USDC); // break-even is not a loss
+        fund.endLockupPeriodAtLoss(FUTURES, 4_001 * USDC, REPORT);
+        fund.endLockupPeriod(FUTURES, 4_001 * USDC, REPORT); // break-even is not a loss
         vm.stopPrank();
         assertEq(_pool(1).profitGenerated, 0);
     }
@@ -304,10 +324,10 @@ contract LockupTest is FundFixture {
                 returned
             )
         );
-        if (loss) fund.endLockupPeriod(FUTURES, returned);
-        else fund.endLockupPeriodAtLoss(FUTURES, returned);
-        if (loss) fund.endLockupPeriodAtLoss(FUTURES, returned);
-        else fund.endLockupPeriod(FUTURES, returned);
+        if (loss) fund.endLockupPeriod(FUTURES, returned, REPORT);
+        else fund.endLockupPeriodAtLoss(FUTURES, returned, REPORT);
+        if (loss) fund.endLockupPeriodAtLoss(FUTURES, returned, REPORT);
+        else fund.endLockupPeriod(FUTURES, returned, REPORT);
         vm.stopPrank();
         assertEq(_pool(1).collected, returned);
         assertEq(_pool(1).postLockupTotal + _pool(1).fundFee, returned);

@@ -195,9 +195,9 @@ contract RollOverTest is FundFixture {
         _lock();
         vm.warp(block.timestamp + LOCKUP);
         vm.expectEmit(true, true, false, true, address(fund));
-        emit IInvestmentFund.ProfitDistributed(FUTURES, 3, 0, 0, 0, 0, 0);
+        emit IInvestmentFund.ProfitDistributed(FUTURES, 3, 0, 0, 0, 0, 0, REPORT);
         vm.prank(operator);
-        fund.endLockupPeriodAtLoss(FUTURES, 0);
+        fund.endLockupPeriodAtLoss(FUTURES, 0, REPORT);
 
         IInvestmentFund.VaultInfo memory vault = fund.getVault(FUTURES);
         assertEq(vault.currentPoolId, 4);

@@ -195,7 +195,7 @@ contract WithdrawTest is FundFixture {
         vm.prank(operator);
         fund.collectFundsFromTradingWallet(FUTURES, traderB, 350 * USDC);
         vm.prank(operator);
-        fund.endLockupPeriodAtLoss(FUTURES, 950 * USDC);
+        fund.endLockupPeriodAtLoss(FUTURES, 950 * USDC, REPORT);
         vm.prank(alice);
         assertEq(fund.emergencyWithdraw(FUTURES), 950 * USDC);
     }

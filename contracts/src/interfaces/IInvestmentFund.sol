@@ -66,6 +66,7 @@ interface IInvestmentFund is IFundVotes {
         uint256 settleSharePrice;
         uint256 unclaimedShares;
         uint256 unclaimedPayouts;
+        bytes32 reportHash;
     }
 
     /// @notice An investor's position in one vault.
@@ -120,7 +121,8 @@ interface IInvestmentFund is IFundVotes {
     event FundsSentToTradingWallet(uint256 indexed poolId, address indexed wallet, uint256 amount);
     event FundsCollected(uint256 indexed poolId, address indexed wallet, uint256 amount);
     /// @notice A pool was settled: `fundFee` accrued to the fund wallet, `investorsTotal` belongs to the pool's
-    /// investors, of which `rolledOver` moved into the vault's next pool.
+    /// investors, of which `rolledOver` moved into the vault's next pool. `reportHash` is the keccak-256 hash of the
+    /// round's NAV report (canonical JSON, served by the API), which claims `totalReturned`.
     event ProfitDistributed(
         uint256 indexed vaultId,
         uint256 indexed poolId,
@@ -128,7 +130,8 @@ interface IInvestmentFund is IFundVotes {
         uint256 profitGenerated,
         uint256 fundFee,
         uint256 investorsTotal,
-        uint256 rolledOver
+        uint256 rolledOver,
+        bytes32 reportHash
     );
     event PoolOpened(uint256 indexed vaultId, uint256 indexed poolId, uint256 round);
     event FundFeesClaimed(address indexed fundWallet, uint256 amount);
@@ -194,6 +197,8 @@ interface IInvestmentFund is IFundVotes {
     /// @notice Thrown when `endLockupPeriod` would settle below the pool's principal: a loss must be confirmed
     /// with `endLockupPeriodAtLoss`.
     error LossNotConfirmed(uint256 principal, uint256 totalReturned);
+    /// @notice Thrown when a settlement carries no NAV report hash (every settlement must).
+    error ReportMissing();
     /// @notice Thrown when `endLockupPeriodAtLoss` is called for a pool that made no loss.
     error NotALoss(uint256 principal, uint256 totalReturned);
     /// @notice Thrown when a trading-wallet type is empty or longer than `MAX_WALLET_TYPE_LENGTH` (31 bytes).
@@ -301,15 +306,17 @@ interface IInvestmentFund is IFundVotes {
     /// @notice Settles `vaultId`'s locked pool at or above its principal and opens the vault's next pool.
     /// `totalReturned` must equal what was collected. The profit is split: `FUND_PROFIT_PERCENTAGE` accrues to
     /// the fund wallet (claimed with `claimFundFees`), the rest belongs to the pool's investors; rolling
-    /// positions move into the next pool.
+    /// positions move into the next pool. `reportHash` is the keccak-256 hash of the round's NAV report (the
+    /// canonical JSON the API builds and serves), which claims `totalReturned`; it is stored with the pool.
     /// @dev Admin or operator. Only after the lockup end, except in an emergency. Reverts with
-    /// `VaultNotFound`, `PoolNotLocked`, `LockupNotEnded`, `ReturnedAmountMismatch` or `LossNotConfirmed`.
-    function endLockupPeriod(uint256 vaultId, uint256 totalReturned) external;
+    /// `VaultNotFound`, `PoolNotLocked`, `LockupNotEnded`, `ReturnedAmountMismatch`, `LossNotConfirmed` or
+    /// `ReportMissing`.
+    function endLockupPeriod(uint256 vaultId, uint256 totalReturned, bytes32 reportHash) external;
 
     /// @notice Settles `vaultId`'s locked pool below its principal (down to zero): the deliberate, confirmed
     /// form of `endLockupPeriod` for a loss, shared pro rata, with no fee.
     /// @dev Admin or operator. Reverts as `endLockupPeriod` does, and with `NotALoss` when nothing was lost.
-    function endLockupPeriodAtLoss(uint256 vaultId, uint256 totalReturned) external;
+    function endLockupPeriodAtLoss(uint256 vaultId, uint256 totalReturned, bytes32 reportHash) external;
 
     /// @notice Adds a trading wallet to `vaultId` (its open pool and the rounds after it). An address serves one vault
     /// at a time.

@@ -63,6 +63,8 @@ struct Pool {
     uint128 rolledOver;
     uint32 round;
     bool settled;
+    // slot 7: the keccak-256 hash of the round's NAV report
+    bytes32 reportHash;
 }
 
 /// @dev The fund's running totals that settlements write: what settled pools still owe their non-rolling positions,
@@ -104,20 +106,12 @@ library Settlement {
         FundTotals storage totals,
         uint256 vaultId,
         uint256 totalReturned,
+        bytes32 reportHash,
         bool atLoss
     ) external {
         uint32 poolId = vault.currentPoolId;
         Pool storage pool = pools[poolId];
-        if (!vault.isLocked) revert IInvestmentFund.PoolNotLocked(poolId);
-        if (config.stops & STOP_EMERGENCY == 0 && block.timestamp < pool.lockupEndTime) {
-            revert IInvestmentFund.LockupNotEnded(pool.lockupEndTime);
-        }
-        if (totalReturned != pool.collected) {
-            revert IInvestmentFund.ReturnedAmountMismatch(totalReturned, pool.collected);
-        }
-        uint256 principal = pool.preLockupTotal;
-        if (!atLoss && totalReturned < principal) revert IInvestmentFund.LossNotConfirmed(principal, totalReturned);
-        if (atLoss && totalReturned >= principal) revert IInvestmentFund.NotALoss(principal, totalReturned);
+        _check(pool, vault, config, poolId, totalReturned, reportHash, atLoss);
 
         uint256 rolling = vault.rollingShares;
         (uint256 settlePrice, uint256 rolledOver) = _record(pool, totals, vaultId, poolId, rolling, totalReturned);
@@ -165,6 +159,30 @@ library Settlement {
         vault.round = round;
         vault.isLocked = false;
         emit IInvestmentFund.PoolOpened(vaultId, poolId, round);
+    }
+
+    /// @dev The checks of a settlement, and its report hash stored with the pool.
+    function _check(
+        Pool storage pool,
+        Vault storage vault,
+        Config storage config,
+        uint256 poolId,
+        uint256 totalReturned,
+        bytes32 reportHash,
+        bool atLoss
+    ) private {
+        if (!vault.isLocked) revert IInvestmentFund.PoolNotLocked(poolId);
+        if (config.stops & STOP_EMERGENCY == 0 && block.timestamp < pool.lockupEndTime) {
+            revert IInvestmentFund.LockupNotEnded(pool.lockupEndTime);
+        }
+        if (totalReturned != pool.collected) {
+            revert IInvestmentFund.ReturnedAmountMismatch(totalReturned, pool.collected);
+        }
+        uint256 principal = pool.preLockupTotal;
+        if (!atLoss && totalReturned < principal) revert IInvestmentFund.LossNotConfirmed(principal, totalReturned);
+        if (atLoss && totalReturned >= principal) revert IInvestmentFund.NotALoss(principal, totalReturned);
+        if (reportHash == bytes32(0)) revert IInvestmentFund.ReportMissing();
+        pool.reportHash = reportHash;
     }
 
     /// @dev Writes a settled pool's figures and the fund's totals; returns the settlement share price and what
@@ -217,8 +235,20 @@ library Settlement {
             totals.profitablePoolCount += 1;
             if (profit > totals.highestProfit) totals.highestProfit = profit;
         }
+        _emitDistributed(pool, vaultId, poolId, totalReturned);
+    }
+
+    /// @dev The settlement's event, read back from the pool just written (warm slots; keeps the stack shallow).
+    function _emitDistributed(Pool storage pool, uint256 vaultId, uint256 poolId, uint256 totalReturned) private {
         emit IInvestmentFund.ProfitDistributed(
-            vaultId, poolId, totalReturned, profit, fundFee, investorsTotal, rolledOver
+            vaultId,
+            poolId,
+            totalReturned,
+            pool.profitGenerated,
+            pool.fundFee,
+            pool.postLockupTotal,
+            pool.rolledOver,
+            pool.reportHash
         );
     }
 }

@@ -101,10 +101,14 @@ contract AdversarialAccessControlTest is FundFixture {
             bytes32(0),
             true
         );
-        calls[17] =
-            Privileged("endLockupPeriod", abi.encodeCall(InvestmentFund.endLockupPeriod, (1, 0)), bytes32(0), true);
+        calls[17] = Privileged(
+            "endLockupPeriod", abi.encodeCall(InvestmentFund.endLockupPeriod, (1, 0, REPORT)), bytes32(0), true
+        );
         calls[18] = Privileged(
-            "endLockupPeriodAtLoss", abi.encodeCall(InvestmentFund.endLockupPeriodAtLoss, (1, 0)), bytes32(0), true
+            "endLockupPeriodAtLoss",
+            abi.encodeCall(InvestmentFund.endLockupPeriodAtLoss, (1, 0, REPORT)),
+            bytes32(0),
+            true
         );
         calls[19] = Privileged(
             "createVault", abi.encodeCall(InvestmentFund.createVault, ("Rogue vault", 1, 1 hours)), ADMIN, false
@@ -234,7 +238,7 @@ contract AdversarialAccessControlTest is FundFixture {
         vm.prank(operator);
         fund.collectFundsFromTradingWallet(1, traderA, 600 * USDC);
         vm.prank(operator);
-        fund.endLockupPeriodAtLoss(1, 600 * USDC);
+        fund.endLockupPeriodAtLoss(1, 600 * USDC, REPORT);
         assertTrue(_settled(1));
     }
 

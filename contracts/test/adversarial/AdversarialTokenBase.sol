@@ -17,6 +17,8 @@ interface IMintableToken is IERC20 {
 /// what the fund actually received.
 abstract contract AdversarialTokenBase is Test {
     uint256 internal constant USDC = 1e6;
+    /// @dev The NAV report hash the tests' settlements carry.
+    bytes32 internal constant REPORT = keccak256("a round's NAV report");
     uint256 internal constant MINIMUM = 100 * USDC;
     uint256 internal constant LOCKUP = 30 days;
 
@@ -102,8 +104,8 @@ abstract contract AdversarialTokenBase is Test {
     function _endLockup(uint256 collected) internal {
         (,,,, uint256 principal,,) = fund.investmentPools(fund.currentPoolId(1));
         vm.prank(operator);
-        if (collected < principal) fund.endLockupPeriodAtLoss(1, collected);
-        else fund.endLockupPeriod(1, collected);
+        if (collected < principal) fund.endLockupPeriodAtLoss(1, collected, REPORT);
+        else fund.endLockupPeriod(1, collected, REPORT);
     }
 
     function _poolCollected(uint256 poolId) internal view returns (uint256) {

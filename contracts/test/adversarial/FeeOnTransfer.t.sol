@@ -117,11 +117,11 @@ contract AdversarialFeeOnTransferTest is AdversarialTokenBase {
 
         vm.startPrank(operator);
         vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.ReturnedAmountMismatch.selector, requested, collected));
-        fund.endLockupPeriodAtLoss(1, requested);
+        fund.endLockupPeriodAtLoss(1, requested, REPORT);
         vm.expectRevert(
             abi.encodeWithSelector(IInvestmentFund.ReturnedAmountMismatch.selector, collected + 1, collected)
         );
-        fund.endLockupPeriodAtLoss(1, collected + 1);
+        fund.endLockupPeriodAtLoss(1, collected + 1, REPORT);
         vm.stopPrank();
 
         assertTrue(_isLocked());

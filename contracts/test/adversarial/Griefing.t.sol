@@ -183,7 +183,7 @@ contract AdversarialGriefingTest is FundFixture {
         );
         fund.collectFundsFromTradingWallet(FUTURES, traderB, 1_600 * USDC);
         vm.warp(block.timestamp + LOCKUP);
-        fund.endLockupPeriodAtLoss(FUTURES, 2_400 * USDC);
+        fund.endLockupPeriodAtLoss(FUTURES, 2_400 * USDC, REPORT);
         vm.stopPrank();
 
         assertEq(fund.getPosition(alice, FUTURES).withdrawable, 600 * USDC);
@@ -222,7 +222,7 @@ contract AdversarialGriefingTest is FundFixture {
 
         vm.startPrank(operator);
         fund.collectFundsFromTradingWallet(FUTURES, traderA, 600 * USDC);
-        fund.endLockupPeriodAtLoss(FUTURES, 600 * USDC); // before the lockup end: allowed in an emergency
+        fund.endLockupPeriodAtLoss(FUTURES, 600 * USDC, REPORT); // before the lockup end: allowed in an emergency
         vm.stopPrank();
         vm.prank(alice);
         assertEq(fund.emergencyWithdraw(FUTURES), 600 * USDC);
@@ -237,7 +237,7 @@ contract AdversarialGriefingTest is FundFixture {
         fund.collectFundsFromTradingWallet(FUTURES, traderA, 600 * USDC);
         vm.warp(block.timestamp + LOCKUP);
         vm.prank(operator);
-        fund.endLockupPeriodAtLoss(FUTURES, 600 * USDC);
+        fund.endLockupPeriodAtLoss(FUTURES, 600 * USDC, REPORT);
         vm.prank(traderB);
         assertTrue(token.transfer(address(fund), 400 * USDC)); // the late wallet pays back directly
         assertEq(fund.getPosition(alice, FUTURES).withdrawable, 600 * USDC);

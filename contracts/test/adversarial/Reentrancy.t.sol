@@ -68,7 +68,7 @@ contract AdversarialReentrancyTest is AdversarialTokenBase {
         if (op == Op.EmergencyWithdraw) return abi.encodeCall(InvestmentFund.emergencyWithdraw, (1));
         if (op == Op.StartLockup) return abi.encodeCall(InvestmentFund.startLockupPeriod, (1));
         if (op == Op.Collect) return abi.encodeCall(InvestmentFund.collectFundsFromTradingWallet, (1, traderA, 1));
-        if (op == Op.EndLockup) return abi.encodeCall(InvestmentFund.endLockupPeriodAtLoss, (1, 0));
+        if (op == Op.EndLockup) return abi.encodeCall(InvestmentFund.endLockupPeriodAtLoss, (1, 0, REPORT));
         if (op == Op.ClaimFundFees) return abi.encodeCall(InvestmentFund.claimFundFees, ());
         if (op == Op.SetRollOver) return abi.encodeCall(InvestmentFund.setRollOver, (1, true));
         return abi.encodeCall(InvestmentFund.sweepExcess, ());
@@ -341,7 +341,7 @@ contract AdversarialReentrancyTest is AdversarialTokenBase {
         _warpToLockupEnd();
         rtoken.arm(address(fund), abi.encodeCall(InvestmentFund.withdraw, (1)), false, false);
         vm.prank(operator);
-        fund.endLockupPeriod(1, collected);
+        fund.endLockupPeriod(1, collected, REPORT);
         assertFalse(rtoken.attempted(), "settlement transferred tokens");
         fund.claimFundFees();
         _assertReentryBlocked();
@@ -374,7 +374,7 @@ contract AdversarialReentrancyTest is AdversarialTokenBase {
         vm.expectRevert(
             abi.encodeWithSelector(IInvestmentFund.ReturnedAmountMismatch.selector, 1_000 * USDC, 600 * USDC)
         );
-        fund.endLockupPeriodAtLoss(1, 1_000 * USDC);
+        fund.endLockupPeriodAtLoss(1, 1_000 * USDC, REPORT);
     }
 
     /// @notice Settling from inside a collection is blocked; the pool stays locked until settled normally.
@@ -384,7 +384,9 @@ contract AdversarialReentrancyTest is AdversarialTokenBase {
         vm.prank(operator);
         fund.collectFundsFromTradingWallet(1, traderA, 600 * USDC);
         _warpToLockupEnd();
-        rtoken.arm(address(fund), abi.encodeCall(InvestmentFund.endLockupPeriodAtLoss, (1, 600 * USDC)), false, true);
+        rtoken.arm(
+            address(fund), abi.encodeCall(InvestmentFund.endLockupPeriodAtLoss, (1, 600 * USDC, REPORT)), false, true
+        );
         vm.prank(operator);
         fund.collectFundsFromTradingWallet(1, traderB, 400 * USDC);
         _assertReentryBlocked();
@@ -393,7 +395,7 @@ contract AdversarialReentrancyTest is AdversarialTokenBase {
         assertTrue(isLocked);
         assertEq(_poolCollected(1), 1_000 * USDC);
         vm.prank(operator);
-        fund.endLockupPeriod(1, 1_000 * USDC);
+        fund.endLockupPeriod(1, 1_000 * USDC, REPORT);
         assertEq(fund.getPosition(alice, 1).withdrawable, 1_000 * USDC);
     }
 

@@ -22,6 +22,8 @@ contract FundHandler is HandlerBase {
     }
 
     uint256 internal constant USDC = 1e6;
+    /// @dev The NAV report hash the tests' settlements carry.
+    bytes32 internal constant REPORT = keccak256("a round's NAV report");
     uint256 internal constant MAX_INVEST = 1_000_000 * USDC;
     uint256 internal constant VAULTS = 2;
     uint256 internal constant SCALE = 1e18;
@@ -251,8 +253,8 @@ contract FundHandler is HandlerBase {
     function settleAs(address caller, uint256 v, uint256 totalReturned, bool atLoss) external {
         require(msg.sender == address(this), "only self");
         vm.prank(caller);
-        if (atLoss) fund.endLockupPeriodAtLoss(v, totalReturned);
-        else fund.endLockupPeriod(v, totalReturned);
+        if (atLoss) fund.endLockupPeriodAtLoss(v, totalReturned, REPORT);
+        else fund.endLockupPeriod(v, totalReturned, REPORT);
     }
 
     function claimFees(uint256 seed) external {

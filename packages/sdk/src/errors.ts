@@ -113,6 +113,8 @@ export const fundErrorTexts = {
     `The returned amount (${amount(totalReturned, context)}) is below the pool's principal (${amount(principal, context)}): settling it is a loss for the investors. Confirm the loss to settle.`,
   NotALoss: ([principal, totalReturned], context) =>
     `The returned amount (${amount(totalReturned, context)}) is not below the pool's principal (${amount(principal, context)}): settle it normally, not as a loss.`,
+  ReportMissing: () =>
+    "Every settlement carries its round's NAV report: build the report first, then settle with its hash.",
   DefaultAdminProtected: () => "The admin role of the fund's default admin cannot be removed.",
   NoFundFees: () => "There are no fund fees to claim.",
   FutureLookup: ([blockNumber]) =>

@@ -1,8 +1,10 @@
 /** Helpers the integration tests share: wallets as write contexts, traders returning funds, time travel. */
-import { type Address, erc20Abi, parseUnits } from "viem";
+import { type Address, erc20Abi, formatUnits, keccak256, parseUnits, toHex } from "viem";
 import { expect } from "vitest";
-import { mockUsdcAbi } from "../src/abi/index.js";
+import { investmentFundAbi, mockUsdcAbi } from "../src/abi/index.js";
 import { createFundPublicClient } from "../src/chains/createFundPublicClient.js";
+import { buildRoundReport } from "../src/report/buildRoundReport.js";
+import { hashRoundReport } from "../src/report/hashRoundReport.js";
 import { collectFundsFromTradingWallet } from "../src/writes/collectFundsFromTradingWallet.js";
 import { endLockupPeriod } from "../src/writes/endLockupPeriod.js";
 import { invest } from "../src/writes/invest.js";
@@ -14,6 +16,16 @@ export const token = { address: deployment.investmentToken as Address, abi: erc2
 
 /** Whole tokens of the 6-decimal test token in token units. */
 export const mUSDC = (whole: number) => parseUnits(String(whole), 6);
+/** A report hash for settlements whose report a test does not look at. */
+export const TEST_REPORT = keccak256(toHex("a test round's NAV report"));
+/** The vault's current pool id. */
+export const currentPoolId = (vaultId: number) =>
+  publicClient.readContract({
+    address: deployment.investmentFund,
+    abi: investmentFundAbi,
+    functionName: "currentPoolId",
+    args: [BigInt(vaultId)],
+  });
 
 /** A write context for dev account `index`, and the wallet prompts it recorded. */
 export const as = (index: number, behaviour?: WalletBehaviour) => {
@@ -91,8 +103,17 @@ export async function runRound(
     ).toMatchObject({ success: true });
     collected += amount;
   }
-  expect(await endLockupPeriod({ ...admin, vaultId, totalReturned: collected, confirmLoss })).toMatchObject({
-    success: true,
+  const report = await buildRoundReport(publicClient, {
+    deployment,
+    poolId: await currentPoolId(vaultId),
+    exchange: null,
   });
+  expect(report.total).toBe(formatUnits(collected, 6));
+  const reportHash = hashRoundReport(report);
+  expect(await endLockupPeriod({ ...admin, vaultId, totalReturned: collected, reportHash, confirmLoss })).toMatchObject(
+    {
+      success: true,
+    },
+  );
   return collected;
 }

@@ -35,7 +35,7 @@ import { vote } from "../src/writes/vote.js";
 import { whitelistInvestor } from "../src/writes/whitelistInvestor.js";
 import { withdraw } from "../src/writes/withdraw.js";
 import { accounts, chain, deployment, rpcUrl, snapshot } from "./chain.js";
-import { as, balanceOf, investAs, mUSDC, publicClient, runRound, traderReturns, travel } from "./fund.js";
+import { as, balanceOf, investAs, mUSDC, publicClient, runRound, TEST_REPORT, traderReturns, travel } from "./fund.js";
 
 // Every test starts from the base state of test/globalSetup.ts (no deposits yet) and is undone afterwards.
 const upstream = http(rpcUrl)({ chain, retryCount: 0 });
@@ -213,9 +213,10 @@ describe("rounds per vault", () => {
     const [locked, open] = await getVaults(publicClient, { deployment });
     expect(locked).toMatchObject({ status: "locked", tvlUsd: 10_000, acceptsDeposits: false });
     expect(open).toMatchObject({ status: "open", round: 1, acceptsDeposits: true });
-    expect((await endLockupPeriod({ ...admin, vaultId: 1, totalReturned: 0n, confirmLoss: true })).message).toBe(
-      "The lockup period has not ended yet.",
-    );
+    expect(
+      (await endLockupPeriod({ ...admin, vaultId: 1, totalReturned: 0n, reportHash: TEST_REPORT, confirmLoss: true }))
+        .message,
+    ).toBe("The lockup period has not ended yet.");
     await travel(30 * 24 * 3600 + 1);
     let collected = 0n;
     for (const [index, amount] of [
@@ -232,7 +233,9 @@ describe("rounds per vault", () => {
       collected += amount;
     }
     expect((await getPoolReturns(publicClient, { deployment, vaultId: 1 })).collected).toBe(mUSDC(11_000));
-    expect(await endLockupPeriod({ ...admin, vaultId: 1, totalReturned: collected })).toMatchObject({
+    expect(
+      await endLockupPeriod({ ...admin, vaultId: 1, totalReturned: collected, reportHash: TEST_REPORT }),
+    ).toMatchObject({
       success: true,
       message: "Pool settled successfully.",
     });
@@ -318,7 +321,9 @@ describe("rounds per vault", () => {
         .success,
     ).toBe(true);
     admin.prompts.length = 0;
-    expect(await endLockupPeriod({ ...admin.context, vaultId: 2, totalReturned: mUSDC(4_000) })).toEqual({
+    expect(
+      await endLockupPeriod({ ...admin.context, vaultId: 2, totalReturned: mUSDC(4_000), reportHash: TEST_REPORT }),
+    ).toEqual({
       hash: null,
       success: false,
       message:
@@ -327,7 +332,13 @@ describe("rounds per vault", () => {
     });
     expect(admin.prompts).toHaveLength(0);
     expect(
-      await endLockupPeriod({ ...admin.context, vaultId: 2, totalReturned: mUSDC(4_000), confirmLoss: true }),
+      await endLockupPeriod({
+        ...admin.context,
+        vaultId: 2,
+        totalReturned: mUSDC(4_000),
+        reportHash: TEST_REPORT,
+        confirmLoss: true,
+      }),
     ).toMatchObject({ success: true, message: "Pool settled at a loss." });
     const [, nft] = await getVaults(publicClient, { deployment });
     expect(nft).toMatchObject({ round: 2, rewardsUsd: -1_000, rewardsGrossUsd: 0, settledRounds: 1 });
@@ -516,7 +527,7 @@ describe("admin actions", () => {
       startLockupPeriod({ ...context, vaultId: 1 }),
       setLockupPeriodDuration({ ...context, vaultId: 1, seconds: 7_200 }),
       setMinimumInvestment({ ...context, vaultId: 1, amount: 50n }),
-      endLockupPeriod({ ...context, vaultId: 1, totalReturned: 0n }),
+      endLockupPeriod({ ...context, vaultId: 1, totalReturned: 0n, reportHash: TEST_REPORT }),
     ]);
     for (const result of results) {
       expect(result).toEqual({

@@ -313,6 +313,11 @@ export const investmentFundAbi = [
         "name": "totalReturned",
         "type": "uint256",
         "internalType": "uint256"
+      },
+      {
+        "name": "reportHash",
+        "type": "bytes32",
+        "internalType": "bytes32"
       }
     ],
     "outputs": [],
@@ -331,6 +336,11 @@ export const investmentFundAbi = [
         "name": "totalReturned",
         "type": "uint256",
         "internalType": "uint256"
+      },
+      {
+        "name": "reportHash",
+        "type": "bytes32",
+        "internalType": "bytes32"
       }
     ],
     "outputs": [],
@@ -559,6 +569,11 @@ export const investmentFundAbi = [
             "name": "unclaimedPayouts",
             "type": "uint256",
             "internalType": "uint256"
+          },
+          {
+            "name": "reportHash",
+            "type": "bytes32",
+            "internalType": "bytes32"
           }
         ]
       }
@@ -1745,6 +1760,12 @@ export const investmentFundAbi = [
         "type": "uint256",
         "indexed": false,
         "internalType": "uint256"
+      },
+      {
+        "name": "reportHash",
+        "type": "bytes32",
+        "indexed": false,
+        "internalType": "bytes32"
       }
     ],
     "anonymous": false
@@ -2304,6 +2325,11 @@ export const investmentFundAbi = [
   {
     "type": "error",
     "name": "ReentrancyGuardReentrantCall",
+    "inputs": []
+  },
+  {
+    "type": "error",
+    "name": "ReportMissing",
     "inputs": []
   },
   {

@@ -15,6 +15,13 @@ export {
   fetchVaultPerformance,
   type VaultPerformance,
 } from "../api/fetchPerformance.js";
+export {
+  type BuiltRoundReport,
+  type FetchedRoundReport,
+  fetchRoundReport,
+  requestRoundReport,
+  roundReportUrl,
+} from "../api/roundReport.js";
 export { type CreateFundPublicClientParameters, createFundPublicClient } from "../chains/createFundPublicClient.js";
 export { getChain, isSupportedChainId, SUPPORTED_CHAIN_IDS, type SupportedChainId } from "../chains/getChain.js";
 export { LOCAL_CHAIN_ID, LOCAL_RPC_URL, localChain } from "../chains/localChain.js";
@@ -147,6 +154,26 @@ export { type GetWhitelistParameters, getWhitelist, type WhitelistedInvestor } f
 export { type HasFundRoleParameters, hasFundRole, isAdmin, isGuardian } from "../reads/isAdmin.js";
 export { type PoolStateName, type PoolStatus, poolStatus, poolStatusFromState } from "../reads/poolStatus.js";
 export { type SimulatedAction, simulateProposalActions } from "../reads/simulateProposalActions.js";
+export {
+  type BuildRoundReportParameters,
+  buildRoundReport,
+  canonicalJson,
+  checkRoundReport,
+  hashRoundReport,
+  MAX_MANUAL_ITEMS,
+  MAX_MANUAL_NOTE,
+  parseRoundReport,
+  type RoundReport,
+  type RoundReportCheck,
+  type RoundReportExchange,
+  type RoundReportManualItem,
+  type RoundReportPosition,
+  type RoundReportTransfer,
+  type RoundReportVerification,
+  type RoundReportWallet,
+  serializeRoundReport,
+  verifyRoundReport,
+} from "../report/index.js";
 export {
   describePaymasterRevert,
   type PaymasterRevert,

@@ -1,4 +1,4 @@
-import { erc20Abi } from "viem";
+import { erc20Abi, type Hex, zeroHash } from "viem";
 import { readContract } from "viem/actions";
 import { describeFundError, FundamentError, type FundErrorContext } from "../errors.js";
 import { actionMessages } from "../messages.js";
@@ -14,6 +14,8 @@ export type EndLockupPeriodParameters = WriteContext & {
   vaultId: number | bigint;
   /** Token units collected back from the trading wallets (must equal what was collected). */
   totalReturned: bigint;
+  /** keccak-256 of the round's NAV report (`hashRoundReport`), which claims `totalReturned`: every settlement carries one. */
+  reportHash: Hex;
   /**
    * Settle below the pool's principal: the investors share the loss. Without it a loss is refused with a clear message
    * before any wallet prompt (the contract refuses it too: `LossNotConfirmed`).
@@ -33,6 +35,9 @@ export async function endLockupPeriod(parameters: EndLockupPeriodParameters): Pr
   let atLoss: boolean;
   try {
     vaultId = vaultIdArg(parameters.vaultId);
+    if (!/^0x[0-9a-fA-F]{64}$/.test(parameters.reportHash) || parameters.reportHash === zeroHash) {
+      throw new FundamentError(describeFundError("ReportMissing", [], {}));
+    }
     const fund = fundContract(deployment);
     const token = await getInvestmentTokenAddress(publicClient, deployment);
     const [decimals, symbol, vault] = await readContracts(publicClient, [
@@ -57,7 +62,7 @@ export async function endLockupPeriod(parameters: EndLockupPeriodParameters): Pr
   return sendFundTransaction({
     ...parameters,
     functionName: atLoss ? "endLockupPeriodAtLoss" : "endLockupPeriod",
-    args: [vaultId, totalReturned],
+    args: [vaultId, totalReturned, parameters.reportHash],
     successMessage: atLoss ? actionMessages.settleAtLoss : actionMessages.settle,
     errorContext,
   });
