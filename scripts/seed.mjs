@@ -43,6 +43,7 @@ import { DEFAULT_LOCKUP_PERIOD_DURATION, DEFAULT_RPC_URL, LOCAL_TIMELOCK_DELAY }
 import { connect, loadDotEnv } from "./lib/chain.mjs";
 import { isMain, runCli } from "./lib/cli.mjs";
 import { loadArtifact } from "./lib/foundry.mjs";
+import { buildSettlementReport } from "./lib/round-report.mjs";
 import { DEPLOYMENTS_DIR } from "./lib/paths.mjs";
 
 /** @typedef {import("viem").Address} Address */
@@ -177,6 +178,8 @@ export function seedGenesisTimestamp(lockupPeriodDuration, now = Math.floor(Date
  * @property {bigint} fundFeesAccrued still to claim
  * @property {number} chainTime the chain clock after seeding (Unix seconds)
  * @property {ProposalSummary[]} proposals
+ * @property {import("./lib/round-report.mjs").SettlementReport[]} reports the settled rounds' NAV reports (their
+ *   hashes are on chain), to publish to the API (`publishReports`)
  */
 
 /**
@@ -310,6 +313,8 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
 
   const decimals = await readToken("decimals", []);
   const symbol = await readToken("symbol", []);
+  /** The settled rounds' NAV reports, for the API once it runs. @type {import("./lib/round-report.mjs").SettlementReport[]} */
+  const reports = [];
   /** @param {number} whole */
   const units = (whole) => parseUnits(String(whole), decimals);
   /** @param {bigint} amount */
@@ -342,7 +347,8 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
 
   /**
    * The vault's trading wallets return what they received plus `profitBps` and approve the fund; the admin
-   * collects it and settles the round with `endLockupPeriod(vaultId, collected)`.
+   * collects it and settles the round with `endLockupPeriod(vaultId, collected, reportHash)`: the round's NAV report
+   * is built from the chain first (kept in `reports`, published to the API once it runs).
    * @param {bigint} vaultId @param {bigint} profitBps
    */
   const settle = async (vaultId, profitBps) => {
@@ -363,7 +369,12 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
       await sendFund(0, { functionName: "collectFundsFromTradingWallet", args: [vaultId, wallet, amount] });
       collected += amount;
     }
-    await sendFund(0, { functionName: "endLockupPeriod", args: [vaultId, collected] });
+    const report = await buildSettlementReport(publicClient, deployment, vaultId, poolId);
+    if (report.total !== formatUnits(collected, decimals)) {
+      throw new Error(`round ${poolId}'s report claims ${report.total}, but ${formatUnits(collected, decimals)} came back`);
+    }
+    reports.push(report);
+    await sendFund(0, { functionName: "endLockupPeriod", args: [vaultId, collected, report.hash] });
     const settled = await readFund("getPoolInfo", [poolId]);
     log(
       `  ${vaultName(vaultId)} pool ${poolId} (round ${settled.round}) settled: ${fmt(collected)} returned, investors' share ${fmt(settled.postLockupTotal)}, ${fmt(settled.rolledOver)} rolled into pool ${await readFund("currentPoolId", [vaultId])}`,
@@ -644,6 +655,7 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
       fundFeesAccrued: await readFund("fundFeesAccrued", []),
       chainTime: Number((await publicClient.getBlock()).timestamp),
       proposals,
+      reports,
     };
   }
 }

@@ -6,14 +6,16 @@
 
 import { connect } from "@fundament/scripts/lib/chain";
 import { loadArtifact } from "@fundament/scripts/lib/foundry";
+import { buildSettlementReport, publishReports } from "@fundament/scripts/lib/round-report";
 import { devAccount, devAccountIndex } from "@fundament/test-chain";
 import { createTestClient, createWalletClient, http, parseUnits } from "viem";
 
 /**
  * @param {string} rpcUrl
  * @param {import("@fundament/scripts/deploy").Deployment} deployment
+ * @param {{ apiUrl?: string }} [options] where settled rounds' reports are published (`settleRound`)
  */
-export async function chainTools(rpcUrl, deployment) {
+export async function chainTools(rpcUrl, deployment, { apiUrl } = {}) {
   const { chain, publicClient } = await connect(rpcUrl);
   const investmentFundAbi = loadArtifact("InvestmentFund.sol", "InvestmentFund").abi;
   const governorAbi = loadArtifact("FundGovernor.sol", "FundGovernor").abi;
@@ -161,8 +163,10 @@ export async function chainTools(rpcUrl, deployment) {
     },
     /**
      * Settles the vault's locked round outside the app: every trading wallet of the pool returns what it was sent
-     * plus `profitBps`, the admin (account 0) collects it and calls `endLockupPeriod` (or `endLockupPeriodAtLoss`
-     * below the principal). Travel past the lockup end first. Resolves with the settled pool id and the total.
+     * plus `profitBps`, the admin (account 0) collects it, builds the round's NAV report from the chain (as the API
+     * does) and calls `endLockupPeriod` (or `endLockupPeriodAtLoss` below the principal) with its hash, then publishes
+     * the report to the API. Travel past the lockup end first. Resolves with the settled pool id, the total and the
+     * report.
      * @param {bigint | number} vaultId @param {bigint} profitBps
      */
     settleRound: async (vaultId, profitBps) => {
@@ -178,8 +182,11 @@ export async function chainTools(rpcUrl, deployment) {
         total += amount;
       }
       const { preLockupTotal } = await readFund("getPoolInfo", [poolId]);
-      await send(0, fund, fundAbi, total < preLockupTotal ? "endLockupPeriodAtLoss" : "endLockupPeriod", [id, total]);
-      return { poolId, total };
+      const report = await buildSettlementReport(publicClient, deployment, id, poolId);
+      const settle = total < preLockupTotal ? "endLockupPeriodAtLoss" : "endLockupPeriod";
+      await send(0, fund, fundAbi, settle, [id, total, report.hash]);
+      if (apiUrl) await publishReports(apiUrl, [report]);
+      return { poolId, total, report };
     },
   };
 }

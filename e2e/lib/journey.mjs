@@ -21,7 +21,9 @@ export function useJourney() {
   const journey = /** @type {Journey} */ ({});
   before(async () => {
     journey.stack = await startTestStack();
-    journey.chain = await chainTools(journey.stack.rpcUrl, journey.stack.deployment);
+    journey.chain = await chainTools(journey.stack.rpcUrl, journey.stack.deployment, {
+      apiUrl: journey.stack.apiUrl,
+    });
     journey.browser = await launchBrowser();
   });
   after(async () => {

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { devAccount, freePort, startAnvil } from "@fundament/test-chain";
 import { DEFAULT_LOCKUP_PERIOD_DURATION, deploy } from "../deploy.mjs";
 import { seed, seedGenesisTimestamp } from "../seed.mjs";
+import { publishReports } from "./round-report.mjs";
 import { startBundler } from "./bundler.mjs";
 import { startChildService } from "./child-service.mjs";
 import { forgeBuild } from "./foundry.mjs";
@@ -254,6 +255,11 @@ export async function startStack(options) {
       },
     };
     let api = await startApi(apiOptions);
+    // The seed settled its rounds with NAV reports built from the chain: the API serves them once published (it
+    // stores each only when its hash is the one the chain carries).
+    await publishReports(apiUrl, summary.reports).catch((error) => {
+      throw new Error(`publishing the seed's round reports to the API failed: ${error.message}; see ${api.logFile}`);
+    });
     // Set while the API is stopped on purpose (`stack.api.stop()`, the outage journeys): not a failure.
     let apiDown = false;
     stops.push(() => api.stop());

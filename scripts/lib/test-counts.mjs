@@ -100,11 +100,11 @@ export function parseVitestFailures(output) {
   const lines = stripAnsi(output).split("\n");
   /** @type {VitestFailure[]} */
   const failures = [];
-  for (let i = 0; i < lines.length; i++) {
-    const match = /^\s*FAIL\s+(\S+?\.(?:test|spec)\.[cm]?[jt]sx?)(?:\s+>\s+(.*))?\s*$/.exec(lines[i]);
+  for (const [i, line] of lines.entries()) {
+    const match = /^\s*FAIL\s+(\S+?\.(?:test|spec)\.[cm]?[jt]sx?)(?:\s+>\s+(.*))?\s*$/.exec(line);
     if (!match) continue;
-    const error = lines.slice(i + 1).find((line) => line.trim() !== "") ?? "";
-    failures.push({ file: match[1], title: (match[2] ?? "").trim(), error: error.trim().slice(0, 200) });
+    const error = lines.slice(i + 1).find((next) => next.trim() !== "") ?? "";
+    failures.push({ file: match[1] ?? "", title: (match[2] ?? "").trim(), error: error.trim().slice(0, 200) });
   }
   return failures;
 }

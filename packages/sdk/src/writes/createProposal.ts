@@ -1,4 +1,4 @@
-import { parseEventLogs } from "viem";
+import { parseEventLogs, type TransactionReceipt } from "viem";
 import { fundGovernorAbi } from "../abi/index.js";
 import { EventNotFoundError } from "../baseErrors.js";
 import { resultMessages } from "../messages.js";
@@ -19,6 +19,13 @@ export type CreateProposalReturnType = WriteResult & {
   proposalId: bigint | null;
 };
 
+/** The new proposal's id from a receipt's `ProposalCreated` event; 'Event not fount' without one. */
+export function proposalIdFromReceipt(receipt: Pick<TransactionReceipt, "logs">): bigint {
+  const [created] = parseEventLogs({ abi: fundGovernorAbi, eventName: "ProposalCreated", logs: receipt.logs });
+  if (!created) throw new EventNotFoundError();
+  return created.args.proposalId;
+}
+
 /**
  * Creates a proposal whose voting lasts end minus start in whole seconds: "Proposal transaction
  * submitted". The receipt must carry `ProposalCreated`; without it the action fails with 'Event not
@@ -38,9 +45,7 @@ export async function createProposal(parameters: CreateProposalParameters): Prom
     args,
     successMessage: resultMessages.createProposal,
     onReceipt: (receipt) => {
-      const [created] = parseEventLogs({ abi: fundGovernorAbi, eventName: "ProposalCreated", logs: receipt.logs });
-      if (!created) throw new EventNotFoundError();
-      proposalId = created.args.proposalId;
+      proposalId = proposalIdFromReceipt(receipt);
     },
   });
   return { ...result, proposalId: result.success ? proposalId : null };

@@ -1,11 +1,9 @@
-import { parseEventLogs } from "viem";
-import { fundGovernorAbi } from "../abi/index.js";
-import { EventNotFoundError, FundamentError } from "../baseErrors.js";
+import { FundamentError } from "../baseErrors.js";
 import { fundLimits } from "../fundLimits.js";
 import { resultMessages } from "../messages.js";
 import type { ProposalAction } from "../reads/getProposals.js";
 import { requireDescription, votingPeriodSeconds } from "../utils/proposalInput.js";
-import type { CreateProposalReturnType } from "./createProposal.js";
+import { type CreateProposalReturnType, proposalIdFromReceipt } from "./createProposal.js";
 import { failure } from "./failure.js";
 import { type FundWriteArgs, sendFundTransaction } from "./sendFundTransaction.js";
 import type { WriteContext } from "./types.js";
@@ -49,9 +47,7 @@ export async function proposeActions(parameters: ProposeActionsParameters): Prom
     args,
     successMessage: resultMessages.createProposal,
     onReceipt: (receipt) => {
-      const [created] = parseEventLogs({ abi: fundGovernorAbi, eventName: "ProposalCreated", logs: receipt.logs });
-      if (!created) throw new EventNotFoundError();
-      proposalId = created.args.proposalId;
+      proposalId = proposalIdFromReceipt(receipt);
     },
   });
   return { ...result, proposalId: result.success ? proposalId : null };
