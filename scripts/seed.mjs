@@ -14,6 +14,8 @@
  * - NFT lending vault (vault 2, trading wallet account 8): round 1 = pool 2 settled at +3%, round 2 = pool 4
  *   locked, its lockup ending one lockup period after the chain's "now". Account 5 rolls from round 1 into
  *   round 2; accounts 2 and 4 withdrew; accounts 1 and 3 joined in round 2.
+ * - Every settled round carries the hash of its NAV report, built from the chain (`summary.reports`, published to
+ *   the API by `npm start`); the NFT vault's round 1 report declares 150 mUSDC of loan interest as a manual item.
  * - The fund wallet (account 9) claimed the fees of the first round of each vault; round 2 of the futures
  *   vault's fee is still accrued.
  * - Five proposals: one passed and executed, one rejected, two open for seven days, and one whose on-chain action
@@ -43,8 +45,8 @@ import { DEFAULT_LOCKUP_PERIOD_DURATION, DEFAULT_RPC_URL, LOCAL_TIMELOCK_DELAY }
 import { connect, loadDotEnv } from "./lib/chain.mjs";
 import { isMain, runCli } from "./lib/cli.mjs";
 import { loadArtifact } from "./lib/foundry.mjs";
-import { buildSettlementReport } from "./lib/round-report.mjs";
 import { DEPLOYMENTS_DIR } from "./lib/paths.mjs";
+import { buildSettlementReport } from "./lib/round-report.mjs";
 
 /** @typedef {import("viem").Address} Address */
 /** @typedef {import("./deploy.mjs").Deployment} Deployment */
@@ -71,6 +73,10 @@ const TRADING_WALLETS = /** @type {const} */ ([
 ]);
 /** What each settled round returns over its principal, in basis points, by vault. */
 const RETURNS_BPS = /** @type {const} */ ({ futures: [600n, 450n], nft: [300n] });
+
+/** The manual item of the NFT vault's round 1 report (declared by the operator, not observed by the API). */
+export const NFT_LOAN_NOTE =
+  "Interest of NFT loan #7 (CryptoPunk collateral), repaid to the desk wallet from a lending protocol";
 
 /** Pool states as the contract's `PoolState` enum numbers them. */
 export const POOL_STATES = /** @type {const} */ (["none", "open", "locked", "settled"]);
@@ -350,8 +356,9 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
    * collects it and settles the round with `endLockupPeriod(vaultId, collected, reportHash)`: the round's NAV report
    * is built from the chain first (kept in `reports`, published to the API once it runs).
    * @param {bigint} vaultId @param {bigint} profitBps
+   * @param {{ amount: string, note: string }[]} [manualItems] parts of the return the report declares, not observed
    */
-  const settle = async (vaultId, profitBps) => {
+  const settle = async (vaultId, profitBps, manualItems = []) => {
     const poolId = await readFund("currentPoolId", [vaultId]);
     const info = await readFund("getPoolInfo", [poolId]);
     const total = info.preLockupTotal;
@@ -369,9 +376,11 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
       await sendFund(0, { functionName: "collectFundsFromTradingWallet", args: [vaultId, wallet, amount] });
       collected += amount;
     }
-    const report = await buildSettlementReport(publicClient, deployment, vaultId, poolId);
+    const report = await buildSettlementReport(publicClient, deployment, vaultId, poolId, manualItems);
     if (report.total !== formatUnits(collected, decimals)) {
-      throw new Error(`round ${poolId}'s report claims ${report.total}, but ${formatUnits(collected, decimals)} came back`);
+      throw new Error(
+        `round ${poolId}'s report claims ${report.total}, but ${formatUnits(collected, decimals)} came back`,
+      );
     }
     reports.push(report);
     await sendFund(0, { functionName: "endLockupPeriod", args: [vaultId, collected, report.hash] });
@@ -440,7 +449,8 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
   await lock(NFT_VAULT);
   await waitForLockupEnd();
   await settle(FUTURES_VAULT, RETURNS_BPS.futures[0]);
-  await settle(NFT_VAULT, RETURNS_BPS.nft[0]);
+  // The NFT desk's interest came from a loan repaid outside what the API can see: its report declares it.
+  await settle(NFT_VAULT, RETURNS_BPS.nft[0], [{ amount: "150", note: NFT_LOAN_NOTE }]);
   const fundWallet = await readFund("fundWallet", []);
   const feesBefore = await readToken("balanceOf", [fundWallet]);
   await sendFund(0, { functionName: "claimFundFees", args: [] });

@@ -15,7 +15,8 @@ import { deploy } from "./deploy.mjs";
 import { ENTRY_POINT_V08, startBundler } from "./lib/bundler.mjs";
 import { loadUniswapArtifact } from "./lib/dex.mjs";
 import { loadArtifact } from "./lib/foundry.mjs";
-import { SEEDED_QUORUM, seed, seedGenesisTimestamp } from "./seed.mjs";
+import { loadReportSdk } from "./lib/round-report.mjs";
+import { NFT_LOAN_NOTE, SEEDED_QUORUM, seed, seedGenesisTimestamp } from "./seed.mjs";
 
 describe("npm start: deploy + seed on a real anvil", { timeout: 120_000 }, () => {
   /** @type {import("@fundament/test-chain").Anvil} */
@@ -420,6 +421,33 @@ describe("npm start: deploy + seed on a real anvil", { timeout: 120_000 }, () =>
     assert.notEqual(info.actionsHash, `0x${"00".repeat(32)}`);
     assert.ok(info.votesAbstain > 0n);
     assert.equal(await readGovernor("quorumBasisPoints"), SEEDED_QUORUM);
+  });
+
+  test("every settled round carries its NAV report's hash; each report rebuilds from the chain byte for byte", async () => {
+    const { hashRoundReport, parseRoundReport, verifyRoundReport } = await loadReportSdk();
+    assert.deepEqual(
+      summary.reports.map((r) => [Number(r.vaultId), Number(r.poolId)]),
+      [
+        [1, 1],
+        [2, 2],
+        [1, 3],
+      ],
+    );
+    assert.deepEqual(parseRoundReport(summary.reports[1]?.text ?? "").manualItems, [
+      { amount: "150", note: NFT_LOAN_NOTE },
+    ]);
+    for (const { poolId, hash, text, total } of summary.reports) {
+      const pool = /** @type {{ reportHash: string, collected: bigint }} */ (await read("getPoolInfo", [poolId]));
+      assert.equal(pool.reportHash, hash);
+      const report = parseRoundReport(text);
+      assert.equal(hashRoundReport(report), hash);
+      assert.equal(parseUnits(total, 6), pool.collected);
+      const checked = await verifyRoundReport(client, {
+        deployment: { ...deployment, deploymentBlock: BigInt(deployment.deploymentBlock) },
+        report,
+      });
+      assert.deepEqual([checked.hashMatches, checked.totalMatches, checked.rebuiltMatches], [true, true, true]);
+    }
   });
 
   test("the fund holds at least what it owes", async () => {
