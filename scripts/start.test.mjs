@@ -443,7 +443,11 @@ describe("npm start: deploy + seed on a real anvil", { timeout: 120_000 }, () =>
       assert.equal(hashRoundReport(report), hash);
       assert.equal(parseUnits(total, 6), pool.collected);
       const checked = await verifyRoundReport(client, {
-        deployment: { ...deployment, deploymentBlock: BigInt(deployment.deploymentBlock) },
+        deployment: {
+          chainId: deployment.chainId,
+          investmentFund: deployment.investmentFund,
+          deploymentBlock: BigInt(deployment.deploymentBlock),
+        },
         report,
       });
       assert.deepEqual([checked.hashMatches, checked.totalMatches, checked.rebuiltMatches], [true, true, true]);
