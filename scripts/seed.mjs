@@ -44,7 +44,7 @@ import {
 import { DEFAULT_LOCKUP_PERIOD_DURATION, DEFAULT_RPC_URL, LOCAL_TIMELOCK_DELAY } from "./deploy.mjs";
 import { connect, loadDotEnv } from "./lib/chain.mjs";
 import { isMain, runCli } from "./lib/cli.mjs";
-import { loadArtifact } from "./lib/foundry.mjs";
+import { loadArtifact, loadFundAbi } from "./lib/foundry.mjs";
 import { DEPLOYMENTS_DIR } from "./lib/paths.mjs";
 import { buildSettlementReport } from "./lib/round-report.mjs";
 
@@ -216,7 +216,7 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
 
   const wallet = createWalletClient({ chain, transport: http(rpcUrl) });
   const testClient = createTestClient({ chain, mode: "anvil", transport: http(rpcUrl) });
-  const fundAbi = /** @type {InvestmentFundAbi} */ (loadArtifact("InvestmentFund.sol", "InvestmentFund").abi);
+  const fundAbi = /** @type {InvestmentFundAbi} */ (loadFundAbi());
   const tokenAbi = /** @type {MockUsdcAbi} */ (loadArtifact("MockUSDC.sol", "MockUSDC").abi);
   const governorAbi = /** @type {FundGovernorAbi} */ (loadArtifact("FundGovernor.sol", "FundGovernor").abi);
   const fund = deployment.investmentFund;

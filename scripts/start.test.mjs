@@ -14,7 +14,7 @@ import { foundry } from "viem/chains";
 import { deploy } from "./deploy.mjs";
 import { ENTRY_POINT_V08, startBundler } from "./lib/bundler.mjs";
 import { loadUniswapArtifact } from "./lib/dex.mjs";
-import { loadArtifact } from "./lib/foundry.mjs";
+import { loadArtifact, loadFundAbi } from "./lib/foundry.mjs";
 import { loadReportSdk } from "./lib/round-report.mjs";
 import { NFT_LOAN_NOTE, SEEDED_QUORUM, seed, seedGenesisTimestamp } from "./seed.mjs";
 
@@ -61,7 +61,7 @@ describe("npm start: deploy + seed on a real anvil", { timeout: 120_000 }, () =>
     anvil = await startAnvil({ port, timestamp: seedGenesisTimestamp() }); // as npm start does
     deploymentsDir = mkdtempSync(join(tmpdir(), "fundament-deployments-"));
     deployment = await deploy({ rpcUrl: anvil.url, deploymentsDir }); // builds when artifacts are missing
-    abi = loadArtifact("InvestmentFund.sol", "InvestmentFund").abi;
+    abi = loadFundAbi();
     governorAbi = loadArtifact("FundGovernor.sol", "FundGovernor").abi;
     tokenAbi = loadArtifact("MockUSDC.sol", "MockUSDC").abi;
     // As npm start does: the bundler starts once the EntryPoint is deployed, while the seed runs.

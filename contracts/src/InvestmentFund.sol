@@ -11,6 +11,8 @@ import {Checkpoints} from "@openzeppelin/contracts/utils/structs/Checkpoints.sol
 import {ShortString, ShortStrings} from "@openzeppelin/contracts/utils/ShortStrings.sol";
 
 import {FundGovernor} from "./FundGovernor.sol";
+import {FundStorage} from "./FundStorage.sol";
+import {FundViews} from "./FundViews.sol";
 import {IFundVotes} from "./interfaces/IFundVotes.sol";
 import {IInvestmentFund} from "./interfaces/IInvestmentFund.sol";
 import {Config, FundTotals, Pool, Settlement, Vault} from "./libraries/Settlement.sol";
@@ -46,7 +48,7 @@ import {TradingWalletList} from "./libraries/TradingWalletList.sol";
 /// @dev Functions that move tokens are `nonReentrant`. `invest` and `collectFundsFromTradingWallet` pull
 /// tokens before updating state because they credit the observed balance delta; the reentrancy guard makes
 /// that safe. Every other token transfer comes after the state change (checks-effects-interactions).
-contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransient {
+contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransient, FundStorage {
     using SafeERC20 for IERC20;
     using SafeCast for uint256;
     using Checkpoints for Checkpoints.Trace208;
@@ -73,11 +75,6 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     /// @notice Scale of share prices: a vault's first pool sells one share per token unit.
     uint256 public constant SHARE_PRICE_SCALE = 1e18;
 
-    /// @dev Bits of a vault's (and the fund's) `stops`: each stops new deposits and new rounds; none stops an exit.
-    uint8 internal constant STOP_EMERGENCY = 1;
-    uint8 internal constant STOP_PAUSED = 2;
-    uint8 internal constant STOP_WIND_DOWN = 4;
-
     /// @notice Most vaults the fund can hold; bounds the loop of `totalOwed`.
     uint256 internal constant MAX_VAULTS = 16;
     /// @notice Longest vault name, in bytes.
@@ -100,16 +97,6 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         uint88 sharePrice;
     }
 
-    /// @dev One slot per (investor, vault). `poolId` is the pool the shares were last counted in; for a
-    /// rolling position the shares are in the vault's current pool whatever `poolId` says (unless an era
-    /// started since). `principal` is the deposits not yet withdrawn (its share of the voting power).
-    struct Position {
-        uint120 shares;
-        uint96 principal;
-        uint32 poolId;
-        bool rollOver;
-    }
-
     /// @dev An investor's fund-wide record and a two-entry history of their voting power: the current power
     /// (`investedAmount`, in effect from block `powerChangedAt`) and the one before it (`previousPower`, in
     /// effect from `previousChangedAt`). Older entries go to `_powerArchive` only when a proposal's snapshot
@@ -122,39 +109,13 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         bool whitelisted;
     }
 
-    /// @dev What an investor has taken out of the fund.
-    struct Withdrawals {
-        uint32 lastWithdrawnPoolId;
-        uint224 totalWithdrawn;
-    }
-
     /// @inheritdoc IInvestmentFund
     address public immutable investmentToken;
     IERC20 private immutable _token;
     /// @inheritdoc IFundVotes
     address public immutable governor;
-
-    Config private _config;
-    address private _fundWallet;
-    /// @dev What settled pools still owe their non-rolling positions, unclaimed fees, and the profit statistics.
-    FundTotals private _totals;
-
-    mapping(uint256 vaultId => Vault) private _vaults;
-    mapping(uint256 poolId => Pool) private _pools;
-    /// @dev Each investor's `Investor` record packed by hand into one word (`_loadInvestor` / `_storeInvestor`).
-    mapping(address investor => uint256) private _investors;
-    mapping(address investor => Withdrawals) private _withdrawals;
-    /// @dev Each position packed by hand into one word (`_loadPosition` / `_storePosition`), so that reading and
-    /// writing it costs one SLOAD and one SSTORE.
-    mapping(address investor => mapping(uint256 vaultId => uint256)) private _positions;
-    mapping(address investor => Checkpoints.Trace208) private _powerArchive;
-
-    /// @dev Trading wallets per vault; they can change only while the vault's pool is open, so a locked pool's
-    /// list is the one it was locked with (the `TradingWalletAdded`/`Removed` events keep the history).
-    mapping(uint256 vaultId => TradingWalletList.TradingWallet[]) private _tradingWallets;
-    /// @dev The vault each trading wallet belongs to (0: none); an address serves at most one vault.
-    mapping(address wallet => uint256 vaultId) private _tradingWalletVault;
-    mapping(bytes32 role => uint256) private _roleMemberCount;
+    /// @dev The fund's read-only extension (`IFundViews`): the fallback runs its code on this contract's storage.
+    address private immutable _views;
 
     // ----------------------------------------------------------------------------------------------
     // Construction
@@ -182,12 +143,30 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         _token = investmentToken_;
         _fundWallet = fundWallet_;
         governor = address(new FundGovernor(this));
+        _views = address(new FundViews());
 
         _grantRole(DEFAULT_ADMIN_ROLE, msg.sender);
         _grantRole(ADMIN_ROLE, msg.sender);
         emit FundWalletUpdated(fundWallet_);
         _createVault("Crypto futures trading vault", minimumInvestment_, lockupPeriodDuration_);
         _createVault("NFT lending vault", minimumInvestment_, lockupPeriodDuration_);
+    }
+
+    /// @notice The reads of `IFundViews` (`getVault`, `getPoolInfo`, `getPosition`): their code lives in `FundViews`
+    /// (deployed by this constructor, so its address cannot change) and runs here by DELEGATECALL on this contract's
+    /// storage, which keeps the fund's own code under its EIP-170 headroom. `FundViews` has view functions only (the
+    /// SDK's ABI export refuses any other), so nothing reached through here can write; an unknown selector reverts
+    /// there, with no data.
+    fallback() external {
+        address views = _views;
+        // solhint-disable-next-line no-inline-assembly
+        assembly {
+            calldatacopy(0, 0, calldatasize())
+            let ok := delegatecall(gas(), views, 0, calldatasize(), 0, 0)
+            returndatacopy(0, 0, returndatasize())
+            if iszero(ok) { revert(0, returndatasize()) }
+            return(0, returndatasize())
+        }
     }
 
     // ----------------------------------------------------------------------------------------------
@@ -590,22 +569,6 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     }
 
     /// @inheritdoc IInvestmentFund
-    function getVault(uint256 vaultId) external view returns (VaultInfo memory info) {
-        Vault storage vault = _vault(vaultId);
-        info.name = ShortStrings.toString(vault.name);
-        info.currentPoolId = vault.currentPoolId;
-        info.round = vault.round;
-        info.isLocked = vault.isLocked;
-        info.minimumInvestment = vault.minimumInvestment;
-        info.lockupPeriodDuration = vault.lockupPeriodDuration;
-        info.rollingShares = vault.rollingShares;
-        info.eraStartPoolId = vault.eraStartPoolId;
-        uint8 stops = vault.stops;
-        info.paused = stops & STOP_PAUSED != 0;
-        info.windingDown = stops & STOP_WIND_DOWN != 0;
-    }
-
-    /// @inheritdoc IInvestmentFund
     function minimumInvestment(uint256 vaultId) external view returns (uint256) {
         return _vault(vaultId).minimumInvestment;
     }
@@ -660,34 +623,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
 
     /// @inheritdoc IInvestmentFund
     function poolState(uint256 poolId) public view returns (PoolState) {
-        Pool storage pool = _pools[poolId];
-        uint256 vaultId = pool.vaultId;
-        if (vaultId == 0) return PoolState.None;
-        if (pool.settled) return PoolState.Settled;
-        return _vaults[vaultId].isLocked ? PoolState.Locked : PoolState.Open;
-    }
-
-    /// @inheritdoc IInvestmentFund
-    function getPoolInfo(uint256 poolId) external view returns (PoolInfo memory info) {
-        Pool storage pool = _pools[poolId];
-        info.vaultId = pool.vaultId;
-        info.round = pool.round;
-        info.state = poolState(poolId);
-        info.totalFunds = pool.totalFunds;
-        info.totalShares = pool.totalShares;
-        info.lockupStartTime = pool.lockupStartTime;
-        info.lockupEndTime = pool.lockupEndTime;
-        info.preLockupTotal = pool.preLockupTotal;
-        info.postLockupTotal = pool.postLockupTotal;
-        info.profitGenerated = pool.profitGenerated;
-        info.collected = pool.collected;
-        info.fundFee = pool.fundFee;
-        info.rolledOver = pool.rolledOver;
-        info.startSharePrice = pool.startSharePrice;
-        info.settleSharePrice = pool.settleSharePrice;
-        info.unclaimedShares = pool.unclaimedShares;
-        info.unclaimedPayouts = pool.unclaimedPayouts;
-        info.reportHash = pool.reportHash;
+        return _poolState(poolId);
     }
 
     /// @inheritdoc IInvestmentFund
@@ -741,18 +677,6 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         hasWithdrawnCurrent = lastWithdrawnPoolId != 0 && investedAmount == 0;
         totalWithdrawn = withdrawals.totalWithdrawn;
         votingPower = investedAmount;
-    }
-
-    /// @inheritdoc IInvestmentFund
-    function getPosition(address account, uint256 vaultId) external view returns (PositionInfo memory info) {
-        Position memory position = _positionNow(account, vaultId);
-        info.shares = position.shares;
-        info.principal = position.principal;
-        info.rollOver = position.rollOver;
-        if (position.shares == 0) return info;
-        info.poolId = position.poolId;
-        info.poolState = poolState(position.poolId);
-        (info.value, info.withdrawable) = _valueOf(position);
     }
 
     /// @inheritdoc IInvestmentFund
@@ -859,12 +783,6 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         }
     }
 
-    function _vault(uint256 vaultId) private view returns (Vault storage vault) {
-        // A vault exists once it has a pool (its current pool id is never 0 again).
-        vault = _vaults[vaultId];
-        if (vault.currentPoolId == 0) revert VaultNotFound(vaultId);
-    }
-
     function _createVault(string memory name, uint256 minimumInvestment_, uint256 lockupPeriodDuration_)
         private
         returns (uint256 vaultId)
@@ -906,30 +824,6 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         position.poolId = vault.currentPoolId;
     }
 
-    /// @dev A position as `_resolve` would see it, for views.
-    function _positionNow(address account, uint256 vaultId) private view returns (Position memory position) {
-        Vault storage vault = _vault(vaultId);
-        position = _loadPosition(account, vaultId);
-        if (position.rollOver && position.shares != 0) {
-            if (position.poolId < vault.eraStartPoolId) {
-                position.shares = 0;
-                position.principal = 0;
-            }
-            position.poolId = vault.currentPoolId;
-        }
-    }
-
-    /// @dev What a resolved position is worth now and what it may withdraw now.
-    function _valueOf(Position memory position) private view returns (uint256 value, uint256 withdrawable) {
-        Pool storage pool = _pools[position.poolId];
-        if (pool.settled) {
-            value = _mulDiv(position.shares, pool.settleSharePrice, SHARE_PRICE_SCALE);
-            return (value, value);
-        }
-        value = _mulDiv(position.shares, pool.startSharePrice, SHARE_PRICE_SCALE);
-        if (!_vaults[pool.vaultId].isLocked) withdrawable = value;
-    }
-
     /// @dev Closes the caller's position in `vaultId` (effects only; the caller transfers the payout).
     function _exit(uint256 vaultId) private returns (uint256 poolId, uint256 payout) {
         Vault storage vault = _vault(vaultId);
@@ -967,13 +861,6 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         _setPower(investor, msg.sender, investor.investedAmount - position.principal, lastProposalBlock);
         _storeInvestor(msg.sender, investor);
         _storePosition(msg.sender, vaultId, Position({shares: 0, principal: 0, poolId: 0, rollOver: position.rollOver}));
-    }
-
-    /// @dev `a * b / c`, rounded down. Every product the fund forms fits in 256 bits with room to spare: shares are at
-    /// most uint128 and prices at most uint128 (a settlement price at most uint88), amounts at most uint128 times the
-    /// 1e18 scale; so plain checked arithmetic gives OpenZeppelin's `Math.mulDiv` result without its 512-bit code.
-    function _mulDiv(uint256 a, uint256 b, uint256 c) private pure returns (uint256) {
-        return a * b / c;
     }
 
     /// @dev Reads slot 0 of `vault` once. Solidity packs a struct's members from the low-order bytes up in
@@ -1031,19 +918,6 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         _investors[account] = uint256(investor.investedAmount) | (uint256(investor.previousPower) << 88)
             | (uint256(investor.powerChangedAt) << 176) | (uint256(investor.previousChangedAt) << 208)
             | (investor.whitelisted ? 1 << 240 : 0);
-    }
-
-    /// @dev Position word: shares in bits 0-119, principal in 120-215, poolId in 216-247, rollOver in 248.
-    function _loadPosition(address account, uint256 vaultId) private view returns (Position memory position) {
-        uint256 word = _positions[account][vaultId];
-        // Safe (the casts below): each field is masked to its own width by the cast itself.
-        // forge-lint: disable-next-line(unsafe-typecast)
-        position.shares = uint120(word);
-        // forge-lint: disable-next-line(unsafe-typecast)
-        position.principal = uint96(word >> 120);
-        // forge-lint: disable-next-line(unsafe-typecast)
-        position.poolId = uint32(word >> 216);
-        position.rollOver = (word >> 248) != 0;
     }
 
     function _storePosition(address account, uint256 vaultId, Position memory position) private {

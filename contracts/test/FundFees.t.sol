@@ -5,6 +5,10 @@ import {FundFixture} from "./FundFixture.sol";
 import {IInvestmentFund} from "../src/interfaces/IInvestmentFund.sol";
 import {MockUSDC} from "../src/mocks/MockUSDC.sol";
 import {BlacklistToken} from "./mocks/BlacklistToken.sol";
+import {InvestmentFund} from "../src/InvestmentFund.sol";
+import {FundViewsCalls} from "./utils/FundViewsCalls.sol";
+
+using FundViewsCalls for InvestmentFund;
 
 /// @notice The fund's share of profits: it accrues at settlement, anyone claims it for the fund wallet, and a
 /// fund wallet that cannot receive never blocks a settlement.

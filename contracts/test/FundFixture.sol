@@ -6,6 +6,9 @@ import {FundGovernor} from "../src/FundGovernor.sol";
 import {InvestmentFund} from "../src/InvestmentFund.sol";
 import {IInvestmentFund} from "../src/interfaces/IInvestmentFund.sol";
 import {MockUSDC} from "../src/mocks/MockUSDC.sol";
+import {FundViewsCalls} from "./utils/FundViewsCalls.sol";
+
+using FundViewsCalls for InvestmentFund;
 
 /// @notice Shared set-up for the fund's tests: a deployed fund (vault 1, futures; vault 2, NFT lending) on a
 /// 6-decimal token, an admin, an operator, three trading wallets that approve the fund, and helpers for each

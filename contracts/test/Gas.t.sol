@@ -4,6 +4,10 @@ pragma solidity ^0.8.24;
 import {FundFixture} from "./FundFixture.sol";
 import {MockUSDC} from "../src/mocks/MockUSDC.sol";
 import {console} from "./utils/Test.sol";
+import {InvestmentFund} from "../src/InvestmentFund.sol";
+import {FundViewsCalls} from "./utils/FundViewsCalls.sol";
+
+using FundViewsCalls for InvestmentFund;
 
 /// @notice Gas: no operation grows with the number of investors or with the number of rounds a vault has run,
 /// and per-operation figures for the benchmark (`npm run bench` runs the `test_gas_*` tests with `--isolate`, so

@@ -8,6 +8,9 @@ import {FundFixture} from "./FundFixture.sol";
 import {FundTimelock} from "../src/FundTimelock.sol";
 import {IFundGovernor} from "../src/interfaces/IFundGovernor.sol";
 import {InvestmentFund} from "../src/InvestmentFund.sol";
+import {FundViewsCalls} from "./utils/FundViewsCalls.sol";
+
+using FundViewsCalls for InvestmentFund;
 
 /// @notice Governance that acts: a passed proposal's actions are queued in the timelock, wait its delay, and change the
 /// fund; quorum, abstain, reasons and votes by signature.

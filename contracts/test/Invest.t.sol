@@ -4,6 +4,9 @@ pragma solidity ^0.8.24;
 import {FundFixture} from "./FundFixture.sol";
 import {IInvestmentFund} from "../src/interfaces/IInvestmentFund.sol";
 import {InvestmentFund} from "../src/InvestmentFund.sol";
+import {FundViewsCalls} from "./utils/FundViewsCalls.sol";
+
+using FundViewsCalls for InvestmentFund;
 
 /// @notice `invest`: who may invest, when, how much, and what gets credited.
 contract InvestTest is FundFixture {

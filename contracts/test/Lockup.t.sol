@@ -3,6 +3,10 @@ pragma solidity ^0.8.24;
 
 import {FundFixture} from "./FundFixture.sol";
 import {IInvestmentFund} from "../src/interfaces/IInvestmentFund.sol";
+import {InvestmentFund} from "../src/InvestmentFund.sol";
+import {FundViewsCalls} from "./utils/FundViewsCalls.sol";
+
+using FundViewsCalls for InvestmentFund;
 
 /// @notice A pool's phases: `startLockupPeriod`, `collectFundsFromTradingWallet`, `endLockupPeriod`.
 contract LockupTest is FundFixture {

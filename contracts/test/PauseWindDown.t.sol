@@ -5,6 +5,10 @@ import {IAccessControl} from "@openzeppelin/contracts/access/IAccessControl.sol"
 
 import {FundFixture} from "./FundFixture.sol";
 import {IInvestmentFund} from "../src/interfaces/IInvestmentFund.sol";
+import {InvestmentFund} from "../src/InvestmentFund.sol";
+import {FundViewsCalls} from "./utils/FundViewsCalls.sol";
+
+using FundViewsCalls for InvestmentFund;
 
 /// @notice Pausing deposits and new rounds, and the wind-down: who may, what stops, and that no exit ever closes.
 contract PauseWindDownTest is FundFixture {

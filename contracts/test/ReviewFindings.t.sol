@@ -8,6 +8,10 @@ import {FundGovernor} from "../src/FundGovernor.sol";
 import {IFundGovernor} from "../src/interfaces/IFundGovernor.sol";
 import {IFundVotes} from "../src/interfaces/IFundVotes.sol";
 import {IInvestmentFund} from "../src/interfaces/IInvestmentFund.sol";
+import {InvestmentFund} from "../src/InvestmentFund.sol";
+import {FundViewsCalls} from "./utils/FundViewsCalls.sol";
+
+using FundViewsCalls for InvestmentFund;
 
 /// @notice The findings of the outside review of the single-contract fund (issue 28), each decided and pinned here,
 /// and the split that made room: the governor reads voting power from the fund through the ERC-5805 shape.

@@ -3,6 +3,10 @@ pragma solidity ^0.8.24;
 
 import {FundFixture} from "./FundFixture.sol";
 import {IInvestmentFund} from "../src/interfaces/IInvestmentFund.sol";
+import {InvestmentFund} from "../src/InvestmentFund.sol";
+import {FundViewsCalls} from "./utils/FundViewsCalls.sol";
+
+using FundViewsCalls for InvestmentFund;
 
 /// @notice Roll-over: an investor's standing, opt-in choice to move principal plus profit into the vault's next
 /// round at each settlement, without any loop over investors.

@@ -7,6 +7,9 @@ import {TimelockController} from "@openzeppelin/contracts/governance/TimelockCon
 import {FundFixture} from "./FundFixture.sol";
 import {FundTimelock} from "../src/FundTimelock.sol";
 import {InvestmentFund} from "../src/InvestmentFund.sol";
+import {FundViewsCalls} from "./utils/FundViewsCalls.sol";
+
+using FundViewsCalls for InvestmentFund;
 
 /// @notice Changes that touch invested money wait in the `FundTimelock`, which holds the fund's default admin role
 /// once the deployer hands over; investors can leave before a change applies; a guardian can only make things safer.

@@ -5,7 +5,7 @@
  */
 
 import { connect } from "@fundament/scripts/lib/chain";
-import { loadArtifact } from "@fundament/scripts/lib/foundry";
+import { loadArtifact, loadFundAbi } from "@fundament/scripts/lib/foundry";
 import { buildSettlementReport, publishReports } from "@fundament/scripts/lib/round-report";
 import { devAccount, devAccountIndex } from "@fundament/test-chain";
 import { createTestClient, createWalletClient, http, parseUnits } from "viem";
@@ -17,7 +17,7 @@ import { createTestClient, createWalletClient, http, parseUnits } from "viem";
  */
 export async function chainTools(rpcUrl, deployment, { apiUrl } = {}) {
   const { chain, publicClient } = await connect(rpcUrl);
-  const investmentFundAbi = loadArtifact("InvestmentFund.sol", "InvestmentFund").abi;
+  const investmentFundAbi = loadFundAbi();
   const governorAbi = loadArtifact("FundGovernor.sol", "FundGovernor").abi;
   // The fund's and its governor's functions in one ABI; `readFund` asks the contract that has the function.
   const fundAbi = [...investmentFundAbi, ...governorAbi];

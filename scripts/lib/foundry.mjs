@@ -82,6 +82,20 @@ export function loadArtifact(file, contract) {
 }
 
 /**
+ * The InvestmentFund's whole ABI as callers see it at its address: its own functions, events and errors, and the reads
+ * its fallback answers through `FundViews` (`getVault`, `getPoolInfo`, `getPosition`). The same merge as the SDK's
+ * generated `investmentFundAbi` (contracts/script/export-abi.mjs).
+ * @returns {import("viem").Abi}
+ */
+export function loadFundAbi() {
+  /** @type {import("viem").Abi} */
+  const fund = loadArtifact("InvestmentFund.sol", "InvestmentFund").abi;
+  /** @type {import("viem").Abi} */
+  const views = loadArtifact("FundViews.sol", "FundViews").abi;
+  return [...fund, ...views.filter((item) => item.type === "function")];
+}
+
+/**
  * The artifact with every library it calls linked: each placeholder replaced by the address in `libraries` (by library
  * name). Throws when a library it needs is not given, so an unlinked contract is never deployed.
  * @param {Artifact} artifact

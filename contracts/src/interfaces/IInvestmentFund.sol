@@ -404,8 +404,6 @@ interface IInvestmentFund is IFundVotes {
     function vaultCount() external view returns (uint256);
     /// @notice Number of pools ever opened; ids run from 1 to this number.
     function poolCount() external view returns (uint256);
-    /// @notice A vault's settings and current round. Reverts with `VaultNotFound`.
-    function getVault(uint256 vaultId) external view returns (VaultInfo memory);
     /// @notice `vaultId`'s smallest deposit. Reverts with `VaultNotFound`.
     function minimumInvestment(uint256 vaultId) external view returns (uint256);
     /// @notice `vaultId`'s lockup length for its next lockup, in seconds. Reverts with `VaultNotFound`.
@@ -433,8 +431,6 @@ interface IInvestmentFund is IFundVotes {
         );
     /// @notice Where a pool is in its round (`None` for an unknown pool).
     function poolState(uint256 poolId) external view returns (PoolState);
-    /// @notice Everything about a pool.
-    function getPoolInfo(uint256 poolId) external view returns (PoolInfo memory);
     /// @notice A pool's trading wallets: its vault's list, which can change only while the vault's pool is open
     /// (the `TradingWalletAdded` / `TradingWalletRemoved` events, which name the pool, keep the history).
     function getTradingWallets(uint256 poolId)
@@ -471,8 +467,6 @@ interface IInvestmentFund is IFundVotes {
             uint256 totalWithdrawn,
             uint256 votingPower
         );
-    /// @notice `account`'s position in `vaultId`. Reverts with `VaultNotFound`.
-    function getPosition(address account, uint256 vaultId) external view returns (PositionInfo memory);
     /// @notice Everything the contract owes: unwithdrawn payouts, accrued fund fees, open pools' deposits and
     /// locked pools' collected returns. Its token balance always covers this.
     function totalOwed() external view returns (uint256);

@@ -6,6 +6,9 @@ import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {Test} from "../utils/Test.sol";
 import {FundGovernor} from "../../src/FundGovernor.sol";
 import {InvestmentFund} from "../../src/InvestmentFund.sol";
+import {FundViewsCalls} from "../utils/FundViewsCalls.sol";
+
+using FundViewsCalls for InvestmentFund;
 
 /// @notice A test token anyone can mint.
 interface IMintableToken is IERC20 {

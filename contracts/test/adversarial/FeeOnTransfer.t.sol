@@ -4,6 +4,10 @@ pragma solidity ^0.8.24;
 import {AdversarialTokenBase, IMintableToken} from "./AdversarialTokenBase.sol";
 import {IInvestmentFund} from "../../src/interfaces/IInvestmentFund.sol";
 import {FeeOnTransferToken} from "../mocks/FeeOnTransferToken.sol";
+import {InvestmentFund} from "../../src/InvestmentFund.sol";
+import {FundViewsCalls} from "../utils/FundViewsCalls.sol";
+
+using FundViewsCalls for InvestmentFund;
 
 /// @notice The fund on a token that burns a fee on every transfer: it must credit only what arrived, refuse
 /// settlements that report more than was collected, and stay solvent through a full round.

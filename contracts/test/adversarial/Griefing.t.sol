@@ -5,6 +5,10 @@ import {IERC20Errors} from "@openzeppelin/contracts/interfaces/draft-IERC6093.so
 
 import {FundFixture} from "../FundFixture.sol";
 import {IInvestmentFund} from "../../src/interfaces/IInvestmentFund.sol";
+import {InvestmentFund} from "../../src/InvestmentFund.sol";
+import {FundViewsCalls} from "../utils/FundViewsCalls.sol";
+
+using FundViewsCalls for InvestmentFund;
 
 /// @notice Nobody can block another investor's exit: not the admin's whitelist, not other investors, not a
 /// donation, not a trading wallet that refuses to pay back (which only costs its own pool).

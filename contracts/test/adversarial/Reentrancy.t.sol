@@ -9,6 +9,9 @@ import {InvestmentFund} from "../../src/InvestmentFund.sol";
 import {IInvestmentFund} from "../../src/interfaces/IInvestmentFund.sol";
 import {IFundGovernor} from "../../src/interfaces/IFundGovernor.sol";
 import {ReentrantToken} from "../mocks/ReentrantToken.sol";
+import {FundViewsCalls} from "../utils/FundViewsCalls.sol";
+
+using FundViewsCalls for InvestmentFund;
 
 /// @notice Re-entrancy through a hostile token: every token-moving function of the fund is entered again
 /// from inside its own token transfer. The token itself is the attacker: it is whitelisted, funded,

@@ -7,6 +7,9 @@ import {FundTimelock} from "../../src/FundTimelock.sol";
 import {InvestmentFund} from "../../src/InvestmentFund.sol";
 import {IInvestmentFund} from "../../src/interfaces/IInvestmentFund.sol";
 import {MockUSDC} from "../../src/mocks/MockUSDC.sol";
+import {FundViewsCalls} from "../utils/FundViewsCalls.sol";
+
+using FundViewsCalls for InvestmentFund;
 
 /// @title FundHandler
 /// @notice Drives both vaults for the invariant fuzzer: invest, withdraw (settled payout or open-pool refund),

@@ -8,6 +8,10 @@ import {IAccessControl} from "@openzeppelin/contracts/access/IAccessControl.sol"
 import {FundTimelock} from "../../src/FundTimelock.sol";
 import {GovernanceHandler} from "./GovernanceHandler.sol";
 import {IInvestmentFund} from "../../src/interfaces/IInvestmentFund.sol";
+import {InvestmentFund} from "../../src/InvestmentFund.sol";
+import {FundViewsCalls} from "../utils/FundViewsCalls.sol";
+
+using FundViewsCalls for InvestmentFund;
 
 /// @title FundInvariantsTest
 /// @notice Stateful fuzzing of both vaults through `FundHandler`: per-vault solvency, shares per pool, the split

@@ -27,6 +27,10 @@ export const investmentFundAbi = [
     "stateMutability": "nonpayable"
   },
   {
+    "type": "fallback",
+    "stateMutability": "nonpayable"
+  },
+  {
     "type": "function",
     "name": "ADMIN_ROLE",
     "inputs": [],
@@ -471,178 +475,6 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
-    "name": "getPoolInfo",
-    "inputs": [
-      {
-        "name": "poolId",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "outputs": [
-      {
-        "name": "info",
-        "type": "tuple",
-        "internalType": "struct IInvestmentFund.PoolInfo",
-        "components": [
-          {
-            "name": "vaultId",
-            "type": "uint256",
-            "internalType": "uint256"
-          },
-          {
-            "name": "round",
-            "type": "uint256",
-            "internalType": "uint256"
-          },
-          {
-            "name": "state",
-            "type": "uint8",
-            "internalType": "enum IInvestmentFund.PoolState"
-          },
-          {
-            "name": "totalFunds",
-            "type": "uint256",
-            "internalType": "uint256"
-          },
-          {
-            "name": "totalShares",
-            "type": "uint256",
-            "internalType": "uint256"
-          },
-          {
-            "name": "lockupStartTime",
-            "type": "uint256",
-            "internalType": "uint256"
-          },
-          {
-            "name": "lockupEndTime",
-            "type": "uint256",
-            "internalType": "uint256"
-          },
-          {
-            "name": "preLockupTotal",
-            "type": "uint256",
-            "internalType": "uint256"
-          },
-          {
-            "name": "postLockupTotal",
-            "type": "uint256",
-            "internalType": "uint256"
-          },
-          {
-            "name": "profitGenerated",
-            "type": "uint256",
-            "internalType": "uint256"
-          },
-          {
-            "name": "collected",
-            "type": "uint256",
-            "internalType": "uint256"
-          },
-          {
-            "name": "fundFee",
-            "type": "uint256",
-            "internalType": "uint256"
-          },
-          {
-            "name": "rolledOver",
-            "type": "uint256",
-            "internalType": "uint256"
-          },
-          {
-            "name": "startSharePrice",
-            "type": "uint256",
-            "internalType": "uint256"
-          },
-          {
-            "name": "settleSharePrice",
-            "type": "uint256",
-            "internalType": "uint256"
-          },
-          {
-            "name": "unclaimedShares",
-            "type": "uint256",
-            "internalType": "uint256"
-          },
-          {
-            "name": "unclaimedPayouts",
-            "type": "uint256",
-            "internalType": "uint256"
-          },
-          {
-            "name": "reportHash",
-            "type": "bytes32",
-            "internalType": "bytes32"
-          }
-        ]
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
-    "name": "getPosition",
-    "inputs": [
-      {
-        "name": "account",
-        "type": "address",
-        "internalType": "address"
-      },
-      {
-        "name": "vaultId",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "outputs": [
-      {
-        "name": "info",
-        "type": "tuple",
-        "internalType": "struct IInvestmentFund.PositionInfo",
-        "components": [
-          {
-            "name": "poolId",
-            "type": "uint256",
-            "internalType": "uint256"
-          },
-          {
-            "name": "shares",
-            "type": "uint256",
-            "internalType": "uint256"
-          },
-          {
-            "name": "principal",
-            "type": "uint256",
-            "internalType": "uint256"
-          },
-          {
-            "name": "rollOver",
-            "type": "bool",
-            "internalType": "bool"
-          },
-          {
-            "name": "value",
-            "type": "uint256",
-            "internalType": "uint256"
-          },
-          {
-            "name": "withdrawable",
-            "type": "uint256",
-            "internalType": "uint256"
-          },
-          {
-            "name": "poolState",
-            "type": "uint8",
-            "internalType": "enum IInvestmentFund.PoolState"
-          }
-        ]
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
     "name": "getProfitStatistics",
     "inputs": [],
     "outputs": [
@@ -732,77 +564,6 @@ export const investmentFundAbi = [
         "name": "walletTypes",
         "type": "string[]",
         "internalType": "string[]"
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
-    "name": "getVault",
-    "inputs": [
-      {
-        "name": "vaultId",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "outputs": [
-      {
-        "name": "info",
-        "type": "tuple",
-        "internalType": "struct IInvestmentFund.VaultInfo",
-        "components": [
-          {
-            "name": "name",
-            "type": "string",
-            "internalType": "string"
-          },
-          {
-            "name": "currentPoolId",
-            "type": "uint256",
-            "internalType": "uint256"
-          },
-          {
-            "name": "round",
-            "type": "uint256",
-            "internalType": "uint256"
-          },
-          {
-            "name": "isLocked",
-            "type": "bool",
-            "internalType": "bool"
-          },
-          {
-            "name": "minimumInvestment",
-            "type": "uint256",
-            "internalType": "uint256"
-          },
-          {
-            "name": "lockupPeriodDuration",
-            "type": "uint256",
-            "internalType": "uint256"
-          },
-          {
-            "name": "rollingShares",
-            "type": "uint256",
-            "internalType": "uint256"
-          },
-          {
-            "name": "eraStartPoolId",
-            "type": "uint256",
-            "internalType": "uint256"
-          },
-          {
-            "name": "paused",
-            "type": "bool",
-            "internalType": "bool"
-          },
-          {
-            "name": "windingDown",
-            "type": "bool",
-            "internalType": "bool"
-          }
-        ]
       }
     ],
     "stateMutability": "view"
@@ -2170,11 +1931,6 @@ export const investmentFundAbi = [
   },
   {
     "type": "error",
-    "name": "InvalidShortString",
-    "inputs": []
-  },
-  {
-    "type": "error",
     "name": "InvalidVaultName",
     "inputs": []
   },
@@ -2477,5 +2233,248 @@ export const investmentFundAbi = [
         "internalType": "uint256"
       }
     ]
+  },
+  {
+    "type": "function",
+    "name": "getPoolInfo",
+    "inputs": [
+      {
+        "name": "poolId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [
+      {
+        "name": "info",
+        "type": "tuple",
+        "internalType": "struct IInvestmentFund.PoolInfo",
+        "components": [
+          {
+            "name": "vaultId",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "round",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "state",
+            "type": "uint8",
+            "internalType": "enum IInvestmentFund.PoolState"
+          },
+          {
+            "name": "totalFunds",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "totalShares",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "lockupStartTime",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "lockupEndTime",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "preLockupTotal",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "postLockupTotal",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "profitGenerated",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "collected",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "fundFee",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "rolledOver",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "startSharePrice",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "settleSharePrice",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "unclaimedShares",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "unclaimedPayouts",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "reportHash",
+            "type": "bytes32",
+            "internalType": "bytes32"
+          }
+        ]
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "getPosition",
+    "inputs": [
+      {
+        "name": "account",
+        "type": "address",
+        "internalType": "address"
+      },
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [
+      {
+        "name": "info",
+        "type": "tuple",
+        "internalType": "struct IInvestmentFund.PositionInfo",
+        "components": [
+          {
+            "name": "poolId",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "shares",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "principal",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "rollOver",
+            "type": "bool",
+            "internalType": "bool"
+          },
+          {
+            "name": "value",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "withdrawable",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "poolState",
+            "type": "uint8",
+            "internalType": "enum IInvestmentFund.PoolState"
+          }
+        ]
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "getVault",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [
+      {
+        "name": "info",
+        "type": "tuple",
+        "internalType": "struct IInvestmentFund.VaultInfo",
+        "components": [
+          {
+            "name": "name",
+            "type": "string",
+            "internalType": "string"
+          },
+          {
+            "name": "currentPoolId",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "round",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "isLocked",
+            "type": "bool",
+            "internalType": "bool"
+          },
+          {
+            "name": "minimumInvestment",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "lockupPeriodDuration",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "rollingShares",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "eraStartPoolId",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "paused",
+            "type": "bool",
+            "internalType": "bool"
+          },
+          {
+            "name": "windingDown",
+            "type": "bool",
+            "internalType": "bool"
+          }
+        ]
+      }
+    ],
+    "stateMutability": "view"
   }
 ] as const;

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {ShortStrings} from "@openzeppelin/contracts/utils/ShortStrings.sol";
+
+import {FundStorage} from "./FundStorage.sol";
+import {IFundViews} from "./interfaces/IFundViews.sol";
+import {IInvestmentFund} from "./interfaces/IInvestmentFund.sol";
+import {Pool, Settlement, Vault} from "./libraries/Settlement.sol";
+
+/// @dev Takes the slot AccessControl's `_roles` takes in `InvestmentFund`, so `FundStorage` starts at the same slot.
+abstract contract RolesSlot {
+    // forge-lint: disable-next-line(mixed-case-variable)
+    bytes32 private __rolesSlot;
+}
+
+/// @title FundViews
+/// @notice The fund's larger reads, run by `InvestmentFund`'s fallback through DELEGATECALL on the fund's storage (see
+/// `FundStorage`): called on the fund's address they answer for the fund; called on this contract's own address they
+/// read its empty storage (every vault unknown).
+/// @dev View functions only: the fund runs whatever this contract exposes in its own context.
+contract FundViews is IFundViews, RolesSlot, FundStorage {
+    /// @inheritdoc IFundViews
+    function getVault(uint256 vaultId) external view returns (IInvestmentFund.VaultInfo memory info) {
+        Vault storage vault = _vault(vaultId);
+        info.name = ShortStrings.toString(vault.name);
+        info.currentPoolId = vault.currentPoolId;
+        info.round = vault.round;
+        info.isLocked = vault.isLocked;
+        info.minimumInvestment = vault.minimumInvestment;
+        info.lockupPeriodDuration = vault.lockupPeriodDuration;
+        info.rollingShares = vault.rollingShares;
+        info.eraStartPoolId = vault.eraStartPoolId;
+        uint8 stops = vault.stops;
+        info.paused = stops & STOP_PAUSED != 0;
+        info.windingDown = stops & STOP_WIND_DOWN != 0;
+    }
+
+    /// @inheritdoc IFundViews
+    function getPoolInfo(uint256 poolId) external view returns (IInvestmentFund.PoolInfo memory info) {
+        Pool storage pool = _pools[poolId];
+        info.vaultId = pool.vaultId;
+        info.round = pool.round;
+        info.state = _poolState(poolId);
+        info.totalFunds = pool.totalFunds;
+        info.totalShares = pool.totalShares;
+        info.lockupStartTime = pool.lockupStartTime;
+        info.lockupEndTime = pool.lockupEndTime;
+        info.preLockupTotal = pool.preLockupTotal;
+        info.postLockupTotal = pool.postLockupTotal;
+        info.profitGenerated = pool.profitGenerated;
+        info.collected = pool.collected;
+        info.fundFee = pool.fundFee;
+        info.rolledOver = pool.rolledOver;
+        info.startSharePrice = pool.startSharePrice;
+        info.settleSharePrice = pool.settleSharePrice;
+        info.unclaimedShares = pool.unclaimedShares;
+        info.unclaimedPayouts = pool.unclaimedPayouts;
+        info.reportHash = pool.reportHash;
+    }
+
+    /// @inheritdoc IFundViews
+    function getPosition(address account, uint256 vaultId)
+        external
+        view
+        returns (IInvestmentFund.PositionInfo memory info)
+    {
+        Position memory position = _positionNow(account, vaultId);
+        info.shares = position.shares;
+        info.principal = position.principal;
+        info.rollOver = position.rollOver;
+        if (position.shares == 0) return info;
+        info.poolId = position.poolId;
+        info.poolState = _poolState(position.poolId);
+        (info.value, info.withdrawable) = _valueOf(position);
+    }
+
+    /// @dev A position as `_resolve` would see it, for views.
+    function _positionNow(address account, uint256 vaultId) private view returns (Position memory position) {
+        Vault storage vault = _vault(vaultId);
+        position = _loadPosition(account, vaultId);
+        if (position.rollOver && position.shares != 0) {
+            if (position.poolId < vault.eraStartPoolId) {
+                position.shares = 0;
+                position.principal = 0;
+            }
+            position.poolId = vault.currentPoolId;
+        }
+    }
+
+    /// @dev What a resolved position is worth now and what it may withdraw now.
+    function _valueOf(Position memory position) private view returns (uint256 value, uint256 withdrawable) {
+        Pool storage pool = _pools[position.poolId];
+        if (pool.settled) {
+            value = _mulDiv(position.shares, pool.settleSharePrice, Settlement.SHARE_PRICE_SCALE);
+            return (value, value);
+        }
+        value = _mulDiv(position.shares, pool.startSharePrice, Settlement.SHARE_PRICE_SCALE);
+        if (!_vaults[pool.vaultId].isLocked) withdrawable = value;
+    }
+}

@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {IInvestmentFund} from "./IInvestmentFund.sol";
+
+/// @title IFundViews
+/// @notice The fund's larger reads, answered at the fund's address by its read-only extension `FundViews` (the
+/// fund's fallback runs it on the fund's storage). Call them on the fund: `IFundViews(fund).getVault(1)`.
+interface IFundViews {
+    /// @notice A vault's settings and current round. Reverts with `VaultNotFound`.
+    function getVault(uint256 vaultId) external view returns (IInvestmentFund.VaultInfo memory);
+
+    /// @notice Everything about a pool.
+    function getPoolInfo(uint256 poolId) external view returns (IInvestmentFund.PoolInfo memory);
+
+    /// @notice `account`'s position in `vaultId`. Reverts with `VaultNotFound`.
+    function getPosition(address account, uint256 vaultId) external view returns (IInvestmentFund.PositionInfo memory);
+}

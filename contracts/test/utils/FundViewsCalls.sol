@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {InvestmentFund} from "../../src/InvestmentFund.sol";
+import {IFundViews} from "../../src/interfaces/IFundViews.sol";
+import {IInvestmentFund} from "../../src/interfaces/IInvestmentFund.sol";
+
+/// @dev `fund.getVault(…)`, `fund.getPoolInfo(…)` and `fund.getPosition(…)` in tests (`using FundViewsCalls for
+/// InvestmentFund;`): the calls go to the fund's address, where its fallback answers them through `FundViews`.
+library FundViewsCalls {
+    function getVault(InvestmentFund fund, uint256 vaultId) internal view returns (IInvestmentFund.VaultInfo memory) {
+        return IFundViews(address(fund)).getVault(vaultId);
+    }
+
+    function getPoolInfo(InvestmentFund fund, uint256 poolId) internal view returns (IInvestmentFund.PoolInfo memory) {
+        return IFundViews(address(fund)).getPoolInfo(poolId);
+    }
+
+    function getPosition(InvestmentFund fund, address account, uint256 vaultId)
+        internal
+        view
+        returns (IInvestmentFund.PositionInfo memory)
+    {
+        return IFundViews(address(fund)).getPosition(account, vaultId);
+    }
+}
