@@ -31,7 +31,15 @@ let failed = false;
 const banner = (title) => console.log(`\n━━ ${title} ${"━".repeat(Math.max(0, 72 - title.length))}`);
 
 /** The contracts a deployment puts on chain (mocks and test helpers are not deployed off the local chain). */
-const DEPLOYED = ["InvestmentFund", "FundViews", "FundGovernor", "FundTimelock", "TradingWalletList", "Settlement", "FundPaymaster"];
+const DEPLOYED = [
+  "InvestmentFund",
+  "FundViews",
+  "FundGovernor",
+  "FundTimelock",
+  "TradingWalletList",
+  "Settlement",
+  "FundPaymaster",
+];
 const EIP170 = 24_576;
 banner("contracts: deployed sizes (forge build --sizes; EIP-170 limit 24,576 bytes, target ≥ 15 % headroom)");
 const sizes = await forge(["build", "--sizes", "--json"], { capture: true, silent: true });

@@ -25,7 +25,9 @@ function viewsFunctions() {
   const functions = abi.filter((item) => item.type === "function");
   const writing = functions.filter((item) => item.stateMutability !== "view" && item.stateMutability !== "pure");
   if (writing.length > 0) {
-    console.error(`export-abi: FundViews must have view functions only; ${writing.map((f) => f.name).join(", ")} is not`);
+    console.error(
+      `export-abi: FundViews must have view functions only; ${writing.map((f) => f.name).join(", ")} is not`,
+    );
     process.exit(1);
   }
   return functions;
