@@ -50,7 +50,12 @@ export function ensureDeps({ root = ROOT, quiet = false, run = npm } = {}) {
   const reason = depsOutdatedReason(root);
   if (!reason) return false;
   const hasLock = existsSync(join(root, "package-lock.json"));
-  if (!quiet) console.log(`› ${reason}: running npm ${hasLock ? "ci" : "install"}`);
+  if (!quiet) {
+    console.log(`› ${reason}: running npm ${hasLock ? "ci" : "install"}`);
+    console.log(
+      "  (installing every workspace's packages: about 3 to 10 minutes on a 2-core machine; npm prints little)",
+    );
+  }
   let result = run(root, hasLock ? ["ci"] : ["install"]);
   if (result.status !== 0 && hasLock) {
     // npm ci's own report (a wall of EUSAGE text) is kept out of the way: one line says why, then the fallback.

@@ -90,19 +90,23 @@ test("when npm ci refuses, one quiet line says why and the fallback runs without
     assert.deepEqual(calls, [["ci"], ["install", "--no-save"]]);
     assert.deepEqual(lines, [
       "› node_modules is missing: running npm ci",
+      "  (installing every workspace's packages: about 3 to 10 minutes on a 2-core machine; npm prints little)",
       "› package-lock.json does not match this registry (npm ci refused it); installing with npm install --no-save instead",
     ]);
     assert.doesNotMatch(lines.join("\n"), /EUSAGE|npm error/);
   });
 });
 
-test("a successful npm ci prints only the line that says why it runs", () => {
+test("a successful npm ci prints only the line that says why it runs and about how long it takes", () => {
   inTempRepo((root) => {
     touch(join(root, "package-lock.json"), 1_000);
     const lines = captureConsole(() => {
       ensureDeps({ root, run: () => ({ status: 0, output: "added 900 packages\nnpm warn deprecated x" }) });
     });
-    assert.deepEqual(lines, ["› node_modules is missing: running npm ci"]);
+    assert.deepEqual(lines, [
+      "› node_modules is missing: running npm ci",
+      "  (installing every workspace's packages: about 3 to 10 minutes on a 2-core machine; npm prints little)",
+    ]);
   });
 });
 

@@ -205,6 +205,7 @@ export async function startStack(options) {
       host,
       port: options.apiPort,
       dataDir,
+      log,
       env: {
         RPC_URL: anvil.url,
         CHAIN_ID: String(deployment.chainId),
@@ -263,11 +264,35 @@ export async function startStack(options) {
     // Set while the API is stopped on purpose (`stack.api.stop()`, the outage journeys): not a failure.
     let apiDown = false;
     stops.push(() => api.stop());
+    // The API dying on its own does not take the chain and the web app down with it: say so, and start it again
+    // (three times at most in ten minutes; after that, say how to bring it back).
+    /** @type {number[]} */
+    const apiRestarts = [];
     const watchApi = () =>
-      api.exited.then((code) => {
-        if (!stopped && !apiDown) fail(`the API exited unexpectedly (code ${code}); see ${api.logFile}`);
+      api.exited.then(async (code) => {
+        if (stopped || apiDown) return;
+        const now = Date.now();
+        const recent = apiRestarts.filter((at) => now - at < 10 * 60_000);
+        log(
+          `✗ The API stopped unexpectedly (code ${code}); see ${api.logFile}. The chain and the web app keep running.`,
+        );
+        if (recent.length >= 3) {
+          log(
+            "  It stopped three times in ten minutes: fix what its log says, then stop with Ctrl-C and run npm start.",
+          );
+          return;
+        }
+        apiRestarts.push(now);
+        log("  Starting the API again…");
+        try {
+          api = await startApi(apiOptions);
+          log(`  The API is back on ${apiUrl}.`);
+          watchApi();
+        } catch (error) {
+          log(`  The API did not come back: ${error instanceof Error ? error.message : error}`);
+          log("  Stop with Ctrl-C and run npm start again.");
+        }
       });
-    watchApi();
     const apiControl = {
       stop: async () => {
         apiDown = true;
@@ -384,15 +409,32 @@ export async function startStack(options) {
   }
 }
 
+/** How long `startApi` waits for a live API to answer `/health` (a busy 2-core machine may need minutes). */
+export const API_START_LIMIT_MS = 10 * 60_000;
+/** How often it says it is still waiting. */
+const API_HEARTBEAT_MS = 15_000;
+
 /**
- * The API as a child process (`tsx src/main.ts`), its output in `<dataDir>/api.log`; resolves once
- * `/health` answers.
- * @param {{ host: string, port: number, dataDir: string, env: Record<string, string> }} options
+ * The API as a child process (`tsx src/main.ts`), its output in `<dataDir>/api.log`; resolves once `/health`
+ * answers. It waits while the process is alive (up to `API_START_LIMIT_MS`), saying so every 15 s with the log's
+ * last line; if the process dies or the limit passes, the error carries the end of its log.
+ * @param {{ host: string, port: number, dataDir: string, env: Record<string, string>,
+ *   log?: (line: string) => void, apiDir?: string, heartbeatMs?: number, startLimitMs?: number }} options
+ *   `apiDir`, `heartbeatMs` and `startLimitMs` for tests (a stand-in service, shorter waits)
  */
-export async function startApi({ host, port, dataDir, env }) {
+export async function startApi({
+  host,
+  port,
+  dataDir,
+  env,
+  log = () => undefined,
+  apiDir = API_DIR,
+  heartbeatMs = API_HEARTBEAT_MS,
+  startLimitMs = API_START_LIMIT_MS,
+}) {
   const logFile = join(dataDir, "api.log");
   const { exited, isDead, stop } = startChildService({
-    cwd: API_DIR,
+    cwd: apiDir,
     env: {
       API_HOST: host,
       API_PORT: String(port),
@@ -405,22 +447,44 @@ export async function startApi({ host, port, dataDir, env }) {
     logFile,
   });
   const url = `http://${host}:${port}`;
-  const deadline = Date.now() + 60_000;
+  const started = Date.now();
+  let nextBeat = started + heartbeatMs;
   for (;;) {
-    if (isDead()) throw new Error(`the API did not start; see ${logFile}`);
+    if (isDead()) throw new Error(`the API stopped while starting. The end of ${logFile}:\n${logTail(logFile)}`);
     try {
       const response = await fetch(`${url}/health`);
       if (response.status < 500) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) {
+    const waited = Date.now() - started;
+    if (waited > startLimitMs) {
       await stop();
-      throw new Error(`the API did not answer ${url}/health within 60 s; see ${logFile}`);
+      throw new Error(
+        `the API was alive but did not answer ${url}/health within ${Math.round(startLimitMs / 1000)} s. The end of ${logFile}:\n${logTail(logFile)}`,
+      );
+    }
+    if (Date.now() >= nextBeat) {
+      const last = logTail(logFile, 1);
+      log(`  API still starting… ${Math.round(waited / 1000)} s${last ? ` (its log: ${last.slice(0, 160)})` : ""}`);
+      nextBeat += heartbeatMs;
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return { url, logFile, exited, stop };
+}
+
+/**
+ * The last `lines` non-empty lines of a log file ("" when there is none yet).
+ * @param {string} file @param {number} [lines]
+ */
+export function logTail(file, lines = 20) {
+  if (!existsSync(file)) return "";
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .slice(-lines)
+    .join("\n");
 }
 
 /**
