@@ -1,5 +1,10 @@
 // `npm start -w @fundament/api` (or `node --import tsx src/main.ts`): migrate, sync and serve until SIGTERM/SIGINT.
-import { startServer } from "./exports/server.js";
+// The first line comes before the server's modules load (on a busy machine, compiling them takes a while), so a log
+// that stays empty means the process never ran, not that it is slow.
+const loadingSince = Date.now();
+console.log(`API starting (pid ${process.pid}): loading its modules…`);
+const { startServer } = await import("./exports/server.js");
+console.log(`API modules loaded in ${((Date.now() - loadingSince) / 1000).toFixed(1)} s: migrating, then serving`);
 
 /** How long a graceful shutdown may take before the process exits anyway (within a 30 s orchestrator grace). */
 const SHUTDOWN_GRACE_MS = 20_000;
