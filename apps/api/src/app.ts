@@ -37,6 +37,7 @@ import { onrampRoutes } from "./routes/onramp.js";
 import { performanceRoutes } from "./routes/performance.js";
 import { priceRoutes } from "./routes/prices.js";
 import { profileRoutes } from "./routes/profile.js";
+import { roundReportRoutes } from "./routes/roundReport.js";
 import { sessionRoutes } from "./routes/sessions.js";
 
 export type AppDeps = {
@@ -160,6 +161,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(embeddedSocialRoutes(context));
   await app.register(embeddedFarcasterRoutes(context));
   await app.register(sessionRoutes(context));
+  await app.register(roundReportRoutes(context));
   if (deps.benchRoute) app.get("/bench/bare", { schema: { hide: true } }, () => ({ status: "ok" }));
   return app;
 }

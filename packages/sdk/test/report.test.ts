@@ -143,6 +143,15 @@ describe("a round's NAV report", () => {
       hashMatches: true,
       totalMatches: true,
     });
+    // Given the bytes served, the check hashes exactly those: the same report reformatted does not match.
+    const text = serializeRoundReport(built);
+    expect(await checkRoundReport(publicClient, { deployment, report: served, text })).toMatchObject({
+      hashMatches: true,
+    });
+    const reformatted = JSON.stringify(JSON.parse(text), null, 1);
+    expect(
+      await checkRoundReport(publicClient, { deployment, report: parseRoundReport(reformatted), text: reformatted }),
+    ).toMatchObject({ hashMatches: false, totalMatches: true });
     expect(await verifyRoundReport(publicClient, { deployment, report: served })).toMatchObject({
       hashMatches: true,
       rebuiltMatches: true,

@@ -390,6 +390,25 @@ export const embeddedFarcasterChannels = pgTable("embedded_farcaster_channels", 
   completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
 });
 
+/**
+ * Rounds' NAV reports, content-addressed: `hash` is the keccak-256 of `text` (the report's canonical JSON, stored and
+ * served byte for byte). Several may exist for one round (built, then a correction); the one served is the one whose
+ * hash the round's settlement carries on chain.
+ */
+export const roundReports = pgTable(
+  "round_reports",
+  {
+    /** 0x-prefixed lowercase hex. */
+    hash: text("hash").primaryKey(),
+    chainId: integer("chain_id").notNull(),
+    vaultId: bigint("vault_id", { mode: "number" }).notNull(),
+    poolId: bigint("pool_id", { mode: "number" }).notNull(),
+    text: text("text").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("round_reports_round").on(t.chainId, t.vaultId, t.poolId)],
+);
+
 export const schema = {
   performanceSnapshots,
   performanceDaily,
@@ -412,5 +431,6 @@ export const schema = {
   embeddedWallets,
   embeddedOauthStates,
   embeddedFarcasterChannels,
+  roundReports,
 };
 export type Schema = typeof schema;

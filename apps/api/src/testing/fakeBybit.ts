@@ -32,6 +32,8 @@ export type FakeBybit = {
   deposits: BybitDepositRow[];
   withdrawals: BybitWithdrawalRow[];
   totalEquity: string;
+  /** Open positions `/v5/position/list` lists (category linear), in Bybit's v5 row format. */
+  positions: BybitPositionRow[];
   /** Candles per Bybit symbol ("ETHUSDT"), any order; a symbol absent here is refused ("Not supported symbols"). */
   klines: Record<string, BybitKline[]>;
   /** Every request received, in order. */
@@ -43,6 +45,20 @@ export type FakeBybit = {
   /** The most requests answered at the same time so far (one client syncing sequentially keeps it at 1). */
   maxInFlight: number;
   stop(): Promise<void>;
+};
+
+/** One row of Bybit v5 `/v5/position/list` (the fields a report reads, and a few more as Bybit sends them). */
+export type BybitPositionRow = {
+  symbol: string;
+  side: "Buy" | "Sell" | "";
+  size: string;
+  avgPrice: string;
+  positionValue: string;
+  markPrice: string;
+  unrealisedPnl: string;
+  leverage: string;
+  positionIdx: number;
+  updatedTime: string;
 };
 
 const WINDOW_LIMIT_MS = 30 * 86_400_000;
@@ -79,6 +95,7 @@ export async function startFakeBybit({
     deposits: [],
     withdrawals: [],
     totalEquity: "0",
+    positions: [],
     klines: {},
     requests: [],
     fail: undefined,
@@ -206,6 +223,15 @@ export async function startFakeBybit({
               },
             ],
           }),
+        );
+      case "/v5/position/list":
+        if (url.searchParams.get("category") !== "linear") {
+          return send(response, 200, envelope({}, 10_001, "params error: category only support linear or inverse"));
+        }
+        return send(
+          response,
+          200,
+          envelope({ category: "linear", list: fake.positions, nextPageCursor: "" }),
         );
       default:
         return send(response, 404, envelope({}, 10_001, `unknown route ${url.pathname}`));

@@ -1,4 +1,4 @@
-import { type Client, formatUnits, getAddress, type Hex, isAddress, zeroHash } from "viem";
+import { type Client, formatUnits, getAddress, type Hex, isAddress, keccak256, stringToBytes, zeroHash } from "viem";
 import { readContract } from "viem/actions";
 import { FundamentError } from "../baseErrors.js";
 import type { Deployment } from "../deployment/deployment.js";
@@ -38,7 +38,7 @@ export function parseRoundReport(text: string): RoundReport {
 
 export type RoundReportCheck = {
   report: RoundReport;
-  /** keccak-256 of the report's canonical JSON, computed here. */
+  /** keccak-256 of the bytes served when they were given (`text`), else of the report's canonical JSON. */
   hash: Hex;
   /** The hash the round's settlement carries on chain (zero while the round is not settled). */
   chainHash: Hex;
@@ -51,11 +51,13 @@ export type RoundReportCheck = {
 
 /**
  * Checks a served report against the chain: recomputes its hash and compares it with the one its round's settlement
- * carries, and its total with what the settlement took. Works in a browser (no rebuild: see `verifyRoundReport`).
+ * carries, and its total with what the settlement took. Given the served `text`, the hash is of those exact bytes (a
+ * server that reorders or reformats a report fails the check). Works in a browser (no rebuild: see
+ * `verifyRoundReport`).
  */
 export async function checkRoundReport(
   client: Client,
-  { deployment, report }: { deployment: Deployment; report: RoundReport },
+  { deployment, report, text }: { deployment: Deployment; report: RoundReport; text?: string },
 ): Promise<RoundReportCheck> {
   if (getAddress(report.fund) !== getAddress(deployment.investmentFund)) {
     throw new FundamentError(`The report is for the fund ${report.fund}, not ${deployment.investmentFund}.`);
@@ -68,7 +70,7 @@ export async function checkRoundReport(
     functionName: "getPoolInfo",
     args: [BigInt(report.poolId)],
   });
-  const hash = hashRoundReport(report);
+  const hash = text === undefined ? hashRoundReport(report) : keccak256(stringToBytes(text));
   const settled = pool.reportHash !== zeroHash;
   return {
     report,
@@ -93,9 +95,9 @@ export type RoundReportVerification = RoundReportCheck & {
  */
 export async function verifyRoundReport(
   client: Client,
-  { deployment, report }: { deployment: Deployment; report: RoundReport },
+  { deployment, report, text }: { deployment: Deployment; report: RoundReport; text?: string },
 ): Promise<RoundReportVerification> {
-  const check = await checkRoundReport(client, { deployment, report });
+  const check = await checkRoundReport(client, { deployment, report, ...(text === undefined ? {} : { text }) });
   const rebuilt = await buildRoundReport(client, {
     deployment,
     poolId: BigInt(report.poolId),

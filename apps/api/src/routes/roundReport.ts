@@ -1,0 +1,252 @@
+import {
+  buildRoundReport,
+  createFundPublicClient,
+  type Deployment,
+  FundamentError,
+  investmentFundAbi,
+  isSupportedChainId,
+  MAX_MANUAL_ITEMS,
+  MAX_MANUAL_NOTE,
+  parseRoundReport,
+  serializeRoundReport,
+} from "@fundament/sdk";
+import ccxt, { type Exchange } from "ccxt";
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsync } from "fastify";
+import { type Client, createPublicClient, getAddress, http, keccak256, stringToBytes, zeroHash } from "viem";
+import { readContract } from "viem/actions";
+import { z } from "zod";
+import { roundReports } from "../db/schema.js";
+import { HttpError } from "../http/errors.js";
+import { readExchangeSnapshot } from "../reports/readExchangeSnapshot.js";
+import { createBybit } from "../sync/createBybit.js";
+import { describeExchangeError, exchangeErrorCause } from "../sync/describeExchangeError.js";
+import { ExchangeAnswerError } from "../sync/exchangeAnswer.js";
+import type { RouteContext } from "./context.js";
+
+/** A positive whole number, as a path segment. */
+const id = z.string().regex(/^[1-9]\d{0,9}$/, "must be a positive whole number");
+const roundParams = z.object({ vaultId: id, poolId: id });
+const buildBody = z
+  .object({
+    manualItems: z
+      .array(z.object({ amount: z.string().max(40), note: z.string().max(MAX_MANUAL_NOTE * 2) }))
+      .max(MAX_MANUAL_ITEMS, `at most ${MAX_MANUAL_ITEMS} manual items`)
+      .default([]),
+  })
+  .default({ manualItems: [] });
+
+/** The round's path parameters, or 400 in words. */
+function parseRound(params: unknown): { vaultId: bigint; poolId: bigint } {
+  const parsed = roundParams.safeParse(params);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new HttpError(400, `The ${String(issue?.path[0] ?? "id")} ${issue?.message ?? "is not valid"}.`);
+  }
+  return { vaultId: BigInt(parsed.data.vaultId), poolId: BigInt(parsed.data.poolId) };
+}
+
+export type RoundReportRoutesOptions = {
+  /** The clock the exchange is asked at (tests pin it so a report is reproducible). */
+  now?: () => Date;
+  /** The exchange account (tests pass one); by default the configured Bybit account, or none. */
+  exchange?: Exchange | null;
+};
+
+/**
+ * A round's NAV report (`/v1/vaults/{vaultId}/rounds/{poolId}/report`):
+ * - `POST` builds it now from the chain and the exchange account (read-only key) and stores it (201 `{hash, text,
+ *   total}`): what the admin's settlement will carry;
+ * - `GET` serves, byte for byte, the stored report whose hash the round's settlement carries on chain;
+ * - `PUT` stores a report someone already holds (the demo seed's, an operator's backup), only when its hash is the one
+ *   the chain carries: anyone may publish it, nobody can publish another.
+ */
+export function roundReportRoutes(
+  { config, database }: RouteContext,
+  { now = () => new Date(), exchange: givenExchange }: RoundReportRoutesOptions = {},
+): FastifyPluginAsync {
+  const { db } = database;
+  const deployment = config.deployment;
+  const rpcUrl = deployment && config.rpcUrls.get(deployment.chainId);
+  let client: Client | undefined;
+  const credentials = config.bybit.credentials;
+  const exchange =
+    givenExchange !== undefined
+      ? givenExchange
+      : credentials
+        ? createBybit({ ...credentials, baseUrl: config.bybit.baseUrl })
+        : null;
+  const limit = {
+    rateLimit: { max: Math.max(1, Math.floor(config.rateLimit.max / 30)), timeWindow: config.rateLimit.windowMs },
+  };
+
+  /** The fund's deployment and a client of its chain, or 503 when the API has neither. */
+  function chain(): { deployment: Deployment; client: Client } {
+    if (!deployment || !rpcUrl) {
+      throw new HttpError(
+        503,
+        "Round reports need the fund's deployment and its chain's RPC URL (FUND_ADDRESS, RPC_URL).",
+      );
+    }
+    client ??= isSupportedChainId(deployment.chainId)
+      ? createFundPublicClient({ chainId: deployment.chainId, rpcUrl })
+      : createPublicClient({ transport: http(rpcUrl) });
+    return { deployment, client };
+  }
+
+  /** The pool as the chain shows it now, checked to be a round of the vault. */
+  async function readRound(vaultId: bigint, poolId: bigint) {
+    const { deployment, client } = chain();
+    const pool = await readContract(client, {
+      address: deployment.investmentFund,
+      abi: investmentFundAbi,
+      functionName: "getPoolInfo",
+      args: [poolId],
+    });
+    if (pool.vaultId !== vaultId) throw new HttpError(404, `Pool ${poolId} is not a round of vault ${vaultId}.`);
+    return pool;
+  }
+
+  /** Stores a report's text under its hash (once). */
+  async function store(vaultId: bigint, poolId: bigint, hash: string, text: string): Promise<boolean> {
+    const { deployment } = chain();
+    const inserted = await db
+      .insert(roundReports)
+      .values({ hash, chainId: deployment.chainId, vaultId: Number(vaultId), poolId: Number(poolId), text })
+      .onConflictDoNothing()
+      .returning({ hash: roundReports.hash });
+    return inserted.length > 0;
+  }
+
+  return async (app) => {
+    app.post(
+      "/v1/vaults/:vaultId/rounds/:poolId/report",
+      { config: limit, schema: { tags: ["reports"], summary: "Build a locked round's NAV report now and store it" } },
+      async (request, reply) => {
+        const { vaultId, poolId } = parseRound(request.params);
+        const body = buildBody.safeParse(request.body ?? undefined);
+        if (!body.success) {
+          const issue = body.error.issues[0];
+          throw new HttpError(400, `manualItems: ${issue?.message ?? "not valid"} (${issue?.path.join(".")}).`);
+        }
+        const { deployment, client } = chain();
+        await readRound(vaultId, poolId);
+        const at = now();
+        let snapshot = null;
+        if (exchange) {
+          try {
+            snapshot = await readExchangeSnapshot(exchange, at);
+          } catch (error) {
+            request.log.warn({ cause: exchangeErrorCause(error) }, "the exchange did not answer for a round's report");
+            const said = error instanceof ExchangeAnswerError || error instanceof ccxt.BaseError;
+            throw new HttpError(
+              502,
+              `The report was not built: the exchange account did not answer (${said ? describeExchangeError(error, at) : "no answer"}).`,
+            );
+          }
+        }
+        let report: Awaited<ReturnType<typeof buildRoundReport>>;
+        try {
+          report = await buildRoundReport(client, {
+            deployment,
+            poolId,
+            exchange: snapshot,
+            manualItems: body.data.manualItems,
+          });
+        } catch (error) {
+          if (error instanceof FundamentError) throw new HttpError(409, error.shortMessage);
+          throw error;
+        }
+        const text = serializeRoundReport(report);
+        const hash = keccak256(stringToBytes(text));
+        await store(vaultId, poolId, hash, text);
+        return reply.code(201).send({ hash, text, total: report.total });
+      },
+    );
+
+    app.get(
+      "/v1/vaults/:vaultId/rounds/:poolId/report",
+      {
+        schema: {
+          tags: ["reports"],
+          summary: "A settled round's NAV report, byte for byte, as its settlement's hash says",
+        },
+      },
+      async (request, reply) => {
+        const { vaultId, poolId } = parseRound(request.params);
+        const pool = await readRound(vaultId, poolId);
+        if (pool.reportHash === zeroHash) {
+          throw new HttpError(
+            404,
+            `Round ${poolId} of vault ${vaultId} is not settled yet: its report is published when it settles.`,
+          );
+        }
+        const [row] = await db
+          .select({ text: roundReports.text })
+          .from(roundReports)
+          .where(eq(roundReports.hash, pool.reportHash.toLowerCase()))
+          .limit(1);
+        if (!row) {
+          throw new HttpError(
+            404,
+            `The report of round ${poolId} (hash ${pool.reportHash}) is not stored on this server: whoever holds it can publish it here.`,
+          );
+        }
+        return reply
+          .type("application/json")
+          .header("x-report-hash", pool.reportHash)
+          .header("cache-control", "public, max-age=31536000, immutable")
+          .send(row.text);
+      },
+    );
+
+    // The publishing route reads its body as text: the hash is over the bytes as sent.
+    await app.register(async (raw) => {
+      raw.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: 1_048_576 }, (_r, body, done) =>
+        done(null, body),
+      );
+      raw.put(
+        "/v1/vaults/:vaultId/rounds/:poolId/report",
+        {
+          config: limit,
+          bodyLimit: 1_048_576,
+          schema: {
+            tags: ["reports"],
+            summary: "Publish a settled round's report; accepted only if the chain carries its hash",
+          },
+        },
+        async (request, reply) => {
+          const { vaultId, poolId } = parseRound(request.params);
+          const text = typeof request.body === "string" ? request.body : "";
+          const hash = keccak256(stringToBytes(text));
+          let report: ReturnType<typeof parseRoundReport>;
+          try {
+            report = parseRoundReport(text);
+          } catch (error) {
+            throw new HttpError(400, error instanceof FundamentError ? error.shortMessage : "The report is not valid.");
+          }
+          const { deployment } = chain();
+          if (
+            report.vaultId !== String(vaultId) ||
+            report.poolId !== String(poolId) ||
+            report.chainId !== deployment.chainId ||
+            getAddress(report.fund) !== getAddress(deployment.investmentFund)
+          ) {
+            throw new HttpError(400, `The report is not about round ${poolId} of vault ${vaultId} of this fund.`);
+          }
+          const pool = await readRound(vaultId, poolId);
+          if (pool.reportHash.toLowerCase() !== hash) {
+            throw new HttpError(
+              409,
+              pool.reportHash === zeroHash
+                ? `Round ${poolId} of vault ${vaultId} is not settled yet: a report is published once its settlement carries the hash.`
+                : `This report's hash (${hash}) is not the one round ${poolId}'s settlement carries (${pool.reportHash}).`,
+            );
+          }
+          const stored = await store(vaultId, poolId, hash, text);
+          return reply.code(stored ? 201 : 200).send({ hash });
+        },
+      );
+    });
+  };
+}
