@@ -3,8 +3,10 @@
  * An admin's and an investor's journey through a whole round in real Chromium: the admin
  * whitelists a new investor, swaps the futures vault's trading wallets in its tab and starts the
  * lockup of its round 3 (pool 5, open in the demo state); after anvil time travel the trading
- * wallets return the funds with profit, the admin collects them in the app and settles the round;
- * an investor of that round (account 2, roll-over off) withdraws principal plus profit share.
+ * wallets return the funds with profit, the admin collects them in the app and settles the round (the app has the API
+ * build the round's NAV report first; the settlement carries its hash); an investor of that round (account 2,
+ * roll-over off) opens the round's report from the vault page, reads "Report matches the chain", and withdraws
+ * exactly their share of what the report says came back, minus the fee.
  * Governance: an investor creates a proposal and votes.
  * The timelock: the demo leaves one change waiting (the futures vault's lockup becomes 45 days); an investor sees it on
  * the vault page and in Portfolio and refunds before it applies, and the guardian (account 6) cancels it. The admin's
@@ -13,7 +15,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { devAccount } from "@fundament/test-chain";
-import { formatUnits } from "viem";
+import { formatUnits, keccak256, parseUnits, stringToBytes, zeroHash } from "viem";
 import { openPage, screenshot } from "../lib/browser.mjs";
 import { connectAndSignIn } from "../lib/connect.mjs";
 import { useJourney } from "../lib/journey.mjs";
@@ -248,7 +250,26 @@ describe("admin and settlement journey", { timeout: 400_000 }, () => {
     assert.equal(next.round, 4n);
     await admin.context.close();
 
+    // The settlement carries the hash of the report the API built and serves; the report claims what came back.
+    assert.notEqual(settled.reportHash, zeroHash);
+    const served = await fetch(`${j.stack.apiUrl}/v1/vaults/1/rounds/${poolId}/report`);
+    assert.equal(served.status, 200);
+    const text = await served.text();
+    assert.equal(keccak256(stringToBytes(text)), settled.reportHash, "the served report is the one on chain");
+    const report = JSON.parse(text);
+    assert.equal(parseUnits(report.total, 6), total);
+    // The investor's payout is their shares' part of the report's total less the fee on its profit.
+    const fee = ((total - settled.preLockupTotal) * 2_000n) / 10_000n;
+    assert.equal(settled.fundFee, fee);
+    const { shares } = await j.chain.position(WITHDRAWER, 1);
+    const expected = (shares * (((total - fee) * 10n ** 18n) / settled.totalShares)) / 10n ** 18n;
+
     const investor = await openPage(j.browser, { rpcUrl: j.stack.rpcUrl, accountIndex: WITHDRAWER });
+    await investor.page.goto(`${j.stack.webUrl}/vaults/1`);
+    await investor.page.getByRole("link", { name: `Report of round ${settled.round}` }).click();
+    await investor.page.getByRole("heading", { name: "Report matches the chain" }).waitFor({ timeout: 30_000 });
+    await investor.page.waitForLoadState("networkidle");
+    await screenshot(investor.page, "round-report-e2e");
     await connectAndSignIn(investor.page, `${j.stack.webUrl}/portfolio`);
     const { address } = devAccount(WITHDRAWER);
     const balanceBefore = await j.chain.readToken("balanceOf", [address]);
@@ -261,6 +282,7 @@ describe("admin and settlement journey", { timeout: 400_000 }, () => {
     }
     const received = (await j.chain.readToken("balanceOf", [address])) - balanceBefore;
     assert.ok(received > principal, `received ${received} > principal ${principal}`);
+    assert.equal(received, expected, "exactly the report's total less the fee, for this position's shares");
     assert.equal((await j.chain.position(WITHDRAWER, 1)).shares, 0n, "nothing left in the futures vault");
     await screenshot(investor.page, "portfolio-withdrawn");
     await investor.context.close();

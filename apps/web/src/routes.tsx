@@ -5,6 +5,7 @@ import { Layout } from "./shared/components/Layout";
 // Routing only. Every page is its own chunk, loaded when first visited.
 const VaultsPage = lazy(() => import("./pages/vaults/VaultsPage"));
 const VaultPage = lazy(() => import("./pages/vault/VaultPage"));
+const RoundReportPage = lazy(() => import("./pages/report/RoundReportPage"));
 const PortfolioPage = lazy(() => import("./pages/portfolio/PortfolioPage"));
 const GovernancePage = lazy(() => import("./pages/governance/GovernancePage"));
 const AdminPage = lazy(() => import("./pages/admin/AdminPage"));
@@ -18,6 +19,7 @@ export function AppRoutes() {
       <Route element={<Layout />}>
         <Route index element={<VaultsPage />} />
         <Route path="vaults/:id" element={<VaultPage />} />
+        <Route path="vaults/:vaultId/rounds/:poolId/report" element={<RoundReportPage />} />
         <Route path="portfolio" element={<PortfolioPage />} />
         <Route path="governance" element={<GovernancePage />} />
         <Route path="admin" element={<AdminPage />} />

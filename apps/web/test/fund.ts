@@ -5,7 +5,19 @@
  * `eth_sendTransaction` and waits for its receipt; a revert throws with the node's message. Run them inside
  * `withSnapshot` so other tests see the chain as seeded.
  */
-import { fundGovernorAbi, fundTimelockAbi, governorAddress, investmentFundAbi, mockUsdcAbi } from "@fundament/sdk";
+import {
+  buildRoundReport,
+  createFundPublicClient,
+  fundGovernorAbi,
+  fundTimelockAbi,
+  governorAddress,
+  hashRoundReport,
+  investmentFundAbi,
+  mockUsdcAbi,
+  type RoundReport,
+  type RoundReportManualItem,
+  serializeRoundReport,
+} from "@fundament/sdk";
 import {
   type Abi,
   type Address,
@@ -17,7 +29,7 @@ import {
   parseUnits,
 } from "viem";
 import { inject } from "vitest";
-import { DEV_ACCOUNTS } from "./render";
+import { DEV_ACCOUNTS, testConfig } from "./render";
 import { rpcUrl } from "./testChain.js";
 
 /** The admin (deployer). */
@@ -200,16 +212,55 @@ export async function returnFunds(vaultId: number, returned: bigint): Promise<vo
   await endLockupTime(vaultId);
 }
 
-/** A full round of `vaultId` from its open state: lock, return `returned`, settle (as a loss when it is one). */
-export async function runRound(vaultId: number, returned: bigint): Promise<void> {
+/** A round's NAV report as the API builds it (the SDK, at the latest block, no exchange account). */
+export type SettlementReport = { vaultId: number; poolId: bigint; report: RoundReport; text: string; hash: Hex };
+
+/** `vaultId`'s current pool id. */
+export async function currentPoolId(vaultId: number): Promise<bigint> {
+  return ((await fundRead("getCurrentPoolData", [BigInt(vaultId)])) as readonly [bigint])[0];
+}
+
+/** Builds pool `poolId`'s report from the test chain now, as the API does: its canonical text and its hash. */
+export async function buildReport(
+  poolId: bigint,
+  manualItems: readonly RoundReportManualItem[] = [],
+): Promise<Omit<SettlementReport, "vaultId">> {
+  const { deployment } = testConfig();
+  const client = createFundPublicClient({ chainId: deployment.chainId, rpcUrl });
+  const report = await buildRoundReport(client, { deployment, poolId, exchange: null, manualItems });
+  return { poolId, report, text: serializeRoundReport(report), hash: hashRoundReport(report) };
+}
+
+/**
+ * The admin settles `vaultId`'s locked round with what was collected and the hash of its report, built first (as a
+ * loss when it is one). Returns the report the settlement carries.
+ */
+export async function settleRound(
+  vaultId: number,
+  { manualItems = [] }: { manualItems?: readonly RoundReportManualItem[] } = {},
+): Promise<SettlementReport> {
+  const built = { vaultId, ...(await buildReport(await currentPoolId(vaultId), manualItems)) };
+  const info = (await fundRead("getPoolInfo", [built.poolId])) as { preLockupTotal: bigint; collected: bigint };
+  await fundWrite(ADMIN, info.collected < info.preLockupTotal ? "endLockupPeriodAtLoss" : "endLockupPeriod", [
+    BigInt(vaultId),
+    info.collected,
+    built.hash,
+  ]);
+  return built;
+}
+
+/**
+ * A full round of `vaultId` from its open state: lock, return `returned`, settle with its report (as a loss when it is
+ * one). Returns the report the settlement carries.
+ */
+export async function runRound(
+  vaultId: number,
+  returned: bigint,
+  options: { manualItems?: readonly RoundReportManualItem[] } = {},
+): Promise<SettlementReport> {
   await lockVault(vaultId);
   await returnFunds(vaultId, returned);
-  const pool = (await fundRead("getCurrentPoolData", [BigInt(vaultId)])) as readonly [bigint, bigint, boolean, bigint];
-  const info = (await fundRead("getPoolInfo", [pool[0]])) as { preLockupTotal: bigint };
-  await fundWrite(ADMIN, returned < info.preLockupTotal ? "endLockupPeriodAtLoss" : "endLockupPeriod", [
-    BigInt(vaultId),
-    returned,
-  ]);
+  return settleRound(vaultId, options);
 }
 
 /** `investor`'s position in `vaultId`, as the contract reports it. */

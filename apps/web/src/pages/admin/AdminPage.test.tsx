@@ -1,7 +1,7 @@
 import { actionMessages } from "@fundament/sdk";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { withSnapshot } from "../../../test/chain";
 import {
   approveReturn,
@@ -15,20 +15,27 @@ import {
   usdc,
 } from "../../../test/fund";
 import { DEV_ACCOUNTS, recordRpcMethods, renderApp } from "../../../test/render";
+import { startReportApi } from "../../../test/reportApi";
 import { findToast } from "../../../test/toasts";
 import { shortenAddress } from "../../shared/lib/format";
 import tabStyles from "./VaultTabs.module.css";
 
 let recorder: ReturnType<typeof recordRpcMethods> | undefined;
 afterEach(() => recorder?.restore());
+// The API's round-report routes: every settlement carries the hash of the report the API builds first.
+let reportApi: Awaited<ReturnType<typeof startReportApi>>;
+beforeAll(async () => {
+  reportApi = await startReportApi();
+});
+afterAll(() => reportApi.close());
 
 const section = (name: string, level = 2) =>
   screen.getByRole("heading", { name, level }).closest("section") as HTMLElement;
 const sent = () => (recorder?.methods ?? []).filter((m) => m === "eth_sendTransaction");
 
-/** Renders Admin as the admin and selects the vault tab whose name starts with `name`. */
-async function openVaultTab(name: string) {
-  await renderApp({ path: "/admin", account: DEV_ACCOUNTS[0] });
+/** Renders Admin as the admin (with the API at `apiUrl`) and selects the vault tab whose name starts with `name`. */
+async function openVaultTab(name: string, apiUrl?: string) {
+  await renderApp({ path: "/admin", account: DEV_ACCOUNTS[0], ...(apiUrl ? { apiUrl } : {}) });
   const tab = await screen.findByRole("tab", { name: new RegExp(`^${name}`) }, { timeout: 10_000 });
   await userEvent.click(tab);
   expect(tab.getAttribute("aria-selected")).toBe("true");
@@ -139,7 +146,7 @@ describe("Admin", () => {
     await withSnapshot(async () => {
       const vaultId = await createTestVault("Round vault");
       await investIn(DEV_ACCOUNTS[1] as `0x${string}`, vaultId, usdc(2_000));
-      const panel = await openVaultTab("Round vault");
+      const panel = await openVaultTab("Round vault", reportApi.url);
       const round = within(panel).getByRole("heading", { name: "Round and lockup" }).closest("section") as HTMLElement;
       await waitFor(() => expect(within(round).getByTestId("round-principal").textContent).toBe("2,000 mUSDC"), {
         timeout: 10_000,
@@ -178,9 +185,14 @@ describe("Admin", () => {
       await waitFor(() => expect(input.value).toBe("2500"), { timeout: 10_000 });
       expect(input.readOnly).toBe(true); // what was collected, not typed
       await userEvent.click(within(round).getByRole("button", { name: "End lockup period" }));
-      within(round).getByRole("group", {
-        name: "Settle round 1 with 2,500 mUSDC returned: its investors get 2,400 mUSDC (2,000 mUSDC put in and 400 mUSDC profit) and the fund 100 mUSDC (20% of the profit); round 2 opens.",
-      });
+      // The API builds the round's report first; the confirmation then shows it.
+      await within(round).findByRole(
+        "group",
+        {
+          name: "Settle round 1 with 2,500 mUSDC returned: its investors get 2,400 mUSDC (2,000 mUSDC put in and 400 mUSDC profit) and the fund 100 mUSDC (20% of the profit); round 2 opens.",
+        },
+        { timeout: 15_000 },
+      );
       await userEvent.click(within(round).getByRole("button", { name: "Confirm settlement" }));
       expect(await findToast("Pool settled successfully.")).toBeTruthy();
       await waitFor(() => expect(tab.textContent).toContain("Round 2 · Open"), { timeout: 10_000 });
@@ -205,7 +217,7 @@ describe("Admin", () => {
       await lockVault(vaultId);
       await returnFunds(vaultId, usdc(1_500));
       recorder = recordRpcMethods();
-      const panel = await openVaultTab("Loss vault");
+      const panel = await openVaultTab("Loss vault", reportApi.url);
       const round = within(panel).getByRole("heading", { name: "Round and lockup" }).closest("section") as HTMLElement;
       const input = (await within(round).findByLabelText(
         "Total returned (mUSDC)",
@@ -216,10 +228,15 @@ describe("Admin", () => {
 
       const end = within(round).getByRole("button", { name: "End lockup period" });
       await userEvent.click(end);
-      // First the confirmation every settlement asks, which already states the loss…
-      const first = within(round).getByRole("group", {
-        name: "Settle round 1 with 1,500 mUSDC returned: a loss of 500 mUSDC (25%) for its investors, who put in 2,000 mUSDC; round 2 opens.",
-      });
+      // First the confirmation every settlement asks (once the API built the round's report), which already states the
+      // loss…
+      const first = await within(round).findByRole(
+        "group",
+        {
+          name: "Settle round 1 with 1,500 mUSDC returned: a loss of 500 mUSDC (25%) for its investors, who put in 2,000 mUSDC; round 2 opens.",
+        },
+        { timeout: 15_000 },
+      );
       await userEvent.click(within(first).getByRole("button", { name: "Confirm settlement" }));
       expect(sent()).toEqual([]);
       // …then the second, deliberate one: the loss in tokens and per cent.
@@ -230,7 +247,7 @@ describe("Admin", () => {
       expect(document.activeElement).toBe(within(confirmation).getByRole("button", { name: "Cancel" }));
       expect(sent()).toEqual([]);
       await userEvent.click(within(confirmation).getByRole("button", { name: "Cancel" }));
-      expect(within(round).queryByRole("group")).toBeNull();
+      expect(within(round).queryByRole("group", { name: /^Settle round/ })).toBeNull();
       // Cancelling gives the focus back to the button that started it.
       await waitFor(() =>
         expect(document.activeElement).toBe(within(round).getByRole("button", { name: "End lockup period" })),
@@ -240,7 +257,9 @@ describe("Admin", () => {
       expect(await fundRead("poolState", [pool])).toBe(2); // still locked
 
       await userEvent.click(within(round).getByRole("button", { name: "End lockup period" }));
-      await userEvent.click(within(round).getByRole("button", { name: "Confirm settlement" }));
+      await userEvent.click(
+        await within(round).findByRole("button", { name: "Confirm settlement" }, { timeout: 15_000 }),
+      );
       await userEvent.click(within(round).getByRole("button", { name: "Confirm loss and settle" }));
       expect(await findToast(actionMessages.settleAtLoss)).toBeTruthy();
       expect(sent()).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { ADMIN_ROLE, actionMessages, resultMessages } from "@fundament/sdk";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { withSnapshot } from "../../../test/chain";
 import {
   ADMIN,
@@ -16,11 +16,18 @@ import {
   usdc,
 } from "../../../test/fund";
 import { DEV_ACCOUNTS, recordRpcMethods, renderApp } from "../../../test/render";
+import { startReportApi } from "../../../test/reportApi";
 import { findToast } from "../../../test/toasts";
 import { shortenAddress } from "../../shared/lib/format";
 
 let recorder: ReturnType<typeof recordRpcMethods> | undefined;
 afterEach(() => recorder?.restore());
+// The API's round-report routes: every settlement carries the hash of the report the API builds first.
+let reportApi: Awaited<ReturnType<typeof startReportApi>>;
+beforeAll(async () => {
+  reportApi = await startReportApi();
+});
+afterAll(() => reportApi.close());
 
 const sent = () => (recorder?.methods ?? []).filter((m) => m === "eth_sendTransaction");
 const section = (name: string, level = 2) =>
@@ -33,7 +40,7 @@ async function openAdmin() {
 
 /** Renders Admin and selects the vault tab whose name starts with `name`; resolves with its panel's `title` card. */
 async function vaultCard(name: string, title: string) {
-  await renderApp({ path: "/admin", account: DEV_ACCOUNTS[0] });
+  await renderApp({ path: "/admin", account: DEV_ACCOUNTS[0], apiUrl: reportApi.url });
   const tab = await screen.findByRole("tab", { name: new RegExp(`^${name}`) }, { timeout: 10_000 });
   await userEvent.click(tab);
   return within(screen.getByRole("tabpanel"))
@@ -276,7 +283,9 @@ describe("Admin: collecting returns", () => {
       const end = within(round).getByRole("button", { name: "End lockup period" }) as HTMLButtonElement;
       await waitFor(() => expect(end.disabled).toBe(false), { timeout: 10_000 });
       await userEvent.click(end);
-      await userEvent.click(within(round).getByRole("button", { name: "Confirm settlement" }));
+      await userEvent.click(
+        await within(round).findByRole("button", { name: "Confirm settlement" }, { timeout: 15_000 }),
+      );
       const loss = within(round).getByRole("group", { name: "Settle round 1 at a loss of 2,000 mUSDC (100%)?" });
       expect(loss.textContent).toContain("get back 0 mUSDC");
       expect(sent()).toEqual([]);

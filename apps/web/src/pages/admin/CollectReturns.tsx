@@ -12,7 +12,8 @@ import { splitByAllocation } from "./effects.helpers";
  * Collecting a vault's locked round's funds back. First, what each trading wallet must do (approve the fund for the
  * amount it returns, on the investment token: the fund's address and the exact call); then, per wallet, what it was
  * sent, what it has approved (refreshed as approvals arrive) and a Collect button that pulls what is ready.
- * `endLockupPeriod` then takes the collected total.
+ * `endLockupPeriod` then takes the collected total, with the hash of the round's report, which claims that total
+ * (`SettleRound`).
  */
 export function CollectReturns({
   vaultId,

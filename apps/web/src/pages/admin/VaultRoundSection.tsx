@@ -1,8 +1,6 @@
 import { endLockupPeriod, startLockupPeriod, type TradingWallet, toUserMessage } from "@fundament/sdk";
 import { AddressName } from "@fundament/wallet/react";
-import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
-import { Field } from "../../shared/components/Field";
+import { useIsMutating, useQuery } from "@tanstack/react-query";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { TxStatus } from "../../shared/components/TxStatus";
 import { useAppConfig } from "../../shared/hooks/useAppConfig";
@@ -10,25 +8,24 @@ import { useChainTime } from "../../shared/hooks/useChainTime";
 import { useFundAction } from "../../shared/hooks/useFundAction";
 import { useFundClient } from "../../shared/hooks/useFundClient";
 import { useFundSettings, useInvestmentToken, useVaultSettings } from "../../shared/hooks/useFundQueries";
-import { formatDate, formatTokenAmount, timeLeft, tokenDecimal } from "../../shared/lib/format";
+import { formatDate, formatTokenAmount, timeLeft } from "../../shared/lib/format";
 import { roundLabel } from "../vaults/vaults.helpers";
-import { AdminConfirmAction, AdminConfirmPanel } from "./AdminConfirm";
+import { AdminConfirmAction } from "./AdminConfirm";
 import { bpsToPercent, lockupBlocker, secondsToDays } from "./admin.helpers";
-import { poolReturnsQuery } from "./admin.queries";
+import { poolReturnsQuery, reportBuildKey } from "./admin.queries";
 import { CollectReturns } from "./CollectReturns";
-import { lockupEffect, lossEffect, settlementEffect, splitByAllocation } from "./effects.helpers";
+import { lockupEffect, splitByAllocation } from "./effects.helpers";
+import { SettleRound } from "./SettleRound";
 import { useApprovalWatch } from "./useApprovalWatch";
 import styles from "./VaultRoundSection.module.css";
-
-/** Where ending the lockup is: the first confirmation (every settlement), then the second for a loss. */
-type Settling = { stage: "confirm" | "loss"; totalReturned: bigint };
 
 /**
  * One vault's current round: its figures; start the lockup (checked first: deposits, allocations, emergency; then
  * the admin confirmation: what goes to which wallet, in tokens); collect the returns from the vault's trading wallets;
- * settle with the total returned, which is what was collected (the contract takes nothing else). Settling asks the
- * admin confirmation; below the principal (down to 0) a second, deliberate confirmation states the loss in tokens and
- * per cent, and the settlement is then sent as a confirmed loss.
+ * settle with the total returned, which is what was collected (the contract takes nothing else), and the hash of the
+ * round's report, which the fund's server builds first (`SettleRound`). Settling asks the admin confirmation, showing
+ * the report; below the principal (down to 0) a second, deliberate confirmation states the loss in tokens and per
+ * cent, and the settlement is then sent as a confirmed loss.
  */
 export function VaultRoundSection({
   vaultId,
@@ -48,17 +45,9 @@ export function VaultRoundSection({
   useApprovalWatch(vaultId, token.data?.address, locked);
   const start = useFundAction(startLockupPeriod);
   const end = useFundAction(endLockupPeriod);
-  const [settling, setSettling] = useState<Settling | null>(null);
-  // Cancelling brings the form (and its End button) back: the button then gets the focus again.
-  const endButton = useRef<HTMLButtonElement>(null);
-  const [refocusEnd, setRefocusEnd] = useState(false);
-  useEffect(() => {
-    if (refocusEnd && !settling) {
-      setRefocusEnd(false);
-      endButton.current?.focus();
-    }
-  }, [refocusEnd, settling]);
-  const busy = start.state.status === "pending" || end.state.status === "pending";
+  // While the round's report is being built, collecting would change the total it claims: the round's writes wait.
+  const building = useIsMutating({ mutationKey: reportBuildKey(vaultId) }) > 0;
+  const busy = start.state.status === "pending" || end.state.status === "pending" || building;
   const titleId = `round-${vaultId}-title`;
 
   if (vault.isError || token.isError) {
@@ -102,14 +91,6 @@ export function VaultRoundSection({
     allocationBps: tradingWallets ? tradingWallets.reduce((sum, w) => sum + Number(w.allocation), 0) : 10_000,
     emergencyState: fund.data.emergencyState,
   });
-
-  const settle = async (totalReturned: bigint, confirmLoss: boolean) => {
-    await end.run({ vaultId, totalReturned, ...(confirmLoss ? { confirmLoss: true } : {}) });
-  };
-  const cancelSettling = () => {
-    setSettling(null);
-    setRefocusEnd(true);
-  };
 
   return (
     <section className="card" aria-labelledby={titleId}>
@@ -188,99 +169,23 @@ export function VaultRoundSection({
           ) : (
             <Skeleton height="5rem" />
           )}
-          {settling?.stage === "confirm" ? (
-            <AdminConfirmPanel
-              key="settle"
-              effect={settlementEffect({
-                principal,
-                returned: settling.totalReturned,
-                round,
-                fundProfitBps: fund.data.fundProfitPercentage,
-                token: token.data,
-              })}
-              confirmLabel="Confirm settlement"
-              tone="primary"
-              onCancel={cancelSettling}
-              onConfirm={() => {
-                const { totalReturned } = settling;
-                if (totalReturned < principal) {
-                  // A loss is never sent from the first confirmation: the second states it on its own.
-                  setSettling({ stage: "loss", totalReturned });
-                  return;
-                }
-                setSettling(null);
-                setRefocusEnd(true);
-                void settle(totalReturned, false);
-              }}
-            >
-              <p>This cannot be undone: the round's positions are priced from this total.</p>
-            </AdminConfirmPanel>
-          ) : settling?.stage === "loss" ? (
-            (() => {
-              const { question, detail } = lossEffect({
-                principal,
-                returned: settling.totalReturned,
-                round,
-                token: token.data,
-              });
-              return (
-                <AdminConfirmPanel
-                  key="loss"
-                  effect={question}
-                  confirmLabel="Confirm loss and settle"
-                  onCancel={cancelSettling}
-                  onConfirm={() => {
-                    const { totalReturned } = settling;
-                    setSettling(null);
-                    setRefocusEnd(true);
-                    void settle(totalReturned, true);
-                  }}
-                >
-                  <p>{detail}</p>
-                </AdminConfirmPanel>
-              );
-            })()
-          ) : (
-            <form
-              className="inline-form"
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                start.reset();
-                setSettling({ stage: "confirm", totalReturned: collected });
-              }}
-            >
-              <Field
-                label={`Total returned (${symbol})`}
-                hint={`What was collected from the trading wallets so far (${amount(collected)}); collect the rest first. Principal: ${amount(principal)}.`}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    className="input"
-                    readOnly
-                    aria-readonly="true"
-                    value={tokenDecimal(collected, decimals)}
-                  />
-                )}
-              </Field>
-              <div className="inline-form__actions">
-                <button
-                  ref={endButton}
-                  type="submit"
-                  className="button button--primary"
-                  disabled={busy || Boolean(endBlocker)}
-                >
-                  End lockup period
-                </button>
-              </div>
-              {endBlocker && <p className="muted small">{endBlocker}</p>}
-            </form>
-          )}
+          <SettleRound
+            key={currentPool.poolId.toString()}
+            vaultId={vaultId}
+            poolId={currentPool.poolId}
+            round={round}
+            principal={principal}
+            collected={collected}
+            token={token.data}
+            fundProfitBps={fund.data.fundProfitPercentage}
+            end={end}
+            disabled={busy}
+            endBlocker={endBlocker}
+            onBegin={() => start.reset()}
+          />
         </>
       )}
       <TxStatus state={start.state} />
-      <TxStatus state={end.state} />
     </section>
   );
 }

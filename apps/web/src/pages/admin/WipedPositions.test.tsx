@@ -7,7 +7,16 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { rpc, withSnapshot } from "../../../test/chain";
-import { createTestVault, endLockupTime, fundRead, fundWrite, investIn, lockVault, usdc } from "../../../test/fund";
+import {
+  createTestVault,
+  endLockupTime,
+  fundRead,
+  fundWrite,
+  investIn,
+  lockVault,
+  settleRound,
+  usdc,
+} from "../../../test/fund";
 import { DEV_ACCOUNTS, renderApp } from "../../../test/render";
 
 const ROLLING = "0x00000000000000000000000000000000000a11ce" as const;
@@ -26,10 +35,10 @@ describe("voting power after a total loss", () => {
       await investIn(ROLLING, vaultId, usdc(1_000));
       await fundWrite(ROLLING, "setRollOver", [BigInt(vaultId), true]);
       await investIn(LEAVING, vaultId, usdc(500));
-      // A total loss: nothing comes back, so nothing is collected; the round settles at zero.
+      // A total loss: nothing comes back, so nothing is collected; the round settles at zero (with its report).
       await lockVault(vaultId);
       await endLockupTime(vaultId);
-      await fundWrite(DEV_ACCOUNTS[0] as `0x${string}`, "endLockupPeriodAtLoss", [BigInt(vaultId), 0n]);
+      await settleRound(vaultId);
       expect(await powerOf(ROLLING)).toBe(usdc(1_000));
 
       await renderApp({ path: "/admin", account: DEV_ACCOUNTS[0] });

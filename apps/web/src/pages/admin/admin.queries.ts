@@ -21,6 +21,12 @@ export const adminKeys = {
   wipedPositions: (vaultId: number) => [CHAIN_KEY, "admin", "wiped-positions", vaultId] as const,
 };
 
+/**
+ * The mutation that asks the API to build a vault's round report before it settles: its key lets the round's other
+ * controls (collecting) wait while it runs (`useIsMutating`).
+ */
+export const reportBuildKey = (vaultId: number) => ["admin", "round-report-build", vaultId] as const;
+
 /** Rolling positions of `vaultId` that a total loss wiped out and that may still count as voting power. */
 export const wipedPositionsQuery = (client: FundClient, deployment: Deployment, vaultId: number) =>
   queryOptions({

@@ -21,7 +21,7 @@ describe("the vault page of a vault that runs rounds", () => {
       await investIn(DEV_ACCOUNTS[1] as `0x${string}`, vaultId, usdc(1_000));
       await investIn(DEV_ACCOUNTS[2] as `0x${string}`, vaultId, usdc(500));
       // Round 1: 1,500 in, 1,650 back: 150 gross, the fund's 20% is 30, the investors' net 120 (8%).
-      await runRound(vaultId, usdc(1_650));
+      const settled = await runRound(vaultId, usdc(1_650));
       await investIn(DEV_ACCOUNTS[3] as `0x${string}`, vaultId, usdc(700));
 
       await renderApp({ path: `/vaults/${vaultId}` });
@@ -43,15 +43,20 @@ describe("the vault page of a vault that runs rounds", () => {
         "Returned",
         "Profit",
         "Status",
+        "Report",
       ]);
       expect(screen.getByText(/^Amounts in mUSDC\./)).toBeTruthy();
       const [current, first, ...rest] = within(table).getAllByRole("row").slice(1) as HTMLElement[];
       expect(rest).toEqual([]);
-      expect(cells(current as HTMLElement)).toEqual(["Round 2", "Taking deposits", "700", "—", "—", "Open"]);
-      const settled = cells(first as HTMLElement);
-      expect(settled[0]).toBe("Round 1");
-      expect(settled[1]).toMatch(/^[A-Z][a-z]{2} \d{1,2}(, \d{4})? – [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
-      expect(settled.slice(2)).toEqual(["1,500", "1,650", "+120 (+8%)", "Settled"]);
+      expect(cells(current as HTMLElement)).toEqual(["Round 2", "Taking deposits", "700", "—", "—", "Open", ""]);
+      const settledCells = cells(first as HTMLElement);
+      expect(settledCells[0]).toBe("Round 1");
+      expect(settledCells[1]).toMatch(/^[A-Z][a-z]{2} \d{1,2}(, \d{4})? – [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+      expect(settledCells.slice(2)).toEqual(["1,500", "1,650", "+120 (+8%)", "Settled", "Report"]);
+      // The settled round links to its report (the open one has none yet).
+      expect(within(current as HTMLElement).queryByRole("link")).toBeNull();
+      const link = within(first as HTMLElement).getByRole("link", { name: "Report of round 1" });
+      expect(link.getAttribute("href")).toBe(`/vaults/${vaultId}/rounds/${settled.poolId}/report`);
     });
   });
 

@@ -1,14 +1,17 @@
 import { type LiveVault, toUserMessage } from "@fundament/sdk";
+import { Link } from "react-router";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { StatusBadge } from "../../shared/components/StatusBadge";
 import { useInvestmentToken, useVaultRounds } from "../../shared/hooks/useFundQueries";
 import { tokenTitle } from "../../shared/lib/format";
+import { roundReportPath } from "../../shared/lib/vaultRoutes";
 import { roundLabel } from "../vaults/vaults.helpers";
 import { roundDates, roundPrincipal, roundProfit, roundReturned, roundStatusLabel } from "./rounds.helpers";
 
 /**
- * The vault's own rounds, newest first: round, dates, principal, what came back, the investors' net profit (or loss)
- * and the status. The current round is first.
+ * The vault's own rounds, newest first: round, dates, principal, what came back, the investors' net profit (or loss),
+ * the status and, once a round has settled, a link to its NAV report (the one whose hash its settlement carries). The
+ * current round is first.
  */
 export function VaultRounds({ vault }: { vault: LiveVault }) {
   const rounds = useVaultRounds(vault.vaultId);
@@ -46,6 +49,9 @@ export function VaultRounds({ vault }: { vault: LiveVault }) {
                   Profit
                 </th>
                 <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Report</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -78,6 +84,16 @@ export function VaultRounds({ vault }: { vault: LiveVault }) {
                   </td>
                   <td>
                     <StatusBadge status={round.status} label={roundStatusLabel(round.status)} />
+                  </td>
+                  <td>
+                    {round.status === "settled" && (
+                      <Link
+                        to={roundReportPath(round.vaultId, round.poolId)}
+                        aria-label={`Report of ${roundLabel(round.round).toLowerCase()}`}
+                      >
+                        Report
+                      </Link>
+                    )}
                   </td>
                 </tr>
               ))}

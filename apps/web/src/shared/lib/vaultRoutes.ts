@@ -18,3 +18,8 @@ export function findVault<V extends VaultRef>(vaults: readonly V[], param: strin
     (/^\d+$/.test(param) ? vaults.find((v) => String(v.vaultId) === param) : undefined)
   );
 }
+
+/** A round's NAV report page: `/vaults/2/rounds/7/report` (the on-chain vault id and the round's pool id). */
+export function roundReportPath(vaultId: number | bigint, poolId: number | bigint): string {
+  return `/vaults/${vaultId}/rounds/${poolId}/report`;
+}

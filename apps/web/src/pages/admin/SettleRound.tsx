@@ -1,0 +1,193 @@
+import { useEffect, useRef, useState } from "react";
+import { Field } from "../../shared/components/Field";
+import { TxStatus } from "../../shared/components/TxStatus";
+import { formatTokenAmount, tokenDecimal } from "../../shared/lib/format";
+import { AdminConfirmPanel } from "./AdminConfirm";
+import { BuiltReportSummary } from "./BuiltReportSummary";
+import { lossEffect, settlementEffect } from "./effects.helpers";
+import { ManualItemsEditor } from "./ManualItemsEditor";
+import styles from "./SettleRound.module.css";
+import { type SettleEndAction, useSettleFlow } from "./useSettleFlow";
+
+export type SettleRoundProps = {
+  vaultId: number;
+  poolId: bigint;
+  round: number;
+  principal: bigint;
+  /** What was collected from the trading wallets: the total returned (`endLockupPeriod` takes nothing else). */
+  collected: bigint;
+  token: { decimals: number; symbol: string };
+  fundProfitBps: bigint;
+  end: SettleEndAction;
+  /** Another write of the round is under way. */
+  disabled: boolean;
+  /** Why the round cannot be settled yet (the lockup runs on), or null. */
+  endBlocker: string | null;
+  /** The admin starts a settlement (the round's other action's result is cleared). */
+  onBegin: () => void;
+};
+
+/**
+ * Ending a locked round: the total returned (what was collected), optional declared items, then "End lockup period"
+ * asks the fund's server to build the round's report ("Building the round's report…"). Its refusal, or the server
+ * out of reach, is said here and nothing is sent. The built report (total, short hash, its text) shows in the
+ * settlement's confirmation; below the principal a second confirmation states the loss; only then is the wallet asked
+ * to settle with the report's hash. A failure of that prompt is said here too.
+ */
+export function SettleRound(props: SettleRoundProps) {
+  const { vaultId, poolId, round, principal, collected, token, fundProfitBps, end, disabled, endBlocker } = props;
+  const flow = useSettleFlow({ vaultId, poolId, principal, collected, token, end });
+  const amount = (units: bigint) => formatTokenAmount(units, token.decimals, token.symbol);
+  // Cancelling (or sending) brings the form and its End button back: the button then gets the focus again.
+  const endButton = useRef<HTMLButtonElement>(null);
+  const [refocusEnd, setRefocusEnd] = useState(false);
+  useEffect(() => {
+    if (refocusEnd && !flow.settling) {
+      setRefocusEnd(false);
+      endButton.current?.focus();
+    }
+  }, [refocusEnd, flow.settling]);
+  const close = (action: () => void) => () => {
+    action();
+    setRefocusEnd(true);
+  };
+  const settling = flow.settling;
+
+  return (
+    <div className={styles.settle}>
+      {settling?.stage === "confirm" ? (
+        <AdminConfirmPanel
+          key="settle"
+          effect={settlementEffect({
+            principal,
+            returned: settling.totalReturned,
+            round,
+            fundProfitBps,
+            token,
+          })}
+          confirmLabel="Confirm settlement"
+          tone="primary"
+          onCancel={close(flow.cancel)}
+          onConfirm={() => {
+            // A loss is never sent from the first confirmation: the second states it on its own.
+            if (settling.totalReturned < principal) flow.confirm();
+            else close(flow.confirm)();
+          }}
+        >
+          <BuiltReportSummary built={settling.built} totalReturned={settling.totalReturned} token={token} />
+          <p>This cannot be undone: the round's positions are priced from this total.</p>
+        </AdminConfirmPanel>
+      ) : settling?.stage === "loss" ? (
+        <LossConfirmation
+          principal={principal}
+          round={round}
+          token={token}
+          settling={settling}
+          onCancel={close(flow.cancel)}
+          onConfirm={close(flow.confirmLoss)}
+        />
+      ) : (
+        <form
+          className="inline-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (flow.begin()) props.onBegin();
+          }}
+        >
+          <Field
+            label={`Total returned (${token.symbol})`}
+            hint={`What was collected from the trading wallets so far (${amount(collected)}); collect the rest first. Principal: ${amount(principal)}.`}
+          >
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                readOnly
+                aria-readonly="true"
+                value={tokenDecimal(collected, token.decimals)}
+              />
+            )}
+          </Field>
+          <ManualItemsEditor
+            drafts={flow.drafts}
+            onChange={flow.setDrafts}
+            problems={flow.problems}
+            showProblems={flow.showProblems}
+            symbol={token.symbol}
+            disabled={flow.building}
+          />
+          <div className="inline-form__actions">
+            <button
+              ref={endButton}
+              type="submit"
+              className="button button--primary"
+              disabled={disabled || flow.building || Boolean(endBlocker)}
+              aria-busy={flow.building || undefined}
+            >
+              {flow.building && <span className="spinner" aria-hidden="true" />}
+              End lockup period
+            </button>
+          </div>
+          {endBlocker && <p className="muted small">{endBlocker}</p>}
+          <p className="field__hint">
+            The fund's server first builds the round's report from the chain; the settlement carries its hash.
+          </p>
+        </form>
+      )}
+      <div aria-live="polite">
+        {flow.building && (
+          <p className={styles.progress}>
+            <span className="spinner" aria-hidden="true" />
+            Building the round's report…
+          </p>
+        )}
+      </div>
+      {flow.buildError && (
+        <div className={`notice notice--error ${styles.failure}`} role="alert" data-testid="report-build-error">
+          <p>{flow.buildError}</p>
+          <p className={styles.failureNote}>
+            Nothing was sent: a round settles only with its report. Try again once the fund's server answers.
+          </p>
+        </div>
+      )}
+      <TxStatus state={end.state} />
+      {end.state.status === "error" && (
+        <p className="error-text" role="alert" data-testid="settle-error">
+          The round was not settled: {end.state.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The second, deliberate confirmation of a loss (in tokens and per cent), with the report it settles with. */
+function LossConfirmation({
+  principal,
+  round,
+  token,
+  settling,
+  onCancel,
+  onConfirm,
+}: {
+  principal: bigint;
+  round: number;
+  token: { decimals: number; symbol: string };
+  settling: NonNullable<ReturnType<typeof useSettleFlow>["settling"]>;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const { question, detail } = lossEffect({ principal, returned: settling.totalReturned, round, token });
+  return (
+    <AdminConfirmPanel
+      key="loss"
+      effect={question}
+      confirmLabel="Confirm loss and settle"
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    >
+      <p>{detail}</p>
+      <BuiltReportSummary built={settling.built} totalReturned={settling.totalReturned} token={token} />
+    </AdminConfirmPanel>
+  );
+}
