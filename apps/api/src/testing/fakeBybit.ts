@@ -228,11 +228,7 @@ export async function startFakeBybit({
         if (url.searchParams.get("category") !== "linear") {
           return send(response, 200, envelope({}, 10_001, "params error: category only support linear or inverse"));
         }
-        return send(
-          response,
-          200,
-          envelope({ category: "linear", list: fake.positions, nextPageCursor: "" }),
-        );
+        return send(response, 200, envelope({ category: "linear", list: fake.positions, nextPageCursor: "" }));
       default:
         return send(response, 404, envelope({}, 10_001, `unknown route ${url.pathname}`));
     }
