@@ -12,7 +12,7 @@ import {
 } from "@fundament/sdk";
 import ccxt, { type Exchange } from "ccxt";
 import { eq } from "drizzle-orm";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { type Client, createPublicClient, getAddress, http, keccak256, stringToBytes, zeroHash } from "viem";
 import { readContract } from "viem/actions";
 import { z } from "zod";
@@ -63,109 +63,35 @@ export type RoundReportRoutesOptions = {
  */
 export function roundReportRoutes(
   { config, database }: RouteContext,
-  { now = () => new Date(), exchange: givenExchange }: RoundReportRoutesOptions = {},
+  { now = () => new Date(), exchange }: RoundReportRoutesOptions = {},
 ): FastifyPluginAsync {
-  const { db } = database;
-  const deployment = config.deployment;
-  const rpcUrl = deployment && config.rpcUrls.get(deployment.chainId);
-  let client: Client | undefined;
   const credentials = config.bybit.credentials;
-  const exchange =
-    givenExchange !== undefined
-      ? givenExchange
-      : credentials
-        ? createBybit({ ...credentials, baseUrl: config.bybit.baseUrl })
-        : null;
+  const deployment = config.deployment;
+  const state: ReportState = {
+    db: database.db,
+    deployment,
+    rpcUrl: deployment && config.rpcUrls.get(deployment.chainId),
+    client: undefined,
+    exchange:
+      exchange !== undefined
+        ? exchange
+        : credentials
+          ? createBybit({ ...credentials, baseUrl: config.bybit.baseUrl })
+          : null,
+    now,
+  };
   const limit = {
     rateLimit: { max: Math.max(1, Math.floor(config.rateLimit.max / 30)), timeWindow: config.rateLimit.windowMs },
   };
-
-  /** The fund's deployment and a client of its chain, or 503 when the API has neither. */
-  function chain(): { deployment: Deployment; client: Client } {
-    if (!deployment || !rpcUrl) {
-      throw new HttpError(
-        503,
-        "Round reports need the fund's deployment and its chain's RPC URL (FUND_ADDRESS, RPC_URL).",
-      );
-    }
-    client ??= isSupportedChainId(deployment.chainId)
-      ? createFundPublicClient({ chainId: deployment.chainId, rpcUrl })
-      : createPublicClient({ transport: http(rpcUrl) });
-    return { deployment, client };
-  }
-
-  /** The pool as the chain shows it now, checked to be a round of the vault. */
-  async function readRound(vaultId: bigint, poolId: bigint) {
-    const { deployment, client } = chain();
-    const pool = await readContract(client, {
-      address: deployment.investmentFund,
-      abi: investmentFundAbi,
-      functionName: "getPoolInfo",
-      args: [poolId],
-    });
-    if (pool.vaultId !== vaultId) throw new HttpError(404, `Pool ${poolId} is not a round of vault ${vaultId}.`);
-    return pool;
-  }
-
-  /** Stores a report's text under its hash (once). */
-  async function store(vaultId: bigint, poolId: bigint, hash: string, text: string): Promise<boolean> {
-    const { deployment } = chain();
-    const inserted = await db
-      .insert(roundReports)
-      .values({ hash, chainId: deployment.chainId, vaultId: Number(vaultId), poolId: Number(poolId), text })
-      .onConflictDoNothing()
-      .returning({ hash: roundReports.hash });
-    return inserted.length > 0;
-  }
-
+  const path = "/v1/vaults/:vaultId/rounds/:poolId/report";
   return async (app) => {
     app.post(
-      "/v1/vaults/:vaultId/rounds/:poolId/report",
+      path,
       { config: limit, schema: { tags: ["reports"], summary: "Build a locked round's NAV report now and store it" } },
-      async (request, reply) => {
-        const { vaultId, poolId } = parseRound(request.params);
-        const body = buildBody.safeParse(request.body ?? undefined);
-        if (!body.success) {
-          const issue = body.error.issues[0];
-          throw new HttpError(400, `manualItems: ${issue?.message ?? "not valid"} (${issue?.path.join(".")}).`);
-        }
-        const { deployment, client } = chain();
-        await readRound(vaultId, poolId);
-        const at = now();
-        let snapshot = null;
-        if (exchange) {
-          try {
-            snapshot = await readExchangeSnapshot(exchange, at);
-          } catch (error) {
-            request.log.warn({ cause: exchangeErrorCause(error) }, "the exchange did not answer for a round's report");
-            const said = error instanceof ExchangeAnswerError || error instanceof ccxt.BaseError;
-            throw new HttpError(
-              502,
-              `The report was not built: the exchange account did not answer (${said ? describeExchangeError(error, at) : "no answer"}).`,
-            );
-          }
-        }
-        let report: Awaited<ReturnType<typeof buildRoundReport>>;
-        try {
-          report = await buildRoundReport(client, {
-            deployment,
-            poolId,
-            exchange: snapshot,
-            manualItems: body.data.manualItems,
-          });
-        } catch (error) {
-          if (error instanceof FundamentError) throw new HttpError(409, error.shortMessage);
-          throw error;
-        }
-        const text = serializeRoundReport(report);
-        const hash = keccak256(stringToBytes(text));
-        await store(vaultId, poolId, hash, text);
-        return reply.code(201).send({ hash, text, total: report.total });
-      },
+      async (request, reply) => reply.code(201).send(await buildReport(state, request)),
     );
-
     app.get(
-      "/v1/vaults/:vaultId/rounds/:poolId/report",
+      path,
       {
         schema: {
           tags: ["reports"],
@@ -173,40 +99,21 @@ export function roundReportRoutes(
         },
       },
       async (request, reply) => {
-        const { vaultId, poolId } = parseRound(request.params);
-        const pool = await readRound(vaultId, poolId);
-        if (pool.reportHash === zeroHash) {
-          throw new HttpError(
-            404,
-            `Round ${poolId} of vault ${vaultId} is not settled yet: its report is published when it settles.`,
-          );
-        }
-        const [row] = await db
-          .select({ text: roundReports.text })
-          .from(roundReports)
-          .where(eq(roundReports.hash, pool.reportHash.toLowerCase()))
-          .limit(1);
-        if (!row) {
-          throw new HttpError(
-            404,
-            `The report of round ${poolId} (hash ${pool.reportHash}) is not stored on this server: whoever holds it can publish it here.`,
-          );
-        }
+        const { hash, text } = await servedReport(state, request.params);
         return reply
           .type("application/json")
-          .header("x-report-hash", pool.reportHash)
+          .header("x-report-hash", hash)
           .header("cache-control", "public, max-age=31536000, immutable")
-          .send(row.text);
+          .send(text);
       },
     );
-
     // The publishing route reads its body as text: the hash is over the bytes as sent.
     await app.register(async (raw) => {
       raw.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: 1_048_576 }, (_r, body, done) =>
         done(null, body),
       );
       raw.put(
-        "/v1/vaults/:vaultId/rounds/:poolId/report",
+        path,
         {
           config: limit,
           bodyLimit: 1_048_576,
@@ -216,37 +123,154 @@ export function roundReportRoutes(
           },
         },
         async (request, reply) => {
-          const { vaultId, poolId } = parseRound(request.params);
-          const text = typeof request.body === "string" ? request.body : "";
-          const hash = keccak256(stringToBytes(text));
-          let report: ReturnType<typeof parseRoundReport>;
-          try {
-            report = parseRoundReport(text);
-          } catch (error) {
-            throw new HttpError(400, error instanceof FundamentError ? error.shortMessage : "The report is not valid.");
-          }
-          const { deployment } = chain();
-          if (
-            report.vaultId !== String(vaultId) ||
-            report.poolId !== String(poolId) ||
-            report.chainId !== deployment.chainId ||
-            getAddress(report.fund) !== getAddress(deployment.investmentFund)
-          ) {
-            throw new HttpError(400, `The report is not about round ${poolId} of vault ${vaultId} of this fund.`);
-          }
-          const pool = await readRound(vaultId, poolId);
-          if (pool.reportHash.toLowerCase() !== hash) {
-            throw new HttpError(
-              409,
-              pool.reportHash === zeroHash
-                ? `Round ${poolId} of vault ${vaultId} is not settled yet: a report is published once its settlement carries the hash.`
-                : `This report's hash (${hash}) is not the one round ${poolId}'s settlement carries (${pool.reportHash}).`,
-            );
-          }
-          const stored = await store(vaultId, poolId, hash, text);
+          const { hash, stored } = await publishReport(state, request.params, request.body);
           return reply.code(stored ? 201 : 200).send({ hash });
         },
       );
     });
   };
+}
+
+/** What the report routes share: the database, the fund's chain (its client made once) and the exchange account. */
+type ReportState = {
+  db: RouteContext["database"]["db"];
+  deployment: Deployment | undefined;
+  rpcUrl: string | undefined;
+  client: Client | undefined;
+  exchange: Exchange | null;
+  now: () => Date;
+};
+
+/** The fund's deployment and a client of its chain, or 503 when the API has neither. */
+function chain(state: ReportState): { deployment: Deployment; client: Client } {
+  const { deployment, rpcUrl } = state;
+  if (!deployment || !rpcUrl) {
+    throw new HttpError(
+      503,
+      "Round reports need the fund's deployment and its chain's RPC URL (FUND_ADDRESS, RPC_URL).",
+    );
+  }
+  state.client ??= isSupportedChainId(deployment.chainId)
+    ? createFundPublicClient({ chainId: deployment.chainId, rpcUrl })
+    : createPublicClient({ transport: http(rpcUrl) });
+  return { deployment, client: state.client };
+}
+
+/** The pool as the chain shows it now, checked to be a round of the vault. */
+async function readRound(state: ReportState, vaultId: bigint, poolId: bigint) {
+  const { deployment, client } = chain(state);
+  const pool = await readContract(client, {
+    address: deployment.investmentFund,
+    abi: investmentFundAbi,
+    functionName: "getPoolInfo",
+    args: [poolId],
+  });
+  if (pool.vaultId !== vaultId) throw new HttpError(404, `Pool ${poolId} is not a round of vault ${vaultId}.`);
+  return pool;
+}
+
+/** Stores a report's text under its hash (once); whether it was new. */
+async function store(state: ReportState, vaultId: bigint, poolId: bigint, hash: string, text: string) {
+  const { deployment } = chain(state);
+  const inserted = await state.db
+    .insert(roundReports)
+    .values({ hash, chainId: deployment.chainId, vaultId: Number(vaultId), poolId: Number(poolId), text })
+    .onConflictDoNothing()
+    .returning({ hash: roundReports.hash });
+  return inserted.length > 0;
+}
+
+/** The exchange account's answer for a report, or none without an account; its failure is a 502 in words. */
+async function exchangeSnapshot(state: ReportState, log: FastifyBaseLogger, at: Date) {
+  if (!state.exchange) return null;
+  try {
+    return await readExchangeSnapshot(state.exchange, at);
+  } catch (error) {
+    log.warn({ cause: exchangeErrorCause(error) }, "the exchange did not answer for a round's report");
+    const said = error instanceof ExchangeAnswerError || error instanceof ccxt.BaseError;
+    throw new HttpError(
+      502,
+      `The report was not built: the exchange account did not answer (${said ? describeExchangeError(error, at) : "no answer"}).`,
+    );
+  }
+}
+
+/** `POST`: builds the round's report now (chain at the latest block, the exchange's answer), stores it. */
+async function buildReport(state: ReportState, request: FastifyRequest) {
+  const { vaultId, poolId } = parseRound(request.params);
+  const body = buildBody.safeParse(request.body ?? undefined);
+  if (!body.success) {
+    const issue = body.error.issues[0];
+    throw new HttpError(400, `manualItems: ${issue?.message ?? "not valid"} (${issue?.path.join(".")}).`);
+  }
+  const { deployment, client } = chain(state);
+  await readRound(state, vaultId, poolId);
+  const exchange = await exchangeSnapshot(state, request.log, state.now());
+  let report: Awaited<ReturnType<typeof buildRoundReport>>;
+  try {
+    report = await buildRoundReport(client, { deployment, poolId, exchange, manualItems: body.data.manualItems });
+  } catch (error) {
+    if (error instanceof FundamentError) throw new HttpError(409, error.shortMessage);
+    throw error;
+  }
+  const text = serializeRoundReport(report);
+  const hash = keccak256(stringToBytes(text));
+  await store(state, vaultId, poolId, hash, text);
+  return { hash, text, total: report.total };
+}
+
+/** `GET`: the stored report whose hash the round's settlement carries. */
+async function servedReport(state: ReportState, params: unknown) {
+  const { vaultId, poolId } = parseRound(params);
+  const pool = await readRound(state, vaultId, poolId);
+  if (pool.reportHash === zeroHash) {
+    throw new HttpError(
+      404,
+      `Round ${poolId} of vault ${vaultId} is not settled yet: its report is published when it settles.`,
+    );
+  }
+  const [row] = await state.db
+    .select({ text: roundReports.text })
+    .from(roundReports)
+    .where(eq(roundReports.hash, pool.reportHash.toLowerCase()))
+    .limit(1);
+  if (!row) {
+    throw new HttpError(
+      404,
+      `The report of round ${poolId} (hash ${pool.reportHash}) is not stored on this server: whoever holds it can publish it here.`,
+    );
+  }
+  return { hash: pool.reportHash, text: row.text };
+}
+
+/** `PUT`: stores a report someone holds, only when its bytes hash to what the round's settlement carries. */
+async function publishReport(state: ReportState, params: unknown, body: unknown) {
+  const { vaultId, poolId } = parseRound(params);
+  const text = typeof body === "string" ? body : "";
+  const hash = keccak256(stringToBytes(text));
+  let report: ReturnType<typeof parseRoundReport>;
+  try {
+    report = parseRoundReport(text);
+  } catch (error) {
+    throw new HttpError(400, error instanceof FundamentError ? error.shortMessage : "The report is not valid.");
+  }
+  const { deployment } = chain(state);
+  if (
+    report.vaultId !== String(vaultId) ||
+    report.poolId !== String(poolId) ||
+    report.chainId !== deployment.chainId ||
+    getAddress(report.fund) !== getAddress(deployment.investmentFund)
+  ) {
+    throw new HttpError(400, `The report is not about round ${poolId} of vault ${vaultId} of this fund.`);
+  }
+  const pool = await readRound(state, vaultId, poolId);
+  if (pool.reportHash.toLowerCase() !== hash) {
+    throw new HttpError(
+      409,
+      pool.reportHash === zeroHash
+        ? `Round ${poolId} of vault ${vaultId} is not settled yet: a report is published once its settlement carries the hash.`
+        : `This report's hash (${hash}) is not the one round ${poolId}'s settlement carries (${pool.reportHash}).`,
+    );
+  }
+  return { hash, stored: await store(state, vaultId, poolId, hash, text) };
 }
