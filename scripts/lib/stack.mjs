@@ -293,6 +293,7 @@ export async function startStack(options) {
           log("  Stop with Ctrl-C and run npm start again.");
         }
       });
+    watchApi();
     const apiControl = {
       stop: async () => {
         apiDown = true;
