@@ -273,9 +273,8 @@ export async function startStack(options) {
         if (stopped || apiDown) return;
         const now = Date.now();
         const recent = apiRestarts.filter((at) => now - at < 10 * 60_000);
-        log(
-          `✗ The API stopped unexpectedly (code ${code}); see ${api.logFile}. The chain and the web app keep running.`,
-        );
+        const how = code === null ? "killed by a signal" : `exit code ${code}`;
+        log(`✗ The API stopped unexpectedly (${how}); see ${api.logFile}. The chain and the web app keep running.`);
         if (recent.length >= 3) {
           log(
             "  It stopped three times in ten minutes: fix what its log says, then stop with Ctrl-C and run npm start.",
