@@ -37,7 +37,7 @@ import { onrampRoutes } from "./routes/onramp.js";
 import { performanceRoutes } from "./routes/performance.js";
 import { priceRoutes } from "./routes/prices.js";
 import { profileRoutes } from "./routes/profile.js";
-import { roundReportRoutes } from "./routes/roundReport.js";
+import { type RoundReportRoutesOptions, roundReportRoutes } from "./routes/roundReport.js";
 import { sessionRoutes } from "./routes/sessions.js";
 
 export type AppDeps = {
@@ -52,6 +52,8 @@ export type AppDeps = {
   logStream?: { write(line: string): void };
   /** Timings of the rate-limit store shared through PostgreSQL (tests shorten them). */
   sharedRateLimit?: Omit<SharedRateLimitOptions, "db" | "log">;
+  /** The round reports' clock and exchange account (tests pin the clock so a report is reproducible). */
+  roundReports?: RoundReportRoutesOptions;
 };
 
 /** Fastify's `trustProxy` for TRUST_PROXY: a hop count trusts that many proxies nearest to the server. */
@@ -161,7 +163,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(embeddedSocialRoutes(context));
   await app.register(embeddedFarcasterRoutes(context));
   await app.register(sessionRoutes(context));
-  await app.register(roundReportRoutes(context));
+  await app.register(roundReportRoutes(context, deps.roundReports));
   if (deps.benchRoute) app.get("/bench/bare", { schema: { hide: true } }, () => ({ status: "ok" }));
   return app;
 }

@@ -143,7 +143,7 @@ function siweLike(): fc.Arbitrary<string> {
     );
 }
 
-type Route = { method: "GET" | "POST"; path: string; build: fc.Arbitrary<InjectOptions> };
+type Route = { method: "GET" | "POST" | "PUT"; path: string; build: fc.Arbitrary<InjectOptions> };
 
 const get = (path: string, url: fc.Arbitrary<string> = fc.constant(path), q: fc.Arbitrary<string> = query): Route => ({
   method: "GET",
@@ -352,6 +352,88 @@ const revokeRoute: Route = {
     })),
 };
 
+/** A round report's path: generated ids, or plausible ones (the fuzz app has no fund: those reach the 404). */
+const reportPath = fc
+  .tuple(fc.oneof(value, fc.constantFrom("1", "2")), fc.oneof(value, fc.constantFrom("1", "3")))
+  .map(([vaultId, poolId]) => `/v1/vaults/${vaultId || "%20"}/rounds/${poolId || "%20"}/report`);
+/** A report build's body: manual items of every shape (amounts, notes, counts), or any body. */
+const reportBuild = fc.record(
+  {
+    manualItems: fc.oneof(
+      fc.array(
+        fc.record({
+          amount: fc.oneof(value.map(decodeSafe), fc.jsonValue()),
+          note: fc.oneof(fc.string({ maxLength: 300 }), fc.jsonValue()),
+        }),
+        { maxLength: 25 },
+      ),
+      fc.jsonValue(),
+    ),
+  },
+  { requiredKeys: [] },
+);
+/** A report published: JSON shaped like a report with generated fields, or any body under any content type. */
+const reportText = fc
+  .record({
+    version: fc.oneof(fc.constant(1), fc.jsonValue()),
+    chainId: fc.oneof(fc.constant(31337), fc.jsonValue()),
+    fund: fc.oneof(fc.constant("0x5FbDB2315678afecb367f032d93F642f64180aa3"), fc.string()),
+    vaultId: fc.oneof(fc.constant("2"), fc.jsonValue()),
+    poolId: fc.oneof(fc.constant("3"), fc.jsonValue()),
+    round: fc.constant("1"),
+    principal: fc.constant("1"),
+    collected: fc.constant("1"),
+    total: fc.oneof(fc.constant("1"), fc.jsonValue()),
+    block: fc.oneof(fc.constant({ number: "1" }), fc.jsonValue()),
+    tradingWallets: fc.oneof(fc.constant([]), fc.jsonValue()),
+    transfers: fc.oneof(fc.constant([]), fc.jsonValue()),
+    manualItems: fc.oneof(fc.constant([]), fc.jsonValue()),
+  })
+  .map((report) => JSON.stringify(report));
+const putReport: Route = {
+  method: "PUT",
+  path: "/v1/vaults/{vaultId}/rounds/{poolId}/report",
+  build: fc
+    .tuple(
+      reportPath,
+      query,
+      headers,
+      fc.oneof(
+        { arbitrary: reportText.map((payload) => ({ payload, contentType: "application/json" })), weight: 3 },
+        body,
+      ),
+    )
+    .map(([path, q, h, b]) => ({
+      method: "PUT" as const,
+      url: `${path}${q}`,
+      headers: { ...h, ...(b.contentType && { "content-type": b.contentType }) },
+      payload: b.payload,
+    })),
+};
+const postReport: Route = {
+  method: "POST",
+  path: "/v1/vaults/{vaultId}/rounds/{poolId}/report",
+  build: fc
+    .tuple(
+      reportPath,
+      query,
+      headers,
+      fc.oneof(
+        {
+          arbitrary: reportBuild.map((value) => ({ payload: JSON.stringify(value), contentType: "application/json" })),
+          weight: 3,
+        },
+        body,
+      ),
+    )
+    .map(([path, q, h, b]) => ({
+      method: "POST" as const,
+      url: `${path}${q}`,
+      headers: { ...h, ...(b.contentType && { "content-type": b.contentType }) },
+      payload: b.payload,
+    })),
+};
+
 /** Every route of the app (the OpenAPI paths are checked against this list), with its generated requests. */
 const ROUTES: Route[] = [
   get("/futures/performance"),
@@ -459,6 +541,9 @@ const ROUTES: Route[] = [
     addressValue.map((address) => `/v1/sessions/${address || "%20"}`),
   ),
   revokeRoute,
+  get("/v1/vaults/{vaultId}/rounds/{poolId}/report", reportPath),
+  postReport,
+  putReport,
 ];
 
 describe.each(drivers)("generated input at every route (%s)", (driver) => {

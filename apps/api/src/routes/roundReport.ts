@@ -13,11 +13,22 @@ import {
 import ccxt, { type Exchange } from "ccxt";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from "fastify";
-import { type Client, createPublicClient, getAddress, http, keccak256, stringToBytes, zeroHash } from "viem";
+import {
+  type Client,
+  createPublicClient,
+  getAddress,
+  http,
+  keccak256,
+  stringToBytes,
+  BaseError as ViemError,
+  zeroHash,
+} from "viem";
 import { readContract } from "viem/actions";
 import { z } from "zod";
+import { CHAIN_UNREACHABLE } from "../convert/dex.js";
 import { roundReports } from "../db/schema.js";
 import { HttpError } from "../http/errors.js";
+import { isCleanText } from "../http/params.js";
 import { readExchangeSnapshot } from "../reports/readExchangeSnapshot.js";
 import { createBybit } from "../sync/createBybit.js";
 import { describeExchangeError, exchangeErrorCause } from "../sync/describeExchangeError.js";
@@ -27,13 +38,36 @@ import type { RouteContext } from "./context.js";
 /** A positive whole number, as a path segment. */
 const id = z.string().regex(/^[1-9]\d{0,9}$/, "must be a positive whole number");
 const roundParams = z.object({ vaultId: id, poolId: id });
+/** A manual item as the admin declares it: a positive amount in token units and a note (the builder checks the sum). */
+const manualItem = z.object(
+  {
+    amount: z
+      .string({ error: 'amount must be text, a positive decimal number such as "150.5"' })
+      .max(40, "amount must be at most 40 characters")
+      .regex(/^\d+(\.\d+)?$/, 'amount must be a positive decimal number such as "150.5"')
+      .refine((amount) => /[1-9]/.test(amount), "amount must be more than zero"),
+    note: z
+      .string({ error: `note must be text of 1 to ${MAX_MANUAL_NOTE} characters` })
+      .refine(isCleanText, "note must not contain control characters")
+      .refine(
+        (note) => note.trim().length > 0 && note.trim().length <= MAX_MANUAL_NOTE,
+        `note must be 1 to ${MAX_MANUAL_NOTE} characters`,
+      ),
+  },
+  { error: "each manual item must be { amount, note }" },
+);
 const buildBody = z
-  .object({
-    manualItems: z
-      .array(z.object({ amount: z.string().max(40), note: z.string().max(MAX_MANUAL_NOTE * 2) }))
-      .max(MAX_MANUAL_ITEMS, `at most ${MAX_MANUAL_ITEMS} manual items`)
-      .default([]),
-  })
+  .object(
+    {
+      manualItems: z
+        .array(manualItem, {
+          error: `manualItems must be a list of at most ${MAX_MANUAL_ITEMS} { amount, note } items`,
+        })
+        .max(MAX_MANUAL_ITEMS, `manualItems must list at most ${MAX_MANUAL_ITEMS} items`)
+        .default([]),
+    },
+    { error: "the body must be a JSON object { manualItems }" },
+  )
   .default({ manualItems: [] });
 
 /** The round's path parameters, or 400 in words. */
@@ -44,6 +78,16 @@ function parseRound(params: unknown): { vaultId: bigint; poolId: bigint } {
     throw new HttpError(400, `The ${String(issue?.path[0] ?? "id")} ${issue?.message ?? "is not valid"}.`);
   }
   return { vaultId: BigInt(parsed.data.vaultId), poolId: BigInt(parsed.data.poolId) };
+}
+
+/** The build's body, or 400 naming the item and what is wrong (`manualItems[1]: note must be 1 to 280 characters`). */
+function parseBuildBody(body: unknown): z.infer<typeof buildBody> {
+  const parsed = buildBody.safeParse(body ?? undefined);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const [, index] = issue?.path ?? [];
+  const where = typeof index === "number" ? `manualItems[${index}]: ` : "";
+  throw new HttpError(400, `${where}${issue?.message ?? "the body is not valid"}.`);
 }
 
 export type RoundReportRoutesOptions = {
@@ -99,7 +143,7 @@ export function roundReportRoutes(
         },
       },
       async (request, reply) => {
-        const { hash, text } = await servedReport(state, request.params);
+        const { hash, text } = await servedReport(state, request);
         return reply
           .type("application/json")
           .header("x-report-hash", hash)
@@ -123,7 +167,7 @@ export function roundReportRoutes(
           },
         },
         async (request, reply) => {
-          const { hash, stored } = await publishReport(state, request.params, request.body);
+          const { hash, stored } = await publishReport(state, request);
           return reply.code(stored ? 201 : 200).send({ hash });
         },
       );
@@ -141,13 +185,16 @@ type ReportState = {
   now: () => Date;
 };
 
-/** The fund's deployment and a client of its chain, or 503 when the API has neither. */
+/**
+ * The fund's deployment and a client of its chain. A server without a fund has no round to report on: 404, as a
+ * network the API is not set up for is a 4xx on the other routes.
+ */
 function chain(state: ReportState): { deployment: Deployment; client: Client } {
   const { deployment, rpcUrl } = state;
   if (!deployment || !rpcUrl) {
     throw new HttpError(
-      503,
-      "Round reports need the fund's deployment and its chain's RPC URL (FUND_ADDRESS, RPC_URL).",
+      404,
+      "This server has no fund deployment, so it holds no round reports (FUND_ADDRESS and RPC_URL set it).",
     );
   }
   state.client ??= isSupportedChainId(deployment.chainId)
@@ -156,14 +203,23 @@ function chain(state: ReportState): { deployment: Deployment; client: Client } {
   return { deployment, client: state.client };
 }
 
+/** A chain read's failure (an RPC that does not answer, or answers nonsense): 503 in words, the cause in the log. */
+function chainFailure(log: FastifyBaseLogger, error: unknown): unknown {
+  if (!(error instanceof ViemError)) return error;
+  log.warn({ cause: error.shortMessage }, "the fund's chain did not answer for a round's report");
+  return new HttpError(503, CHAIN_UNREACHABLE);
+}
+
 /** The pool as the chain shows it now, checked to be a round of the vault. */
-async function readRound(state: ReportState, vaultId: bigint, poolId: bigint) {
+async function readRound(state: ReportState, log: FastifyBaseLogger, vaultId: bigint, poolId: bigint) {
   const { deployment, client } = chain(state);
   const pool = await readContract(client, {
     address: deployment.investmentFund,
     abi: investmentFundAbi,
     functionName: "getPoolInfo",
     args: [poolId],
+  }).catch((error: unknown) => {
+    throw chainFailure(log, error);
   });
   if (pool.vaultId !== vaultId) throw new HttpError(404, `Pool ${poolId} is not a round of vault ${vaultId}.`);
   return pool;
@@ -190,28 +246,34 @@ async function exchangeSnapshot(state: ReportState, log: FastifyBaseLogger, at: 
     const said = error instanceof ExchangeAnswerError || error instanceof ccxt.BaseError;
     throw new HttpError(
       502,
-      `The report was not built: the exchange account did not answer (${said ? describeExchangeError(error, at) : "no answer"}).`,
+      `The report was not built: the exchange account did not answer (${said ? reportWords(error, at) : "no answer"}).`,
     );
   }
+}
+
+/**
+ * The sync's sentence for an exchange failure, without what the sync does next ("the next run tries again"): a
+ * report is built only when asked, and nothing of it is stored.
+ */
+function reportWords(error: unknown, at: Date): string {
+  return describeExchangeError(error, at)
+    .replace(/(: nothing of that answer was stored|; the next run).*$/s, "")
+    .replace(/\.$/, "");
 }
 
 /** `POST`: builds the round's report now (chain at the latest block, the exchange's answer), stores it. */
 async function buildReport(state: ReportState, request: FastifyRequest) {
   const { vaultId, poolId } = parseRound(request.params);
-  const body = buildBody.safeParse(request.body ?? undefined);
-  if (!body.success) {
-    const issue = body.error.issues[0];
-    throw new HttpError(400, `manualItems: ${issue?.message ?? "not valid"} (${issue?.path.join(".")}).`);
-  }
+  const { manualItems } = parseBuildBody(request.body);
   const { deployment, client } = chain(state);
-  await readRound(state, vaultId, poolId);
+  await readRound(state, request.log, vaultId, poolId);
   const exchange = await exchangeSnapshot(state, request.log, state.now());
   let report: Awaited<ReturnType<typeof buildRoundReport>>;
   try {
-    report = await buildRoundReport(client, { deployment, poolId, exchange, manualItems: body.data.manualItems });
+    report = await buildRoundReport(client, { deployment, poolId, exchange, manualItems });
   } catch (error) {
     if (error instanceof FundamentError) throw new HttpError(409, error.shortMessage);
-    throw error;
+    throw chainFailure(request.log, error);
   }
   const text = serializeRoundReport(report);
   const hash = keccak256(stringToBytes(text));
@@ -220,9 +282,9 @@ async function buildReport(state: ReportState, request: FastifyRequest) {
 }
 
 /** `GET`: the stored report whose hash the round's settlement carries. */
-async function servedReport(state: ReportState, params: unknown) {
-  const { vaultId, poolId } = parseRound(params);
-  const pool = await readRound(state, vaultId, poolId);
+async function servedReport(state: ReportState, request: FastifyRequest) {
+  const { vaultId, poolId } = parseRound(request.params);
+  const pool = await readRound(state, request.log, vaultId, poolId);
   if (pool.reportHash === zeroHash) {
     throw new HttpError(
       404,
@@ -244,9 +306,9 @@ async function servedReport(state: ReportState, params: unknown) {
 }
 
 /** `PUT`: stores a report someone holds, only when its bytes hash to what the round's settlement carries. */
-async function publishReport(state: ReportState, params: unknown, body: unknown) {
-  const { vaultId, poolId } = parseRound(params);
-  const text = typeof body === "string" ? body : "";
+async function publishReport(state: ReportState, request: FastifyRequest) {
+  const { vaultId, poolId } = parseRound(request.params);
+  const text = typeof request.body === "string" ? request.body : "";
   const hash = keccak256(stringToBytes(text));
   let report: ReturnType<typeof parseRoundReport>;
   try {
@@ -263,7 +325,7 @@ async function publishReport(state: ReportState, params: unknown, body: unknown)
   ) {
     throw new HttpError(400, `The report is not about round ${poolId} of vault ${vaultId} of this fund.`);
   }
-  const pool = await readRound(state, vaultId, poolId);
+  const pool = await readRound(state, request.log, vaultId, poolId);
   if (pool.reportHash.toLowerCase() !== hash) {
     throw new HttpError(
       409,

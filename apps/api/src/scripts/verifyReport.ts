@@ -18,11 +18,28 @@ import { loadConfig } from "../config.js";
 const USAGE =
   "Usage: npm run verify-report -- <vaultId> <poolId>   (both positive whole numbers, as in the report's URL)";
 
+/** Where to reach an API listening on `host`: a wildcard address (every interface) is reached on this machine. */
+function localHost(host: string): string {
+  if (host === "0.0.0.0" || host === "") return "127.0.0.1";
+  if (host === "::") return "[::1]";
+  return host.includes(":") ? `[${host}]` : host;
+}
+
+/** An error as one line: the SDK's and viem's short message, else the first line of its message. */
+function oneLine(error: unknown): string {
+  const short = (error as { shortMessage?: unknown }).shortMessage;
+  const text = typeof short === "string" && short ? short : error instanceof Error ? error.message : String(error);
+  return text.split("\n")[0] ?? text;
+}
+
 /** One line per finding; returns whether everything agreed. */
 async function verify(vaultId: number, poolId: number): Promise<boolean> {
   const config = loadConfig();
   const env = process.env;
-  const apiUrl = (env.API_URL ?? env.PUBLIC_API_URL ?? `http://${config.host}:${config.port}`).replace(/\/+$/, "");
+  const apiUrl = (env.API_URL || env.PUBLIC_API_URL || `http://${localHost(config.host)}:${config.port}`).replace(
+    /\/+$/,
+    "",
+  );
   const deployment = config.deployment;
   const rpcUrl = deployment && config.rpcUrls.get(deployment.chainId);
   if (!deployment || !rpcUrl) {
@@ -35,12 +52,18 @@ async function verify(vaultId: number, poolId: number): Promise<boolean> {
     fetched = await fetchRoundReport(apiUrl, { vaultId, poolId });
   } catch (error) {
     if (error instanceof FundamentError) throw error;
-    throw new FundamentError(`The API at ${apiUrl} did not answer (${(error as Error).message}).`);
+    throw new FundamentError(`The API at ${apiUrl} did not answer (${oneLine(error)}).`);
   }
   const client = isSupportedChainId(deployment.chainId)
     ? createFundPublicClient({ chainId: deployment.chainId, rpcUrl })
     : createPublicClient({ transport: http(rpcUrl) });
-  const result = await verifyRoundReport(client, { deployment, report: fetched.report, text: fetched.text });
+  let result: Awaited<ReturnType<typeof verifyRoundReport>>;
+  try {
+    result = await verifyRoundReport(client, { deployment, report: fetched.report, text: fetched.text });
+  } catch (error) {
+    if (error instanceof FundamentError) throw error;
+    throw new FundamentError(`The chain at ${rpcUrl} did not answer (${oneLine(error)}).`);
+  }
   const bytesHash = keccak256(stringToBytes(fetched.text));
   const { report } = fetched;
   console.log(
@@ -50,6 +73,11 @@ async function verify(vaultId: number, poolId: number): Promise<boolean> {
   console.log(`  hash the settlement carries         ${result.chainHash}`);
   console.log(`  total claimed                       ${report.total} ${report.token.symbol}`);
   const problems: string[] = [];
+  if (report.vaultId !== String(vaultId) || report.poolId !== String(poolId)) {
+    problems.push(
+      `the API served the report of vault ${report.vaultId}'s pool ${report.poolId}, not the one asked for`,
+    );
+  }
   if (bytesHash !== result.chainHash) problems.push("the served report's hash is not the one the settlement carries");
   if (!result.totalMatches) problems.push("the report's total is not what the settlement took as returned");
   if (!result.rebuiltMatches) {
@@ -81,6 +109,6 @@ if (ids.length !== 2 || ids.some(Number.isNaN)) {
 try {
   process.exit((await verify(ids[0] as number, ids[1] as number)) ? 0 : 1);
 } catch (error) {
-  console.error(`✗ ${error instanceof FundamentError ? error.shortMessage : (error as Error).message}`);
+  console.error(`✗ ${oneLine(error)}`);
   process.exit(1);
 }

@@ -32,7 +32,10 @@ export type FakeBybit = {
   deposits: BybitDepositRow[];
   withdrawals: BybitWithdrawalRow[];
   totalEquity: string;
-  /** Open positions `/v5/position/list` lists (category linear), in Bybit's v5 row format. */
+  /**
+   * The account's positions `/v5/position/list` lists (category linear; by symbol, or by settle coin as the symbol's
+   * ending), in Bybit's v5 row format, `limit` (1-200, default 20) a page.
+   */
   positions: BybitPositionRow[];
   /** Candles per Bybit symbol ("ETHUSDT"), any order; a symbol absent here is refused ("Not supported symbols"). */
   klines: Record<string, BybitKline[]>;
@@ -74,9 +77,10 @@ const envelope = (result: unknown, retCode = 0, retMsg = "OK") => ({
 });
 
 /**
- * A local server answering the Bybit v5 routes ccxt calls for the API's sync, checking the HMAC signature
- * the way Bybit does (`X-BAPI-SIGN` = HMAC-SHA256(secret, timestamp + key + recvWindow + query)) and
- * answering Bybit's own error bodies (10003 unknown key, 10004 bad signature, 10001 range over 30 days).
+ * A local server answering the Bybit v5 routes ccxt calls for the API's sync and a round's report (the unified
+ * wallet balance, `/v5/position/list`), checking the HMAC signature the way Bybit does (`X-BAPI-SIGN` =
+ * HMAC-SHA256(secret, timestamp + key + recvWindow + query)) and answering Bybit's own error bodies (10003 unknown
+ * key, 10004 bad signature, 10001 range over 30 days, a missing position-list parameter).
  * Records are served newest first, `limit` at a time, with an opaque `nextPageCursor`. The public kline route
  * needs no signature and answers like Bybit: the `limit` candles from the one containing `start` onwards (the
  * latest ones without `start`), listed newest first; 10001 "Not supported symbols" for an unknown symbol.
@@ -164,6 +168,29 @@ export async function startFakeBybit({
     return envelope({ category, symbol, list: chosen.reverse() });
   };
 
+  // Bybit's rules for `/v5/position/list`: category linear or inverse, a symbol or a settle coin, `limit` 1-200
+  // (20 without it), pages joined by an opaque `nextPageCursor` ("" on the last page).
+  const positionList = (query: URLSearchParams) => {
+    const category = query.get("category");
+    if (category !== "linear" && category !== "inverse") {
+      return envelope({}, 10_001, "params error: category only support linear or inverse");
+    }
+    const symbol = query.get("symbol");
+    const settleCoin = query.get("settleCoin");
+    if (!symbol && !settleCoin)
+      return envelope({}, 10_001, "Missing some parameters that must be filled in, symbol or settleCoin");
+    const limit = Number(query.get("limit") ?? 20);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 200) return envelope({}, 10_001, "params error: limit");
+    const offset = query.get("cursor") ? Number(Buffer.from(query.get("cursor") ?? "", "base64").toString()) : 0;
+    const rows = fake.positions.filter((p) => (symbol ? p.symbol === symbol : p.symbol.endsWith(settleCoin ?? "")));
+    const more = offset + limit < rows.length;
+    return envelope({
+      category,
+      list: rows.slice(offset, offset + limit),
+      nextPageCursor: more ? Buffer.from(String(offset + limit)).toString("base64") : "",
+    });
+  };
+
   const server: Server = createServer((request, response) => {
     inFlight++;
     fake.maxInFlight = Math.max(fake.maxInFlight, inFlight);
@@ -225,10 +252,7 @@ export async function startFakeBybit({
           }),
         );
       case "/v5/position/list":
-        if (url.searchParams.get("category") !== "linear") {
-          return send(response, 200, envelope({}, 10_001, "params error: category only support linear or inverse"));
-        }
-        return send(response, 200, envelope({ category: "linear", list: fake.positions, nextPageCursor: "" }));
+        return send(response, 200, positionList(url.searchParams));
       default:
         return send(response, 404, envelope({}, 10_001, `unknown route ${url.pathname}`));
     }
