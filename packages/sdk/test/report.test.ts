@@ -118,6 +118,9 @@ describe("a round's NAV report", () => {
     await expect(build([{ amount: "1", note: " " }])).rejects.toThrow("needs a note of 1 to 280 characters");
     await expect(build([{ amount: "-1", note: "x" }])).rejects.toThrow("must be a positive number of mUSDC");
     await expect(build([{ amount: "0", note: "x" }])).rejects.toThrow("must be a positive number of mUSDC");
+    await expect(build([{ amount: "1.1234567", note: "x" }])).rejects.toThrow(
+      'A manual item\'s amount has at most 6 decimals (mUSDC): "1.1234567".',
+    );
     await expect(build([{ amount: "11000.01", note: "x" }])).rejects.toThrow(
       "The manual items add up to 11000.01 mUSDC, more than the 11000 mUSDC returned.",
     );

@@ -205,6 +205,10 @@ function checkManualItems(
     } catch {
       throw new FundamentError(`A manual item's amount must be a positive number of ${symbol} ("${amount}").`);
     }
+    // Never rounded: a figure the operator declared is stated as declared, or refused.
+    if ((amount.split(".")[1]?.length ?? 0) > decimals) {
+      throw new FundamentError(`A manual item's amount has at most ${decimals} decimals (${symbol}): "${amount}".`);
+    }
     if (value <= 0n) throw new FundamentError(`A manual item's amount must be a positive number of ${symbol}.`);
     sum += value;
     return { amount: formatUnits(value, decimals), note: trimmed };
