@@ -255,55 +255,20 @@ export async function startStack(options) {
         ...options.apiEnv,
       },
     };
-    let api = await startApi(apiOptions);
+    const apiControl = superviseApi(await startApi(apiOptions), {
+      start: () => startApi(apiOptions),
+      log,
+      apiUrl,
+      isStopped: () => stopped,
+    });
+    stops.push(() => apiControl.close());
     // The seed settled its rounds with NAV reports built from the chain: the API serves them once published (it
     // stores each only when its hash is the one the chain carries).
     await publishReports(apiUrl, summary.reports).catch((error) => {
-      throw new Error(`publishing the seed's round reports to the API failed: ${error.message}; see ${api.logFile}`);
+      throw new Error(
+        `publishing the seed's round reports to the API failed: ${error.message}; see ${apiControl.logFile()}`,
+      );
     });
-    // Set while the API is stopped on purpose (`stack.api.stop()`, the outage journeys): not a failure.
-    let apiDown = false;
-    stops.push(() => api.stop());
-    // The API dying on its own does not take the chain and the web app down with it: say so, and start it again
-    // (three times at most in ten minutes; after that, say how to bring it back).
-    /** @type {number[]} */
-    const apiRestarts = [];
-    const watchApi = () =>
-      api.exited.then(async (code) => {
-        if (stopped || apiDown) return;
-        const now = Date.now();
-        const recent = apiRestarts.filter((at) => now - at < 10 * 60_000);
-        const how = code === null ? "killed by a signal" : `exit code ${code}`;
-        log(`✗ The API stopped unexpectedly (${how}); see ${api.logFile}. The chain and the web app keep running.`);
-        if (recent.length >= 3) {
-          log(
-            "  It stopped three times in ten minutes: fix what its log says, then stop with Ctrl-C and run npm start.",
-          );
-          return;
-        }
-        apiRestarts.push(now);
-        log("  Starting the API again…");
-        try {
-          api = await startApi(apiOptions);
-          log(`  The API is back on ${apiUrl}.`);
-          watchApi();
-        } catch (error) {
-          log(`  The API did not come back: ${error instanceof Error ? error.message : error}`);
-          log("  Stop with Ctrl-C and run npm start again.");
-        }
-      });
-    watchApi();
-    const apiControl = {
-      stop: async () => {
-        apiDown = true;
-        await api.stop();
-      },
-      restart: async () => {
-        api = await startApi(apiOptions);
-        apiDown = false;
-        watchApi();
-      },
-    };
 
     await build;
     const web = await serveWeb({
@@ -399,7 +364,7 @@ export async function startStack(options) {
       solana,
       frameUrl: frame.url,
       localAuth,
-      api: apiControl,
+      api: { stop: apiControl.stop, restart: apiControl.restart },
       failed,
       stop,
     };
@@ -407,6 +372,58 @@ export async function startStack(options) {
     await stop();
     throw error;
   }
+}
+
+/**
+ * The running API, watched: when it dies on its own, the chain and the web app keep running; it is said, and the API
+ * is started again (three times at most in ten minutes; after that, how to bring it back is said). `stop` and
+ * `restart` are the outage journeys' deliberate stop and start (not a failure); `close` stops it with the stack.
+ * @param {Awaited<ReturnType<typeof startApi>>} first
+ * @param {{ start: () => ReturnType<typeof startApi>, log: (line: string) => void, apiUrl: string,
+ *   isStopped: () => boolean }} options
+ */
+function superviseApi(first, { start, log, apiUrl, isStopped }) {
+  let api = first;
+  // Set while the API is stopped on purpose (`stack.api.stop()`): its exit is not a failure.
+  let down = false;
+  /** @type {number[]} */
+  const restarts = [];
+  const watch = () =>
+    api.exited.then(async (code) => {
+      if (isStopped() || down) return;
+      const now = Date.now();
+      const recent = restarts.filter((at) => now - at < 10 * 60_000);
+      const how = code === null ? "killed by a signal" : `exit code ${code}`;
+      log(`✗ The API stopped unexpectedly (${how}); see ${api.logFile}. The chain and the web app keep running.`);
+      if (recent.length >= 3) {
+        log("  It stopped three times in ten minutes: fix what its log says, then stop with Ctrl-C and run npm start.");
+        return;
+      }
+      restarts.push(now);
+      log("  Starting the API again…");
+      try {
+        api = await start();
+        log(`  The API is back on ${apiUrl}.`);
+        watch();
+      } catch (error) {
+        log(`  The API did not come back: ${error instanceof Error ? error.message : error}`);
+        log("  Stop with Ctrl-C and run npm start again.");
+      }
+    });
+  watch();
+  return {
+    logFile: () => api.logFile,
+    stop: async () => {
+      down = true;
+      await api.stop();
+    },
+    restart: async () => {
+      api = await start();
+      down = false;
+      watch();
+    },
+    close: () => api.stop(),
+  };
 }
 
 /** How long `startApi` waits for a live API to answer `/health` (a busy 2-core machine may need minutes). */
