@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { Field } from "../../shared/components/Field";
 import { TxStatus } from "../../shared/components/TxStatus";
 import { formatTokenAmount, tokenDecimal } from "../../shared/lib/format";
@@ -37,7 +37,6 @@ export type SettleRoundProps = {
 export function SettleRound(props: SettleRoundProps) {
   const { vaultId, poolId, round, principal, collected, token, fundProfitBps, end, disabled, endBlocker } = props;
   const flow = useSettleFlow({ vaultId, poolId, principal, collected, token, end });
-  const amount = (units: bigint) => formatTokenAmount(units, token.decimals, token.symbol);
   // Cancelling (or sending) brings the form and its End button back: the button then gets the focus again.
   const endButton = useRef<HTMLButtonElement>(null);
   const [refocusEnd, setRefocusEnd] = useState(false);
@@ -87,53 +86,16 @@ export function SettleRound(props: SettleRoundProps) {
           onConfirm={close(flow.confirmLoss)}
         />
       ) : (
-        <form
-          className="inline-form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (flow.begin()) props.onBegin();
-          }}
-        >
-          <Field
-            label={`Total returned (${token.symbol})`}
-            hint={`What was collected from the trading wallets so far (${amount(collected)}); collect the rest first. Principal: ${amount(principal)}.`}
-          >
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                readOnly
-                aria-readonly="true"
-                value={tokenDecimal(collected, token.decimals)}
-              />
-            )}
-          </Field>
-          <ManualItemsEditor
-            drafts={flow.drafts}
-            onChange={flow.setDrafts}
-            problems={flow.problems}
-            showProblems={flow.showProblems}
-            symbol={token.symbol}
-            disabled={flow.building}
-          />
-          <div className="inline-form__actions">
-            <button
-              ref={endButton}
-              type="submit"
-              className="button button--primary"
-              disabled={disabled || flow.building || Boolean(endBlocker)}
-              aria-busy={flow.building || undefined}
-            >
-              {flow.building && <span className="spinner" aria-hidden="true" />}
-              End lockup period
-            </button>
-          </div>
-          {endBlocker && <p className="muted small">{endBlocker}</p>}
-          <p className="field__hint">
-            The fund's server first builds the round's report from the chain; the settlement carries its hash.
-          </p>
-        </form>
+        <EndRoundForm
+          flow={flow}
+          token={token}
+          collected={collected}
+          principal={principal}
+          blocked={disabled || Boolean(endBlocker)}
+          endBlocker={endBlocker}
+          endButton={endButton}
+          onBegin={props.onBegin}
+        />
       )}
       <div aria-live="polite">
         {flow.building && (
@@ -189,5 +151,78 @@ function LossConfirmation({
       <p>{detail}</p>
       <BuiltReportSummary built={settling.built} totalReturned={settling.totalReturned} token={token} />
     </AdminConfirmPanel>
+  );
+}
+
+/** The round's total returned (what was collected), the declared items, and "End lockup period". */
+function EndRoundForm({
+  flow,
+  token,
+  collected,
+  principal,
+  blocked,
+  endBlocker,
+  endButton,
+  onBegin,
+}: {
+  flow: ReturnType<typeof useSettleFlow>;
+  token: { decimals: number; symbol: string };
+  collected: bigint;
+  principal: bigint;
+  /** Another write is under way, or the lockup runs on. */
+  blocked: boolean;
+  endBlocker: string | null;
+  endButton: RefObject<HTMLButtonElement | null>;
+  onBegin: () => void;
+}) {
+  const amount = (units: bigint) => formatTokenAmount(units, token.decimals, token.symbol);
+  return (
+    <form
+      className="inline-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (flow.begin()) onBegin();
+      }}
+    >
+      <Field
+        label={`Total returned (${token.symbol})`}
+        hint={`What was collected from the trading wallets so far (${amount(collected)}); collect the rest first. Principal: ${amount(principal)}.`}
+      >
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            readOnly
+            aria-readonly="true"
+            value={tokenDecimal(collected, token.decimals)}
+          />
+        )}
+      </Field>
+      <ManualItemsEditor
+        drafts={flow.drafts}
+        onChange={flow.setDrafts}
+        problems={flow.problems}
+        showProblems={flow.showProblems}
+        symbol={token.symbol}
+        disabled={flow.building}
+      />
+      <div className="inline-form__actions">
+        <button
+          ref={endButton}
+          type="submit"
+          className="button button--primary"
+          disabled={blocked || flow.building}
+          aria-busy={flow.building || undefined}
+        >
+          {flow.building && <span className="spinner" aria-hidden="true" />}
+          End lockup period
+        </button>
+      </div>
+      {endBlocker && <p className="muted small">{endBlocker}</p>}
+      <p className="field__hint">
+        The fund's server first builds the round's report from the chain; the settlement carries its hash.
+      </p>
+    </form>
   );
 }
