@@ -34,6 +34,7 @@ contract FundViews is IFundViews, RolesSlot, FundStorage {
         uint8 stops = vault.stops;
         info.paused = stops & STOP_PAUSED != 0;
         info.windingDown = stops & STOP_WIND_DOWN != 0;
+        info.challengeWindow = vault.challengeWindow;
     }
 
     /// @inheritdoc IFundViews
@@ -57,6 +58,9 @@ contract FundViews is IFundViews, RolesSlot, FundStorage {
         info.unclaimedShares = pool.unclaimedShares;
         info.unclaimedPayouts = pool.unclaimedPayouts;
         info.reportHash = pool.reportHash;
+        info.proposedTotal = pool.proposedTotal;
+        info.finalAt = pool.finalAt;
+        info.proposedAtLoss = pool.proposedAtLoss;
     }
 
     /// @inheritdoc IFundViews

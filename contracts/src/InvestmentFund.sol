@@ -82,6 +82,14 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     /// @notice Shortest and longest lockup period of a pool.
     uint256 internal constant MIN_LOCKUP_PERIOD = 1 hours;
     uint256 internal constant MAX_LOCKUP_PERIOD = 365 days;
+    /// @notice A new vault's challenge window off the local chain: how long a proposed settlement waits, open to a
+    /// guardian's veto, before anyone may finalise it.
+    uint256 internal constant DEFAULT_CHALLENGE_WINDOW = 24 hours;
+    /// @notice Longest challenge window (a round's result should not wait longer for its investors).
+    uint256 internal constant MAX_CHALLENGE_WINDOW = 14 days;
+    /// @notice The chain id of the local development chain (anvil), the only one where a window of 0 is allowed and
+    /// new vaults start with it.
+    uint256 internal constant LOCAL_CHAIN_ID = 31_337;
 
     // ----------------------------------------------------------------------------------------------
     // Storage (packed so that `invest` and `vote` touch as few slots as possible)
@@ -348,6 +356,8 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         uint256 poolId = vault.currentPoolId;
         if (!vault.isLocked) revert PoolNotLocked(poolId);
         if (_tradingWalletVault[wallet] != vaultId) revert TradingWalletNotFound(wallet);
+        // A proposed settlement claims what was collected: nothing may change it until it is final or vetoed.
+        if (_pools[poolId].finalAt != 0) revert SettlementPending(poolId);
         uint256 received = _pull(wallet, amount);
         _pools[poolId].collected += received.toUint128();
         emit FundsCollected(poolId, wallet, received);
@@ -359,7 +369,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         onlyAdminOrOperator
         nonReentrant
     {
-        Settlement.settle(_pools, _vault(vaultId), _config, _totals, vaultId, totalReturned, reportHash, false);
+        Settlement.propose(_pools, _vault(vaultId), _config, _totals, vaultId, totalReturned, reportHash, false);
     }
 
     /// @inheritdoc IInvestmentFund
@@ -368,7 +378,19 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         onlyAdminOrOperator
         nonReentrant
     {
-        Settlement.settle(_pools, _vault(vaultId), _config, _totals, vaultId, totalReturned, reportHash, true);
+        Settlement.propose(_pools, _vault(vaultId), _config, _totals, vaultId, totalReturned, reportHash, true);
+    }
+
+    /// @inheritdoc IInvestmentFund
+    function finalizeSettlement(uint256 vaultId) external nonReentrant {
+        Settlement.finalize(_pools, _vault(vaultId), _config, _totals, vaultId);
+    }
+
+    /// @inheritdoc IInvestmentFund
+    /// @dev A veto only makes things safer (nothing moves; the round waits for a new proposal): a guardian or an admin.
+    function vetoSettlement(uint256 vaultId) external {
+        _checkSafetyCaller(true);
+        Settlement.veto(_pools, _vault(vaultId), vaultId);
     }
 
     /// @inheritdoc IInvestmentFund
@@ -456,6 +478,11 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     /// @inheritdoc IInvestmentFund
     function setLockupPeriodDuration(uint256 vaultId, uint256 lockupPeriodDuration_) external onlyTimelocked {
         _setLockupPeriodDuration(vaultId, _vault(vaultId), lockupPeriodDuration_);
+    }
+
+    /// @inheritdoc IInvestmentFund
+    function setChallengeWindow(uint256 vaultId, uint256 window) external onlyTimelocked {
+        _setChallengeWindow(vaultId, _vault(vaultId), window);
     }
 
     /// @inheritdoc IInvestmentFund
@@ -799,6 +826,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         vault.lastProposalBlock = config.lastProposalBlock;
         _setMinimumInvestment(vaultId, vault, minimumInvestment_);
         _setLockupPeriodDuration(vaultId, vault, lockupPeriodDuration_);
+        _setChallengeWindow(vaultId, vault, block.chainid == LOCAL_CHAIN_ID ? 0 : DEFAULT_CHALLENGE_WINDOW);
         uint256 poolId = Settlement.openPool(_pools, vault, _config, vaultId, 0, SHARE_PRICE_SCALE, 0);
         vault.eraStartPoolId = uint32(poolId);
         emit VaultCreated(vaultId, name, poolId, minimumInvestment_, lockupPeriodDuration_);
@@ -947,6 +975,17 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         // forge-lint: disable-next-line(unsafe-typecast)
         vault.lockupPeriodDuration = uint48(duration);
         emit LockupPeriodDurationUpdated(vaultId, duration);
+    }
+
+    /// @dev A window of 0 (a settlement final at once, with no time to veto it) only on the local chain.
+    function _setChallengeWindow(uint256 vaultId, Vault storage vault, uint256 window) private {
+        if (window > MAX_CHALLENGE_WINDOW || (window == 0 && block.chainid != LOCAL_CHAIN_ID)) {
+            revert InvalidChallengeWindow(window);
+        }
+        // Safe: window <= MAX_CHALLENGE_WINDOW was checked above.
+        // forge-lint: disable-next-line(unsafe-typecast)
+        vault.challengeWindow = uint32(window);
+        emit ChallengeWindowUpdated(vaultId, window);
     }
 
     /// @dev Returns `vaultId` and its current pool, which must be open (to lock it, or to change the vault's

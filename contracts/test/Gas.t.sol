@@ -120,7 +120,21 @@ contract GasTest is FundFixture {
         assertEq(one, many, "settling rolling positions must not loop over them");
     }
 
+    /// @notice Finalising a proposed settlement costs the same whether one or 500 positions roll.
+    function test_scale_finalizeIndependentOfInvestorCount() public {
+        uint256 one = _rollingSettleGas(1, 1 days);
+        uint256 many = _rollingSettleGas(500, 1 days);
+        console.log("finalizeSettlement gas with rolling positions, 1 / 500", one, many);
+        assertEq(one, many, "finalising must not loop over the positions");
+    }
+
     function _rollingSettleGas(uint256 investors) internal returns (uint256 gas) {
+        return _rollingSettleGas(investors, 0);
+    }
+
+    /// @dev The gas of settling (a window of 0) or of finalising (any other window) a round in which `investors`
+    /// positions roll.
+    function _rollingSettleGas(uint256 investors, uint256 window) internal returns (uint256 gas) {
         _freshFund();
         for (uint256 i; i < investors; ++i) {
             address investor = address(uint160(0xA11CE + i));
@@ -135,10 +149,18 @@ contract GasTest is FundFixture {
         fund.collectFundsFromTradingWallet(FUTURES, traderA, fromA);
         if (principal > fromA) fund.collectFundsFromTradingWallet(FUTURES, traderB, principal - fromA);
         vm.warp(block.timestamp + LOCKUP);
+        vm.stopPrank();
+        vm.prank(admin);
+        fund.setChallengeWindow(FUTURES, window);
         _warm();
+        vm.prank(operator);
         fund.endLockupPeriod(FUTURES, principal, REPORT);
         gas = vm.lastCallGas().gasTotalUsed;
-        vm.stopPrank();
+        if (window == 0) return gas;
+        vm.warp(block.timestamp + window);
+        _warm();
+        fund.finalizeSettlement(FUTURES);
+        gas = vm.lastCallGas().gasTotalUsed;
     }
 
     // ---- per-operation scenarios, for `npm run bench` (--isolate) and the gas report -----------------
@@ -245,6 +267,33 @@ contract GasTest is FundFixture {
         fund.startLockupPeriod(FUTURES);
         vm.snapshotGasLastCall("startLockupPeriod (10 wallets)");
         vm.stopPrank();
+    }
+
+    /// @notice A settlement that waits a challenge window: its proposal, a veto, the corrected proposal and its
+    /// finalisation, each a transaction of its own.
+    function test_gas_settlementWithChallengeWindow() public {
+        vm.prank(admin);
+        fund.setChallengeWindow(FUTURES, 1 days);
+        _invest(alice, 1_000 * USDC);
+        _lock();
+        uint256 poolId = _currentPool();
+        token.mint(traderA, 100 * USDC);
+        vm.startPrank(operator);
+        fund.collectFundsFromTradingWallet(FUTURES, traderA, token.balanceOf(traderA));
+        fund.collectFundsFromTradingWallet(FUTURES, traderB, token.balanceOf(traderB));
+        vm.warp(block.timestamp + LOCKUP);
+        fund.endLockupPeriod(FUTURES, 1_100 * USDC, keccak256("wrong"));
+        vm.snapshotGasLastCall("endLockupPeriod (proposal, 1-day window)");
+        vm.stopPrank();
+        vm.prank(admin);
+        fund.vetoSettlement(FUTURES);
+        vm.snapshotGasLastCall("vetoSettlement");
+        vm.prank(operator);
+        fund.endLockupPeriod(FUTURES, 1_100 * USDC, REPORT);
+        vm.warp(block.timestamp + 1 days);
+        fund.finalizeSettlement(FUTURES);
+        vm.snapshotGasLastCall("finalizeSettlement");
+        assertTrue(_settled(poolId));
     }
 
     function test_gas_refundFromOpenPool() public {

@@ -43,6 +43,8 @@ interface IInvestmentFund is IFundVotes {
         /// @dev Deposits and new rounds stopped for good; the round in progress still settles and every position
         /// becomes withdrawable.
         bool windingDown;
+        /// @dev How long a proposed settlement waits before it becomes final, in seconds.
+        uint256 challengeWindow;
     }
 
     /// @notice Everything about one pool (round) beyond the spec's seven fields of `investmentPools`.
@@ -66,7 +68,12 @@ interface IInvestmentFund is IFundVotes {
         uint256 settleSharePrice;
         uint256 unclaimedShares;
         uint256 unclaimedPayouts;
+        /// @dev The report of the proposed settlement while one waits, then of the settlement (0: none).
         bytes32 reportHash;
+        /// @dev The proposed settlement's total and when it becomes (or became) final; 0 when none is proposed.
+        uint256 proposedTotal;
+        uint256 finalAt;
+        bool proposedAtLoss;
     }
 
     /// @notice An investor's position in one vault.
@@ -133,6 +140,19 @@ interface IInvestmentFund is IFundVotes {
         uint256 rolledOver,
         bytes32 reportHash
     );
+    /// @notice A settlement of `poolId` at `totalReturned` was proposed with the report `reportHash`; it becomes final
+    /// at `finalAt` (anyone calls `finalizeSettlement`) unless vetoed before. `finalAt` is now when the vault's
+    /// challenge window is 0: `ProfitDistributed` follows in the same transaction.
+    event SettlementProposed(
+        uint256 indexed vaultId, uint256 indexed poolId, uint256 totalReturned, bytes32 reportHash, uint256 finalAt
+    );
+    /// @notice `by` (a guardian or an admin) vetoed the settlement proposed for `poolId`; the round stays locked until
+    /// a new proposal.
+    event SettlementVetoed(
+        uint256 indexed vaultId, uint256 indexed poolId, uint256 totalReturned, bytes32 reportHash, address by
+    );
+    /// @notice How long `vaultId`'s proposed settlements wait before they become final, in seconds.
+    event ChallengeWindowUpdated(uint256 indexed vaultId, uint256 challengeWindow);
     event PoolOpened(uint256 indexed vaultId, uint256 indexed poolId, uint256 round);
     event FundFeesClaimed(address indexed fundWallet, uint256 amount);
     event EmergencyStateChanged(bool emergencyState);
@@ -199,6 +219,14 @@ interface IInvestmentFund is IFundVotes {
     error LossNotConfirmed(uint256 principal, uint256 totalReturned);
     /// @notice Thrown when a settlement carries no NAV report hash (every settlement must).
     error ReportMissing();
+    /// @notice Thrown when a settlement is proposed, or funds collected, while an earlier proposal for the pool waits.
+    error SettlementPending(uint256 poolId);
+    /// @notice Thrown when there is no proposed settlement of the vault's locked pool to finalise or veto.
+    error NoSettlementProposed(uint256 vaultId);
+    /// @notice Thrown when a proposed settlement is finalised before its challenge window has passed.
+    error ChallengeWindowOpen(uint256 finalAt);
+    /// @notice Thrown when a challenge window is over 14 days, or 0 off the local chain.
+    error InvalidChallengeWindow(uint256 challengeWindow);
     /// @notice Thrown when `endLockupPeriodAtLoss` is called for a pool that made no loss.
     error NotALoss(uint256 principal, uint256 totalReturned);
     /// @notice Thrown when a trading-wallet type is empty or longer than `MAX_WALLET_TYPE_LENGTH` (31 bytes).
@@ -299,24 +327,40 @@ interface IInvestmentFund is IFundVotes {
 
     /// @notice Pulls `amount` back from a trading wallet of `vaultId`'s locked pool (the wallet must have
     /// approved this contract) and credits the pool with what arrived.
-    /// @dev Admin or operator. Reverts with `VaultNotFound`, `PoolNotLocked`, `TradingWalletNotFound` or
-    /// `NothingReceived`.
+    /// @dev Admin or operator. Reverts with `VaultNotFound`, `PoolNotLocked`, `TradingWalletNotFound`,
+    /// `SettlementPending` or `NothingReceived`.
     function collectFundsFromTradingWallet(uint256 vaultId, address wallet, uint256 amount) external;
 
-    /// @notice Settles `vaultId`'s locked pool at or above its principal and opens the vault's next pool.
-    /// `totalReturned` must equal what was collected. The profit is split: `FUND_PROFIT_PERCENTAGE` accrues to
+    /// @notice Proposes to settle `vaultId`'s locked pool at or above its principal; once final (after the vault's
+    /// challenge window, unless vetoed; at once when the window is 0) the pool is settled and the vault's next pool
+    /// opens. `totalReturned` must equal what was collected. The profit is split: `FUND_PROFIT_PERCENTAGE` accrues to
     /// the fund wallet (claimed with `claimFundFees`), the rest belongs to the pool's investors; rolling
     /// positions move into the next pool. `reportHash` is the keccak-256 hash of the round's NAV report (the
     /// canonical JSON the API builds and serves), which claims `totalReturned`; it is stored with the pool.
     /// @dev Admin or operator. Only after the lockup end, except in an emergency. Reverts with
-    /// `VaultNotFound`, `PoolNotLocked`, `LockupNotEnded`, `ReturnedAmountMismatch`, `LossNotConfirmed` or
-    /// `ReportMissing`.
+    /// `VaultNotFound`, `PoolNotLocked`, `SettlementPending`, `LockupNotEnded`, `ReturnedAmountMismatch`,
+    /// `LossNotConfirmed` or `ReportMissing`.
     function endLockupPeriod(uint256 vaultId, uint256 totalReturned, bytes32 reportHash) external;
 
-    /// @notice Settles `vaultId`'s locked pool below its principal (down to zero): the deliberate, confirmed
+    /// @notice Proposes to settle `vaultId`'s locked pool below its principal (down to zero): the deliberate, confirmed
     /// form of `endLockupPeriod` for a loss, shared pro rata, with no fee.
     /// @dev Admin or operator. Reverts as `endLockupPeriod` does, and with `NotALoss` when nothing was lost.
     function endLockupPeriodAtLoss(uint256 vaultId, uint256 totalReturned, bytes32 reportHash) external;
+
+    /// @notice Makes `vaultId`'s proposed settlement final once the vault's challenge window has passed, and opens the
+    /// vault's next pool. Anyone may call it.
+    /// @dev Reverts with `VaultNotFound`, `NoSettlementProposed` or `ChallengeWindowOpen`.
+    function finalizeSettlement(uint256 vaultId) external;
+
+    /// @notice Vetoes `vaultId`'s proposed settlement before it is final: nothing moves, the round stays locked and
+    /// collecting reopens until a new proposal.
+    /// @dev A guardian or an admin. Reverts with `VaultNotFound` or `NoSettlementProposed`.
+    function vetoSettlement(uint256 vaultId) external;
+
+    /// @notice Sets how long `vaultId`'s proposed settlements wait, open to a veto, before they become final
+    /// (new vaults: 24 hours; 0 on the local chain). A proposal already waiting keeps its time.
+    /// @dev Default admin only (the `FundTimelock`). Reverts with `VaultNotFound` or `InvalidChallengeWindow`.
+    function setChallengeWindow(uint256 vaultId, uint256 challengeWindow) external;
 
     /// @notice Adds a trading wallet to `vaultId` (its open pool and the rounds after it). An address serves one vault
     /// at a time.

@@ -35,6 +35,8 @@ struct Vault {
     uint32 eraStartPoolId;
     uint32 round;
     ShortString name;
+    // slot 3: how long a proposed settlement waits before anyone may finalise it (the guardian's time to veto)
+    uint32 challengeWindow;
 }
 
 /// @dev One pool (round) of a vault, as the fund stores it.
@@ -63,8 +65,13 @@ struct Pool {
     uint128 rolledOver;
     uint32 round;
     bool settled;
-    // slot 7: the keccak-256 hash of the round's NAV report
+    // slot 7: the keccak-256 hash of the round's NAV report (of the proposal while one waits, then of the settlement)
     bytes32 reportHash;
+    // slot 8: the settlement proposed for this round: its total, when it becomes final (0: none proposed; kept once
+    // final) and whether it came through the loss entry point
+    uint128 proposedTotal;
+    uint48 finalAt;
+    bool proposedAtLoss;
 }
 
 /// @dev The fund's running totals that settlements write: what settled pools still owe their non-rolling positions,
@@ -97,9 +104,10 @@ library Settlement {
     /// @notice Emergency bit of `Config.stops` (the fund's `STOP_EMERGENCY`): settling before the lockup's end is allowed.
     uint8 internal constant STOP_EMERGENCY = 1;
 
-    /// @notice Settles `vaultId`'s locked pool and opens the next one. `atLoss` says which of the fund's two entry
-    /// points was called: a result below the principal must come through the loss entry, and only it.
-    function settle(
+    /// @notice Proposes the settlement of `vaultId`'s locked pool: checked now, final after the vault's challenge
+    /// window (at once when the window is 0, which only the local chain allows). `atLoss` says which of the fund's two
+    /// entry points was called: a result below the principal must come through the loss entry, and only it.
+    function propose(
         mapping(uint256 poolId => Pool) storage pools,
         Vault storage vault,
         Config storage config,
@@ -112,7 +120,58 @@ library Settlement {
         uint32 poolId = vault.currentPoolId;
         Pool storage pool = pools[poolId];
         _check(pool, vault, config, poolId, totalReturned, reportHash, atLoss);
+        uint48 finalAt = uint48(block.timestamp) + vault.challengeWindow;
+        pool.reportHash = reportHash;
+        // Safe: totalReturned == pool.collected, a uint128 (checked above).
+        // forge-lint: disable-next-line(unsafe-typecast)
+        pool.proposedTotal = uint128(totalReturned);
+        pool.finalAt = finalAt;
+        pool.proposedAtLoss = atLoss;
+        emit IInvestmentFund.SettlementProposed(vaultId, poolId, totalReturned, reportHash, finalAt);
+        if (finalAt == block.timestamp) _settle(pools, vault, config, totals, vaultId, poolId, totalReturned);
+    }
 
+    /// @notice Makes `vaultId`'s proposed settlement final once its challenge window has passed (anyone may), and
+    /// opens the vault's next pool. What was proposed is what settles: collecting is refused while a proposal waits.
+    function finalize(
+        mapping(uint256 poolId => Pool) storage pools,
+        Vault storage vault,
+        Config storage config,
+        FundTotals storage totals,
+        uint256 vaultId
+    ) external {
+        uint32 poolId = vault.currentPoolId;
+        Pool storage pool = pools[poolId];
+        uint256 finalAt = pool.finalAt;
+        if (!vault.isLocked || finalAt == 0) revert IInvestmentFund.NoSettlementProposed(vaultId);
+        if (block.timestamp < finalAt) revert IInvestmentFund.ChallengeWindowOpen(finalAt);
+        _settle(pools, vault, config, totals, vaultId, poolId, pool.proposedTotal);
+    }
+
+    /// @notice Withdraws `vaultId`'s proposed settlement before it is final: the round stays locked, as it was
+    /// before the proposal, until a new one.
+    function veto(mapping(uint256 poolId => Pool) storage pools, Vault storage vault, uint256 vaultId) external {
+        uint32 poolId = vault.currentPoolId;
+        Pool storage pool = pools[poolId];
+        if (!vault.isLocked || pool.finalAt == 0) revert IInvestmentFund.NoSettlementProposed(vaultId);
+        emit IInvestmentFund.SettlementVetoed(vaultId, poolId, pool.proposedTotal, pool.reportHash, msg.sender);
+        delete pool.reportHash;
+        delete pool.proposedTotal;
+        delete pool.finalAt;
+        delete pool.proposedAtLoss;
+    }
+
+    /// @dev Settles the pool `poolId` (the vault's locked pool) at `totalReturned` and opens the vault's next pool.
+    function _settle(
+        mapping(uint256 poolId => Pool) storage pools,
+        Vault storage vault,
+        Config storage config,
+        FundTotals storage totals,
+        uint256 vaultId,
+        uint256 poolId,
+        uint256 totalReturned
+    ) private {
+        Pool storage pool = pools[poolId];
         uint256 rolling = vault.rollingShares;
         (uint256 settlePrice, uint256 rolledOver) = _record(pool, totals, vaultId, poolId, rolling, totalReturned);
         if (settlePrice == 0 || rolling == 0) {
@@ -161,7 +220,7 @@ library Settlement {
         emit IInvestmentFund.PoolOpened(vaultId, poolId, round);
     }
 
-    /// @dev The checks of a settlement, and its report hash stored with the pool.
+    /// @dev The checks of a settlement proposal.
     function _check(
         Pool storage pool,
         Vault storage vault,
@@ -170,8 +229,9 @@ library Settlement {
         uint256 totalReturned,
         bytes32 reportHash,
         bool atLoss
-    ) private {
+    ) private view {
         if (!vault.isLocked) revert IInvestmentFund.PoolNotLocked(poolId);
+        if (pool.finalAt != 0) revert IInvestmentFund.SettlementPending(poolId);
         if (config.stops & STOP_EMERGENCY == 0 && block.timestamp < pool.lockupEndTime) {
             revert IInvestmentFund.LockupNotEnded(pool.lockupEndTime);
         }
@@ -182,7 +242,6 @@ library Settlement {
         if (!atLoss && totalReturned < principal) revert IInvestmentFund.LossNotConfirmed(principal, totalReturned);
         if (atLoss && totalReturned >= principal) revert IInvestmentFund.NotALoss(principal, totalReturned);
         if (reportHash == bytes32(0)) revert IInvestmentFund.ReportMissing();
-        pool.reportHash = reportHash;
     }
 
     /// @dev Writes a settled pool's figures and the fund's totals; returns the settlement share price and what

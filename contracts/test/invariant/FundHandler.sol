@@ -66,6 +66,13 @@ contract FundHandler is HandlerBase {
     uint256 public earlyExecutions;
     mapping(uint256 vaultId => bool) public ghostLocked;
     mapping(uint256 vaultId => uint256) public ghostLockupEnd;
+    /// @dev A settlement proposed and waiting its challenge window (vault 2 has one; vault 1 settles at once).
+    mapping(uint256 vaultId => bool) public ghostProposed;
+    mapping(uint256 vaultId => uint256) public ghostFinalAt;
+    mapping(uint256 vaultId => uint256) public ghostProposedTotal;
+    /// @dev Finalisations tried before their window ended (each must have reverted) and vetoes that held.
+    uint256 public ghostEarlyFinalises;
+    uint256 public ghostVetoes;
     /// @notice Tokens that came into / went out of the fund for a vault, and the fees its pools accrued.
     mapping(uint256 vaultId => uint256) public ghostIn;
     mapping(uint256 vaultId => uint256) public ghostOut;
@@ -214,11 +221,57 @@ contract FundHandler is HandlerBase {
             expected = false;
         }
         if (expected && !ghostLocked[v]) return;
+        // A waiting proposal claims what was collected: collecting is refused until it is final or vetoed.
+        if (ghostProposed[v]) expected = false;
         _applyPnl(v, wallet, walletSeed);
         uint256 held = token.balanceOf(wallet);
         if (held == 0) return;
         amount = bound(amount, 1, held);
         _collect(v, wallet, amount, expected && ghostLocked[v], walletSeed);
+    }
+
+    /// @notice Anyone finalises a waiting settlement: before its window it must revert; after, what settles is the
+    /// proposal exactly.
+    function finalize(uint256 vaultSeed, uint256 seed) external {
+        uint256 v = vaultSeed % VAULTS + 1;
+        if (!ghostProposed[v]) return;
+        bool early = seed % 3 == 0 && vm.getBlockTimestamp() < ghostFinalAt[v];
+        if (!early && vm.getBlockTimestamp() < ghostFinalAt[v]) vm.warp(ghostFinalAt[v]);
+        uint256 poolId = fund.currentPoolId(v);
+        IInvestmentFund.PoolInfo memory info = fund.getPoolInfo(poolId);
+        (address[] memory rollers, uint256[] memory shares) = _rollingPositions(v);
+        vm.prank(_actor(seed));
+        try fund.finalizeSettlement(v) {
+            _record("finalize", true, !early, "");
+            ghostLocked[v] = false;
+            ghostProposed[v] = false;
+            IInvestmentFund.PoolInfo memory settled = fund.getPoolInfo(poolId);
+            if (settled.postLockupTotal + settled.fundFee != ghostProposedTotal[v]) {
+                _mismatch("finalize: investors + fee != the proposed total");
+            }
+            if (settled.reportHash != REPORT) _mismatch("finalize: report changed");
+            _afterSettle(v, poolId, info, rollers, shares);
+        } catch (bytes memory reason) {
+            _record("finalize", false, !early, reason);
+            if (early) ++ghostEarlyFinalises;
+        }
+    }
+
+    /// @notice The guardian or an admin vetoes a waiting settlement (a stranger is refused): the round stays locked.
+    function veto(uint256 vaultSeed, uint256 seed) external {
+        uint256 v = vaultSeed % VAULTS + 1;
+        if (!ghostProposed[v]) return;
+        bool invalid = _invalidMode(seed);
+        address caller = invalid ? outsider : (seed % 2 == 0 ? guardian : admin);
+        vm.prank(caller);
+        try fund.vetoSettlement(v) {
+            _record("veto", true, !invalid, "");
+            ghostProposed[v] = false;
+            ++ghostVetoes;
+            if (fund.getPoolInfo(fund.currentPoolId(v)).reportHash != bytes32(0)) _mismatch("veto: report kept");
+        } catch (bytes memory reason) {
+            _record("veto", false, !invalid, reason);
+        }
     }
 
     function settle(uint256 vaultSeed, uint256 seed) external {
@@ -229,7 +282,7 @@ contract FundHandler is HandlerBase {
             for (uint256 i; i < wallets.length; ++i) {
                 _applyPnl(v, wallets[i], seed);
                 uint256 held = token.balanceOf(wallets[i]);
-                if (held != 0) _collect(v, wallets[i], held, true, seed >> i);
+                if (held != 0) _collect(v, wallets[i], held, !ghostProposed[v], seed >> i);
             }
         }
         if (!ghostEmergency && vm.getBlockTimestamp() < ghostLockupEnd[v]) {
@@ -241,14 +294,27 @@ contract FundHandler is HandlerBase {
         bool loss = info.collected < info.preLockupTotal;
         bool wrongEntry = _invalidMode(seed);
         bool atLoss = wrongEntry ? !loss : loss;
+        bool expected = !wrongEntry && !ghostProposed[v];
         (address[] memory rollers, uint256[] memory shares) = _rollingPositions(v);
 
         try this.settleAs(seed % 2 == 0 ? operator : admin, v, info.collected, atLoss) {
-            _record("settle", true, !wrongEntry, "");
+            _record("settle", true, expected, "");
+            uint256 window = fund.getVault(v).challengeWindow;
+            if (window != 0) {
+                ghostProposed[v] = true;
+                ghostFinalAt[v] = vm.getBlockTimestamp() + window;
+                ghostProposedTotal[v] = info.collected;
+                IInvestmentFund.PoolInfo memory proposed = fund.getPoolInfo(poolId);
+                if (proposed.state != IInvestmentFund.PoolState.Locked) {
+                    _mismatch("propose: settled before its window");
+                }
+                if (proposed.finalAt != ghostFinalAt[v]) _mismatch("propose: finalAt != now + window");
+                return;
+            }
             ghostLocked[v] = false;
             _afterSettle(v, poolId, info, rollers, shares);
         } catch (bytes memory reason) {
-            _record("settle", false, !wrongEntry, reason);
+            _record("settle", false, expected, reason);
         }
     }
 

@@ -43,6 +43,8 @@ contract FundInvariantsTest is FundFixture {
         timelock = new FundTimelock(IAccessControl(address(fund)), 2 days);
         vm.startPrank(admin);
         fund.grantRole(fund.GUARDIAN_ROLE(), guardian);
+        // Vault 2's settlements wait a day, open to a veto; vault 1's settle at once (the local chain's default).
+        fund.setChallengeWindow(2, 1 days);
         governor.setTimelock(address(timelock));
         fund.grantRole(0x00, address(timelock));
         fund.renounceRole(0x00, admin);
@@ -56,6 +58,8 @@ contract FundInvariantsTest is FundFixture {
         _weigh(FundHandler.lock.selector, 4);
         _weigh(FundHandler.collect.selector, 2);
         _weigh(FundHandler.settle.selector, 5);
+        _weigh(FundHandler.finalize.selector, 3);
+        _weigh(FundHandler.veto.selector, 1);
         _weigh(FundHandler.claimFees.selector, 1);
         _weigh(FundHandler.toggleEmergency.selector, 1);
         _weigh(FundHandler.whitelist.selector, 1);
@@ -204,6 +208,19 @@ contract FundInvariantsTest is FundFixture {
             assertEq(
                 fund.lockupPeriodDuration(v), handler.ghostLockupDuration(v), "lockup changed outside the timelock"
             );
+        }
+    }
+
+    /// @notice Nothing is final before its challenge window: every settlement of vault 2 waited its day, every early
+    /// finalisation reverted, and a waiting proposal's time is now plus the window it was made under.
+    function invariant_settlementsWaitTheirWindow() public view {
+        for (uint256 v = 1; v <= VAULTS; ++v) {
+            if (!handler.ghostProposed(v)) continue;
+            IInvestmentFund.PoolInfo memory info = fund.getPoolInfo(fund.currentPoolId(v));
+            assertEq(uint256(info.state), uint256(IInvestmentFund.PoolState.Locked), "proposal settled early");
+            assertEq(info.finalAt, handler.ghostFinalAt(v), "finalAt");
+            assertEq(info.proposedTotal, handler.ghostProposedTotal(v), "proposed total");
+            assertEq(info.collected, info.proposedTotal, "collected since the proposal");
         }
     }
 

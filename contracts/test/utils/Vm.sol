@@ -37,6 +37,9 @@ interface Vm {
     /// @notice Sets `block.number`.
     function roll(uint256 newHeight) external;
 
+    /// @notice Sets `block.chainid`.
+    function chainId(uint256 newChainId) external;
+
     /// @notice Sets the ether balance of `account`.
     function deal(address account, uint256 newBalance) external;
 
@@ -64,6 +67,9 @@ interface Vm {
 
     /// @notice Expects the next emitted event to match the one emitted next by the test, checking all topics and data.
     function expectEmit() external;
+
+    /// @notice Expects the next call to emit the event emitted next, from `emitter`, checking all topics and data.
+    function expectEmit(address emitter) external;
 
     /// @notice Like `expectEmit()`, choosing which of topics 1-3 and the data to check.
     function expectEmit(bool checkTopic1, bool checkTopic2, bool checkTopic3, bool checkData) external;

@@ -25,6 +25,7 @@ import {
 } from "viem";
 import { fundGovernorAbi, fundTimelockAbi, investmentFundAbi, mockUsdcAbi } from "./abi/index.js";
 import { EventNotFoundError, FundamentError, RequestFailedError } from "./baseErrors.js";
+import { formatChangeTime } from "./format/secondsToDate.js";
 import { formatCount, formatPeriod, fundLimits } from "./fundLimits.js";
 import { errorMessages } from "./messages.js";
 
@@ -82,6 +83,7 @@ const {
   MAX_VOTING_PERIOD,
   MIN_LOCKUP_PERIOD,
   MAX_LOCKUP_PERIOD,
+  MAX_CHALLENGE_WINDOW,
 } = fundLimits;
 const notAllowed = "This wallet is not allowed to do that.";
 const invalidSignature = "The signature is not valid.";
@@ -115,6 +117,13 @@ export const fundErrorTexts = {
     `The returned amount (${amount(totalReturned, context)}) is not below the pool's principal (${amount(principal, context)}): settle it normally, not as a loss.`,
   ReportMissing: () =>
     "Every settlement carries its round's NAV report: build the report first, then settle with its hash.",
+  SettlementPending: () =>
+    "A settlement of this round is already proposed and waiting its challenge window: nothing can be collected or proposed until it is final or vetoed.",
+  NoSettlementProposed: () => "No settlement of this vault's round is waiting to be finalised or vetoed.",
+  ChallengeWindowOpen: ([finalAt]) =>
+    `The challenge window is still open: the settlement can be finalised from ${formatChangeTime(finalAt)}.`,
+  InvalidChallengeWindow: () =>
+    `Enter a challenge window of at most ${formatPeriod(MAX_CHALLENGE_WINDOW)} (0 only on a local chain).`,
   DefaultAdminProtected: () => "The admin role of the fund's default admin cannot be removed.",
   NoFundFees: () => "There are no fund fees to claim.",
   FutureLookup: ([blockNumber]) =>

@@ -26,6 +26,10 @@ export const fundLimits = {
   /** Shortest and longest lockup period, in seconds (`InvalidLockupPeriodDuration`). */
   MIN_LOCKUP_PERIOD: 60 * 60,
   MAX_LOCKUP_PERIOD: 365 * 24 * 60 * 60,
+  /** Longest challenge window, in seconds (`InvalidChallengeWindow`); 0 only on the local chain (31337). */
+  MAX_CHALLENGE_WINDOW: 14 * 24 * 60 * 60,
+  /** A new vault's challenge window off the local chain, in seconds. */
+  DEFAULT_CHALLENGE_WINDOW: 24 * 60 * 60,
 } as const;
 
 /** A whole number with thousands separators, as the texts show limits ("2,000", "10,000"). */

@@ -40,6 +40,9 @@ export type ResultMessage = (typeof resultMessages)[keyof typeof resultMessages]
 export const actionMessages = {
   startLockup: "Lockup period started.",
   settle: "Pool settled successfully.",
+  settleProposed: "Settlement proposed: it becomes final when its challenge window ends, unless it is vetoed.",
+  finalizeSettlement: "Settlement final: the round is settled and the vault's next round is open.",
+  vetoSettlement: "Settlement vetoed: the round stays locked until a new proposal.",
   settleAtLoss: "Pool settled at a loss.",
   collect: "Funds collected from the trading wallet.",
   withdraw: "Withdrawal transaction submitted successfully!",

@@ -24,6 +24,7 @@ const {
   MAX_VOTING_PERIOD,
   MIN_LOCKUP_PERIOD,
   MAX_LOCKUP_PERIOD,
+  MAX_CHALLENGE_WINDOW,
 } = fundLimits;
 
 /** The fund's custom error a simulated call reverts with; null when it would go through. */
@@ -154,5 +155,20 @@ describe("the fund's limits are the contract's", () => {
     expect(await set(MAX_LOCKUP_PERIOD)).toBeNull();
     expect(await set(MIN_LOCKUP_PERIOD - 1)).toBe("InvalidLockupPeriodDuration");
     expect(await set(MAX_LOCKUP_PERIOD + 1)).toBe("InvalidLockupPeriodDuration");
+  });
+
+  it("MAX_CHALLENGE_WINDOW bounds a challenge window, and 0 is allowed on the local chain (InvalidChallengeWindow)", async () => {
+    const set = (seconds: number) =>
+      revertName(
+        simulateContract(publicClient, {
+          ...fund,
+          functionName: "setChallengeWindow",
+          args: [vaultId, BigInt(seconds)],
+          account: admin,
+        }),
+      );
+    expect(await set(0)).toBeNull();
+    expect(await set(MAX_CHALLENGE_WINDOW)).toBeNull();
+    expect(await set(MAX_CHALLENGE_WINDOW + 1)).toBe("InvalidChallengeWindow");
   });
 });

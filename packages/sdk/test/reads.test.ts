@@ -424,7 +424,9 @@ describe("fund reads", () => {
         lockupEndTime: 0n,
         preLockupTotal: 0n,
         collected: 0n,
+        proposal: null,
       },
+      challengeWindow: 0n,
       round: 2,
     });
     expect((await getVaultSettings(client, { deployment, vaultId: 2 })).name).toBe("NFT lending vault");

@@ -352,6 +352,19 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
+    "name": "finalizeSettlement",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
     "name": "fundFeesAccrued",
     "inputs": [],
     "outputs": [
@@ -919,6 +932,24 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
+    "name": "setChallengeWindow",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "window",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
     "name": "setEmergencyState",
     "inputs": [
       {
@@ -1106,6 +1137,19 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
+    "name": "vetoSettlement",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
     "name": "whitelistInvestor",
     "inputs": [
       {
@@ -1148,6 +1192,25 @@ export const investmentFundAbi = [
       }
     ],
     "stateMutability": "nonpayable"
+  },
+  {
+    "type": "event",
+    "name": "ChallengeWindowUpdated",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      },
+      {
+        "name": "challengeWindow",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      }
+    ],
+    "anonymous": false
   },
   {
     "type": "event",
@@ -1633,6 +1696,80 @@ export const investmentFundAbi = [
   },
   {
     "type": "event",
+    "name": "SettlementProposed",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      },
+      {
+        "name": "poolId",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      },
+      {
+        "name": "totalReturned",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "name": "reportHash",
+        "type": "bytes32",
+        "indexed": false,
+        "internalType": "bytes32"
+      },
+      {
+        "name": "finalAt",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
+    "name": "SettlementVetoed",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      },
+      {
+        "name": "poolId",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      },
+      {
+        "name": "totalReturned",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "name": "reportHash",
+        "type": "bytes32",
+        "indexed": false,
+        "internalType": "bytes32"
+      },
+      {
+        "name": "by",
+        "type": "address",
+        "indexed": false,
+        "internalType": "address"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
     "name": "TradingWalletAdded",
     "inputs": [
       {
@@ -1852,6 +1989,17 @@ export const investmentFundAbi = [
   },
   {
     "type": "error",
+    "name": "ChallengeWindowOpen",
+    "inputs": [
+      {
+        "name": "finalAt",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
     "name": "CheckpointUnorderedInsertion",
     "inputs": []
   },
@@ -1908,6 +2056,17 @@ export const investmentFundAbi = [
     "inputs": [
       {
         "name": "allocation",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "InvalidChallengeWindow",
+    "inputs": [
+      {
+        "name": "challengeWindow",
         "type": "uint256",
         "internalType": "uint256"
       }
@@ -1986,6 +2145,17 @@ export const investmentFundAbi = [
     "type": "error",
     "name": "NoFundFees",
     "inputs": []
+  },
+  {
+    "type": "error",
+    "name": "NoSettlementProposed",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
   },
   {
     "type": "error",
@@ -2128,6 +2298,17 @@ export const investmentFundAbi = [
         "name": "token",
         "type": "address",
         "internalType": "address"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "SettlementPending",
+    "inputs": [
+      {
+        "name": "poolId",
+        "type": "uint256",
+        "internalType": "uint256"
       }
     ]
   },
@@ -2339,6 +2520,21 @@ export const investmentFundAbi = [
             "name": "reportHash",
             "type": "bytes32",
             "internalType": "bytes32"
+          },
+          {
+            "name": "proposedTotal",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "finalAt",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "proposedAtLoss",
+            "type": "bool",
+            "internalType": "bool"
           }
         ]
       }
@@ -2471,6 +2667,11 @@ export const investmentFundAbi = [
             "name": "windingDown",
             "type": "bool",
             "internalType": "bool"
+          },
+          {
+            "name": "challengeWindow",
+            "type": "uint256",
+            "internalType": "uint256"
           }
         ]
       }

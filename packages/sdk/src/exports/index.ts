@@ -62,7 +62,7 @@ export {
 } from "../format/describeFundChange.js";
 export { formatPercent } from "../format/formatPercent.js";
 export { formatUsd } from "../format/formatUsd.js";
-export { formatDate, secondsToDate } from "../format/secondsToDate.js";
+export { formatChangeTime, formatDate, secondsToDate } from "../format/secondsToDate.js";
 export { shortenAddress } from "../format/shortenAddress.js";
 export { fundLimits } from "../fundLimits.js";
 export { annualise, DAYS_PER_YEAR } from "../math/annualise.js";
@@ -100,6 +100,7 @@ export {
   governorContract,
   OPERATOR_ROLE,
 } from "../reads/fundContract.js";
+export type { ProposedSettlement } from "../reads/fundState.js";
 export { type AdminWallet, type GetAdminsParameters, getAdmins, getAdminsFromEvents } from "../reads/getAdmins.js";
 export { type FundSettings, getFundSettings } from "../reads/getFundSettings.js";
 export {
@@ -280,7 +281,6 @@ export {
 export { type RemoveTradingWalletParameters, removeTradingWallet } from "../writes/removeTradingWallet.js";
 export { type RevokeAdminParameters, revokeAdmin } from "../writes/revokeAdmin.js";
 export {
-  formatChangeTime,
   type ScheduleFundChangeParameters,
   type ScheduleFundChangeReturnType,
   scheduleFundChange,
@@ -299,6 +299,12 @@ export {
   setSponsorBudget,
   sponsorBudgetMessages,
 } from "../writes/setSponsorBudget.js";
+export {
+  type FinalizeSettlementParameters,
+  finalizeSettlement,
+  type VetoSettlementParameters,
+  vetoSettlement,
+} from "../writes/settlementChallenge.js";
 export { type StartLockupPeriodParameters, startLockupPeriod } from "../writes/startLockupPeriod.js";
 export { type SyncPositionsParameters, syncPositions } from "../writes/syncPositions.js";
 export type { SmartAccountSender, WriteContext, WriteResult } from "../writes/types.js";

@@ -78,6 +78,14 @@ export function describeFundChange(
   switch (call.functionName) {
     case "setLockupPeriodDuration":
       return { summary: `the lockup becomes ${formatPeriod(Number(a[1]))}`, vaultId: a[0] as bigint };
+    case "setChallengeWindow":
+      return {
+        summary:
+          a[1] === 0n
+            ? "settlements become final at once, with no time to veto them"
+            : `settlements wait ${formatPeriod(Number(a[1]))}, open to a veto, before they are final`,
+        vaultId: a[0] as bigint,
+      };
     case "setMinimumInvestment":
       return { summary: `the minimum investment becomes ${amount(a[1])}`, vaultId: a[0] as bigint };
     case "addTradingWallet":

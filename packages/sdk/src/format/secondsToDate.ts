@@ -13,3 +13,15 @@ export function formatDate(seconds: bigint | number): string {
     timeZone: "UTC",
   });
 }
+
+/** A time on the chain's clock (seconds) the way banners and texts say it: "3 Dec 2026, 14:00 UTC". */
+export function formatChangeTime(seconds: number | bigint): string {
+  return `${secondsToDate(seconds).toLocaleString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+  })} UTC`;
+}

@@ -1,6 +1,6 @@
 // Internal: the reads several views share (counts, then every vault and pool), written so that concurrent views on a
 // `createFundPublicClient` client merge into the same multicalls (one JSON-RPC request per stage).
-import { type Client, type ContractFunctionReturnType, erc20Abi } from "viem";
+import { type Client, type ContractFunctionReturnType, erc20Abi, type Hex } from "viem";
 import type { investmentFundAbi } from "../abi/index.js";
 import type { Deployment } from "../deployment/deployment.js";
 import { readContracts } from "../utils/readContracts.js";
@@ -58,4 +58,33 @@ export async function readVaultsAndPools(
 /** A pool's figures by id from the list `readVaultsAndPools` returned. */
 export function poolById(pools: readonly PoolInfo[], poolId: bigint): PoolInfo | undefined {
   return poolId > 0n ? pools[Number(poolId) - 1] : undefined;
+}
+
+/** The contract's `PoolState.Locked`. */
+const LOCKED = 2;
+
+/**
+ * A settlement proposed for a locked round and waiting its challenge window: anyone may finalise it from `finalAt`
+ * (seconds), a guardian or an admin may veto it before.
+ */
+export type ProposedSettlement = {
+  /** The total it claims, in token units (what was collected). */
+  totalReturned: bigint;
+  /** keccak-256 of its NAV report. */
+  reportHash: Hex;
+  /** When it becomes final (seconds on the chain's clock). */
+  finalAt: number;
+  /** Proposed through the loss entry point (below the principal). */
+  atLoss: boolean;
+};
+
+/** The settlement waiting for `pool`, or null (none proposed, or the pool is already settled). */
+export function proposedSettlement(pool: PoolInfo | undefined): ProposedSettlement | null {
+  if (!pool || pool.state !== LOCKED || pool.finalAt === 0n) return null;
+  return {
+    totalReturned: pool.proposedTotal,
+    reportHash: pool.reportHash,
+    finalAt: Number(pool.finalAt),
+    atLoss: pool.proposedAtLoss,
+  };
 }

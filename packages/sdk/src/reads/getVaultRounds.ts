@@ -1,6 +1,6 @@
 import type { Client } from "viem";
 import type { Deployment } from "../deployment/deployment.js";
-import { readCounts, readVaultsAndPools } from "./fundState.js";
+import { type ProposedSettlement, proposedSettlement, readCounts, readVaultsAndPools } from "./fundState.js";
 import { type PoolStatus, poolStatusFromState } from "./poolStatus.js";
 
 /** One round (pool) of a vault, in token units. */
@@ -30,6 +30,8 @@ export type VaultRound = {
   /** Share prices scaled by `SHARE_PRICE_SCALE` (1e18). */
   startSharePrice: bigint;
   settleSharePrice: bigint;
+  /** The settlement proposed for this locked round and waiting its challenge window; null when none waits. */
+  proposal: ProposedSettlement | null;
 };
 
 export type GetVaultRoundsParameters = { deployment: Deployment; vaultId: number | bigint };
@@ -68,6 +70,7 @@ export async function getVaultRounds(
       rolledOver: pool.rolledOver,
       startSharePrice: pool.startSharePrice,
       settleSharePrice: pool.settleSharePrice,
+      proposal: proposedSettlement(pool),
     });
   });
   return rounds.sort((a, b) => b.round - a.round);

@@ -2,7 +2,7 @@ import type { Client } from "viem";
 import { readContract } from "viem/actions";
 import type { Deployment } from "../deployment/deployment.js";
 import { fundContract } from "./fundContract.js";
-import type { PoolInfo } from "./fundState.js";
+import { type PoolInfo, type ProposedSettlement, proposedSettlement } from "./fundState.js";
 
 /** One vault's settings and its current pool (open or locked), amounts in token units, times in seconds. */
 export type VaultSettings = {
@@ -21,7 +21,11 @@ export type VaultSettings = {
     preLockupTotal: bigint;
     /** What has been collected back from the trading wallets so far: what `endLockupPeriod` must be given. */
     collected: bigint;
+    /** The settlement proposed for this round and waiting its challenge window; null when none waits. */
+    proposal: ProposedSettlement | null;
   };
+  /** How long a proposed settlement waits, open to a veto, before it is final (seconds; 0: at once). */
+  challengeWindow: bigint;
   /** The current pool's round (1 for the vault's first pool). */
   round: number;
 };
@@ -54,7 +58,9 @@ export async function getVaultSettings(
       lockupEndTime: pool.lockupEndTime,
       preLockupTotal: pool.preLockupTotal,
       collected: pool.collected,
+      proposal: proposedSettlement(pool),
     },
+    challengeWindow: vault.challengeWindow,
     round: Number(vault.round),
   };
 }

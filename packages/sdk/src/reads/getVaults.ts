@@ -9,7 +9,14 @@ import { fromTokenUnits } from "../math/tokenAmount.js";
 import { vaultYield } from "../math/vaultYield.js";
 import { VAULTS, type Vault, vaultById } from "../vaults/vaults.js";
 import { fundContract } from "./fundContract.js";
-import { type PoolInfo, poolById, readCounts, readVaultsAndPools } from "./fundState.js";
+import {
+  type PoolInfo,
+  type ProposedSettlement,
+  poolById,
+  proposedSettlement,
+  readCounts,
+  readVaultsAndPools,
+} from "./fundState.js";
 import { type PoolStatus, poolStatus } from "./poolStatus.js";
 
 /** The contract's `PoolState.Settled`. */
@@ -63,6 +70,10 @@ export type LiveVault = Omit<Vault, "address"> & {
   lockupPeriodDuration: bigint;
   /** The investment token's decimals (token units ↔ whole tokens). */
   decimals: number;
+  /** How long the vault's proposed settlements wait, open to a veto, before they are final (seconds; 0: at once). */
+  challengeWindow: number;
+  /** The settlement proposed for the current (locked) round and waiting its window; null when none waits. */
+  proposedSettlement: ProposedSettlement | null;
 };
 
 export type VaultsPerformance = { futures?: FuturesPerformance | undefined; nft?: NftLendingPerformance | undefined };
@@ -150,6 +161,8 @@ export async function getVaults(
       minimumInvestment: info.minimumInvestment,
       lockupPeriodDuration: info.lockupPeriodDuration,
       decimals,
+      challengeWindow: Number(info.challengeWindow),
+      proposedSettlement: proposedSettlement(pool),
     };
   });
 }

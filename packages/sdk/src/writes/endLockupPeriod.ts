@@ -24,8 +24,9 @@ export type EndLockupPeriodParameters = WriteContext & {
 };
 
 /**
- * Settles the vault's locked pool after its lockup: splits a profit (the fund's share accrues for the fund wallet),
- * and opens the vault's next round. A result below the principal goes through `endLockupPeriodAtLoss` and only when
+ * Proposes the settlement of the vault's locked pool after its lockup. With a challenge window (every vault off the
+ * local chain) it waits there, open to a veto, until anyone finalises it (`finalizeSettlement`); with none it settles
+ * at once. Settling splits a profit (the fund's share accrues for the fund wallet) and opens the vault's next round. A result below the principal goes through `endLockupPeriodAtLoss` and only when
  * `confirmLoss` is set.
  */
 export async function endLockupPeriod(parameters: EndLockupPeriodParameters): Promise<WriteResult> {
@@ -33,6 +34,7 @@ export async function endLockupPeriod(parameters: EndLockupPeriodParameters): Pr
   let errorContext: FundErrorContext = {};
   let vaultId: bigint;
   let atLoss: boolean;
+  let waits: boolean;
   try {
     vaultId = vaultIdArg(parameters.vaultId);
     if (!/^0x[0-9a-fA-F]{64}$/.test(parameters.reportHash) || parameters.reportHash === zeroHash) {
@@ -52,6 +54,7 @@ export async function endLockupPeriod(parameters: EndLockupPeriodParameters): Pr
       args: [vault.currentPoolId],
     });
     const principal = pool.preLockupTotal;
+    waits = vault.challengeWindow > 0n;
     atLoss = vault.isLocked && totalReturned < principal;
     if (atLoss && !parameters.confirmLoss) {
       throw new FundamentError(describeFundError("LossNotConfirmed", [principal, totalReturned], errorContext));
@@ -63,7 +66,11 @@ export async function endLockupPeriod(parameters: EndLockupPeriodParameters): Pr
     ...parameters,
     functionName: atLoss ? "endLockupPeriodAtLoss" : "endLockupPeriod",
     args: [vaultId, totalReturned, parameters.reportHash],
-    successMessage: atLoss ? actionMessages.settleAtLoss : actionMessages.settle,
+    successMessage: waits
+      ? actionMessages.settleProposed
+      : atLoss
+        ? actionMessages.settleAtLoss
+        : actionMessages.settle,
     errorContext,
   });
 }

@@ -3,6 +3,7 @@ import { readContract } from "viem/actions";
 import { fundTimelockAbi } from "../abi/index.js";
 import { FundamentError } from "../baseErrors.js";
 import { fundWithTokenErrorsAbi } from "../errors.js";
+import { formatChangeTime } from "../format/secondsToDate.js";
 import { failure } from "./failure.js";
 import type { FundWriteCall } from "./fundWriteCall.js";
 import { sendTimelockTransaction } from "./sendTimelockTransaction.js";
@@ -19,18 +20,6 @@ export type ScheduleFundChangeReturnType = WriteResult & {
   /** The scheduled change: its timelock id and when anyone may execute it (seconds); null on failure. */
   scheduled: { id: Hex; readyAt: number } | null;
 };
-
-/** Formats a time on the chain's clock the way the banners say it: "3 Dec 2026, 14:00 UTC". */
-export function formatChangeTime(seconds: number): string {
-  return `${new Date(seconds * 1000).toLocaleString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "UTC",
-  })} UTC`;
-}
 
 /** A fresh salt: the time and a random part, so two identical changes get two ids. */
 function freshSalt(): Hex {

@@ -22,6 +22,7 @@ const round = (change: Partial<VaultRound>): VaultRound => ({
   rolledOver: 0n,
   startSharePrice: 10n ** 18n,
   settleSharePrice: 104n * 10n ** 16n,
+  proposal: null,
   ...change,
 });
 

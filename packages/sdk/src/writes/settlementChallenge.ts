@@ -1,0 +1,46 @@
+import { actionMessages } from "../messages.js";
+import { vaultIdArg } from "../utils/vaultIdArg.js";
+import { failure } from "./failure.js";
+import { type FundWriteArgs, sendFundTransaction } from "./sendFundTransaction.js";
+import type { WriteContext, WriteResult } from "./types.js";
+
+export type FinalizeSettlementParameters = WriteContext & { vaultId: number | bigint };
+export type VetoSettlementParameters = WriteContext & { vaultId: number | bigint };
+
+/**
+ * Makes a vault's proposed settlement final once its challenge window has passed (anyone): the round settles exactly
+ * as proposed and the vault's next round opens. Before the window's end the contract refuses with the time it ends.
+ */
+export async function finalizeSettlement(parameters: FinalizeSettlementParameters): Promise<WriteResult> {
+  let args: FundWriteArgs<"finalizeSettlement">;
+  try {
+    args = [vaultIdArg(parameters.vaultId)];
+  } catch (error) {
+    return failure(error);
+  }
+  return sendFundTransaction({
+    ...parameters,
+    functionName: "finalizeSettlement",
+    args,
+    successMessage: actionMessages.finalizeSettlement,
+  });
+}
+
+/**
+ * Vetoes a vault's proposed settlement before it is final (the guardian or an admin): nothing moves, the round stays
+ * locked and the desk can collect again and propose anew.
+ */
+export async function vetoSettlement(parameters: VetoSettlementParameters): Promise<WriteResult> {
+  let args: FundWriteArgs<"vetoSettlement">;
+  try {
+    args = [vaultIdArg(parameters.vaultId)];
+  } catch (error) {
+    return failure(error);
+  }
+  return sendFundTransaction({
+    ...parameters,
+    functionName: "vetoSettlement",
+    args,
+    successMessage: actionMessages.vetoSettlement,
+  });
+}

@@ -1,0 +1,105 @@
+// A settlement that waits its vault's challenge window: proposed through endLockupPeriod, visible to every reader,
+// vetoed by an admin (a guardian may too), proposed again, refused before its time and final after it.
+import type { Address } from "viem";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { investmentFundAbi } from "../src/abi/index.js";
+import { formatChangeTime } from "../src/format/secondsToDate.js";
+import { getVaultRounds } from "../src/reads/getVaultRounds.js";
+import { getVaultSettings } from "../src/reads/getVaultSettings.js";
+import { getVaults } from "../src/reads/getVaults.js";
+import { collectFundsFromTradingWallet } from "../src/writes/collectFundsFromTradingWallet.js";
+import { endLockupPeriod } from "../src/writes/endLockupPeriod.js";
+import { finalizeSettlement, vetoSettlement } from "../src/writes/settlementChallenge.js";
+import { withdraw } from "../src/writes/withdraw.js";
+import { accounts, deployment, snapshot, wallet } from "./chain.js";
+import { as, balanceOf, investAs, mUSDC, publicClient, runRound, TEST_REPORT, traderReturns, travel } from "./fund.js";
+
+const WINDOW = 6 * 3600;
+const fund = { address: deployment.investmentFund, abi: investmentFundAbi } as const;
+
+let restore: () => Promise<void>;
+beforeEach(async () => {
+  restore = await snapshot();
+  // The deployer is still the top role on the test chain: the change a timelock would schedule, made at once.
+  const { walletClient } = wallet(0);
+  await publicClient.waitForTransactionReceipt({
+    hash: await walletClient.writeContract({ ...fund, functionName: "setChallengeWindow", args: [2n, BigInt(WINDOW)] }),
+  });
+});
+afterEach(async () => {
+  await restore();
+});
+
+const nftVault = async () => (await getVaults(publicClient, { deployment }))[1];
+
+describe("a settlement waits its challenge window", () => {
+  it("is proposed, seen by readers, vetoed, proposed again and final only after the window", async () => {
+    const admin = as(0).context;
+    await investAs(2, 2, 5_000);
+    expect(await nftVault()).toMatchObject({ challengeWindow: WINDOW, proposedSettlement: null });
+
+    // A first proposal at break-even, with a report the admin then finds wrong.
+    const wrong = TEST_REPORT;
+    await runRound(2, [8], 10_000n);
+    const proposed = await nftVault();
+    expect(proposed).toMatchObject({ status: "locked", round: 1 });
+    expect(proposed?.proposedSettlement).toMatchObject({ totalReturned: mUSDC(5_000), atLoss: false });
+    const firstReport = proposed?.proposedSettlement?.reportHash;
+    expect(firstReport).toMatch(/^0x[0-9a-f]{64}$/);
+    const finalAt = proposed?.proposedSettlement?.finalAt ?? 0;
+    const settings = await getVaultSettings(publicClient, { deployment, vaultId: 2 });
+    expect(settings.challengeWindow).toBe(BigInt(WINDOW));
+    expect(settings.currentPool.proposal?.finalAt).toBe(finalAt);
+    const [round] = await getVaultRounds(publicClient, { deployment, vaultId: 2 });
+    expect(round).toMatchObject({ round: 1, status: "locked", proposal: { totalReturned: mUSDC(5_000) } });
+
+    // Too early: the contract's refusal names the time it becomes final.
+    expect(await finalizeSettlement({ ...as(3).context, vaultId: 2 })).toMatchObject({
+      success: false,
+      message: `The challenge window is still open: the settlement can be finalised from ${formatChangeTime(finalAt)}.`,
+    });
+    // Nothing more can be collected, and no second proposal is taken, while this one waits.
+    await traderReturns(8, mUSDC(100));
+    expect(
+      await collectFundsFromTradingWallet({ ...admin, vaultId: 2, wallet: accounts[8] as Address, amount: mUSDC(100) }),
+    ).toMatchObject({ success: false, message: expect.stringMatching(/already proposed and waiting/) });
+    expect(
+      await endLockupPeriod({ ...admin, vaultId: 2, totalReturned: mUSDC(5_000), reportHash: wrong }),
+    ).toMatchObject({ success: false, message: expect.stringMatching(/already proposed and waiting/) });
+
+    // An investor cannot veto; an admin (or a guardian) can, and the round stays locked.
+    expect(await vetoSettlement({ ...as(2).context, vaultId: 2 })).toMatchObject({ success: false });
+    expect(await vetoSettlement({ ...admin, vaultId: 2 })).toMatchObject({
+      success: true,
+      message: "Settlement vetoed: the round stays locked until a new proposal.",
+    });
+    expect(await nftVault()).toMatchObject({ status: "locked", proposedSettlement: null });
+    expect(await finalizeSettlement({ ...as(3).context, vaultId: 2 })).toMatchObject({
+      success: false,
+      message: "No settlement of this vault's round is waiting to be finalised or vetoed.",
+    });
+
+    // The desk collects the 100 it missed and proposes the corrected 5,100; the proposal says it waits.
+    expect(
+      await collectFundsFromTradingWallet({ ...admin, vaultId: 2, wallet: accounts[8] as Address, amount: mUSDC(100) }),
+    ).toMatchObject({ success: true });
+    expect(
+      await endLockupPeriod({ ...admin, vaultId: 2, totalReturned: mUSDC(5_100), reportHash: TEST_REPORT }),
+    ).toMatchObject({
+      success: true,
+      message: "Settlement proposed: it becomes final when its challenge window ends, unless it is vetoed.",
+    });
+    await travel(WINDOW);
+    expect(await finalizeSettlement({ ...as(3).context, vaultId: 2 })).toMatchObject({
+      success: true,
+      message: "Settlement final: the round is settled and the vault's next round is open.",
+    });
+    expect(await nftVault()).toMatchObject({ status: "open", round: 2, proposedSettlement: null });
+    const [, settled] = await getVaultRounds(publicClient, { deployment, vaultId: 2 });
+    expect(settled).toMatchObject({ status: "settled", returned: mUSDC(5_100), fundFee: mUSDC(20), proposal: null });
+    // The investor leaves with exactly the proposal less the fee.
+    const before = await balanceOf(accounts[2] as Address);
+    expect(await withdraw({ ...as(2).context, vaultId: 2 })).toMatchObject({ success: true });
+    expect((await balanceOf(accounts[2] as Address)) - before).toBe(mUSDC(5_080));
+  });
+});
