@@ -16,6 +16,10 @@
  *   round 2; accounts 2 and 4 withdrew; accounts 1 and 3 joined in round 2.
  * - Every settled round carries the hash of its NAV report, built from the chain (`summary.reports`, published to
  *   the API by `npm start`); the NFT vault's round 1 report declares 150 mUSDC of loan interest as a manual item.
+ * - The NFT lending vault's settlements wait a one-day challenge window (`NFT_CHALLENGE_WINDOW`; the futures vault
+ *   keeps the local chain's 0, final at once). Its round 1 was first proposed without the loan interest, which had not
+ *   been collected yet: the guardian (account 6) vetoed it, the desk collected the rest and proposed again, and
+ *   account 3 finalised it after the window.
  * - The fund wallet (account 9) claimed the fees of the first round of each vault; round 2 of the futures
  *   vault's fee is still accrued.
  * - Five proposals: one passed and executed, one rejected, two open for seven days, and one whose on-chain action
@@ -74,6 +78,13 @@ const TRADING_WALLETS = /** @type {const} */ ([
 /** What each settled round returns over its principal, in basis points, by vault. */
 const RETURNS_BPS = /** @type {const} */ ({ futures: [600n, 450n], nft: [300n] });
 
+/** The NFT lending vault's challenge window (seconds): its settlements wait a day, open to the guardian's veto. */
+export const NFT_CHALLENGE_WINDOW = 86_400n;
+/** The local guardian (deploy.mjs grants it GUARDIAN_ROLE), who vetoes the NFT vault's first proposal. */
+const GUARDIAN = 6;
+/** Whole tokens of the NFT vault's round 1 return (its loan interest) the desk had not collected at its first proposal. */
+const LATE_INTEREST = 150;
+
 /** The manual item of the NFT vault's round 1 report (declared by the operator, not observed by the API). */
 export const NFT_LOAN_NOTE =
   "Interest of NFT loan #7 (CryptoPunk collateral), repaid to the desk wallet from a lending protocol";
@@ -91,8 +102,8 @@ const GOVERNANCE_WAIT = 2 * ONE_HOUR;
 export const SEEDED_QUORUM = 2_000n;
 
 /**
- * Seconds the seed moves the chain clock with `evm_increaseTime` (two futures rounds, the wait for the short
- * proposals, and the proposal with an action: its voting, then the timelock's delay), for a lockup of
+ * Seconds the seed moves the chain clock with `evm_increaseTime` (two futures rounds, the NFT vault's challenge window,
+ * the wait for the short proposals, and the proposal with an action: its voting, then the timelock's delay), for a lockup of
  * `lockupPeriodDuration` seconds in both vaults and a timelock delay of `timelockDelay` seconds.
  * @param {bigint | number} [lockupPeriodDuration] default 30 days
  * @param {bigint | number} [timelockDelay] default the local chain's 5 minutes
@@ -101,7 +112,12 @@ export function seedClockAdvance(
   lockupPeriodDuration = DEFAULT_LOCKUP_PERIOD_DURATION,
   timelockDelay = LOCAL_TIMELOCK_DELAY,
 ) {
-  return 2 * (Number(lockupPeriodDuration) + SETTLE_MARGIN) + 2 * GOVERNANCE_WAIT + Number(timelockDelay);
+  return (
+    2 * (Number(lockupPeriodDuration) + SETTLE_MARGIN) +
+    2 * GOVERNANCE_WAIT +
+    Number(timelockDelay) +
+    Number(NFT_CHALLENGE_WINDOW)
+  );
 }
 
 /**
@@ -352,14 +368,11 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
   };
 
   /**
-   * The vault's trading wallets return what they received plus `profitBps` and approve the fund; the admin
-   * collects it and settles the round with `endLockupPeriod(vaultId, collected, reportHash)`: the round's NAV report
-   * is built from the chain first (kept in `reports`, published to the API once it runs).
-   * @param {bigint} vaultId @param {bigint} profitBps
-   * @param {{ amount: string, note: string }[]} [manualItems] parts of the return the report declares, not observed
+   * The vault's trading wallets return what they received plus `profitBps` and approve the fund; the admin collects
+   * it (all but `withheld` token units of the last wallet, which it keeps for now) and returns what was collected.
+   * @param {bigint} vaultId @param {bigint} poolId @param {bigint} profitBps @param {bigint} withheld
    */
-  const settle = async (vaultId, profitBps, manualItems = []) => {
-    const poolId = await readFund("currentPoolId", [vaultId]);
+  const collectReturns = async (vaultId, poolId, profitBps, withheld) => {
     const info = await readFund("getPoolInfo", [poolId]);
     const total = info.preLockupTotal;
     const wallets = await readTradingWallets(poolId);
@@ -367,23 +380,65 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
     let collected = 0n;
     for (const [i, { address: wallet, allocation }] of wallets.entries()) {
       // What startLockupPeriod sent this wallet (the last one receives the rounding dust).
-      const share = i + 1 === wallets.length ? total - sent : (total * allocation) / 10_000n;
+      const last = i + 1 === wallets.length;
+      const share = last ? total - sent : (total * allocation) / 10_000n;
       sent += share;
       const index = devAccountIndex(wallet);
       const amount = share + (share * profitBps) / 10_000n;
       await sendToken(index, { functionName: "mint", args: [wallet, amount - share] });
       await sendToken(index, { functionName: "approve", args: [fund, amount] });
-      await sendFund(0, { functionName: "collectFundsFromTradingWallet", args: [vaultId, wallet, amount] });
-      collected += amount;
+      const now = last ? amount - withheld : amount;
+      await sendFund(0, { functionName: "collectFundsFromTradingWallet", args: [vaultId, wallet, now] });
+      collected += now;
     }
+    return collected;
+  };
+
+  /**
+   * Proposes the round's settlement at what was collected, with its NAV report built from the chain first; final at
+   * once in a vault without a challenge window. Returns the report.
+   * @param {bigint} vaultId @param {bigint} poolId @param {bigint} collected
+   * @param {{ amount: string, note: string }[]} manualItems
+   */
+  const proposeSettlement = async (vaultId, poolId, collected, manualItems) => {
     const report = await buildSettlementReport(publicClient, deployment, vaultId, poolId, manualItems);
     if (report.total !== formatUnits(collected, decimals)) {
       throw new Error(
         `round ${poolId}'s report claims ${report.total}, but ${formatUnits(collected, decimals)} came back`,
       );
     }
-    reports.push(report);
     await sendFund(0, { functionName: "endLockupPeriod", args: [vaultId, collected, report.hash] });
+    return report;
+  };
+
+  /**
+   * Settles the vault's locked round: its trading wallets return what they received plus `profitBps`, the admin
+   * collects it and proposes the settlement with the round's NAV report (kept in `reports`, published to the API once
+   * it runs). In a vault with a challenge window the proposal waits it, then account 3 finalises it. With `vetoed`, the
+   * desk first proposes without the last `vetoed` token units (not collected yet), the guardian vetoes that, and the
+   * desk collects them and proposes again.
+   * @param {bigint} vaultId @param {bigint} profitBps
+   * @param {{ amount: string, note: string }[]} [manualItems] parts of the return the report declares, not observed
+   * @param {bigint} [vetoed]
+   */
+  const settle = async (vaultId, profitBps, manualItems = [], vetoed = 0n) => {
+    const poolId = await readFund("currentPoolId", [vaultId]);
+    let collected = await collectReturns(vaultId, poolId, profitBps, vetoed);
+    if (vetoed > 0n) {
+      await proposeSettlement(vaultId, poolId, collected, []);
+      await sendFund(GUARDIAN, { functionName: "vetoSettlement", args: [vaultId] });
+      log(`  ${vaultName(vaultId)} pool ${poolId}: a proposal at ${fmt(collected)} vetoed by the guardian`);
+      const [wallet] = (await readTradingWallets(poolId)).slice(-1);
+      if (!wallet) throw new Error(`pool ${poolId} has no trading wallet`);
+      await sendFund(0, { functionName: "collectFundsFromTradingWallet", args: [vaultId, wallet.address, vetoed] });
+      collected += vetoed;
+    }
+    reports.push(await proposeSettlement(vaultId, poolId, collected, manualItems));
+    const { challengeWindow } = await readFund("getVault", [vaultId]);
+    if (challengeWindow > 0n) {
+      await travel(Number(challengeWindow));
+      await sendFund(3, { functionName: "finalizeSettlement", args: [vaultId] });
+    }
     const settled = await readFund("getPoolInfo", [poolId]);
     log(
       `  ${vaultName(vaultId)} pool ${poolId} (round ${settled.round}) settled: ${fmt(collected)} returned, investors' share ${fmt(settled.postLockupTotal)}, ${fmt(settled.rolledOver)} rolled into pool ${await readFund("currentPoolId", [vaultId])}`,
@@ -422,7 +477,9 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
   }
   log(`  minted ${FAUCET_AMOUNT.toLocaleString("en-US")} ${symbol} to accounts 1-5 and whitelisted them`);
 
-  // 2. Each vault's own trading wallet.
+  // 2. Each vault's own trading wallet; the NFT vault's settlements wait a day (the deployer is still the top role).
+  await sendFund(0, { functionName: "setChallengeWindow", args: [NFT_VAULT, NFT_CHALLENGE_WINDOW] });
+  log(`  NFT lending settlements wait ${Number(NFT_CHALLENGE_WINDOW) / 3_600} hours, open to a veto`);
   for (const [vaultId, index, walletType, allocation] of TRADING_WALLETS) {
     await sendFund(0, {
       functionName: "addTradingWallet",
@@ -450,7 +507,13 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
   await waitForLockupEnd();
   await settle(FUTURES_VAULT, RETURNS_BPS.futures[0]);
   // The NFT desk's interest came from a loan repaid outside what the API can see: its report declares it.
-  await settle(NFT_VAULT, RETURNS_BPS.nft[0], [{ amount: "150", note: NFT_LOAN_NOTE }]);
+  // It was first proposed before that interest was collected: the guardian vetoed it, and the desk proposed again.
+  await settle(
+    NFT_VAULT,
+    RETURNS_BPS.nft[0],
+    [{ amount: String(LATE_INTEREST), note: NFT_LOAN_NOTE }],
+    units(LATE_INTEREST),
+  );
   const fundWallet = await readFund("fundWallet", []);
   const feesBefore = await readToken("balanceOf", [fundWallet]);
   await sendFund(0, { functionName: "claimFundFees", args: [] });

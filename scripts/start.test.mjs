@@ -16,7 +16,7 @@ import { ENTRY_POINT_V08, startBundler } from "./lib/bundler.mjs";
 import { loadUniswapArtifact } from "./lib/dex.mjs";
 import { loadArtifact, loadFundAbi } from "./lib/foundry.mjs";
 import { loadReportSdk } from "./lib/round-report.mjs";
-import { NFT_LOAN_NOTE, SEEDED_QUORUM, seed, seedGenesisTimestamp } from "./seed.mjs";
+import { NFT_CHALLENGE_WINDOW, NFT_LOAN_NOTE, SEEDED_QUORUM, seed, seedGenesisTimestamp } from "./seed.mjs";
 
 describe("npm start: deploy + seed on a real anvil", { timeout: 120_000 }, () => {
   /** @type {import("@fundament/test-chain").Anvil} */
@@ -283,6 +283,29 @@ describe("npm start: deploy + seed on a real anvil", { timeout: 120_000 }, () =>
     const [totalProfit, , highest, profitablePools] = await read("getProfitStatistics");
     assert.equal(totalProfit, mUSDC(2_700) + mUSDC(750) + (await pool(3n)).profitGenerated);
     assert.deepEqual([highest, profitablePools], [mUSDC(2_700), 3n]);
+  });
+
+  test("NFT lending settlements wait a day: round 1 was vetoed by the guardian at 25,600, then final at 25,750", async () => {
+    assert.equal((await read("getVault", [2n])).challengeWindow, NFT_CHALLENGE_WINDOW);
+    assert.equal((await read("getVault", [1n])).challengeWindow, 0n, "the futures vault keeps the local chain's 0");
+    /** @param {string} eventName @returns {Promise<any[]>} */
+    const events = (eventName) =>
+      client.getContractEvents({ address: deployment.investmentFund, abi, eventName, fromBlock: 0n });
+    const [vetoed] = await events("SettlementVetoed");
+    assert.deepEqual(
+      [vetoed?.args.vaultId, vetoed?.args.poolId, vetoed?.args.totalReturned, vetoed?.args.by],
+      [2n, 2n, mUSDC(25_600), devAccount(6).address],
+    );
+    const proposals = (await events("SettlementProposed")).filter((log) => log.args.poolId === 2n);
+    assert.equal(proposals.length, 2, "proposed twice");
+    const final = await pool(2n);
+    assert.equal(proposals[1]?.args.totalReturned, final.collected);
+    assert.equal(proposals[1]?.args.reportHash, final.reportHash);
+    assert.equal(final.finalAt, proposals[1]?.args.finalAt);
+    assert.equal(
+      final.finalAt - (await client.getBlock({ blockNumber: proposals[1]?.blockNumber })).timestamp,
+      NFT_CHALLENGE_WINDOW,
+    );
   });
 
   test("each vault has its own trading wallet, and each pool keeps it", async () => {

@@ -5,7 +5,7 @@
  * trading wallet must do first (the fund's address, the exact call) and shows its approval as it arrives; and a
  * settlement at a loss needs the second, deliberate confirmation that states the loss in tokens and per cent (the
  * NFT lending vault's locked round 2: the chain travels past its lockup and its trading wallet, dev account 8,
- * approves less than the principal).
+ * approves less than the principal; the vault's one-day challenge window then passes and the proposal is finalised).
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -184,6 +184,10 @@ describe("admin safety journey", { timeout: 300_000 }, () => {
     assert.equal(Number((await j.chain.pool(poolId)).state), LOCKED, "still locked until the loss is confirmed");
     await second.screenshot({ path: join(SCREENSHOTS_DIR, "admin-loss-confirm.png") });
     await second.getByRole("button", { name: "Confirm loss and settle" }).click();
+    // The NFT lending vault's settlements wait a day (the seed's challenge window): proposed now, final after it.
+    await until(async () => (await j.chain.pool(poolId)).finalAt > 0n, "the proposal");
+    assert.equal(Number((await j.chain.pool(poolId)).state), LOCKED, "not final before its window");
+    await j.chain.finalizeAfterWindow(BigInt(NFT_VAULT), poolId);
     await until(async () => Number((await j.chain.pool(poolId)).state) === SETTLED, "the settlement");
     const settled = await j.chain.pool(poolId);
     assert.equal(settled.postLockupTotal, returned, "the investors share what came back");

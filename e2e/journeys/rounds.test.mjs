@@ -109,6 +109,11 @@ describe("three rounds across both vaults", { timeout: 900_000 }, () => {
         assert.equal((await j.chain.pool(poolId)).state, 2, "still locked until the loss is confirmed");
         await confirm.click();
       }
+      if ((await j.chain.vault(vaultId)).challengeWindow > 0n) {
+        // The NFT lending vault's settlements wait a day (the seed's challenge window): proposed, then final after it.
+        await until(async () => (await j.chain.pool(poolId)).finalAt > 0n, `pool ${poolId}'s proposal`);
+        await j.chain.finalizeAfterWindow(vaultId, poolId);
+      }
       await until(async () => (await j.chain.currentPoolId(vaultId)) !== poolId, `vault ${vaultId} to settle`);
       const pool = await j.chain.pool(poolId);
       assert.equal(pool.state, 3, `pool ${poolId} is settled`);

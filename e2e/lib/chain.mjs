@@ -10,6 +10,9 @@ import { buildSettlementReport, publishReports } from "@fundament/scripts/lib/ro
 import { devAccount, devAccountIndex } from "@fundament/test-chain";
 import { createTestClient, createWalletClient, http, parseUnits } from "viem";
 
+/** The contract's `PoolState.Settled`. */
+const SETTLED_STATE = 3;
+
 /**
  * @param {string} rpcUrl
  * @param {import("@fundament/scripts/deploy").Deployment} deployment
@@ -110,9 +113,23 @@ export async function chainTools(rpcUrl, deployment, { apiUrl } = {}) {
     await testClient.mine({ blocks: 1 });
   };
 
+  /**
+   * Moves the clock past the challenge window of the settlement proposed for `poolId` and has account 3 (anyone may)
+   * finalise it; nothing when the round already settled at once.
+   * @param {bigint} vaultId @param {bigint} poolId
+   */
+  const finalizeAfterWindow = async (vaultId, poolId) => {
+    const { finalAt, state } = await readFund("getPoolInfo", [poolId]);
+    if (Number(state) === SETTLED_STATE || finalAt === 0n) return;
+    const latest = await publicClient.getBlock();
+    if (latest.timestamp < finalAt) await travel(Number(finalAt - latest.timestamp));
+    await send(3, fund, fundAbi, "finalizeSettlement", [vaultId]);
+  };
+
   return {
     publicClient,
     readFund,
+    finalizeAfterWindow,
     readToken,
     /** Token units of a whole amount (6 decimals). @param {number | string} whole */
     units: (whole) => parseUnits(String(whole), 6),
@@ -165,8 +182,9 @@ export async function chainTools(rpcUrl, deployment, { apiUrl } = {}) {
      * Settles the vault's locked round outside the app: every trading wallet of the pool returns what it was sent
      * plus `profitBps`, the admin (account 0) collects it, builds the round's NAV report from the chain (as the API
      * does) and calls `endLockupPeriod` (or `endLockupPeriodAtLoss` below the principal) with its hash, then publishes
-     * the report to the API. Travel past the lockup end first. Resolves with the settled pool id, the total and the
-     * report.
+     * the report to the API. In a vault with a challenge window (the seed gives the NFT lending vault one day) that is
+     * a proposal: the clock moves past its window and account 3 finalises it. Travel past the lockup end first.
+     * Resolves with the settled pool id, the total and the report.
      * @param {bigint | number} vaultId @param {bigint} profitBps
      */
     settleRound: async (vaultId, profitBps) => {
@@ -186,6 +204,7 @@ export async function chainTools(rpcUrl, deployment, { apiUrl } = {}) {
       const settle = total < preLockupTotal ? "endLockupPeriodAtLoss" : "endLockupPeriod";
       await send(0, fund, fundAbi, settle, [id, total, report.hash]);
       if (apiUrl) await publishReports(apiUrl, [report]);
+      await finalizeAfterWindow(id, poolId);
       return { poolId, total, report };
     },
   };
