@@ -35,6 +35,8 @@ contract FundViews is IFundViews, RolesSlot, FundStorage {
         info.paused = stops & STOP_PAUSED != 0;
         info.windingDown = stops & STOP_WIND_DOWN != 0;
         info.challengeWindow = vault.challengeWindow;
+        info.maxLossBps = vault.maxLossBps;
+        info.maxGainBps = vault.maxGainBps;
     }
 
     /// @inheritdoc IFundViews
@@ -61,6 +63,8 @@ contract FundViews is IFundViews, RolesSlot, FundStorage {
         info.proposedTotal = pool.proposedTotal;
         info.finalAt = pool.finalAt;
         info.proposedAtLoss = pool.proposedAtLoss;
+        info.needsCosign = pool.needsCosign;
+        info.cosigned = pool.cosigned;
     }
 
     /// @inheritdoc IFundViews

@@ -481,6 +481,16 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     }
 
     /// @inheritdoc IInvestmentFund
+    function cosignSettlement(uint256 vaultId) external onlyRole(GUARDIAN_ROLE) {
+        Settlement.cosign(_pools, _vault(vaultId), vaultId);
+    }
+
+    /// @inheritdoc IInvestmentFund
+    function setSettlementBounds(uint256 vaultId, uint256 maxLossBps, uint256 maxGainBps) external onlyTimelocked {
+        _setSettlementBounds(vaultId, _vault(vaultId), maxLossBps, maxGainBps);
+    }
+
+    /// @inheritdoc IInvestmentFund
     function setChallengeWindow(uint256 vaultId, uint256 window) external onlyTimelocked {
         _setChallengeWindow(vaultId, _vault(vaultId), window);
     }
@@ -827,6 +837,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         _setMinimumInvestment(vaultId, vault, minimumInvestment_);
         _setLockupPeriodDuration(vaultId, vault, lockupPeriodDuration_);
         _setChallengeWindow(vaultId, vault, block.chainid == LOCAL_CHAIN_ID ? 0 : DEFAULT_CHALLENGE_WINDOW);
+        _setSettlementBounds(vaultId, vault, BASIS_POINTS, Settlement.NO_GAIN_BOUND);
         uint256 poolId = Settlement.openPool(_pools, vault, _config, vaultId, 0, SHARE_PRICE_SCALE, 0);
         vault.eraStartPoolId = uint32(poolId);
         emit VaultCreated(vaultId, name, poolId, minimumInvestment_, lockupPeriodDuration_);
@@ -986,6 +997,22 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         // forge-lint: disable-next-line(unsafe-typecast)
         vault.challengeWindow = uint32(window);
         emit ChallengeWindowUpdated(vaultId, window);
+    }
+
+    /// @dev Bounds of a round's result, in basis points of its principal: a loss up to `maxLossBps` (at most all of
+    /// it) and a gain up to `maxGainBps` (its maximum, 65,535: no bound) settle without the guardian's co-signature.
+    function _setSettlementBounds(uint256 vaultId, Vault storage vault, uint256 maxLossBps, uint256 maxGainBps)
+        private
+    {
+        if (maxLossBps > BASIS_POINTS || maxGainBps > Settlement.NO_GAIN_BOUND) {
+            revert InvalidSettlementBounds(maxLossBps, maxGainBps);
+        }
+        // Safe: both were checked against their uint16 bounds above.
+        // forge-lint: disable-next-line(unsafe-typecast)
+        vault.maxLossBps = uint16(maxLossBps);
+        // forge-lint: disable-next-line(unsafe-typecast)
+        vault.maxGainBps = uint16(maxGainBps);
+        emit SettlementBoundsUpdated(vaultId, maxLossBps, maxGainBps);
     }
 
     /// @dev Returns `vaultId` and its current pool, which must be open (to lock it, or to change the vault's

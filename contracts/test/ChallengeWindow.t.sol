@@ -264,3 +264,110 @@ contract ChallengeWindowTest is FundFixture {
         assertEq(settled.reportHash, proposal.reportHash);
     }
 }
+
+/// @notice A result outside the vault's bounds needs the guardian's co-signature before it is final; inside, the window
+/// alone.
+contract SettlementBoundsTest is FundFixture {
+    address internal guardian = makeAddr("guardian");
+
+    function setUp() public override {
+        super.setUp();
+        bytes32 guardianRole = fund.GUARDIAN_ROLE();
+        vm.startPrank(admin);
+        fund.grantRole(guardianRole, guardian);
+        // -20 % to +15 % per round, as a 30-day round might be bounded.
+        fund.setSettlementBounds(FUTURES, 2_000, 1_500);
+        vm.stopPrank();
+        _invest(alice, 10_000 * USDC);
+        _lock();
+    }
+
+    function test_newVault_hasNoBounds_setOnlyThroughTheTimelock() public {
+        IInvestmentFund.VaultInfo memory nft = fund.getVault(NFT);
+        assertEq(nft.maxLossBps, 10_000);
+        assertEq(nft.maxGainBps, type(uint16).max);
+        vm.prank(admin);
+        vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.InvalidSettlementBounds.selector, 10_001, 0));
+        fund.setSettlementBounds(NFT, 10_001, 0);
+        bytes32 topRole = fund.DEFAULT_ADMIN_ROLE();
+        vm.prank(guardian);
+        vm.expectRevert(
+            abi.encodeWithSelector(IAccessControl.AccessControlUnauthorizedAccount.selector, guardian, topRole)
+        );
+        fund.setSettlementBounds(NFT, 0, 0);
+    }
+
+    function test_insideTheBounds_settlesAtOnce_withNoCosignature() public {
+        _settle(11_500 * USDC); // +15 %: the bound itself is inside
+        assertTrue(_settled(1));
+        _invest(bob, 10_000 * USDC);
+        _lock();
+        _settle(8_000 * USDC); // -20 %
+        assertTrue(_settled(fund.getPosition(bob, FUTURES).poolId));
+    }
+
+    function test_aboveTheGainBound_waitsForTheGuardian_thenAnyoneFinalises() public {
+        _settle(11_501 * USDC);
+        IInvestmentFund.PoolInfo memory pool = _pool(1);
+        assertEq(uint256(pool.state), uint256(IInvestmentFund.PoolState.Locked), "not final without the guardian");
+        assertTrue(pool.needsCosign);
+        assertFalse(pool.cosigned);
+        vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.GuardianCosignRequired.selector, FUTURES));
+        fund.finalizeSettlement(FUTURES);
+
+        // Only a guardian co-signs (an admin cannot co-sign its own figure).
+        bytes32 guardianRole = fund.GUARDIAN_ROLE();
+        vm.prank(admin);
+        vm.expectRevert(
+            abi.encodeWithSelector(IAccessControl.AccessControlUnauthorizedAccount.selector, admin, guardianRole)
+        );
+        fund.cosignSettlement(FUTURES);
+        vm.expectEmit(address(fund));
+        emit IInvestmentFund.SettlementCosigned(FUTURES, 1, guardian);
+        vm.prank(guardian);
+        fund.cosignSettlement(FUTURES);
+        vm.prank(guardian);
+        vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.CosignNotNeeded.selector, FUTURES));
+        fund.cosignSettlement(FUTURES);
+
+        vm.prank(stranger);
+        fund.finalizeSettlement(FUTURES);
+        assertTrue(_settled(1));
+        assertEq(_pool(1).postLockupTotal, 11_501 * USDC - 300_200_000, "20% of the 1,501 profit is the fee");
+    }
+
+    function test_belowTheLossBound_guardianVetoesInstead_roundStaysLocked() public {
+        _settle(7_999 * USDC); // -20.01 %
+        assertTrue(_pool(1).needsCosign);
+        vm.prank(guardian);
+        fund.vetoSettlement(FUTURES);
+        IInvestmentFund.PoolInfo memory pool = _pool(1);
+        assertFalse(pool.needsCosign);
+        assertEq(pool.finalAt, 0);
+        assertEq(uint256(pool.state), uint256(IInvestmentFund.PoolState.Locked));
+    }
+
+    function test_cosign_insideTheBounds_orWithoutProposal_isRefused() public {
+        vm.prank(guardian);
+        vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.NoSettlementProposed.selector, FUTURES));
+        fund.cosignSettlement(FUTURES);
+        vm.prank(admin);
+        fund.setChallengeWindow(FUTURES, 1 days);
+        _settle(10_500 * USDC);
+        vm.prank(guardian);
+        vm.expectRevert(abi.encodeWithSelector(IInvestmentFund.CosignNotNeeded.selector, FUTURES));
+        fund.cosignSettlement(FUTURES);
+    }
+
+    /// @dev Exact at the bounds: a result is inside if and only if its loss or gain is at most the bound.
+    function testFuzz_needsCosign_exactlyOutsideTheBounds(uint64 total) public {
+        total = uint64(bound(total, 1, 30_000 * USDC));
+        _settle(total);
+        uint256 principal = 10_000 * USDC;
+        bool outside = total < principal
+            ? (principal - total) * 10_000 > principal * 2_000
+            : (total - principal) * 10_000 > principal * 1_500;
+        assertEq(_pool(1).needsCosign, outside);
+        assertEq(_settled(1), !outside);
+    }
+}

@@ -45,6 +45,10 @@ interface IInvestmentFund is IFundVotes {
         bool windingDown;
         /// @dev How long a proposed settlement waits before it becomes final, in seconds.
         uint256 challengeWindow;
+        /// @dev A round's result beyond these (basis points of its principal: a loss above `maxLossBps`, a gain above
+        /// `maxGainBps`, 65,535 meaning no bound) needs a guardian's co-signature before it is final.
+        uint256 maxLossBps;
+        uint256 maxGainBps;
     }
 
     /// @notice Everything about one pool (round) beyond the spec's seven fields of `investmentPools`.
@@ -74,6 +78,9 @@ interface IInvestmentFund is IFundVotes {
         uint256 proposedTotal;
         uint256 finalAt;
         bool proposedAtLoss;
+        /// @dev The proposal lies outside the vault's bounds and needs a guardian's co-signature; whether it has it.
+        bool needsCosign;
+        bool cosigned;
     }
 
     /// @notice An investor's position in one vault.
@@ -153,6 +160,10 @@ interface IInvestmentFund is IFundVotes {
     );
     /// @notice How long `vaultId`'s proposed settlements wait before they become final, in seconds.
     event ChallengeWindowUpdated(uint256 indexed vaultId, uint256 challengeWindow);
+    /// @notice A guardian co-signed the settlement proposed for `poolId`, which lies outside the vault's bounds.
+    event SettlementCosigned(uint256 indexed vaultId, uint256 indexed poolId, address guardian);
+    /// @notice `vaultId`'s bounds of a round's result (basis points of its principal; `maxGainBps` 65,535: none).
+    event SettlementBoundsUpdated(uint256 indexed vaultId, uint256 maxLossBps, uint256 maxGainBps);
     event PoolOpened(uint256 indexed vaultId, uint256 indexed poolId, uint256 round);
     event FundFeesClaimed(address indexed fundWallet, uint256 amount);
     event EmergencyStateChanged(bool emergencyState);
@@ -227,6 +238,12 @@ interface IInvestmentFund is IFundVotes {
     error ChallengeWindowOpen(uint256 finalAt);
     /// @notice Thrown when a challenge window is over 14 days, or 0 off the local chain.
     error InvalidChallengeWindow(uint256 challengeWindow);
+    /// @notice Thrown when a proposal outside the vault's bounds is finalised before a guardian co-signed it.
+    error GuardianCosignRequired(uint256 vaultId);
+    /// @notice Thrown when a co-signature is given to a proposal inside the bounds, or a second time.
+    error CosignNotNeeded(uint256 vaultId);
+    /// @notice Thrown when a loss bound is above 10,000 basis points or a gain bound above 65,535.
+    error InvalidSettlementBounds(uint256 maxLossBps, uint256 maxGainBps);
     /// @notice Thrown when `endLockupPeriodAtLoss` is called for a pool that made no loss.
     error NotALoss(uint256 principal, uint256 totalReturned);
     /// @notice Thrown when a trading-wallet type is empty or longer than `MAX_WALLET_TYPE_LENGTH` (31 bytes).
@@ -349,13 +366,24 @@ interface IInvestmentFund is IFundVotes {
 
     /// @notice Makes `vaultId`'s proposed settlement final once the vault's challenge window has passed, and opens the
     /// vault's next pool. Anyone may call it.
-    /// @dev Reverts with `VaultNotFound`, `NoSettlementProposed` or `ChallengeWindowOpen`.
+    /// @dev Reverts with `VaultNotFound`, `NoSettlementProposed`, `ChallengeWindowOpen` or `GuardianCosignRequired`.
     function finalizeSettlement(uint256 vaultId) external;
 
     /// @notice Vetoes `vaultId`'s proposed settlement before it is final: nothing moves, the round stays locked and
     /// collecting reopens until a new proposal.
     /// @dev A guardian or an admin. Reverts with `VaultNotFound` or `NoSettlementProposed`.
     function vetoSettlement(uint256 vaultId) external;
+
+    /// @notice Co-signs `vaultId`'s proposed settlement, which lies outside the vault's bounds, so that it can become
+    /// final once its window has passed.
+    /// @dev A guardian only. Reverts with `VaultNotFound`, `NoSettlementProposed` or `CosignNotNeeded`.
+    function cosignSettlement(uint256 vaultId) external;
+
+    /// @notice Sets the bounds of `vaultId`'s round results, in basis points of a round's principal: a proposal losing
+    /// more than `maxLossBps` or gaining more than `maxGainBps` (65,535: no bound) needs a guardian's co-signature.
+    /// New vaults: no bounds (10,000 and 65,535).
+    /// @dev Default admin only (the `FundTimelock`). Reverts with `VaultNotFound` or `InvalidSettlementBounds`.
+    function setSettlementBounds(uint256 vaultId, uint256 maxLossBps, uint256 maxGainBps) external;
 
     /// @notice Sets how long `vaultId`'s proposed settlements wait, open to a veto, before they become final
     /// (new vaults: 24 hours; 0 on the local chain). A proposal already waiting keeps its time.

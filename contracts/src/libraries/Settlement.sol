@@ -35,8 +35,12 @@ struct Vault {
     uint32 eraStartPoolId;
     uint32 round;
     ShortString name;
-    // slot 3: how long a proposed settlement waits before anyone may finalise it (the guardian's time to veto)
+    // slot 3: how long a proposed settlement waits before anyone may finalise it (the guardian's time to veto), and the
+    // bounds of a round's result beyond which a proposal needs the guardian's co-signature (basis points of the
+    // principal; `maxGainBps` at its maximum: no bound on gains)
     uint32 challengeWindow;
+    uint16 maxLossBps;
+    uint16 maxGainBps;
 }
 
 /// @dev One pool (round) of a vault, as the fund stores it.
@@ -72,6 +76,9 @@ struct Pool {
     uint128 proposedTotal;
     uint48 finalAt;
     bool proposedAtLoss;
+    // the proposal lies outside the vault's bounds: it needs the guardian's co-signature, and whether it has it
+    bool needsCosign;
+    bool cosigned;
 }
 
 /// @dev The fund's running totals that settlements write: what settled pools still owe their non-rolling positions,
@@ -100,6 +107,8 @@ library Settlement {
     uint256 internal constant FUND_PROFIT_PERCENTAGE = 2_000;
     /// @notice Scale of share prices (the fund's `SHARE_PRICE_SCALE`).
     uint256 internal constant SHARE_PRICE_SCALE = 1e18;
+    /// @notice `Vault.maxGainBps` at this value bounds no gain.
+    uint16 internal constant NO_GAIN_BOUND = type(uint16).max;
 
     /// @notice Emergency bit of `Config.stops` (the fund's `STOP_EMERGENCY`): settling before the lockup's end is allowed.
     uint8 internal constant STOP_EMERGENCY = 1;
@@ -121,14 +130,36 @@ library Settlement {
         Pool storage pool = pools[poolId];
         _check(pool, vault, config, poolId, totalReturned, reportHash, atLoss);
         uint48 finalAt = uint48(block.timestamp) + vault.challengeWindow;
+        bool needsCosign = outOfBounds(vault, pool.preLockupTotal, totalReturned);
         pool.reportHash = reportHash;
         // Safe: totalReturned == pool.collected, a uint128 (checked above).
         // forge-lint: disable-next-line(unsafe-typecast)
         pool.proposedTotal = uint128(totalReturned);
         pool.finalAt = finalAt;
         pool.proposedAtLoss = atLoss;
+        pool.needsCosign = needsCosign;
         emit IInvestmentFund.SettlementProposed(vaultId, poolId, totalReturned, reportHash, finalAt);
-        if (finalAt == block.timestamp) _settle(pools, vault, config, totals, vaultId, poolId, totalReturned);
+        if (finalAt == block.timestamp && !needsCosign) {
+            _settle(pools, vault, config, totals, vaultId, poolId, totalReturned);
+        }
+    }
+
+    /// @notice Whether a round that went out with `principal` and came back with `total` lies outside the vault's
+    /// bounds: a loss above `maxLossBps` of the principal, or a gain above `maxGainBps` (exact, no rounding).
+    function outOfBounds(Vault storage vault, uint256 principal, uint256 total) internal view returns (bool) {
+        if (total < principal) return (principal - total) * BASIS_POINTS > principal * vault.maxLossBps;
+        uint256 maxGain = vault.maxGainBps;
+        return maxGain != NO_GAIN_BOUND && (total - principal) * BASIS_POINTS > principal * maxGain;
+    }
+
+    /// @notice The guardian's co-signature of a proposal outside the vault's bounds; it still waits its window.
+    function cosign(mapping(uint256 poolId => Pool) storage pools, Vault storage vault, uint256 vaultId) external {
+        uint32 poolId = vault.currentPoolId;
+        Pool storage pool = pools[poolId];
+        if (!vault.isLocked || pool.finalAt == 0) revert IInvestmentFund.NoSettlementProposed(vaultId);
+        if (!pool.needsCosign || pool.cosigned) revert IInvestmentFund.CosignNotNeeded(vaultId);
+        pool.cosigned = true;
+        emit IInvestmentFund.SettlementCosigned(vaultId, poolId, msg.sender);
     }
 
     /// @notice Makes `vaultId`'s proposed settlement final once its challenge window has passed (anyone may), and
@@ -145,6 +176,7 @@ library Settlement {
         uint256 finalAt = pool.finalAt;
         if (!vault.isLocked || finalAt == 0) revert IInvestmentFund.NoSettlementProposed(vaultId);
         if (block.timestamp < finalAt) revert IInvestmentFund.ChallengeWindowOpen(finalAt);
+        if (pool.needsCosign && !pool.cosigned) revert IInvestmentFund.GuardianCosignRequired(vaultId);
         _settle(pools, vault, config, totals, vaultId, poolId, pool.proposedTotal);
     }
 
@@ -159,6 +191,8 @@ library Settlement {
         delete pool.proposedTotal;
         delete pool.finalAt;
         delete pool.proposedAtLoss;
+        delete pool.needsCosign;
+        delete pool.cosigned;
     }
 
     /// @dev Settles the pool `poolId` (the vault's locked pool) at `totalReturned` and opens the vault's next pool.

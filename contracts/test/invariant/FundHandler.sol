@@ -70,6 +70,9 @@ contract FundHandler is HandlerBase {
     mapping(uint256 vaultId => bool) public ghostProposed;
     mapping(uint256 vaultId => uint256) public ghostFinalAt;
     mapping(uint256 vaultId => uint256) public ghostProposedTotal;
+    /// @dev The waiting proposal lies outside the vault's bounds (vault 2 has some), and whether a guardian co-signed it.
+    mapping(uint256 vaultId => bool) public ghostNeedsCosign;
+    mapping(uint256 vaultId => bool) public ghostCosigned;
     /// @dev Finalisations tried before their window ended (each must have reverted) and vetoes that held.
     uint256 public ghostEarlyFinalises;
     uint256 public ghostVetoes;
@@ -237,12 +240,13 @@ contract FundHandler is HandlerBase {
         if (!ghostProposed[v]) return;
         bool early = seed % 3 == 0 && vm.getBlockTimestamp() < ghostFinalAt[v];
         if (!early && vm.getBlockTimestamp() < ghostFinalAt[v]) vm.warp(ghostFinalAt[v]);
+        bool unsigned = ghostNeedsCosign[v] && !ghostCosigned[v];
         uint256 poolId = fund.currentPoolId(v);
         IInvestmentFund.PoolInfo memory info = fund.getPoolInfo(poolId);
         (address[] memory rollers, uint256[] memory shares) = _rollingPositions(v);
         vm.prank(_actor(seed));
         try fund.finalizeSettlement(v) {
-            _record("finalize", true, !early, "");
+            _record("finalize", true, !early && !unsigned, "");
             ghostLocked[v] = false;
             ghostProposed[v] = false;
             IInvestmentFund.PoolInfo memory settled = fund.getPoolInfo(poolId);
@@ -252,9 +256,34 @@ contract FundHandler is HandlerBase {
             if (settled.reportHash != REPORT) _mismatch("finalize: report changed");
             _afterSettle(v, poolId, info, rollers, shares);
         } catch (bytes memory reason) {
-            _record("finalize", false, !early, reason);
+            _record("finalize", false, !early && !unsigned, reason);
             if (early) ++ghostEarlyFinalises;
         }
+    }
+
+    /// @notice A guardian co-signs a waiting proposal outside the bounds (an admin, or a second signature, is refused).
+    function cosign(uint256 vaultSeed, uint256 seed) external {
+        uint256 v = vaultSeed % VAULTS + 1;
+        if (!ghostProposed[v]) return;
+        bool byAdmin = _invalidMode(seed);
+        bool expected = !byAdmin && ghostNeedsCosign[v] && !ghostCosigned[v];
+        vm.prank(byAdmin ? admin : guardian);
+        try fund.cosignSettlement(v) {
+            _record("cosign", true, expected, "");
+            ghostCosigned[v] = true;
+        } catch (bytes memory reason) {
+            _record("cosign", false, expected, reason);
+        }
+    }
+
+    /// @dev The contract's bounds rule, restated: a loss above `maxLossBps` or a gain above `maxGainBps` of the principal.
+    function _outsideBounds(IInvestmentFund.VaultInfo memory vault, uint256 principal, uint256 total)
+        private
+        pure
+        returns (bool)
+    {
+        if (total < principal) return (principal - total) * 10_000 > principal * vault.maxLossBps;
+        return vault.maxGainBps != type(uint16).max && (total - principal) * 10_000 > principal * vault.maxGainBps;
     }
 
     /// @notice The guardian or an admin vetoes a waiting settlement (a stranger is refused): the round stays locked.
@@ -267,6 +296,7 @@ contract FundHandler is HandlerBase {
         try fund.vetoSettlement(v) {
             _record("veto", true, !invalid, "");
             ghostProposed[v] = false;
+            ghostNeedsCosign[v] = false;
             ++ghostVetoes;
             if (fund.getPoolInfo(fund.currentPoolId(v)).reportHash != bytes32(0)) _mismatch("veto: report kept");
         } catch (bytes memory reason) {
@@ -299,16 +329,10 @@ contract FundHandler is HandlerBase {
 
         try this.settleAs(seed % 2 == 0 ? operator : admin, v, info.collected, atLoss) {
             _record("settle", true, expected, "");
-            uint256 window = fund.getVault(v).challengeWindow;
-            if (window != 0) {
-                ghostProposed[v] = true;
-                ghostFinalAt[v] = vm.getBlockTimestamp() + window;
-                ghostProposedTotal[v] = info.collected;
-                IInvestmentFund.PoolInfo memory proposed = fund.getPoolInfo(poolId);
-                if (proposed.state != IInvestmentFund.PoolState.Locked) {
-                    _mismatch("propose: settled before its window");
-                }
-                if (proposed.finalAt != ghostFinalAt[v]) _mismatch("propose: finalAt != now + window");
+            IInvestmentFund.VaultInfo memory vault = fund.getVault(v);
+            bool outside = _outsideBounds(vault, info.preLockupTotal, info.collected);
+            if (vault.challengeWindow != 0 || outside) {
+                _noteProposal(v, poolId, vault.challengeWindow, info.collected, outside);
                 return;
             }
             ghostLocked[v] = false;
@@ -316,6 +340,19 @@ contract FundHandler is HandlerBase {
         } catch (bytes memory reason) {
             _record("settle", false, expected, reason);
         }
+    }
+
+    /// @dev Records a proposal waiting its window (or a co-signature) and checks what the contract stored.
+    function _noteProposal(uint256 v, uint256 poolId, uint256 window, uint256 total, bool outside) private {
+        ghostProposed[v] = true;
+        ghostFinalAt[v] = vm.getBlockTimestamp() + window;
+        ghostProposedTotal[v] = total;
+        ghostNeedsCosign[v] = outside;
+        ghostCosigned[v] = false;
+        IInvestmentFund.PoolInfo memory proposed = fund.getPoolInfo(poolId);
+        if (proposed.state != IInvestmentFund.PoolState.Locked) _mismatch("propose: settled before its window");
+        if (proposed.finalAt != ghostFinalAt[v]) _mismatch("propose: finalAt != now + window");
+        if (proposed.needsCosign != outside) _mismatch("propose: needsCosign != outside the bounds");
     }
 
     /// @dev Calls a settlement entry as `caller` (a helper so one `try` covers both entries).

@@ -45,6 +45,8 @@ contract FundInvariantsTest is FundFixture {
         fund.grantRole(fund.GUARDIAN_ROLE(), guardian);
         // Vault 2's settlements wait a day, open to a veto; vault 1's settle at once (the local chain's default).
         fund.setChallengeWindow(2, 1 days);
+        // ...and a result beyond -30 % or +40 % needs the guardian's co-signature.
+        fund.setSettlementBounds(2, 3_000, 4_000);
         governor.setTimelock(address(timelock));
         fund.grantRole(0x00, address(timelock));
         fund.renounceRole(0x00, admin);
@@ -60,6 +62,7 @@ contract FundInvariantsTest is FundFixture {
         _weigh(FundHandler.settle.selector, 5);
         _weigh(FundHandler.finalize.selector, 3);
         _weigh(FundHandler.veto.selector, 1);
+        _weigh(FundHandler.cosign.selector, 2);
         _weigh(FundHandler.claimFees.selector, 1);
         _weigh(FundHandler.toggleEmergency.selector, 1);
         _weigh(FundHandler.whitelist.selector, 1);
@@ -221,6 +224,7 @@ contract FundInvariantsTest is FundFixture {
             assertEq(info.finalAt, handler.ghostFinalAt(v), "finalAt");
             assertEq(info.proposedTotal, handler.ghostProposedTotal(v), "proposed total");
             assertEq(info.collected, info.proposedTotal, "collected since the proposal");
+            assertEq(info.needsCosign, handler.ghostNeedsCosign(v), "needsCosign");
         }
     }
 

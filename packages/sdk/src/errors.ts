@@ -122,6 +122,12 @@ export const fundErrorTexts = {
   NoSettlementProposed: () => "No settlement of this vault's round is waiting to be finalised or vetoed.",
   ChallengeWindowOpen: ([finalAt]) =>
     `The challenge window is still open: the settlement can be finalised from ${formatChangeTime(finalAt)}.`,
+  GuardianCosignRequired: () =>
+    "This settlement lies outside the vault's bounds: it becomes final only once a guardian has co-signed it.",
+  CosignNotNeeded: () =>
+    "This settlement needs no co-signature: it lies inside the vault's bounds, or it is already co-signed.",
+  InvalidSettlementBounds: () =>
+    "Enter a loss bound of 0 to 10,000 basis points (100%) and a gain bound of 0 to 65,535 (65,535: no bound).",
   InvalidChallengeWindow: () =>
     `Enter a challenge window of at most ${formatPeriod(MAX_CHALLENGE_WINDOW)} (0 only on a local chain).`,
   DefaultAdminProtected: () => "The admin role of the fund's default admin cannot be removed.",

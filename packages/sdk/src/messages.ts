@@ -43,6 +43,7 @@ export const actionMessages = {
   settleProposed: "Settlement proposed: it becomes final when its challenge window ends, unless it is vetoed.",
   finalizeSettlement: "Settlement final: the round is settled and the vault's next round is open.",
   vetoSettlement: "Settlement vetoed: the round stays locked until a new proposal.",
+  cosignSettlement: "Settlement co-signed: it becomes final once its challenge window ends.",
   settleAtLoss: "Pool settled at a loss.",
   collect: "Funds collected from the trading wallet.",
   withdraw: "Withdrawal transaction submitted successfully!",

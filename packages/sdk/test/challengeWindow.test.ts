@@ -1,6 +1,6 @@
 // A settlement that waits its vault's challenge window: proposed through endLockupPeriod, visible to every reader,
 // vetoed by an admin (a guardian may too), proposed again, refused before its time and final after it.
-import type { Address } from "viem";
+import { type Address, type Hex, keccak256, toHex } from "viem";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { investmentFundAbi } from "../src/abi/index.js";
 import { formatChangeTime } from "../src/format/secondsToDate.js";
@@ -9,12 +9,14 @@ import { getVaultSettings } from "../src/reads/getVaultSettings.js";
 import { getVaults } from "../src/reads/getVaults.js";
 import { collectFundsFromTradingWallet } from "../src/writes/collectFundsFromTradingWallet.js";
 import { endLockupPeriod } from "../src/writes/endLockupPeriod.js";
-import { finalizeSettlement, vetoSettlement } from "../src/writes/settlementChallenge.js";
+import { cosignSettlement, finalizeSettlement, vetoSettlement } from "../src/writes/settlementChallenge.js";
 import { withdraw } from "../src/writes/withdraw.js";
 import { accounts, deployment, snapshot, wallet } from "./chain.js";
 import { as, balanceOf, investAs, mUSDC, publicClient, runRound, TEST_REPORT, traderReturns, travel } from "./fund.js";
 
 const WINDOW = 6 * 3600;
+/** A dev account that is no trading wallet of vault 2 and holds no position here: made the guardian where needed. */
+const GUARDIAN = 5;
 const fund = { address: deployment.investmentFund, abi: investmentFundAbi } as const;
 
 let restore: () => Promise<void>;
@@ -101,5 +103,43 @@ describe("a settlement waits its challenge window", () => {
     const before = await balanceOf(accounts[2] as Address);
     expect(await withdraw({ ...as(2).context, vaultId: 2 })).toMatchObject({ success: true });
     expect((await balanceOf(accounts[2] as Address)) - before).toBe(mUSDC(5_080));
+  });
+
+  it("outside the vault's bounds waits for a guardian's co-signature as well as the window", async () => {
+    const { walletClient } = wallet(0);
+    const guardianRole = keccak256(toHex("GUARDIAN_ROLE"));
+    const succeeds = async (hash: Hex) =>
+      expect((await publicClient.waitForTransactionReceipt({ hash })).status).toBe("success");
+    await succeeds(
+      await walletClient.writeContract({ ...fund, functionName: "setSettlementBounds", args: [2n, 1_000n, 1_500n] }),
+    );
+    await succeeds(
+      await walletClient.writeContract({
+        ...fund,
+        functionName: "grantRole",
+        args: [guardianRole, accounts[GUARDIAN] as Address],
+      }),
+    );
+    expect((await nftVault())?.settlementBounds).toEqual({ maxLossBps: 1_000, maxGainBps: 1_500 });
+    await investAs(2, 2, 5_000);
+    // A 20 % loss: beyond the 10 % bound.
+    await runRound(2, [8], 8_000n, { confirmLoss: true });
+    expect((await nftVault())?.proposedSettlement).toMatchObject({ atLoss: true, needsCosign: true, cosigned: false });
+    await travel(WINDOW);
+    expect(await finalizeSettlement({ ...as(3).context, vaultId: 2 })).toMatchObject({
+      success: false,
+      message:
+        "This settlement lies outside the vault's bounds: it becomes final only once a guardian has co-signed it.",
+    });
+    // An admin cannot co-sign its own figure; the guardian can.
+    expect(await cosignSettlement({ ...as(0).context, vaultId: 2 })).toMatchObject({ success: false });
+    expect(await cosignSettlement({ ...as(GUARDIAN).context, vaultId: 2 })).toMatchObject({
+      success: true,
+      message: "Settlement co-signed: it becomes final once its challenge window ends.",
+    });
+    expect((await nftVault())?.proposedSettlement).toMatchObject({ needsCosign: true, cosigned: true });
+    expect(await finalizeSettlement({ ...as(3).context, vaultId: 2 })).toMatchObject({ success: true });
+    const [, settled] = await getVaultRounds(publicClient, { deployment, vaultId: 2 });
+    expect(settled).toMatchObject({ status: "settled", returned: mUSDC(4_000), fundFee: 0n });
   });
 });

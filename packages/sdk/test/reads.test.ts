@@ -427,6 +427,7 @@ describe("fund reads", () => {
         proposal: null,
       },
       challengeWindow: 0n,
+      settlementBounds: { maxLossBps: 10_000, maxGainBps: null },
       round: 2,
     });
     expect((await getVaultSettings(client, { deployment, vaultId: 2 })).name).toBe("NFT lending vault");

@@ -226,6 +226,19 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
+    "name": "cosignSettlement",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
     "name": "createVault",
     "inputs": [
       {
@@ -1048,6 +1061,29 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
+    "name": "setSettlementBounds",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "maxLossBps",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "maxGainBps",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
     "name": "startLockupPeriod",
     "inputs": [
       {
@@ -1696,6 +1732,56 @@ export const investmentFundAbi = [
   },
   {
     "type": "event",
+    "name": "SettlementBoundsUpdated",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      },
+      {
+        "name": "maxLossBps",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "name": "maxGainBps",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
+    "name": "SettlementCosigned",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      },
+      {
+        "name": "poolId",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      },
+      {
+        "name": "guardian",
+        "type": "address",
+        "indexed": false,
+        "internalType": "address"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
     "name": "SettlementProposed",
     "inputs": [
       {
@@ -2005,6 +2091,17 @@ export const investmentFundAbi = [
   },
   {
     "type": "error",
+    "name": "CosignNotNeeded",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
     "name": "DefaultAdminProtected",
     "inputs": [
       {
@@ -2040,6 +2137,17 @@ export const investmentFundAbi = [
       },
       {
         "name": "clock",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "GuardianCosignRequired",
+    "inputs": [
+      {
+        "name": "vaultId",
         "type": "uint256",
         "internalType": "uint256"
       }
@@ -2087,6 +2195,22 @@ export const investmentFundAbi = [
     "type": "error",
     "name": "InvalidMinimumInvestment",
     "inputs": []
+  },
+  {
+    "type": "error",
+    "name": "InvalidSettlementBounds",
+    "inputs": [
+      {
+        "name": "maxLossBps",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "maxGainBps",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
   },
   {
     "type": "error",
@@ -2535,6 +2659,16 @@ export const investmentFundAbi = [
             "name": "proposedAtLoss",
             "type": "bool",
             "internalType": "bool"
+          },
+          {
+            "name": "needsCosign",
+            "type": "bool",
+            "internalType": "bool"
+          },
+          {
+            "name": "cosigned",
+            "type": "bool",
+            "internalType": "bool"
           }
         ]
       }
@@ -2670,6 +2804,16 @@ export const investmentFundAbi = [
           },
           {
             "name": "challengeWindow",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "maxLossBps",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "maxGainBps",
             "type": "uint256",
             "internalType": "uint256"
           }

@@ -100,7 +100,7 @@ export {
   governorContract,
   OPERATOR_ROLE,
 } from "../reads/fundContract.js";
-export type { ProposedSettlement } from "../reads/fundState.js";
+export { NO_GAIN_BOUND, type ProposedSettlement, type SettlementBounds } from "../reads/fundState.js";
 export { type AdminWallet, type GetAdminsParameters, getAdmins, getAdminsFromEvents } from "../reads/getAdmins.js";
 export { type FundSettings, getFundSettings } from "../reads/getFundSettings.js";
 export {
@@ -300,6 +300,8 @@ export {
   sponsorBudgetMessages,
 } from "../writes/setSponsorBudget.js";
 export {
+  type CosignSettlementParameters,
+  cosignSettlement,
   type FinalizeSettlementParameters,
   finalizeSettlement,
   type VetoSettlementParameters,

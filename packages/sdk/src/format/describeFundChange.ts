@@ -86,6 +86,13 @@ export function describeFundChange(
             : `settlements wait ${formatPeriod(Number(a[1]))}, open to a veto, before they are final`,
         vaultId: a[0] as bigint,
       };
+    case "setSettlementBounds":
+      return {
+        summary: `a round's result needs the guardian's co-signature beyond a ${Number(a[1]) / 100}% loss${
+          Number(a[2]) === 65_535 ? "" : ` or a ${Number(a[2]) / 100}% gain`
+        }`,
+        vaultId: a[0] as bigint,
+      };
     case "setMinimumInvestment":
       return { summary: `the minimum investment becomes ${amount(a[1])}`, vaultId: a[0] as bigint };
     case "addTradingWallet":

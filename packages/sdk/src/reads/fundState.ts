@@ -76,6 +76,10 @@ export type ProposedSettlement = {
   finalAt: number;
   /** Proposed through the loss entry point (below the principal). */
   atLoss: boolean;
+  /** It lies outside the vault's bounds: it is final only once a guardian has co-signed it. */
+  needsCosign: boolean;
+  /** A guardian has co-signed it. */
+  cosigned: boolean;
 };
 
 /** The settlement waiting for `pool`, or null (none proposed, or the pool is already settled). */
@@ -86,5 +90,22 @@ export function proposedSettlement(pool: PoolInfo | undefined): ProposedSettleme
     reportHash: pool.reportHash,
     finalAt: Number(pool.finalAt),
     atLoss: pool.proposedAtLoss,
+    needsCosign: pool.needsCosign,
+    cosigned: pool.cosigned,
   };
+}
+
+/** `Vault.maxGainBps` at this value bounds no gain. */
+export const NO_GAIN_BOUND = 65_535;
+
+/**
+ * The bounds of a vault's round results, in basis points of a round's principal: a proposal beyond them needs a
+ * guardian's co-signature. `maxGainBps` null: no bound on gains; `maxLossBps` 10,000: any loss.
+ */
+export type SettlementBounds = { maxLossBps: number; maxGainBps: number | null };
+
+/** A vault's bounds as `getVault` answers them. */
+export function settlementBounds(vault: Pick<VaultInfo, "maxLossBps" | "maxGainBps">): SettlementBounds {
+  const maxGainBps = Number(vault.maxGainBps);
+  return { maxLossBps: Number(vault.maxLossBps), maxGainBps: maxGainBps === NO_GAIN_BOUND ? null : maxGainBps };
 }

@@ -2,7 +2,13 @@ import type { Client } from "viem";
 import { readContract } from "viem/actions";
 import type { Deployment } from "../deployment/deployment.js";
 import { fundContract } from "./fundContract.js";
-import { type PoolInfo, type ProposedSettlement, proposedSettlement } from "./fundState.js";
+import {
+  type PoolInfo,
+  type ProposedSettlement,
+  proposedSettlement,
+  type SettlementBounds,
+  settlementBounds,
+} from "./fundState.js";
 
 /** One vault's settings and its current pool (open or locked), amounts in token units, times in seconds. */
 export type VaultSettings = {
@@ -26,6 +32,8 @@ export type VaultSettings = {
   };
   /** How long a proposed settlement waits, open to a veto, before it is final (seconds; 0: at once). */
   challengeWindow: bigint;
+  /** The bounds beyond which a round's result needs a guardian's co-signature. */
+  settlementBounds: SettlementBounds;
   /** The current pool's round (1 for the vault's first pool). */
   round: number;
 };
@@ -61,6 +69,7 @@ export async function getVaultSettings(
       proposal: proposedSettlement(pool),
     },
     challengeWindow: vault.challengeWindow,
+    settlementBounds: settlementBounds(vault),
     round: Number(vault.round),
   };
 }

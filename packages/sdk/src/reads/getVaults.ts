@@ -16,6 +16,8 @@ import {
   proposedSettlement,
   readCounts,
   readVaultsAndPools,
+  type SettlementBounds,
+  settlementBounds,
 } from "./fundState.js";
 import { type PoolStatus, poolStatus } from "./poolStatus.js";
 
@@ -74,6 +76,8 @@ export type LiveVault = Omit<Vault, "address"> & {
   challengeWindow: number;
   /** The settlement proposed for the current (locked) round and waiting its window; null when none waits. */
   proposedSettlement: ProposedSettlement | null;
+  /** The bounds beyond which a round's result needs a guardian's co-signature. */
+  settlementBounds: SettlementBounds;
 };
 
 export type VaultsPerformance = { futures?: FuturesPerformance | undefined; nft?: NftLendingPerformance | undefined };
@@ -163,6 +167,7 @@ export async function getVaults(
       decimals,
       challengeWindow: Number(info.challengeWindow),
       proposedSettlement: proposedSettlement(pool),
+      settlementBounds: settlementBounds(info),
     };
   });
 }

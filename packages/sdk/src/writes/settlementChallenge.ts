@@ -6,6 +6,7 @@ import type { WriteContext, WriteResult } from "./types.js";
 
 export type FinalizeSettlementParameters = WriteContext & { vaultId: number | bigint };
 export type VetoSettlementParameters = WriteContext & { vaultId: number | bigint };
+export type CosignSettlementParameters = WriteContext & { vaultId: number | bigint };
 
 /**
  * Makes a vault's proposed settlement final once its challenge window has passed (anyone): the round settles exactly
@@ -42,5 +43,24 @@ export async function vetoSettlement(parameters: VetoSettlementParameters): Prom
     functionName: "vetoSettlement",
     args,
     successMessage: actionMessages.vetoSettlement,
+  });
+}
+
+/**
+ * Co-signs a vault's proposed settlement that lies outside the vault's bounds (a guardian only): without it the
+ * settlement never becomes final; with it, it still waits its challenge window.
+ */
+export async function cosignSettlement(parameters: CosignSettlementParameters): Promise<WriteResult> {
+  let args: FundWriteArgs<"cosignSettlement">;
+  try {
+    args = [vaultIdArg(parameters.vaultId)];
+  } catch (error) {
+    return failure(error);
+  }
+  return sendFundTransaction({
+    ...parameters,
+    functionName: "cosignSettlement",
+    args,
+    successMessage: actionMessages.cosignSettlement,
   });
 }
