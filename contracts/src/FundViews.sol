@@ -68,6 +68,51 @@ contract FundViews is IFundViews, RolesSlot, FundStorage {
     }
 
     /// @inheritdoc IFundViews
+    function getDepositStatus(uint256 vaultId, address account, uint256 amount)
+        external
+        view
+        returns (IInvestmentFund.DepositCheck memory check)
+    {
+        Vault storage vault = _vault(vaultId);
+        check.minimumInvestment = vault.minimumInvestment;
+        uint8 stops = vault.stops;
+        if (stops & STOP_EMERGENCY != 0) {
+            check.status = IInvestmentFund.DepositStatus.Emergency;
+        } else if (stops & STOP_WIND_DOWN != 0) {
+            check.status = IInvestmentFund.DepositStatus.WindingDown;
+        } else if (stops & STOP_PAUSED != 0) {
+            check.status = IInvestmentFund.DepositStatus.Paused;
+        } else if (vault.isLocked) {
+            (check.status, check.until) = (IInvestmentFund.DepositStatus.Locked, _unlockAt(vault));
+        } else if ((_investors[account] >> 240) & 1 == 0) {
+            check.status = IInvestmentFund.DepositStatus.NotWhitelisted;
+        } else if (_hasUnwithdrawnPosition(account, vaultId, vault)) {
+            check.status = IInvestmentFund.DepositStatus.UnwithdrawnPosition;
+        } else if (amount < check.minimumInvestment) {
+            check.status = IInvestmentFund.DepositStatus.BelowMinimum;
+        }
+    }
+
+    /// @dev When a locked vault takes deposits again at the earliest: its lockup's end, or its proposed settlement's
+    /// final time if later.
+    function _unlockAt(Vault storage vault) private view returns (uint256) {
+        Pool storage pool = _pools[vault.currentPoolId];
+        uint256 end = pool.lockupEndTime;
+        uint256 finalAt = pool.finalAt;
+        return finalAt > end ? finalAt : end;
+    }
+
+    /// @dev `invest`'s `UnwithdrawnPosition` rule: shares still counted in an earlier (settled) pool of the vault.
+    function _hasUnwithdrawnPosition(address account, uint256 vaultId, Vault storage vault)
+        private
+        view
+        returns (bool)
+    {
+        Position memory position = _positionNow(account, vaultId);
+        return position.shares != 0 && position.poolId != vault.currentPoolId;
+    }
+
+    /// @inheritdoc IFundViews
     function getPosition(address account, uint256 vaultId)
         external
         view

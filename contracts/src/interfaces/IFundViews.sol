@@ -13,6 +13,13 @@ interface IFundViews {
     /// @notice Everything about a pool.
     function getPoolInfo(uint256 poolId) external view returns (IInvestmentFund.PoolInfo memory);
 
+    /// @notice Whether `account` could deposit `amount` into `vaultId` now, and if not why and until when: the same
+    /// checks as `invest`, so an app can say every refusal before any prompt. Reverts with `VaultNotFound`.
+    function getDepositStatus(uint256 vaultId, address account, uint256 amount)
+        external
+        view
+        returns (IInvestmentFund.DepositCheck memory);
+
     /// @notice `account`'s position in `vaultId`. Reverts with `VaultNotFound`.
     function getPosition(address account, uint256 vaultId) external view returns (IInvestmentFund.PositionInfo memory);
 }

@@ -28,6 +28,28 @@ interface IInvestmentFund is IFundVotes {
         Settled
     }
 
+    /// @notice Whether `invest` would take a deposit now, and if not the first reason (vault-wide reasons first).
+    /// `Locked`: until its round settles (`DepositCheck.until`: the lockup's end, or when a proposed settlement
+    /// becomes final if later). `UnwithdrawnPosition`: the investor's settled payout in this vault waits to be withdrawn.
+    enum DepositStatus {
+        Open,
+        Emergency,
+        WindingDown,
+        Paused,
+        Locked,
+        NotWhitelisted,
+        UnwithdrawnPosition,
+        BelowMinimum
+    }
+
+    /// @notice `getDepositStatus`'s answer: the status, until when (seconds; 0 when it does not end on its own) and the
+    /// vault's minimum.
+    struct DepositCheck {
+        DepositStatus status;
+        uint256 until;
+        uint256 minimumInvestment;
+    }
+
     /// @notice A vault's settings and where its rounds are.
     struct VaultInfo {
         string name;

@@ -12,6 +12,14 @@ library FundViewsCalls {
         return IFundViews(address(fund)).getVault(vaultId);
     }
 
+    function getDepositStatus(InvestmentFund fund, uint256 vaultId, address account, uint256 amount)
+        internal
+        view
+        returns (IInvestmentFund.DepositCheck memory)
+    {
+        return IFundViews(address(fund)).getDepositStatus(vaultId, account, amount);
+    }
+
     function getPoolInfo(InvestmentFund fund, uint256 poolId) internal view returns (IInvestmentFund.PoolInfo memory) {
         return IFundViews(address(fund)).getPoolInfo(poolId);
     }

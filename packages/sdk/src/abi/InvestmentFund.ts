@@ -2541,6 +2541,52 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
+    "name": "getDepositStatus",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "account",
+        "type": "address",
+        "internalType": "address"
+      },
+      {
+        "name": "amount",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [
+      {
+        "name": "check",
+        "type": "tuple",
+        "internalType": "struct IInvestmentFund.DepositCheck",
+        "components": [
+          {
+            "name": "status",
+            "type": "uint8",
+            "internalType": "enum IInvestmentFund.DepositStatus"
+          },
+          {
+            "name": "until",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "minimumInvestment",
+            "type": "uint256",
+            "internalType": "uint256"
+          }
+        ]
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "getPoolInfo",
     "inputs": [
       {

@@ -102,6 +102,13 @@ export {
 } from "../reads/fundContract.js";
 export { NO_GAIN_BOUND, type ProposedSettlement, type SettlementBounds } from "../reads/fundState.js";
 export { type AdminWallet, type GetAdminsParameters, getAdmins, getAdminsFromEvents } from "../reads/getAdmins.js";
+export {
+  DEPOSIT_STATUSES,
+  type DepositStatus,
+  type DepositStatusName,
+  type GetDepositStatusParameters,
+  getDepositStatus,
+} from "../reads/getDepositStatus.js";
 export { type FundSettings, getFundSettings } from "../reads/getFundSettings.js";
 export {
   type GetInvestmentTokenParameters,
