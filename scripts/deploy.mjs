@@ -60,6 +60,9 @@ const GOVERNOR_ARTIFACT = /** @type {const} */ (["FundGovernor.sol", "FundGovern
 const TOKEN_ARTIFACT = /** @type {const} */ (["MockUSDC.sol", "MockUSDC"]);
 const WBTC_ARTIFACT = /** @type {const} */ (["MockWBTC.sol", "MockWBTC"]);
 const PAYMASTER_ARTIFACT = /** @type {const} */ (["FundPaymaster.sol", "FundPaymaster"]);
+const FACADE_ARTIFACT = /** @type {const} */ (["FundVaultFacade.sol", "FundVaultFacade"]);
+/** The vaults the fund's constructor creates: each gets its ERC-4626 / ERC-7540 read facade at deployment. */
+const CONSTRUCTOR_VAULTS = [1n, 2n];
 /** The public delay of a change that touches invested money (FundTimelock): two days, as the best vaults use. */
 export const DEFAULT_TIMELOCK_DELAY = 2n * 24n * 3600n;
 /** The local chain's delay: a few minutes (never zero), so the demo and the tests stay quick. */
@@ -112,6 +115,8 @@ export const LOCAL_SPONSOR_BUDGET = parseEther("0.1");
  * @property {import("viem").Address} fundGovernor the fund's FundGovernor (proposals and votes), created by the fund
  * @property {import("viem").Address} tradingWalletList the TradingWalletList library linked into the fund
  * @property {import("viem").Address} settlement the Settlement library linked into the fund (round ends and starts)
+ * @property {Record<string, import("viem").Address>} vaultFacades each constructor vault's FundVaultFacade (ERC-4626 /
+ *   ERC-7540 reads for portfolio trackers), by vault id; anyone deploys one for a later vault
  * @property {import("viem").Address} fundTimelock the FundTimelock that holds the fund's default admin role: changes
  *   that touch invested money wait there `timelockDelay` seconds
  * @property {number} timelockDelay the timelock's delay at deployment, in seconds
@@ -246,7 +251,7 @@ export async function deploy(parameters = {}) {
 
   /** @type {import("viem").ContractConstructorArgs<InvestmentFundAbi>} */
   const fundArgs = [investmentToken, fundWallet, minimumInvestment, lockupPeriodDuration];
-  const { walletList, settlement, fund, fundGovernor } = await deployFund({
+  const { walletList, settlement, fund, fundGovernor, vaultFacades } = await deployFund({
     publicClient,
     fundArgs,
     deployContract,
@@ -295,6 +300,7 @@ export async function deploy(parameters = {}) {
     tradingWalletList: walletList.address,
     settlement: settlement.address,
     fundTimelock: timelock.address,
+    vaultFacades,
     timelockDelay: Number(timelockDelay),
     guardian: guardian ? getAddress(guardian) : null,
     handedOver: handOver,
@@ -357,7 +363,17 @@ async function deployFund({ publicClient, fundArgs, deployContract, log }) {
     functionName: "governor",
   });
   log(`  ${"FundGovernor".padEnd(15)} ${fundGovernor}  (created by the fund)`);
-  return { walletList, settlement, fund, fundGovernor };
+  /** @type {Record<string, import("viem").Address>} */
+  const vaultFacades = {};
+  for (const vaultId of CONSTRUCTOR_VAULTS) {
+    const facade = await deployContract(
+      loadArtifact(...FACADE_ARTIFACT),
+      [fund.address, vaultId],
+      `FundVaultFacade ${vaultId}`,
+    );
+    vaultFacades[String(vaultId)] = facade.address;
+  }
+  return { walletList, settlement, fund, fundGovernor, vaultFacades };
 }
 
 /**

@@ -285,6 +285,32 @@ describe("npm start: deploy + seed on a real anvil", { timeout: 120_000 }, () =>
     assert.deepEqual([highest, profitablePools], [mUSDC(2_700), 3n]);
   });
 
+  test("each vault's ERC-4626 / ERC-7540 read facade shows a position with no fund-specific code", async () => {
+    const facadeAbi = loadArtifact("FundVaultFacade.sol", "FundVaultFacade").abi;
+    /** @param {string} vaultId @param {string} functionName @param {readonly unknown[]} [args] @returns {Promise<any>} */
+    const facade = (vaultId, functionName, args = []) =>
+      client.readContract({
+        address: /** @type {import("viem").Address} */ (deployment.vaultFacades[vaultId]),
+        abi: facadeAbi,
+        functionName,
+        args,
+      });
+    assert.equal(await facade("1", "name"), "Crypto futures trading vault");
+    assert.equal(await facade("2", "asset"), deployment.investmentToken);
+    // Account 4 left its round-1 payout in the futures vault: claimable, and what maxWithdraw says the fund pays.
+    const account4 = devAccount(4).address;
+    const position = await read("getPosition", [account4, 1n]);
+    assert.equal(await facade("1", "claimableRedeemRequest", [0n, account4]), position.shares);
+    assert.equal(await facade("1", "maxWithdraw", [account4]), position.withdrawable);
+    // Account 1 is in the NFT vault's locked round 2 with roll-over off: a redeem pending until its settlement.
+    const account1 = devAccount(1).address;
+    assert.equal(
+      await facade("2", "pendingRedeemRequest", [0n, account1]),
+      (await read("getPosition", [account1, 2n])).shares,
+    );
+    assert.equal(await facade("2", "maxDeposit", [account1]), 0n, "locked");
+  });
+
   test("NFT lending settlements wait a day: round 1 was vetoed by the guardian at 25,600, then final at 25,750", async () => {
     assert.equal((await read("getVault", [2n])).challengeWindow, NFT_CHALLENGE_WINDOW);
     assert.equal((await read("getVault", [1n])).challengeWindow, 0n, "the futures vault keeps the local chain's 0");
