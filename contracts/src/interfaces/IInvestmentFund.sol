@@ -170,8 +170,9 @@ interface IInvestmentFund is IFundVotes {
         bytes32 reportHash
     );
     /// @notice A settlement of `poolId` at `totalReturned` was proposed with the report `reportHash`; it becomes final
-    /// at `finalAt` (anyone calls `finalizeSettlement`) unless vetoed before. `finalAt` is now when the vault's
-    /// challenge window is 0: `ProfitDistributed` follows in the same transaction.
+    /// at `finalAt` (anyone calls `finalizeSettlement`) unless vetoed before, and once a guardian has co-signed it when
+    /// it lies outside the vault's bounds. `finalAt` is now when the vault's challenge window is 0: `ProfitDistributed`
+    /// then follows in the same transaction, unless the proposal waits for a co-signature.
     event SettlementProposed(
         uint256 indexed vaultId, uint256 indexed poolId, uint256 totalReturned, bytes32 reportHash, uint256 finalAt
     );
