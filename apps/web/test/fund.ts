@@ -89,6 +89,8 @@ const TIMELOCKED: ReadonlySet<string> = new Set([
   "addTradingWallet",
   "setLockupPeriodDuration",
   "setFundWallet",
+  "setChallengeWindow",
+  "setSettlementBounds",
   "grantRole",
 ]);
 const timelockAddress = () => inject("deployment").fundTimelock as Address;

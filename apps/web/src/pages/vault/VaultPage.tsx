@@ -11,6 +11,7 @@ import { VaultRoundBadges } from "../vaults/VaultCard";
 import cardStyles from "../vaults/VaultCard.module.css";
 import { VaultFigures } from "../vaults/VaultFigures";
 import { InvestWidget } from "./InvestWidget";
+import { ProposedSettlementBanner } from "./ProposedSettlementBanner";
 import styles from "./VaultPage.module.css";
 import { VaultPerformance } from "./VaultPerformance";
 import { VaultPosition } from "./VaultPosition";
@@ -78,6 +79,7 @@ export default function VaultPage() {
       </VaultHero>
       <VaultFigures vault={vault} variant="hero" />
       <VaultStopBanner vault={vault} />
+      <ProposedSettlementBanner vault={vault} />
       <PendingChangeBanner vaultId={vault.vaultId} vaults={vaults.data ?? []} />
       <div className={styles.layout}>
         <div className={styles.main}>

@@ -6,7 +6,14 @@ import { useInvestmentToken, useVaultRounds } from "../../shared/hooks/useFundQu
 import { tokenTitle } from "../../shared/lib/format";
 import { roundReportPath } from "../../shared/lib/vaultRoutes";
 import { roundLabel } from "../vaults/vaults.helpers";
-import { roundDates, roundPrincipal, roundProfit, roundReturned, roundStatusLabel } from "./rounds.helpers";
+import {
+  roundDates,
+  roundHasReport,
+  roundPrincipal,
+  roundProfit,
+  roundReturned,
+  roundStatusLabel,
+} from "./rounds.helpers";
 
 /**
  * The vault's own rounds, newest first: round, dates, principal, what came back, the investors' net profit (or loss),
@@ -83,10 +90,10 @@ export function VaultRounds({ vault }: { vault: LiveVault }) {
                     {roundProfit(round, token.data)}
                   </td>
                   <td>
-                    <StatusBadge status={round.status} label={roundStatusLabel(round.status)} />
+                    <StatusBadge status={round.status} label={roundStatusLabel(round)} />
                   </td>
                   <td>
-                    {round.status === "settled" && (
+                    {roundHasReport(round) && (
                       <Link
                         to={roundReportPath(round.vaultId, round.poolId)}
                         aria-label={`Report of ${roundLabel(round.round).toLowerCase()}`}

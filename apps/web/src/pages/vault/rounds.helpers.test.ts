@@ -1,10 +1,26 @@
 import type { VaultRound } from "@fundament/sdk";
 import { describe, expect, it } from "vitest";
-import { roundDates, roundPrincipal, roundProfit, roundReturned, roundStatusLabel } from "./rounds.helpers";
+import {
+  roundDates,
+  roundHasReport,
+  roundPrincipal,
+  roundProfit,
+  roundReturned,
+  roundStatusLabel,
+} from "./rounds.helpers";
 
 const token = { decimals: 6 };
 const NOV_1_2026 = Date.UTC(2026, 10, 1) / 1000;
 const DEC_1_2026 = Date.UTC(2026, 11, 1) / 1000;
+
+const PROPOSAL = {
+  totalReturned: 21_000_000_000n,
+  reportHash: `0x${"ab".repeat(32)}` as const,
+  finalAt: DEC_1_2026 + 86_400,
+  atLoss: false,
+  needsCosign: false,
+  cosigned: false,
+};
 
 const round = (change: Partial<VaultRound>): VaultRound => ({
   poolId: 3n,
@@ -51,11 +67,18 @@ describe("a vault's rounds in words", () => {
     expect(roundPrincipal(round({ principal: 16_572_640_001n }), token)).toBe("16,572.64");
   });
 
-  it("labels the status", () => {
-    expect(["open", "locked", "settled"].map((s) => roundStatusLabel(s as VaultRound["status"]))).toEqual([
-      "Open",
-      "Locked",
-      "Settled",
-    ]);
+  it("labels the status, and a locked round whose settlement waits its window", () => {
+    expect(
+      ["open", "locked", "settled"].map((s) => roundStatusLabel({ status: s as VaultRound["status"], proposal: null })),
+    ).toEqual(["Open", "Locked", "Settled"]);
+    expect(roundStatusLabel(round({ status: "locked", proposal: PROPOSAL }))).toBe("Settlement proposed");
+  });
+
+  it("shows a waiting proposal's total and links its report, as a settled round's", () => {
+    const proposed = round({ status: "locked", returned: 21_000_000_000n, proposal: PROPOSAL });
+    expect(roundReturned(proposed, token)).toBe("21,000 proposed");
+    expect(roundHasReport(proposed)).toBe(true);
+    expect(roundHasReport(round({}))).toBe(true);
+    expect(roundHasReport(round({ status: "locked" }))).toBe(false);
   });
 });

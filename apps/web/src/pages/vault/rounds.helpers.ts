@@ -4,7 +4,7 @@ import { formatDateRange, formatTokenFigure, percentOf } from "../../shared/lib/
 type Token = { decimals: number };
 type RoundFields = Pick<
   VaultRound,
-  "status" | "lockupStartTime" | "lockupEndTime" | "principal" | "returned" | "profit" | "round"
+  "status" | "lockupStartTime" | "lockupEndTime" | "principal" | "returned" | "profit" | "round" | "proposal"
 >;
 
 /**
@@ -21,9 +21,13 @@ export function roundPrincipal(round: Pick<RoundFields, "principal">, token: Tok
   return formatTokenFigure(round.principal, token.decimals);
 }
 
-/** What came back from the traders: the settled total, what is collected so far while locked, "—" while open. */
-export function roundReturned(round: Pick<RoundFields, "status" | "returned">, token: Token): string {
+/**
+ * What came back from the traders: the settled total, the proposed total while a settlement waits its window, what is
+ * collected so far while locked, "—" while open.
+ */
+export function roundReturned(round: Pick<RoundFields, "status" | "returned" | "proposal">, token: Token): string {
   if (round.status === "settled") return formatTokenFigure(round.returned, token.decimals);
+  if (round.proposal) return `${formatTokenFigure(round.proposal.totalReturned, token.decimals)} proposed`;
   if (round.status === "locked" && round.returned > 0n)
     return `${formatTokenFigure(round.returned, token.decimals)} so far`;
   return "—";
@@ -39,7 +43,13 @@ export function roundProfit(round: Pick<RoundFields, "status" | "profit" | "prin
   return `${amount} (${sign}${percentOf(magnitude, round.principal)})`;
 }
 
-/** "Open", "Locked", "Settled". */
-export function roundStatusLabel(status: RoundFields["status"]): string {
-  return status === "open" ? "Open" : status === "locked" ? "Locked" : "Settled";
+/** "Open", "Locked", "Settlement proposed" (locked, its settlement waiting its window), "Settled". */
+export function roundStatusLabel(round: Pick<RoundFields, "status" | "proposal">): string {
+  if (round.proposal) return "Settlement proposed";
+  return round.status === "open" ? "Open" : round.status === "locked" ? "Locked" : "Settled";
+}
+
+/** Whether the round has a report to read: settled, or its settlement proposed (the proposal's report). */
+export function roundHasReport(round: Pick<RoundFields, "status" | "proposal">): boolean {
+  return round.status === "settled" || round.proposal !== null;
 }

@@ -1,0 +1,81 @@
+import { finalizeSettlement, formatChangeTime, type LiveVault } from "@fundament/sdk";
+import { Link } from "react-router";
+import { TxStatus } from "../../shared/components/TxStatus";
+import { useChainTime } from "../../shared/hooks/useChainTime";
+import { useFundAction } from "../../shared/hooks/useFundAction";
+import { useInvestmentToken } from "../../shared/hooks/useFundQueries";
+import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
+import { formatTokenAmount } from "../../shared/lib/format";
+import { roundReportPath } from "../../shared/lib/vaultRoutes";
+import { countdown } from "../../shared/timelock/usePendingChanges";
+import styles from "./ProposedSettlementBanner.module.css";
+
+type Props = { vault: Pick<LiveVault, "vaultId" | "poolId" | "round" | "proposedSettlement"> };
+
+/**
+ * On the vault page while a settlement of its round waits its challenge window: the result proposed in tokens, its
+ * report, and when it becomes final (with a countdown) unless a guardian vetoes it; a result outside the vault's
+ * bounds also waits for a guardian's co-signature. Once the window has ended, anyone with a wallet makes it final.
+ * Nothing while no settlement waits.
+ */
+export function ProposedSettlementBanner({ vault }: Props) {
+  const proposal = vault.proposedSettlement;
+  const chainMs = useChainTime(proposal !== null);
+  const token = useInvestmentToken();
+  if (!proposal) return null;
+  const now = chainMs === undefined ? undefined : Math.floor(chainMs / 1000);
+  const total = token.data
+    ? formatTokenAmount(proposal.totalReturned, token.data.decimals, token.data.symbol)
+    : proposal.totalReturned.toString();
+  const waitsForGuardian = proposal.needsCosign && !proposal.cosigned;
+  const windowOver = now !== undefined && now >= proposal.finalAt;
+  return (
+    <section className={styles.banner} aria-label="Proposed settlement" data-testid="proposed-settlement">
+      <p className={styles.line}>
+        <strong>
+          Round {vault.round}'s settlement is proposed: {total} returned
+          {proposal.atLoss ? ", a loss for its investors" : ""}.
+        </strong>{" "}
+        <Link to={roundReportPath(vault.vaultId, vault.poolId)}>Read its report</Link>
+      </p>
+      <p className={styles.line}>
+        {windowOver
+          ? "Its challenge window has ended."
+          : `Final from ${formatChangeTime(proposal.finalAt)}${now === undefined ? "" : ` (${countdown(proposal.finalAt, now)})`} unless a guardian vetoes it.`}
+        {waitsForGuardian
+          ? " It lies outside the vault's bounds, so it also needs a guardian's co-signature."
+          : windowOver
+            ? " Anyone can make it final now."
+            : ""}
+      </p>
+      {windowOver && !waitsForGuardian && <FinalizeButton vaultId={vault.vaultId} />}
+    </section>
+  );
+}
+
+/** "Finalise settlement" for any connected wallet; without one, what connecting allows. */
+function FinalizeButton({ vaultId }: { vaultId: number }) {
+  const { isConnected } = useWalletStatus();
+  const action = useFundAction(finalizeSettlement);
+  if (!isConnected) return <p className={styles.line}>Connect a wallet to make it final.</p>;
+  const pending = action.state.status === "pending";
+  return (
+    <div className={styles.actions}>
+      <button
+        type="button"
+        className="button button--primary button--small"
+        onClick={() => void action.run({ vaultId })}
+        disabled={pending}
+        aria-busy={pending}
+      >
+        Finalise settlement
+      </button>
+      <TxStatus state={action.state} />
+      {action.state.status === "error" && (
+        <p className={styles.error} role="alert">
+          {action.state.message}
+        </p>
+      )}
+    </div>
+  );
+}
