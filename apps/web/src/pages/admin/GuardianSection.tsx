@@ -3,10 +3,11 @@ import { Skeleton } from "../../shared/components/Skeleton";
 import { TxStatus } from "../../shared/components/TxStatus";
 import { VaultStopBadge } from "../../shared/components/VaultStopBadge";
 import { useFundAction } from "../../shared/hooks/useFundAction";
-import { useFundSettings, useVaults } from "../../shared/hooks/useFundQueries";
+import { useFundSettings, useInvestmentToken, useVaults } from "../../shared/hooks/useFundQueries";
 import { AdminConfirmAction } from "./AdminConfirm";
 import { FundStopActions, VaultStopActions } from "./DepositStops";
 import styles from "./DepositStops.module.css";
+import { ProposedSettlementPanel } from "./ProposedSettlementPanel";
 
 /**
  * The guardian's powers, which only make the fund safer: cancel a pending change (in Pending changes), pause deposits
@@ -22,11 +23,13 @@ export function GuardianSection() {
     <section className="card" aria-labelledby="guardian-title" data-testid="guardian-section">
       <h2 id="guardian-title">Guardian</h2>
       <p>
-        As a guardian you can only make the fund safer: cancel a change that waits in the timelock (below), pause
-        deposits and new rounds of a vault or of every vault, wind a vault or the whole fund down for good, or turn the
-        emergency state on. Investors can still withdraw in every case. You cannot move funds, grant roles, resume
-        deposits or turn the emergency off: the admins do that.
+        As a guardian you can only make the fund safer: veto a proposed settlement before it is final (and co-sign one
+        that lies outside its vault's bounds), cancel a change that waits in the timelock (below), pause deposits and
+        new rounds of a vault or of every vault, wind a vault or the whole fund down for good, or turn the emergency
+        state on. Investors can still withdraw in every case. You cannot move funds, grant roles, resume deposits or
+        turn the emergency off: the admins do that.
       </p>
+      <GuardianSettlements />
       <GuardianVaults />
       <h3>Emergency state</h3>
       {on ? (
@@ -48,6 +51,34 @@ export function GuardianSection() {
       )}
       <TxStatus state={emergency.state} />
     </section>
+  );
+}
+
+/** Every settlement waiting its challenge window, with the guardian's veto and co-signature; nothing when none waits. */
+function GuardianSettlements() {
+  const vaults = useVaults();
+  const token = useInvestmentToken();
+  const waiting = (vaults.data ?? []).filter((vault) => vault.proposedSettlement !== null);
+  if (waiting.length === 0 || !token.data) return null;
+  return (
+    <>
+      <h3>Proposed settlements</h3>
+      {waiting.map((vault) =>
+        vault.proposedSettlement ? (
+          <section key={vault.vaultId} aria-label={`${vault.name}: proposed settlement`}>
+            <h4>{vault.name}</h4>
+            <ProposedSettlementPanel
+              vaultId={vault.vaultId}
+              poolId={vault.poolId}
+              round={vault.round}
+              proposal={vault.proposedSettlement}
+              token={token.data}
+              viewer="guardian"
+            />
+          </section>
+        ) : null,
+      )}
+    </>
   );
 }
 

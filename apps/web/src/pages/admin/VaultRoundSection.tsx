@@ -15,6 +15,7 @@ import { bpsToPercent, lockupBlocker, secondsToDays } from "./admin.helpers";
 import { poolReturnsQuery, reportBuildKey } from "./admin.queries";
 import { CollectReturns } from "./CollectReturns";
 import { lockupEffect, splitByAllocation } from "./effects.helpers";
+import { ProposedSettlementPanel } from "./ProposedSettlementPanel";
 import { SettleRound } from "./SettleRound";
 import { useApprovalWatch } from "./useApprovalWatch";
 import styles from "./VaultRoundSection.module.css";
@@ -110,7 +111,7 @@ export function VaultRoundSection({
         </div>
         <div className="figure">
           <dt>State</dt>
-          <dd>{currentPool.isLocked ? "Locked" : "Open"}</dd>
+          <dd>{currentPool.proposal ? "Settlement proposed" : currentPool.isLocked ? "Locked" : "Open"}</dd>
         </div>
         <div className="figure">
           <dt>{currentPool.isLocked ? "Lockup ends" : "Lock period"}</dt>
@@ -152,6 +153,15 @@ export function VaultRoundSection({
           </AdminConfirmAction>
           {blocker && <p className="muted small">{blocker}</p>}
         </>
+      ) : currentPool.proposal ? (
+        <ProposedSettlementPanel
+          vaultId={vaultId}
+          poolId={currentPool.poolId}
+          round={round}
+          proposal={currentPool.proposal}
+          token={token.data}
+          viewer="admin"
+        />
       ) : (
         <>
           {returns.data ? (
