@@ -19,6 +19,9 @@ import { useJourney } from "../lib/journey.mjs";
 /** The NFT lending vault: its round 2 is locked in the demo state, with dev account 8 as its only trading wallet. */
 const NFT_VAULT = 2;
 const NFT_TRADER = 8;
+/** An investor of the NFT lending vault's round 2 (roll-over off), and the seeded fund's guardian. */
+const INVESTOR = 1;
+const GUARDIAN = 6;
 /** The futures vault's trading wallet in the demo state. */
 const FUTURES_TRADER = 7;
 /** `PoolState.Locked`, `PoolState.Settled`. */
@@ -187,10 +190,93 @@ describe("admin safety journey", { timeout: 300_000 }, () => {
     // The NFT lending vault's settlements wait a day (the seed's challenge window): proposed now, final after it.
     await until(async () => (await j.chain.pool(poolId)).finalAt > 0n, "the proposal");
     assert.equal(Number((await j.chain.pool(poolId)).state), LOCKED, "not final before its window");
-    await j.chain.finalizeAfterWindow(BigInt(NFT_VAULT), poolId);
+    await panel.getByTestId(`proposed-settlement-${NFT_VAULT}`).waitFor({ timeout: 20_000 });
+    await context.close();
+  });
+
+  test("a wrong figure: the investor checks its report, the guardian vetoes it, the corrected one becomes final after the window, the investor withdraws exactly the report's total less the fee", async () => {
+    const poolId = await j.chain.currentPoolId(NFT_VAULT);
+    const proposed = await j.chain.pool(poolId);
+    /** @type {bigint} */
+    const principal = proposed.preLockupTotal;
+
+    // An investor of the round (account 1, roll-over off) sees the proposal on the vault page and checks its report.
+    const investor = await openPage(j.browser, { rpcUrl: j.stack.rpcUrl, accountIndex: INVESTOR });
+    await connectAndSignIn(investor.page, `${j.stack.webUrl}/vaults/${NFT_VAULT}`);
+    const banner = investor.page.getByRole("region", { name: "Proposed settlement" });
+    await banner
+      .getByText(`Round ${proposed.round}'s settlement is proposed: ${inWords(proposed.proposedTotal)} returned`)
+      .waitFor({ timeout: 20_000 });
+    await banner.getByText(/^Final from .* unless a guardian vetoes it\.$/).waitFor();
+    await banner.screenshot({ path: join(SCREENSHOTS_DIR, "settlement-proposed-e2e.png") });
+    await investor.page.screenshot({ path: join(SCREENSHOTS_DIR, "settlement-proposed-vault.png") });
+    await banner.getByRole("link", { name: "Read its report" }).click();
+    await investor.page.getByRole("heading", { name: "Report matches the chain" }).waitFor({ timeout: 30_000 });
+
+    // The rest of the money turns up at the trading wallet: the guardian vetoes the proposal that left it out.
+    const guardian = await openPage(j.browser, { rpcUrl: j.stack.rpcUrl, accountIndex: GUARDIAN });
+    await connectAndSignIn(guardian.page, `${j.stack.webUrl}/admin`);
+    const waiting = guardian.page.getByRole("region", { name: "NFT lending vault: proposed settlement" });
+    await waiting.getByRole("button", { name: "Veto settlement" }).waitFor({ timeout: 20_000 });
+    await waiting.screenshot({ path: join(SCREENSHOTS_DIR, "settlement-proposed-guardian.png") });
+    await waiting.getByRole("button", { name: "Veto settlement" }).click();
+    await waiting.getByRole("button", { name: "Confirm veto" }).click();
+    await until(async () => (await j.chain.pool(poolId)).finalAt === 0n, "the veto");
+    assert.equal(Number((await j.chain.pool(poolId)).state), LOCKED, "a vetoed round stays locked");
+    await guardian.context.close();
+
+    // The admin collects the rest in the app and proposes the corrected settlement: a profit now.
+    const rest = await j.chain.prepareReturn(NFT_TRADER, 300n);
+    const admin = await openPage(j.browser, { rpcUrl: j.stack.rpcUrl, accountIndex: 0 });
+    await connectAndSignIn(admin.page, `${j.stack.webUrl}/admin`);
+    await admin.page
+      .getByRole("tablist", { name: "Vault" })
+      .getByRole("tab", { name: /NFT lending vault/ })
+      .click();
+    const panel = admin.page.getByRole("tabpanel");
+    const trader = devAccount(NFT_TRADER).address;
+    await panel
+      .getByRole("button", { name: `Collect ${tokens(rest)} from NFT lending (${short(trader)})` })
+      .click({ timeout: 30_000 });
+    /** @type {bigint} */
+    const total = proposed.collected + rest;
+    await until(async () => (await j.chain.pool(poolId)).collected === total, "the second collection");
+    const field = panel.getByLabel(/Total returned/);
+    await admin.page.waitForFunction(
+      ([el, expected]) => /** @type {HTMLInputElement} */ (el).value === expected,
+      /** @type {const} */ ([await field.elementHandle(), formatUnits(total, 6)]),
+      { timeout: 20_000 },
+    );
+    await panel.getByRole("button", { name: "End lockup period" }).click();
+    await panel.getByRole("button", { name: "Confirm settlement" }).click();
+    await until(async () => (await j.chain.pool(poolId)).finalAt > 0n, "the corrected proposal");
+    await admin.context.close();
+
+    // After the window, the investor makes it final from the vault page and withdraws.
+    const { finalAt, reportHash } = await j.chain.pool(poolId);
+    const latest = await j.chain.publicClient.getBlock();
+    await j.chain.travel(Number(finalAt - latest.timestamp) + 1);
+    await investor.page.goto(`${j.stack.webUrl}/vaults/${NFT_VAULT}`);
+    await investor.page
+      .getByRole("region", { name: "Proposed settlement" })
+      .getByRole("button", { name: "Finalise settlement" })
+      .click({ timeout: 60_000 });
     await until(async () => Number((await j.chain.pool(poolId)).state) === SETTLED, "the settlement");
     const settled = await j.chain.pool(poolId);
-    assert.equal(settled.postLockupTotal, returned, "the investors share what came back");
-    await context.close();
+    assert.equal(settled.reportHash, reportHash, "final with the report it was proposed with");
+    const fee = ((total - principal) * 2_000n) / 10_000n;
+    assert.equal(settled.fundFee, fee);
+    const { shares } = await j.chain.position(INVESTOR, NFT_VAULT);
+    const expected = (shares * (((total - fee) * 10n ** 18n) / settled.totalShares)) / 10n ** 18n;
+    const { address } = devAccount(INVESTOR);
+    const before = await j.chain.readToken("balanceOf", [address]);
+    await investor.page.goto(`${j.stack.webUrl}/portfolio`);
+    const position = investor.page.getByTestId(`position-${NFT_VAULT}`);
+    await position.getByRole("button", { name: "Withdraw", exact: true }).click({ timeout: 30_000 });
+    await position.getByRole("button", { name: "Confirm withdrawal" }).click();
+    await until(async () => (await j.chain.readToken("balanceOf", [address])) !== before, "the withdrawal");
+    const received = (await j.chain.readToken("balanceOf", [address])) - before;
+    assert.equal(received, expected, "exactly the report's total less the fee, for this position's shares");
+    await investor.context.close();
   });
 });

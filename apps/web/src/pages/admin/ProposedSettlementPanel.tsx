@@ -94,9 +94,7 @@ export function ProposedSettlementPanel({ vaultId, poolId, round, proposal, toke
           Finalise settlement
         </button>
       </div>
-      {[veto, cosign, finalize].map((action, i) => (
-        <ActionResult key={["veto", "cosign", "finalize"][i]} state={action.state} />
-      ))}
+      <ActionResult state={([veto, cosign, finalize].find((a) => a.state.status !== "idle") ?? veto).state} />
     </div>
   );
 }

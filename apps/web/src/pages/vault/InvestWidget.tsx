@@ -152,6 +152,7 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
     windingDown: vault.windingDown,
     round: vault.round,
     unlockDate: vault.unlockDate,
+    proposalFinalAt: vault.proposedSettlement?.finalAt ?? null,
   });
   // "Enter an amount" waits for a submit; every other problem (wallet, pool, whitelist, amount) shows at once.
   const shownProblem = problem === ENTER_AMOUNT && !submitted ? null : problem;

@@ -46,6 +46,12 @@ describe("a settlement waiting its challenge window, on the vault page", () => {
         },
         { timeout: 10_000 },
       );
+      expect(screen.getByText("Locked, settlement proposed")).toBeTruthy();
+      await screen.findByText(
+        `Round 1's settlement is proposed: deposits open in round 2 once it is final, from ${formatChangeTime(finalAt)}.`,
+        {},
+        { timeout: 10_000 },
+      );
       const report = within(banner).getByRole("link", { name: "Read its report" });
       expect(report.getAttribute("href")).toBe(`/vaults/${vaultId}/rounds/${poolId}/report`);
       expect(within(banner).queryByRole("button")).toBeNull();

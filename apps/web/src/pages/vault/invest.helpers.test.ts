@@ -214,6 +214,21 @@ describe("depositsClosed", () => {
       when: "Round 3 unlocks on Dec 21, 2026. Deposits open in round 4 once round 3 is settled after that date.",
     });
   });
+  it("a locked round whose settlement is proposed: deposits open once it is final", () => {
+    const finalAt = Date.UTC(2026, 11, 22, 14, 0) / 1000;
+    expect(
+      depositsClosed({
+        ...open,
+        status: "locked",
+        acceptsDeposits: false,
+        unlockDate: "Dec 21, 2026",
+        proposalFinalAt: finalAt,
+      }),
+    ).toEqual({
+      reason: "This vault's pool is locked until its lockup period ends: its funds are with the traders.",
+      when: "Round 3's settlement is proposed: deposits open in round 4 once it is final, from 22 Dec 2026, 14:00 UTC.",
+    });
+  });
   it("an emergency: paused until the admin ends it (also when only the vault says it takes no deposits)", () => {
     const expected = {
       reason: "The fund is in an emergency state: deposits and lockups are paused.",

@@ -1,4 +1,4 @@
-import { fundErrorTexts, type InvestPath, type InvestStep } from "@fundament/sdk";
+import { formatChangeTime, fundErrorTexts, type InvestPath, type InvestStep } from "@fundament/sdk";
 import { parseUnits } from "viem";
 import { formatTokenAmount, tokenDecimal } from "../../shared/lib/format";
 import { NOT_CONNECTED, switchNetworkFirst } from "../../shared/lib/messages";
@@ -215,7 +215,7 @@ export type DepositsClosed = { reason: string; when: string };
  * Why the vault's current round takes no deposits and when deposits reopen, or null when it takes them. During an
  * emergency deposits are paused until the emergency state is ended; a vault winding down never takes them again; a
  * paused vault takes them once an admin resumes it. A locked round unlocks on its lockup's end date (on the chain's
- * clock); the next round opens once it is settled.
+ * clock); the next round opens once it is settled, which for a proposed settlement is its final time at the earliest.
  */
 export function depositsClosed(vault: {
   status: "open" | "locked" | "settled" | "upcoming";
@@ -226,6 +226,8 @@ export function depositsClosed(vault: {
   round: number;
   /** "Dec 21, 2026" once locked. */
   unlockDate: string;
+  /** When the round's proposed settlement becomes final (seconds), while one waits its challenge window. */
+  proposalFinalAt?: number | null;
 }): DepositsClosed | null {
   const emergency = {
     reason: fundErrorTexts.EmergencyActive(),
@@ -237,6 +239,12 @@ export function depositsClosed(vault: {
   // An open round of a vault neither paused nor winding down that takes no deposits is one the fund's emergency
   // state pauses (its read may not have arrived yet).
   if (vault.status === "open" && !vault.acceptsDeposits) return emergency;
+  if (vault.status === "locked" && vault.proposalFinalAt) {
+    return {
+      reason: fundErrorTexts.PoolLocked(),
+      when: `Round ${vault.round}'s settlement is proposed: deposits open in round ${vault.round + 1} once it is final, from ${formatChangeTime(vault.proposalFinalAt)}.`,
+    };
+  }
   if (vault.status === "locked") {
     const next = `Deposits open in round ${vault.round + 1} once round ${vault.round} is settled`;
     return {

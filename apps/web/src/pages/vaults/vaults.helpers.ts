@@ -13,8 +13,10 @@ export function roundLabel(round: number): string {
  * stops deposits. A vault is never "Settled": its next round opens at settlement.
  */
 export function vaultStatusLabel(
-  vault: Pick<LiveVault, "status" | "unlockDate" | "acceptsDeposits"> & Partial<Pick<LiveVault, "windingDown">>,
+  vault: Pick<LiveVault, "status" | "unlockDate" | "acceptsDeposits"> &
+    Partial<Pick<LiveVault, "windingDown" | "proposedSettlement">>,
 ): string {
+  if (vault.status === "locked" && vault.proposedSettlement) return "Locked, settlement proposed";
   if (vault.status === "locked") return vault.unlockDate ? `Locked until ${vault.unlockDate}` : "Locked";
   if (vault.windingDown) return "Open, winding down";
   return vault.acceptsDeposits ? "Open" : "Open, deposits paused";
