@@ -62,4 +62,6 @@ export const actionMessages = {
   claimFundFees: "Fund fees sent to the fund wallet.",
   setLockupPeriodDuration: "Lockup period updated.",
   setMinimumInvestment: "Minimum investment updated.",
+  setChallengeWindow: "Challenge window updated.",
+  setSettlementBounds: "Settlement bounds updated.",
 } as const;

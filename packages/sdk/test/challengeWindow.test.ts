@@ -9,6 +9,7 @@ import { getVaultSettings } from "../src/reads/getVaultSettings.js";
 import { getVaults } from "../src/reads/getVaults.js";
 import { collectFundsFromTradingWallet } from "../src/writes/collectFundsFromTradingWallet.js";
 import { endLockupPeriod } from "../src/writes/endLockupPeriod.js";
+import { setChallengeWindow, setSettlementBounds } from "../src/writes/setSettlementSafety.js";
 import { cosignSettlement, finalizeSettlement, vetoSettlement } from "../src/writes/settlementChallenge.js";
 import { withdraw } from "../src/writes/withdraw.js";
 import { accounts, deployment, snapshot, wallet } from "./chain.js";
@@ -141,5 +142,29 @@ describe("a settlement waits its challenge window", () => {
     expect(await finalizeSettlement({ ...as(3).context, vaultId: 2 })).toMatchObject({ success: true });
     const [, settled] = await getVaultRounds(publicClient, { deployment, vaultId: 2 });
     expect(settled).toMatchObject({ status: "settled", returned: mUSDC(4_000), fundFee: 0n });
+  });
+
+  it("sets the window and the bounds through the SDK, refusing bad input before any prompt", async () => {
+    const admin = as(0).context;
+    expect(await setChallengeWindow({ ...admin, vaultId: 1, seconds: 3_600 })).toMatchObject({
+      success: true,
+      message: "Challenge window updated.",
+    });
+    expect(await setChallengeWindow({ ...admin, vaultId: 1, seconds: 15 * 86_400 })).toMatchObject({
+      success: false,
+      message: "Enter a challenge window of at most 14 days.",
+    });
+    expect(await setSettlementBounds({ ...admin, vaultId: 1, maxLossBps: 2_000, maxGainBps: null })).toMatchObject({
+      success: true,
+      message: "Settlement bounds updated.",
+    });
+    expect(await setSettlementBounds({ ...admin, vaultId: 1, maxLossBps: 10_001, maxGainBps: 0 })).toMatchObject({
+      success: false,
+    });
+    const [futures] = await getVaults(publicClient, { deployment });
+    expect(futures).toMatchObject({
+      challengeWindow: 3_600,
+      settlementBounds: { maxLossBps: 2_000, maxGainBps: null },
+    });
   });
 });

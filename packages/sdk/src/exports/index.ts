@@ -301,6 +301,12 @@ export { type SetMinimumInvestmentParameters, setMinimumInvestment } from "../wr
 export { type SetPausedParameters, setPaused } from "../writes/setPaused.js";
 export { type SetRollOverParameters, setRollOver } from "../writes/setRollOver.js";
 export {
+  type SetChallengeWindowParameters,
+  type SetSettlementBoundsParameters,
+  setChallengeWindow,
+  setSettlementBounds,
+} from "../writes/setSettlementSafety.js";
+export {
   parseSponsorBudget,
   type SetSponsorBudgetParameters,
   setSponsorBudget,

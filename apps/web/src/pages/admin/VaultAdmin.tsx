@@ -7,6 +7,7 @@ import { useFundClient } from "../../shared/hooks/useFundClient";
 import { useVaultSettings, useVaults } from "../../shared/hooks/useFundQueries";
 import pageStyles from "./AdminPage.module.css";
 import { tradingWalletsQuery } from "./admin.queries";
+import { SettlementSafetySettings } from "./SettlementSafetySettings";
 import { TradingWalletsSection } from "./TradingWalletsSection";
 import styles from "./VaultAdmin.module.css";
 import { VaultDepositsSection } from "./VaultDepositsSection";
@@ -34,6 +35,7 @@ function VaultPanel({ vaultId, vaultName }: { vaultId: number; vaultName: string
         wallets={wallets}
       />
       <VaultSettingsSection vaultId={vaultId} />
+      <SettlementSafetySettings vaultId={vaultId} />
       <VaultDepositsSection vaultId={vaultId} />
       <WipedPositionsSection vaultId={vaultId} />
     </div>
