@@ -149,6 +149,19 @@ describe("invest (two steps)", () => {
     expect(prompts).toHaveLength(2);
   });
 
+  it("on a node without eth_simulateV1, the fund's getDepositStatus still refuses before any prompt", async () => {
+    await investAs(1, 1, 1_000);
+    expect((await startLockupPeriod({ ...as(0).context, vaultId: 1 })).success).toBe(true);
+    const { context, prompts } = as(5);
+    const publicClient = withoutSimulate({ code: -32601, message: "the method eth_simulateV1 does not exist" });
+    const locked = await invest({ ...context, publicClient, vaultId: 1, amount: "1000" });
+    expect(locked).toMatchObject({ success: false, approvalHash: null });
+    expect(locked.message).toMatch(/^This vault's round is locked until .* UTC: its funds are with the traders\.$/);
+    const below = await invest({ ...context, publicClient, vaultId: 2, amount: "99" });
+    expect(below.message).toBe("The minimum investment is 100 mUSDC.");
+    expect(prompts).toHaveLength(0);
+  });
+
   it("stops before any prompt when the node fails the simulation, as an RPC failure", async () => {
     const { context, prompts } = as(5);
     const publicClient = withoutSimulate({ code: -32603, message: "internal error" });

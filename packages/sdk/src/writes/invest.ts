@@ -1,9 +1,10 @@
 import { type Address, erc20Abi, type Hash } from "viem";
 import { multicall, simulateCalls, simulateContract, waitForTransactionReceipt, writeContract } from "viem/actions";
-import { type FundErrorContext, isMethodUnsupported } from "../errors.js";
+import { FundamentError, type FundErrorContext, isMethodUnsupported } from "../errors.js";
 import { toTokenUnits } from "../math/tokenAmount.js";
 import { resultMessages } from "../messages.js";
 import { isDeployless } from "../reads/fundContract.js";
+import { getDepositStatus } from "../reads/getDepositStatus.js";
 import { getInvestmentTokenAddress } from "../reads/getInvestmentTokenAddress.js";
 import { vaultIdArg } from "../utils/vaultIdArg.js";
 import { failure } from "./failure.js";
@@ -59,7 +60,7 @@ export async function invest(parameters: InvestParameters): Promise<InvestReturn
     const amount = toTokenUnits(parameters.amount, decimals);
 
     if (allowance < amount) {
-      await simulateApproveThenInvest(parameters, account, token, vaultId, amount);
+      await simulateApproveThenInvest(parameters, account, token, vaultId, amount, errorContext);
       parameters.onStep?.("approving");
       const { request } = await simulateContract(publicClient, {
         address: token,
@@ -99,6 +100,7 @@ async function simulateApproveThenInvest(
   token: Address,
   vaultId: bigint,
   amount: bigint,
+  context: FundErrorContext,
 ): Promise<void> {
   let results: Awaited<ReturnType<typeof simulateCalls>>["results"];
   try {
@@ -110,10 +112,13 @@ async function simulateApproveThenInvest(
       ],
     }));
   } catch (error) {
-    // No eth_simulateV1 on this node: the investment is simulated after the approval instead. Any other failure of
+    // No eth_simulateV1 on this node: the fund's own answer (`getDepositStatus`, the same checks as `invest`) says any
+    // refusal before the approval's prompt, and the investment is simulated again before its own. Any other failure of
     // the simulation (the node unreachable) fails the action here, before a prompt.
-    if (isMethodUnsupported(error)) return;
-    throw error;
+    if (!isMethodUnsupported(error)) throw error;
+    const check = await getDepositStatus(publicClient, { deployment, vaultId, account, amount, context });
+    if (check.message) throw new FundamentError(check.message);
+    return;
   }
   const failed = results.find((result) => result.status === "failure");
   if (failed?.error) throw failed.error;
