@@ -10,6 +10,7 @@ import { formatNumber, formatPercent, formatUsd } from "../../shared/lib/format"
 import { hasPosition } from "../../shared/lib/positions";
 import { PendingChangeBanner } from "../../shared/timelock/PendingChangeBanner";
 import { ConnectButton } from "../../shared/wallet/ConnectButton";
+import { ProposedSettlementBanner } from "../vault/ProposedSettlementBanner";
 import { PositionsSection } from "./PositionsSection";
 import { StatementSection } from "./StatementSection";
 
@@ -33,6 +34,10 @@ export default function PortfolioPage() {
         </div>
       </header>
       {isConnected && <PendingChangeBanner vaults={vaults.data ?? []} />}
+      {isConnected &&
+        (vaults.data ?? [])
+          .filter((vault) => vault.proposedSettlement !== null)
+          .map((vault) => <ProposedSettlementBanner key={vault.vaultId} vault={vault} named />)}
       {!isConnected ? (
         <EmptyState title="Connect a wallet to see your portfolio">
           <p>Your positions, invested amount, voting power and DAO ranking appear here once a wallet is connected.</p>

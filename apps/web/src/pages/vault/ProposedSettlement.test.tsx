@@ -91,4 +91,21 @@ describe("a settlement waiting its challenge window, on the vault page", () => {
       expect(screen.queryByRole("region", { name: "Proposed settlement" })).toBeNull();
     });
   });
+
+  it("is shown in Portfolio too, naming the vault", async () => {
+    await withSnapshot(async () => {
+      await proposedRound("Portfolio vault");
+      await renderApp({ path: "/portfolio", account: DEV_ACCOUNTS[1] });
+      const banner = await screen.findByRole(
+        "region",
+        { name: "Portfolio vault: proposed settlement" },
+        { timeout: 10_000 },
+      );
+      await waitFor(() =>
+        expect(banner.textContent).toContain(
+          "Portfolio vault: round 1's settlement is proposed: 1,100 mUSDC returned.",
+        ),
+      );
+    });
+  });
 });

@@ -10,7 +10,11 @@ import { roundReportPath } from "../../shared/lib/vaultRoutes";
 import { countdown } from "../../shared/timelock/usePendingChanges";
 import styles from "./ProposedSettlementBanner.module.css";
 
-type Props = { vault: Pick<LiveVault, "vaultId" | "poolId" | "round" | "proposedSettlement"> };
+type Props = {
+  vault: Pick<LiveVault, "vaultId" | "poolId" | "round" | "name" | "proposedSettlement">;
+  /** Name the vault (where the page is not the vault's own: Portfolio). */
+  named?: boolean;
+};
 
 /**
  * On the vault page while a settlement of its round waits its challenge window: the result proposed in tokens, its
@@ -18,7 +22,7 @@ type Props = { vault: Pick<LiveVault, "vaultId" | "poolId" | "round" | "proposed
  * bounds also waits for a guardian's co-signature. Once the window has ended, anyone with a wallet makes it final.
  * Nothing while no settlement waits.
  */
-export function ProposedSettlementBanner({ vault }: Props) {
+export function ProposedSettlementBanner({ vault, named = false }: Props) {
   const proposal = vault.proposedSettlement;
   const chainMs = useChainTime(proposal !== null);
   const token = useInvestmentToken();
@@ -30,10 +34,14 @@ export function ProposedSettlementBanner({ vault }: Props) {
   const waitsForGuardian = proposal.needsCosign && !proposal.cosigned;
   const windowOver = now !== undefined && now >= proposal.finalAt;
   return (
-    <section className={styles.banner} aria-label="Proposed settlement" data-testid="proposed-settlement">
+    <section
+      className={styles.banner}
+      aria-label={named ? `${vault.name}: proposed settlement` : "Proposed settlement"}
+      data-testid="proposed-settlement"
+    >
       <p className={styles.line}>
         <strong>
-          Round {vault.round}'s settlement is proposed: {total} returned
+          {named ? `${vault.name}: round` : "Round"} {vault.round}'s settlement is proposed: {total} returned
           {proposal.atLoss ? ", a loss for its investors" : ""}.
         </strong>{" "}
         <Link to={roundReportPath(vault.vaultId, vault.poolId)}>Read its report</Link>
