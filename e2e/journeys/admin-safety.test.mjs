@@ -212,6 +212,7 @@ describe("admin safety journey", { timeout: 300_000 }, () => {
     await investor.page.screenshot({ path: join(SCREENSHOTS_DIR, "settlement-proposed-vault.png") });
     await banner.getByRole("link", { name: "Read its report" }).click();
     await investor.page.getByRole("heading", { name: "Report matches the chain" }).waitFor({ timeout: 30_000 });
+    await investor.page.getByText(/^This round's settlement is proposed, not final: it becomes final from /).waitFor();
 
     // The rest of the money turns up at the trading wallet: the guardian vetoes the proposal that left it out.
     const guardian = await openPage(j.browser, { rpcUrl: j.stack.rpcUrl, accountIndex: GUARDIAN });

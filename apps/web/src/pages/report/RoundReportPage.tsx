@@ -1,4 +1,4 @@
-import { type RoundReport, roundReportUrl, VAULTS } from "@fundament/sdk";
+import { formatChangeTime, type RoundReport, roundReportUrl, VAULTS } from "@fundament/sdk";
 import { Link, useParams } from "react-router";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { EmptyState } from "../../shared/components/States";
@@ -65,8 +65,8 @@ export default function RoundReportPage() {
         <div>
           <h1>{round ? `${round} report` : "Round report"}</h1>
           <p className="page__lead">
-            {vaultName}, pool #{poolId}: the round's NAV report, built from the chain when the round was settled. The
-            settlement carries the report's hash, so anyone can check that this is the report it was settled with.
+            {vaultName}, pool #{poolId}: the round's NAV report, built from the chain when its settlement was proposed.
+            The settlement carries the report's hash, so anyone can check that this is the report it was settled with.
           </p>
         </div>
       </header>
@@ -81,6 +81,13 @@ export default function RoundReportPage() {
         <LoadFailure error={report.error} back={back} onRetry={() => void report.refetch()} />
       ) : (
         <div className="stack">
+          {vault?.proposedSettlement && String(vault.poolId) === poolId && (
+            <p className="notice notice--warning" data-testid="report-proposed">
+              This round's settlement is proposed, not final: it becomes final from{" "}
+              {formatChangeTime(vault.proposedSettlement.finalAt)} unless a guardian vetoes it. A vetoed proposal's
+              report is replaced by the corrected proposal's.
+            </p>
+          )}
           <ReportVerdict check={check} route={{ vaultId, poolId }} />
           <ReportSummary report={report.data.report} vaultName={vaultName} />
           <ReportWallets report={report.data.report} />
