@@ -238,6 +238,14 @@ describe("a round's NAV report through the API", () => {
 
   it("once settled with its hash, is served byte for byte; only that text can be published", async () => {
     await send(0, { ...fund(), functionName: "endLockupPeriod", args: [NFT_VAULT, collected, hash] });
+    // The seed gives the NFT vault a one-day challenge window: the proposal carries the hash (and is served) now, and
+    // becomes final once the window has passed (anyone finalises it).
+    const { finalAt, reportHash } = await pool();
+    expect(reportHash).toBe(hash);
+    const now = (await client.getBlock()).timestamp;
+    if (finalAt > now) await rpc(rpcUrl, "evm_increaseTime", [Number(finalAt - now)]);
+    await rpc(rpcUrl, "evm_mine");
+    await send(3, { ...fund(), functionName: "finalizeSettlement", args: [NFT_VAULT] });
     expect((await pool()).reportHash).toBe(hash);
     const response = await fetch(reportUrl(NFT_VAULT, poolId));
     expect(response.status).toBe(200);
