@@ -7,6 +7,7 @@ import { useFundSettings, useInvestmentToken, useVaults } from "../../shared/hoo
 import { AdminConfirmAction } from "./AdminConfirm";
 import { FundStopActions, VaultStopActions } from "./DepositStops";
 import styles from "./DepositStops.module.css";
+import guardianStyles from "./GuardianSection.module.css";
 import { ProposedSettlementPanel } from "./ProposedSettlementPanel";
 
 /**
@@ -65,7 +66,11 @@ function GuardianSettlements() {
       <h3>Proposed settlements</h3>
       {waiting.map((vault) =>
         vault.proposedSettlement ? (
-          <section key={vault.vaultId} aria-label={`${vault.name}: proposed settlement`}>
+          <section
+            key={vault.vaultId}
+            className={guardianStyles.settlement}
+            aria-label={`${vault.name}: proposed settlement`}
+          >
             <h4>{vault.name}</h4>
             <ProposedSettlementPanel
               vaultId={vault.vaultId}

@@ -89,6 +89,38 @@ describe("a proposed settlement in the admin's and the guardian's hands", () => 
     });
   }, 90_000);
 
+  it("the guardian sees each waiting settlement in the Guardian section, says veto is one of its powers, and vetoes", async () => {
+    await withSnapshot(async () => {
+      const { poolId } = await proposedVault("Guarded vault", usdc(2_100));
+      await renderApp({ path: "/admin", account: GUARDIAN });
+      const guardian = await screen.findByTestId("guardian-section", {}, { timeout: 15_000 });
+      expect(guardian.textContent).toContain(
+        "As a guardian you can only make the fund safer: veto a proposed settlement before it is final",
+      );
+      const section = await within(guardian).findByRole(
+        "region",
+        { name: "Guarded vault: proposed settlement" },
+        { timeout: 15_000 },
+      );
+      await waitFor(() =>
+        expect(section.textContent).toContain("Round 1's settlement is proposed: 2,100 mUSDC returned."),
+      );
+      expect(section.textContent).toMatch(/Final from .* \(in 1 d 0 h\), unless it is vetoed before\./);
+      expect((within(section).getByRole("button", { name: "Finalise settlement" }) as HTMLButtonElement).disabled).toBe(
+        true,
+      );
+      await userEvent.click(within(section).getByRole("button", { name: "Veto settlement" }));
+      await userEvent.click(await within(section).findByRole("button", { name: "Confirm veto" }));
+      await findToast(actionMessages.vetoSettlement);
+      const vetoed = await pool(poolId);
+      expect([vetoed.state, vetoed.finalAt]).toEqual([2, 0n]); // still locked, no proposal
+      await waitFor(
+        () => expect(screen.queryByRole("region", { name: "Guarded vault: proposed settlement" })).toBeNull(),
+        { timeout: 15_000 },
+      );
+    });
+  }, 60_000);
+
   it("outside the vault's bounds, the guardian co-signs, then anyone finalises after the window", async () => {
     await withSnapshot(async () => {
       // At most 10% lost or gained per round; this round lost 25%.

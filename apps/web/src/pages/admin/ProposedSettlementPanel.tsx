@@ -5,6 +5,7 @@ import {
   type ProposedSettlement,
   vetoSettlement,
 } from "@fundament/sdk";
+import { useId } from "react";
 import { Link } from "react-router";
 import { TxStatus } from "../../shared/components/TxStatus";
 import { useChainTime } from "../../shared/hooks/useChainTime";
@@ -41,6 +42,7 @@ export function ProposedSettlementPanel({ vaultId, poolId, round, proposal, toke
   const total = formatTokenAmount(proposal.totalReturned, token.decimals, token.symbol);
   const unsigned = proposal.needsCosign && !proposal.cosigned;
   const windowOver = now !== undefined && now >= proposal.finalAt;
+  const timingId = useId();
   return (
     <div className={styles.proposal} data-testid={`proposed-settlement-${vaultId}`}>
       <p>
@@ -49,9 +51,11 @@ export function ProposedSettlementPanel({ vaultId, poolId, round, proposal, toke
         </strong>{" "}
         <Link to={roundReportPath(vaultId, poolId)}>Its report</Link>
       </p>
-      <p>
+      <p id={timingId}>
         {windowOver
-          ? "Its challenge window has ended."
+          ? unsigned
+            ? "Its challenge window has ended."
+            : "Its challenge window has ended: anyone can make it final."
           : `Final from ${formatChangeTime(proposal.finalAt)}${now === undefined ? "" : ` (${countdown(proposal.finalAt, now)})`}, unless it is vetoed before.`}{" "}
         {proposal.needsCosign &&
           (proposal.cosigned
@@ -89,6 +93,7 @@ export function ProposedSettlementPanel({ vaultId, poolId, round, proposal, toke
           className="button button--primary"
           disabled={busy || !windowOver || unsigned}
           aria-busy={finalize.state.status === "pending"}
+          aria-describedby={timingId}
           onClick={() => void finalize.run({ vaultId })}
         >
           Finalise settlement

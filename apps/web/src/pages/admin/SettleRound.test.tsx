@@ -4,12 +4,23 @@
  * the admin's declared items; the confirmation shows its total and hash; the settlement carries that hash on chain.
  * When the server refuses or cannot be reached, the section says so and nothing is sent.
  */
+import { actionMessages, formatChangeTime } from "@fundament/sdk";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { zeroHash } from "viem";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PROMPT_METHODS, withSnapshot } from "../../../test/chain";
-import { createTestVault, currentPoolId, fundRead, investIn, lockVault, returnFunds, usdc } from "../../../test/fund";
+import {
+  ADMIN,
+  createTestVault,
+  currentPoolId,
+  fundRead,
+  fundWrite,
+  investIn,
+  lockVault,
+  returnFunds,
+  usdc,
+} from "../../../test/fund";
 import { DEV_ACCOUNTS, recordRpcMethods, renderApp } from "../../../test/render";
 import { startReportApi } from "../../../test/reportApi";
 import { findToast } from "../../../test/toasts";
@@ -27,9 +38,13 @@ const reportPosts = () => api.requests.filter((r) => r.method === "POST" && /\/r
 const prompts = () => (recorder?.methods ?? []).filter((m) => PROMPT_METHODS.includes(m));
 const NOTE = "Interest of an NFT loan, repaid to the fund's safe";
 
-/** A vault of its own whose round is locked, 2,500 collected back from its 2,000, and its lockup over. */
-async function lockedRound(name: string) {
+/**
+ * A vault of its own whose round is locked, 2,500 collected back from its 2,000, and its lockup over; its settlements
+ * wait `challengeWindow` seconds (0, the local chain's default: final at once).
+ */
+async function lockedRound(name: string, challengeWindow = 0) {
   const vaultId = await createTestVault(name);
+  if (challengeWindow > 0) await fundWrite(ADMIN, "setChallengeWindow", [BigInt(vaultId), BigInt(challengeWindow)]);
   await investIn(DEV_ACCOUNTS[1] as `0x${string}`, vaultId, usdc(2_000));
   await lockVault(vaultId);
   await returnFunds(vaultId, usdc(2_500));
@@ -111,6 +126,48 @@ describe("settling a round with its report", () => {
       const info = (await fundRead("getPoolInfo", [poolId])) as { reportHash: string; collected: bigint };
       expect(info.reportHash).toBe(built?.hash);
       expect(info.collected).toBe(usdc(2_500));
+    });
+  });
+
+  it("in a vault whose settlements wait a day, proposes: the confirmation says so, then the SDK's words and the waiting proposal instead of the form", async () => {
+    await withSnapshot(async () => {
+      const { vaultId, poolId } = await lockedRound("Window vault", 86_400);
+      const { round, end } = await roundCard("Window vault", api.url);
+      expect(round.textContent).toContain(
+        "This vault's settlements are proposed first and wait 24 hours, open to a veto, before they are final.",
+      );
+      await userEvent.click(end);
+      const confirmation = await within(round).findByRole(
+        "group",
+        { name: /^Settle round 1 with 2,500 mUSDC returned/ },
+        { timeout: 15_000 },
+      );
+      expect(confirmation.textContent).toContain(
+        "It is proposed first: it becomes final 24 hours after it is sent (anyone can then make it final, and round 2 opens), unless a guardian or an admin vetoes it before.",
+      );
+      expect(confirmation.textContent).not.toContain("This cannot be undone");
+      await userEvent.click(within(confirmation).getByRole("button", { name: "Confirm settlement" }));
+      expect(await findToast(actionMessages.settleProposed)).toBeTruthy();
+
+      const info = (await fundRead("getPoolInfo", [poolId])) as { state: number; finalAt: bigint; reportHash: string };
+      expect(info.state).toBe(2); // still locked: proposed, not final
+      expect(info.reportHash).toBe(api.built.at(-1)?.hash);
+      const panel = await within(round).findByTestId(`proposed-settlement-${vaultId}`, {}, { timeout: 10_000 });
+      await waitFor(
+        () =>
+          expect(panel.textContent).toContain(
+            `Final from ${formatChangeTime(Number(info.finalAt))} (in 1 d 0 h), unless it is vetoed before.`,
+          ),
+        { timeout: 10_000 },
+      );
+      const finalise = within(panel).getByRole("button", { name: "Finalise settlement" }) as HTMLButtonElement;
+      expect(finalise.disabled).toBe(true);
+      expect(finalise.getAttribute("aria-describedby")).toBeTruthy();
+      expect(document.getElementById(finalise.getAttribute("aria-describedby") ?? "")?.textContent).toMatch(
+        /^Final from /,
+      );
+      expect(within(round).queryByRole("button", { name: "End lockup period" })).toBeNull();
+      expect(within(round).queryByLabelText("Total returned (mUSDC)")).toBeNull();
     });
   });
 

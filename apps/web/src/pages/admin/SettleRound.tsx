@@ -4,9 +4,10 @@ import { TxStatus } from "../../shared/components/TxStatus";
 import { formatTokenAmount, tokenDecimal } from "../../shared/lib/format";
 import { AdminConfirmPanel } from "./AdminConfirm";
 import { BuiltReportSummary } from "./BuiltReportSummary";
-import { lossEffect, settlementEffect } from "./effects.helpers";
+import { lossEffect, settlementEffect, settlementFinality } from "./effects.helpers";
 import { ManualItemsEditor } from "./ManualItemsEditor";
 import styles from "./SettleRound.module.css";
+import { challengeWindowText } from "./settlementSafety.helpers";
 import { type SettleEndAction, useSettleFlow } from "./useSettleFlow";
 
 export type SettleRoundProps = {
@@ -18,6 +19,8 @@ export type SettleRoundProps = {
   collected: bigint;
   token: { decimals: number; symbol: string };
   fundProfitBps: bigint;
+  /** The vault's challenge window (seconds): above 0 a settlement is proposed, final once the window has passed. */
+  challengeWindow: number;
   end: SettleEndAction;
   /** Another write of the round is under way. */
   disabled: boolean;
@@ -35,7 +38,8 @@ export type SettleRoundProps = {
  * to settle with the report's hash. A failure of that prompt is said here too.
  */
 export function SettleRound(props: SettleRoundProps) {
-  const { vaultId, poolId, round, principal, collected, token, fundProfitBps, end, disabled, endBlocker } = props;
+  const { vaultId, poolId, round, principal, collected, token, fundProfitBps, challengeWindow, end } = props;
+  const { disabled, endBlocker } = props;
   const flow = useSettleFlow({ vaultId, poolId, principal, collected, token, end });
   // Cancelling (or sending) brings the form and its End button back: the button then gets the focus again.
   const endButton = useRef<HTMLButtonElement>(null);
@@ -74,7 +78,7 @@ export function SettleRound(props: SettleRoundProps) {
           }}
         >
           <BuiltReportSummary built={settling.built} totalReturned={settling.totalReturned} token={token} />
-          <p>This cannot be undone: the round's positions are priced from this total.</p>
+          <p>{settlementFinality({ round, challengeWindow })}</p>
         </AdminConfirmPanel>
       ) : settling?.stage === "loss" ? (
         <LossConfirmation
@@ -82,6 +86,7 @@ export function SettleRound(props: SettleRoundProps) {
           round={round}
           token={token}
           settling={settling}
+          challengeWindow={challengeWindow}
           onCancel={close(flow.cancel)}
           onConfirm={close(flow.confirmLoss)}
         />
@@ -93,6 +98,7 @@ export function SettleRound(props: SettleRoundProps) {
           principal={principal}
           blocked={disabled || Boolean(endBlocker)}
           endBlocker={endBlocker}
+          challengeWindow={challengeWindow}
           endButton={endButton}
           onBegin={props.onBegin}
         />
@@ -129,6 +135,7 @@ function LossConfirmation({
   round,
   token,
   settling,
+  challengeWindow,
   onCancel,
   onConfirm,
 }: {
@@ -136,10 +143,12 @@ function LossConfirmation({
   round: number;
   token: { decimals: number; symbol: string };
   settling: NonNullable<ReturnType<typeof useSettleFlow>["settling"]>;
+  challengeWindow: number;
   onCancel: () => void;
   onConfirm: () => void;
 }) {
-  const { question, detail } = lossEffect({ principal, returned: settling.totalReturned, round, token });
+  const returned = settling.totalReturned;
+  const { question, detail } = lossEffect({ principal, returned, round, token, challengeWindow });
   return (
     <AdminConfirmPanel
       key="loss"
@@ -149,7 +158,8 @@ function LossConfirmation({
       onConfirm={onConfirm}
     >
       <p>{detail}</p>
-      <BuiltReportSummary built={settling.built} totalReturned={settling.totalReturned} token={token} />
+      {challengeWindow > 0 && <p>{settlementFinality({ round, challengeWindow })}</p>}
+      <BuiltReportSummary built={settling.built} totalReturned={returned} token={token} />
     </AdminConfirmPanel>
   );
 }
@@ -162,6 +172,7 @@ function EndRoundForm({
   principal,
   blocked,
   endBlocker,
+  challengeWindow,
   endButton,
   onBegin,
 }: {
@@ -172,6 +183,7 @@ function EndRoundForm({
   /** Another write is under way, or the lockup runs on. */
   blocked: boolean;
   endBlocker: string | null;
+  challengeWindow: number;
   endButton: RefObject<HTMLButtonElement | null>;
   onBegin: () => void;
 }) {
@@ -222,6 +234,8 @@ function EndRoundForm({
       {endBlocker && <p className="muted small">{endBlocker}</p>}
       <p className="field__hint">
         The fund's server first builds the round's report from the chain; the settlement carries its hash.
+        {challengeWindow > 0 &&
+          ` This vault's settlements are proposed first and wait ${challengeWindowText(challengeWindow)}, open to a veto, before they are final.`}
       </p>
     </form>
   );

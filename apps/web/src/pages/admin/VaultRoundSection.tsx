@@ -188,6 +188,7 @@ export function VaultRoundSection({
             collected={collected}
             token={token.data}
             fundProfitBps={fund.data.fundProfitPercentage}
+            challengeWindow={Number(vault.data.challengeWindow)}
             end={end}
             disabled={busy}
             endBlocker={endBlocker}

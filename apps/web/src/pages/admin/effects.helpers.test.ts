@@ -7,6 +7,7 @@ import {
   removeWalletEffect,
   revokeAdminEffect,
   settlementEffect,
+  settlementFinality,
   splitByAllocation,
 } from "./effects.helpers";
 
@@ -57,6 +58,23 @@ describe("the effect of each irreversible admin action, in tokens", () => {
     });
     expect(lossEffect({ principal: u(3), returned: u(2), round: 4, token }).question).toBe(
       "Settle round 4 at a loss of 1 mUSDC (33.33%)?",
+    );
+    // With a challenge window the loss is only proposed: a veto can still undo it.
+    expect(lossEffect({ principal: u(2_000), returned: u(1_500), round: 1, token, challengeWindow: 86_400 })).toEqual({
+      question: "Settle round 1 at a loss of 500 mUSDC (25%)?",
+      detail: "Its investors put in 2,000 mUSDC and get back 1,500 mUSDC, shared pro rata; the fund takes no share.",
+    });
+  });
+
+  it("says when a settlement is final: at once, or after the vault's challenge window unless vetoed", () => {
+    expect(settlementFinality({ round: 1, challengeWindow: 0 })).toBe(
+      "This cannot be undone: the round's positions are priced from this total.",
+    );
+    expect(settlementFinality({ round: 3, challengeWindow: 86_400 })).toBe(
+      "It is proposed first: it becomes final 24 hours after it is sent (anyone can then make it final, and round 4 opens), unless a guardian or an admin vetoes it before. Once final, it cannot be undone: the round's positions are priced from this total.",
+    );
+    expect(settlementFinality({ round: 1, challengeWindow: 3 * 86_400 })).toMatch(
+      /^It is proposed first: it becomes final 3 days after/,
     );
   });
 

@@ -1,5 +1,6 @@
 import { formatNumber, formatTokenAmount, percentOf, shortenAddress, tokenTitle } from "../../shared/lib/format";
 import { bpsToPercent, secondsToDays, settlementOutcome } from "./admin.helpers";
+import { challengeWindowText } from "./settlementSafety.helpers";
 
 /**
  * What each irreversible admin action will do, in tokens, as the one sentence its confirmation leads with (and the
@@ -82,23 +83,39 @@ export function settlementEffect({
   return `${head}: a loss of ${tokens(outcome.amount, token)} (${outcome.percent}) for its investors, who put in ${tokens(principal, token)}; ${next}`;
 }
 
-/** The second confirmation of a loss (the figures in tokens and per cent): "Settle round 1 at a loss of 500 mUSDC (25%)?" */
+/**
+ * The second confirmation of a loss (the figures in tokens and per cent): "Settle round 1 at a loss of 500 mUSDC
+ * (25%)?". In a vault whose settlements wait a challenge window, it is undone only by a veto before it is final.
+ */
 export function lossEffect({
   principal,
   returned,
   round,
   token,
+  challengeWindow = 0,
 }: {
   principal: bigint;
   returned: bigint;
   round: number;
   token: Token;
+  /** The vault's challenge window (seconds); 0: final at once. */
+  challengeWindow?: number;
 }): { question: string; detail: string } {
   const loss = principal - returned;
+  const shared = `Its investors put in ${tokens(principal, token)} and get back ${tokens(returned, token)}, shared pro rata; the fund takes no share.`;
   return {
     question: `Settle round ${round} at a loss of ${tokens(loss, token)} (${percentOf(loss, principal)})?`,
-    detail: `Its investors put in ${tokens(principal, token)} and get back ${tokens(returned, token)}, shared pro rata; the fund takes no share. This cannot be undone.`,
+    detail: challengeWindow > 0 ? shared : `${shared} This cannot be undone.`,
   };
+}
+
+/**
+ * What happens once a settlement is sent: final at once, or (in a vault with a challenge window) proposed, open to a
+ * veto until the window has passed, then made final by anyone, which opens the next round.
+ */
+export function settlementFinality({ round, challengeWindow }: { round: number; challengeWindow: number }): string {
+  if (challengeWindow <= 0) return "This cannot be undone: the round's positions are priced from this total.";
+  return `It is proposed first: it becomes final ${challengeWindowText(challengeWindow)} after it is sent (anyone can then make it final, and round ${round + 1} opens), unless a guardian or an admin vetoes it before. Once final, it cannot be undone: the round's positions are priced from this total.`;
 }
 
 /**

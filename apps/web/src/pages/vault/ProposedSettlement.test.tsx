@@ -35,7 +35,7 @@ describe("a settlement waiting its challenge window, on the vault page", () => {
       const { vaultId, poolId, finalAt, state } = await proposedRound("Challenge vault");
       expect(state).toBe(2); // still locked: only proposed
 
-      await renderApp({ path: `/vaults/${vaultId}` });
+      await renderApp({ path: `/vaults/${vaultId}`, account: DEV_ACCOUNTS[1] });
       const banner = await screen.findByRole("region", { name: "Proposed settlement" }, { timeout: 10_000 });
       await waitFor(
         () => {
@@ -52,6 +52,12 @@ describe("a settlement waiting its challenge window, on the vault page", () => {
         {},
         { timeout: 10_000 },
       );
+      // The investor's position says when it comes back: once the proposal is final, not at the lockup's end.
+      await within(screen.getByTestId("vault-position")).findByText(
+        `Your position is with the traders until round 1 settles (its settlement is proposed: final from ${formatChangeTime(finalAt)}, unless a guardian vetoes it). At settlement its payout becomes withdrawable.`,
+        {},
+        { timeout: 10_000 },
+      );
       const report = within(banner).getByRole("link", { name: "Read its report" });
       expect(report.getAttribute("href")).toBe(`/vaults/${vaultId}/rounds/${poolId}/report`);
       expect(within(banner).queryByRole("button")).toBeNull();
@@ -65,6 +71,8 @@ describe("a settlement waiting its challenge window, on the vault page", () => {
         "Settlement proposed",
         "Report",
       ]);
+      const link = within(row as HTMLElement).getByRole("link", { name: "Report of round 1" });
+      expect(link.getAttribute("href")).toBe(`/vaults/${vaultId}/rounds/${poolId}/report`);
     });
   });
 
@@ -76,7 +84,7 @@ describe("a settlement waiting its challenge window, on the vault page", () => {
       await renderApp({ path: `/vaults/${vaultId}`, account: anyone });
       const banner = await screen.findByRole("region", { name: "Proposed settlement" }, { timeout: 10_000 });
       await within(banner).findByText(
-        /Its challenge window has ended\. Anyone can make it final now\./,
+        "Its challenge window has ended: anyone can make it final.",
         {},
         { timeout: 10_000 },
       );
@@ -89,6 +97,19 @@ describe("a settlement waiting its challenge window, on the vault page", () => {
       expect(pool.postLockupTotal).toBe(usdc(1_080)); // 1,100 less 20% of the 100 profit
       await screen.findByText("Settled", {}, { timeout: 10_000 });
       expect(screen.queryByRole("region", { name: "Proposed settlement" })).toBeNull();
+    });
+  });
+
+  it("once the window has ended, without a wallet, says that connecting one lets you finalise it", async () => {
+    await withSnapshot(async () => {
+      const { vaultId, poolId } = await proposedRound("Watched vault");
+      await increaseTime(DAY);
+      await renderApp({ path: `/vaults/${vaultId}` });
+      const banner = await screen.findByRole("region", { name: "Proposed settlement" }, { timeout: 10_000 });
+      await within(banner).findByText("Connecting a wallet lets you finalise it.", {}, { timeout: 10_000 });
+      expect(banner.textContent).toContain("Its challenge window has ended: anyone can make it final.");
+      expect(within(banner).queryByRole("button")).toBeNull();
+      expect(((await fundRead("getPoolInfo", [poolId])) as { state: number }).state).toBe(2);
     });
   });
 

@@ -47,25 +47,40 @@ export function ProposedSettlementBanner({ vault, named = false }: Props) {
         <Link to={roundReportPath(vault.vaultId, vault.poolId)}>Read its report</Link>
       </p>
       <p className={styles.line}>
-        {windowOver
-          ? "Its challenge window has ended."
-          : `Final from ${formatChangeTime(proposal.finalAt)}${now === undefined ? "" : ` (${countdown(proposal.finalAt, now)})`} unless a guardian vetoes it.`}
-        {waitsForGuardian
-          ? " It lies outside the vault's bounds, so it also needs a guardian's co-signature."
-          : windowOver
-            ? " Anyone can make it final now."
-            : ""}
+        {timing({ finalAt: proposal.finalAt, now, windowOver, waitsForGuardian })}
+        {waitsForGuardian ? " It lies outside the vault's bounds, so it also needs a guardian's co-signature." : ""}
       </p>
       {windowOver && !waitsForGuardian && <FinalizeButton vaultId={vault.vaultId} />}
     </section>
   );
 }
 
+/** When it becomes final (with the countdown once the chain's clock is read), or that its window has ended. */
+function timing({
+  finalAt,
+  now,
+  windowOver,
+  waitsForGuardian,
+}: {
+  finalAt: number;
+  now: number | undefined;
+  windowOver: boolean;
+  waitsForGuardian: boolean;
+}): string {
+  if (windowOver) {
+    return waitsForGuardian
+      ? "Its challenge window has ended."
+      : "Its challenge window has ended: anyone can make it final.";
+  }
+  const left = now === undefined ? "" : ` (${countdown(finalAt, now)})`;
+  return `Final from ${formatChangeTime(finalAt)}${left} unless a guardian vetoes it.`;
+}
+
 /** "Finalise settlement" for any connected wallet; without one, what connecting allows. */
 function FinalizeButton({ vaultId }: { vaultId: number }) {
   const { isConnected } = useWalletStatus();
   const action = useFundAction(finalizeSettlement);
-  if (!isConnected) return <p className={styles.line}>Connect a wallet to make it final.</p>;
+  if (!isConnected) return <p className={styles.line}>Connecting a wallet lets you finalise it.</p>;
   const pending = action.state.status === "pending";
   return (
     <div className={styles.actions}>

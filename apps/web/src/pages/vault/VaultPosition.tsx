@@ -1,4 +1,4 @@
-import { type LiveVault, toUserMessage } from "@fundament/sdk";
+import { formatChangeTime, type LiveVault, toUserMessage } from "@fundament/sdk";
 import { useState } from "react";
 import { Link } from "react-router";
 import { TokenAmount } from "../../shared/components/Amount";
@@ -12,6 +12,15 @@ import styles from "./VaultPosition.module.css";
 import { WithdrawPosition } from "./WithdrawPosition";
 
 const STATE_WORD = { none: "", open: "open", locked: "locked", settled: "settled" } as const;
+
+/** When a locked round settles: its proposed settlement's final time while one waits, else its lockup's end. */
+function untilWhen(vault: Pick<LiveVault, "round" | "unlockDate" | "proposedSettlement">, round: number): string {
+  const proposal = vault.proposedSettlement;
+  if (proposal && vault.round === round) {
+    return ` (its settlement is proposed: final from ${formatChangeTime(proposal.finalAt)}, unless a guardian vetoes it)`;
+  }
+  return vault.unlockDate ? ` (lockup ends ${vault.unlockDate})` : "";
+}
 
 /**
  * The connected investor's position in THIS vault: value, principal, the round it is in, what is withdrawable now,
@@ -74,7 +83,7 @@ export function VaultPosition({ vault }: { vault: LiveVault }) {
                 <div className="notice notice--info">
                   <p>
                     Your position is with the traders until {roundLabel(position.round).toLowerCase()} settles
-                    {vault.unlockDate ? ` (lockup ends ${vault.unlockDate})` : ""}.{" "}
+                    {untilWhen(vault, position.round)}.{" "}
                     {position.rollOver
                       ? `Roll-over is on: at settlement it moves into round ${position.round + 1}.`
                       : "At settlement its payout becomes withdrawable."}

@@ -11,9 +11,10 @@ import {
   roundHasReport,
   roundPrincipal,
   roundProfit,
-  roundReturned,
+  roundReturnedParts,
   roundStatusLabel,
 } from "./rounds.helpers";
+import styles from "./VaultRounds.module.css";
 
 /**
  * The vault's own rounds, newest first: round, dates, principal, what came back, the investors' net profit (or loss),
@@ -77,7 +78,7 @@ export function VaultRounds({ vault }: { vault: LiveVault }) {
                         : undefined
                     }
                   >
-                    {roundReturned(round, token.data)}
+                    <ReturnedFigure {...roundReturnedParts(round, token.data)} />
                   </td>
                   <td
                     className={`num ${round.status === "settled" ? (round.profit < 0n ? "amount--down" : "amount--up") : ""}`}
@@ -114,5 +115,15 @@ export function VaultRounds({ vault }: { vault: LiveVault }) {
         of it.
       </p>
     </section>
+  );
+}
+
+/** What came back: the figure, and under it whether it is proposed or collected so far. */
+function ReturnedFigure({ figure, note }: { figure: string; note: string | null }) {
+  return (
+    <>
+      {figure}
+      {note && <span className={styles.note}> {note}</span>}
+    </>
   );
 }

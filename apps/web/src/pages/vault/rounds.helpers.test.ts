@@ -6,6 +6,7 @@ import {
   roundPrincipal,
   roundProfit,
   roundReturned,
+  roundReturnedParts,
   roundStatusLabel,
 } from "./rounds.helpers";
 
@@ -77,6 +78,9 @@ describe("a vault's rounds in words", () => {
   it("shows a waiting proposal's total and links its report, as a settled round's", () => {
     const proposed = round({ status: "locked", returned: 21_000_000_000n, proposal: PROPOSAL });
     expect(roundReturned(proposed, token)).toBe("21,000 proposed");
+    // The table sets the note under the figure.
+    expect(roundReturnedParts(proposed, token)).toEqual({ figure: "21,000", note: "proposed" });
+    expect(roundReturnedParts(round({}), token)).toEqual({ figure: "21,000", note: null });
     expect(roundHasReport(proposed)).toBe(true);
     expect(roundHasReport(round({}))).toBe(true);
     expect(roundHasReport(round({ status: "locked" }))).toBe(false);

@@ -26,11 +26,21 @@ export function roundPrincipal(round: Pick<RoundFields, "principal">, token: Tok
  * collected so far while locked, "—" while open.
  */
 export function roundReturned(round: Pick<RoundFields, "status" | "returned" | "proposal">, token: Token): string {
-  if (round.status === "settled") return formatTokenFigure(round.returned, token.decimals);
-  if (round.proposal) return `${formatTokenFigure(round.proposal.totalReturned, token.decimals)} proposed`;
+  const { figure, note } = roundReturnedParts(round, token);
+  return note ? `${figure} ${note}` : figure;
+}
+
+/** `roundReturned` as its figure and its note ("proposed", "so far"), which the table sets under the figure. */
+export function roundReturnedParts(
+  round: Pick<RoundFields, "status" | "returned" | "proposal">,
+  token: Token,
+): { figure: string; note: "proposed" | "so far" | null } {
+  if (round.status === "settled") return { figure: formatTokenFigure(round.returned, token.decimals), note: null };
+  if (round.proposal)
+    return { figure: formatTokenFigure(round.proposal.totalReturned, token.decimals), note: "proposed" };
   if (round.status === "locked" && round.returned > 0n)
-    return `${formatTokenFigure(round.returned, token.decimals)} so far`;
-  return "—";
+    return { figure: formatTokenFigure(round.returned, token.decimals), note: "so far" };
+  return { figure: "—", note: null };
 }
 
 /** The investors' net profit of a settled round, signed, with its percent of the principal; "—" until settled. */
