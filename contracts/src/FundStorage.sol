@@ -33,6 +33,10 @@ abstract contract FundStorage {
     uint8 internal constant STOP_EMERGENCY = 1;
     uint8 internal constant STOP_PAUSED = 2;
     uint8 internal constant STOP_WIND_DOWN = 4;
+    /// @dev Not a stop: the vault has a deposit cap or an investor cap, which `invest` then reads (one more slot).
+    uint8 internal constant HAS_CAPS = 8;
+    /// @dev The bits of `stops` that stop deposits and rounds.
+    uint8 internal constant STOPS = STOP_EMERGENCY | STOP_PAUSED | STOP_WIND_DOWN;
 
     Config internal _config;
     address internal _fundWallet;

@@ -37,6 +37,13 @@ contract FundViews is IFundViews, RolesSlot, FundStorage {
         info.challengeWindow = vault.challengeWindow;
         info.maxLossBps = vault.maxLossBps;
         info.maxGainBps = vault.maxGainBps;
+        info.managementFeeBps = vault.managementFeeBps;
+        info.performanceFeeBps = vault.performanceFeeBps;
+        uint256 mark = vault.highWaterMark;
+        uint256 start = _pools[vault.currentPoolId].startSharePrice;
+        info.highWaterMark = mark > start ? mark : start;
+        info.depositCap = vault.depositCap;
+        info.investorCap = vault.investorCap;
     }
 
     /// @inheritdoc IFundViews
@@ -65,6 +72,12 @@ contract FundViews is IFundViews, RolesSlot, FundStorage {
         info.proposedAtLoss = pool.proposedAtLoss;
         info.needsCosign = pool.needsCosign;
         info.cosigned = pool.cosigned;
+        info.managementFeeBps = pool.managementFeeBps;
+        info.performanceFeeBps = pool.performanceFeeBps;
+        if (!pool.settled) return info;
+        info.managementFee = pool.managementFee;
+        info.performanceFee = pool.fundFee - pool.managementFee;
+        info.highWaterMark = pool.highWaterMark;
     }
 
     /// @inheritdoc IFundViews
@@ -75,6 +88,7 @@ contract FundViews is IFundViews, RolesSlot, FundStorage {
     {
         Vault storage vault = _vault(vaultId);
         check.minimumInvestment = vault.minimumInvestment;
+        check.available = _capRoom(vault, account, vaultId);
         uint8 stops = vault.stops;
         if (stops & STOP_EMERGENCY != 0) {
             check.status = IInvestmentFund.DepositStatus.Emergency;
@@ -88,9 +102,51 @@ contract FundViews is IFundViews, RolesSlot, FundStorage {
             check.status = IInvestmentFund.DepositStatus.NotWhitelisted;
         } else if (_hasUnwithdrawnPosition(account, vaultId, vault)) {
             check.status = IInvestmentFund.DepositStatus.UnwithdrawnPosition;
+        } else if (check.available < check.minimumInvestment || amount > check.available) {
+            check.status = _capStatus(vault, account, vaultId, amount);
         } else if (amount < check.minimumInvestment) {
             check.status = IInvestmentFund.DepositStatus.BelowMinimum;
         }
+    }
+
+    /// @dev How much more `account` may deposit into `vaultId`'s current round under its caps (no cap: the maximum).
+    function _capRoom(Vault storage vault, address account, uint256 vaultId) private view returns (uint256 room) {
+        room = type(uint256).max;
+        (uint256 vaultRoom, uint256 investorRoom) = _capRooms(vault, account, vaultId);
+        if (vaultRoom < room) room = vaultRoom;
+        if (investorRoom < room) room = investorRoom;
+    }
+
+    /// @dev Which cap stops a deposit of `amount` (or any deposit of at least the minimum): the vault's first.
+    function _capStatus(Vault storage vault, address account, uint256 vaultId, uint256 amount)
+        private
+        view
+        returns (IInvestmentFund.DepositStatus)
+    {
+        (uint256 vaultRoom,) = _capRooms(vault, account, vaultId);
+        return vaultRoom < vault.minimumInvestment || amount > vaultRoom
+            ? IInvestmentFund.DepositStatus.VaultCapReached
+            : IInvestmentFund.DepositStatus.AboveInvestorCap;
+    }
+
+    /// @dev The room under the vault's cap and under `account`'s cap in the current round (`invest`'s `_checkCaps`).
+    function _capRooms(Vault storage vault, address account, uint256 vaultId)
+        private
+        view
+        returns (uint256 vaultRoom, uint256 investorRoom)
+    {
+        (vaultRoom, investorRoom) = (type(uint256).max, type(uint256).max);
+        Pool storage pool = _pools[vault.currentPoolId];
+        uint256 cap = vault.depositCap;
+        uint256 funds = pool.totalFunds;
+        if (cap != 0) vaultRoom = cap > funds ? cap - funds : 0;
+        cap = vault.investorCap;
+        if (cap == 0) return (vaultRoom, investorRoom);
+        Position memory position = _positionNow(account, vaultId);
+        uint256 holds = position.poolId == vault.currentPoolId
+            ? _mulDiv(position.shares, pool.startSharePrice, Settlement.SHARE_PRICE_SCALE)
+            : 0;
+        investorRoom = cap > holds ? cap - holds : 0;
     }
 
     /// @dev When a locked vault takes deposits again at the earliest: its lockup's end, or its proposed settlement's
@@ -126,6 +182,89 @@ contract FundViews is IFundViews, RolesSlot, FundStorage {
         info.poolId = position.poolId;
         info.poolState = _poolState(position.poolId);
         (info.value, info.withdrawable) = _valueOf(position);
+    }
+
+    /// @inheritdoc IFundViews
+    function getCurrentPoolData(uint256 vaultId)
+        external
+        view
+        returns (uint256 poolId, uint256 totalFunds, bool isLocked, uint256 lockupEndTime)
+    {
+        Vault storage vault = _vault(vaultId);
+        poolId = vault.currentPoolId;
+        Pool storage pool = _pools[poolId];
+        return (poolId, pool.totalFunds, vault.isLocked, pool.lockupEndTime);
+    }
+
+    /// @inheritdoc IFundViews
+    function investmentPools(uint256 poolId)
+        external
+        view
+        returns (
+            uint256 totalFunds,
+            uint256 lockupStartTime,
+            uint256 lockupEndTime,
+            bool isLocked,
+            uint256 preLockupTotal,
+            uint256 postLockupTotal,
+            uint256 profitGenerated
+        )
+    {
+        Pool storage pool = _pools[poolId];
+        return (
+            pool.totalFunds,
+            pool.lockupStartTime,
+            pool.lockupEndTime,
+            _poolState(poolId) == IInvestmentFund.PoolState.Locked,
+            pool.preLockupTotal,
+            pool.postLockupTotal,
+            pool.profitGenerated
+        );
+    }
+
+    /// @inheritdoc IFundViews
+    function poolState(uint256 poolId) external view returns (IInvestmentFund.PoolState) {
+        return _poolState(poolId);
+    }
+
+    /// @inheritdoc IFundViews
+    function getProfitStatistics()
+        external
+        view
+        returns (
+            uint256 totalProfitGenerated,
+            uint256 averageProfitPerPool,
+            uint256 highestProfit,
+            uint256 profitablePoolCount
+        )
+    {
+        uint256 settled = _totals.settledPoolCount;
+        totalProfitGenerated = _totals.totalProfitGenerated;
+        averageProfitPerPool = settled == 0 ? 0 : totalProfitGenerated / settled;
+        highestProfit = _totals.highestProfit;
+        profitablePoolCount = _totals.profitablePoolCount;
+    }
+
+    /// @inheritdoc IFundViews
+    function getInvestorData(address account)
+        external
+        view
+        returns (
+            uint256 investedAmount,
+            uint256 lastWithdrawnPoolId,
+            bool hasWithdrawnCurrent,
+            uint256 totalWithdrawn,
+            uint256 votingPower
+        )
+    {
+        // The investor word's bits 0-87 (the fund's `_loadInvestor`); the cast masks them.
+        // forge-lint: disable-next-line(unsafe-typecast)
+        investedAmount = uint88(_investors[account]);
+        Withdrawals storage withdrawals = _withdrawals[account];
+        lastWithdrawnPoolId = withdrawals.lastWithdrawnPoolId;
+        hasWithdrawnCurrent = lastWithdrawnPoolId != 0 && investedAmount == 0;
+        totalWithdrawn = withdrawals.totalWithdrawn;
+        votingPower = investedAmount;
     }
 
     /// @dev A position as `_resolve` would see it, for views.

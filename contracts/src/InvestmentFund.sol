@@ -232,7 +232,8 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         VaultHead memory head = _loadVaultHead(vault);
         uint32 poolId = head.currentPoolId;
         if (poolId == 0) revert VaultNotFound(vaultId);
-        if (head.stops != 0) _revertStopped(vaultId, head.stops);
+        uint8 stops = head.stops;
+        if (stops & STOPS != 0) _revertStopped(vaultId, stops);
         if (head.isLocked) revert PoolLocked(poolId);
         if (amount < head.minimumInvestment) revert BelowMinimumInvestment(amount, head.minimumInvestment);
         uint48 lastProposalBlock = head.lastProposalBlock;
@@ -244,6 +245,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         Pool storage pool = _pools[poolId];
         uint256 shares = received * SHARE_PRICE_SCALE / head.sharePrice;
         if (shares == 0) revert NothingReceived();
+        if (stops & HAS_CAPS != 0) _checkCaps(vault, pool, received, position.shares, shares, head.sharePrice);
 
         _addToPoolTotals(pool, received, shares);
         if (position.rollOver) vault.rollingShares += shares.toUint128();
@@ -327,7 +329,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     function startLockupPeriod(uint256 vaultId) external onlyAdmin nonReentrant {
         (Vault storage vault, uint256 poolId) = _openVault(vaultId);
         uint8 stops = vault.stops;
-        if (stops != 0) _revertStopped(vaultId, stops);
+        if (stops & STOPS != 0) _revertStopped(vaultId, stops);
         Pool storage pool = _pools[poolId];
         if (pool.totalShares == 0) revert EmptyPool();
         uint256 total = pool.totalFunds;
@@ -339,6 +341,8 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         vault.isLocked = true;
         pool.lockupStartTime = start;
         pool.lockupEndTime = end;
+        pool.managementFeeBps = vault.managementFeeBps;
+        pool.performanceFeeBps = vault.performanceFeeBps;
         // Safe: total is the pool's uint128 totalFunds.
         // forge-lint: disable-next-line(unsafe-typecast)
         pool.preLockupTotal = uint128(total);
@@ -470,8 +474,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     /// @dev Lowering the minimum only lets more in, so an admin does it at once; raising it waits in the timelock.
     function setMinimumInvestment(uint256 vaultId, uint256 minimumInvestment_) external {
         Vault storage vault = _vault(vaultId);
-        if (minimumInvestment_ > vault.minimumInvestment) _checkRole(DEFAULT_ADMIN_ROLE);
-        else _checkAdmin();
+        _checkChanger(minimumInvestment_ > vault.minimumInvestment);
         _setMinimumInvestment(vaultId, vault, minimumInvestment_);
     }
 
@@ -488,6 +491,27 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     /// @inheritdoc IInvestmentFund
     function setSettlementBounds(uint256 vaultId, uint256 maxLossBps, uint256 maxGainBps) external onlyTimelocked {
         _setSettlementBounds(vaultId, _vault(vaultId), maxLossBps, maxGainBps);
+    }
+
+    /// @inheritdoc IInvestmentFund
+    /// @dev A cut only lowers what investors pay, so an admin does it at once; a raise waits in the timelock.
+    function setFees(uint256 vaultId, uint256 managementFeeBps, uint256 performanceFeeBps) external {
+        Vault storage vault = _vault(vaultId);
+        _checkChanger(managementFeeBps > vault.managementFeeBps || performanceFeeBps > vault.performanceFeeBps);
+        _setFees(vaultId, vault, managementFeeBps, performanceFeeBps);
+    }
+
+    /// @inheritdoc IInvestmentFund
+    /// @dev Lowering or adding a cap only stops deposits, so an admin does it at once; raising or removing one waits in
+    /// the timelock.
+    function setCaps(uint256 vaultId, uint256 depositCap, uint256 investorCap) external {
+        Vault storage vault = _vault(vaultId);
+        _checkChanger(_capRaised(vault.depositCap, depositCap) || _capRaised(vault.investorCap, investorCap));
+        vault.depositCap = depositCap.toUint128();
+        vault.investorCap = investorCap.toUint128();
+        uint8 stops = vault.stops;
+        vault.stops = depositCap | investorCap != 0 ? stops | HAS_CAPS : stops & ~HAS_CAPS;
+        emit CapsUpdated(vaultId, depositCap, investorCap);
     }
 
     /// @inheritdoc IInvestmentFund
@@ -621,49 +645,6 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     }
 
     /// @inheritdoc IInvestmentFund
-    function getCurrentPoolData(uint256 vaultId)
-        external
-        view
-        returns (uint256 poolId, uint256 totalFunds, bool isLocked, uint256 lockupEndTime)
-    {
-        Vault storage vault = _vault(vaultId);
-        poolId = vault.currentPoolId;
-        Pool storage pool = _pools[poolId];
-        return (poolId, pool.totalFunds, vault.isLocked, pool.lockupEndTime);
-    }
-
-    /// @inheritdoc IInvestmentFund
-    function investmentPools(uint256 poolId)
-        external
-        view
-        returns (
-            uint256 totalFunds,
-            uint256 lockupStartTime,
-            uint256 lockupEndTime,
-            bool isLocked,
-            uint256 preLockupTotal,
-            uint256 postLockupTotal,
-            uint256 profitGenerated
-        )
-    {
-        Pool storage pool = _pools[poolId];
-        return (
-            pool.totalFunds,
-            pool.lockupStartTime,
-            pool.lockupEndTime,
-            poolState(poolId) == PoolState.Locked,
-            pool.preLockupTotal,
-            pool.postLockupTotal,
-            pool.profitGenerated
-        );
-    }
-
-    /// @inheritdoc IInvestmentFund
-    function poolState(uint256 poolId) public view returns (PoolState) {
-        return _poolState(poolId);
-    }
-
-    /// @inheritdoc IInvestmentFund
     function getTradingWallets(uint256 poolId)
         external
         view
@@ -673,47 +654,8 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
     }
 
     /// @inheritdoc IInvestmentFund
-    function getProfitStatistics()
-        external
-        view
-        returns (
-            uint256 totalProfitGenerated,
-            uint256 averageProfitPerPool,
-            uint256 highestProfit,
-            uint256 profitablePoolCount
-        )
-    {
-        FundTotals storage totals = _totals;
-        uint256 settled = totals.settledPoolCount;
-        totalProfitGenerated = totals.totalProfitGenerated;
-        averageProfitPerPool = settled == 0 ? 0 : totalProfitGenerated / settled;
-        highestProfit = totals.highestProfit;
-        profitablePoolCount = totals.profitablePoolCount;
-    }
-
-    /// @inheritdoc IInvestmentFund
     function isWhitelisted(address account) external view returns (bool) {
         return _loadInvestor(account).whitelisted;
-    }
-
-    /// @inheritdoc IInvestmentFund
-    function getInvestorData(address account)
-        external
-        view
-        returns (
-            uint256 investedAmount,
-            uint256 lastWithdrawnPoolId,
-            bool hasWithdrawnCurrent,
-            uint256 totalWithdrawn,
-            uint256 votingPower
-        )
-    {
-        investedAmount = _loadInvestor(account).investedAmount;
-        Withdrawals storage withdrawals = _withdrawals[account];
-        lastWithdrawnPoolId = withdrawals.lastWithdrawnPoolId;
-        hasWithdrawnCurrent = lastWithdrawnPoolId != 0 && investedAmount == 0;
-        totalWithdrawn = withdrawals.totalWithdrawn;
-        votingPower = investedAmount;
     }
 
     /// @inheritdoc IInvestmentFund
@@ -779,6 +721,12 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         return hasRole(ADMIN_ROLE, account) || hasRole(DEFAULT_ADMIN_ROLE, account);
     }
 
+    /// @dev A change that raises what investors pay or risk (`raises`): the top role (the timelock); any other: an admin.
+    function _checkChanger(bool raises) private view {
+        if (raises) _checkRole(DEFAULT_ADMIN_ROLE);
+        else _checkAdmin();
+    }
+
     function _checkAdmin() private view {
         if (!_isAdmin(msg.sender)) revert AccessControlUnauthorizedAccount(msg.sender, ADMIN_ROLE);
     }
@@ -838,6 +786,7 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         _setLockupPeriodDuration(vaultId, vault, lockupPeriodDuration_);
         _setChallengeWindow(vaultId, vault, block.chainid == LOCAL_CHAIN_ID ? 0 : DEFAULT_CHALLENGE_WINDOW);
         _setSettlementBounds(vaultId, vault, BASIS_POINTS, Settlement.NO_GAIN_BOUND);
+        _setFees(vaultId, vault, 0, FUND_PROFIT_PERCENTAGE);
         uint256 poolId = Settlement.openPool(_pools, vault, _config, vaultId, 0, SHARE_PRICE_SCALE, 0);
         vault.eraStartPoolId = uint32(poolId);
         emit VaultCreated(vaultId, name, poolId, minimumInvestment_, lockupPeriodDuration_);
@@ -986,6 +935,46 @@ contract InvestmentFund is IInvestmentFund, AccessControl, ReentrancyGuardTransi
         // forge-lint: disable-next-line(unsafe-typecast)
         vault.lockupPeriodDuration = uint48(duration);
         emit LockupPeriodDurationUpdated(vaultId, duration);
+    }
+
+    /// @dev `invest`'s caps: the round's total funds after the deposit of `received`, and the investor's funds in the
+    /// round (`held` shares before, `added` with the deposit, at the round's `price`).
+    function _checkCaps(
+        Vault storage vault,
+        Pool storage pool,
+        uint256 received,
+        uint256 held,
+        uint256 added,
+        uint256 price
+    ) private view {
+        uint256 cap = vault.depositCap;
+        uint256 funds = pool.totalFunds;
+        if (cap != 0 && funds + received > cap) revert VaultCapExceeded(cap > funds ? cap - funds : 0);
+        cap = vault.investorCap;
+        if (cap != 0 && (held + added) * price / SHARE_PRICE_SCALE > cap) {
+            uint256 holds = held * price / SHARE_PRICE_SCALE;
+            revert InvestorCapExceeded(cap > holds ? cap - holds : 0);
+        }
+    }
+
+    /// @dev Whether a cap goes from `current` to a higher one or to none (0).
+    function _capRaised(uint256 current, uint256 next) private pure returns (bool) {
+        return current != 0 && (next == 0 || next > current);
+    }
+
+    function _setFees(uint256 vaultId, Vault storage vault, uint256 managementFeeBps, uint256 performanceFeeBps)
+        private
+    {
+        if (
+            managementFeeBps > Settlement.MAX_MANAGEMENT_FEE_BPS
+                || performanceFeeBps > Settlement.MAX_PERFORMANCE_FEE_BPS
+        ) revert FeeAboveCap(managementFeeBps, performanceFeeBps);
+        // Safe: both were checked against their caps, far below uint16, above.
+        // forge-lint: disable-next-line(unsafe-typecast)
+        vault.managementFeeBps = uint16(managementFeeBps);
+        // forge-lint: disable-next-line(unsafe-typecast)
+        vault.performanceFeeBps = uint16(performanceFeeBps);
+        emit FeesUpdated(vaultId, managementFeeBps, performanceFeeBps);
     }
 
     /// @dev A window of 0 (a settlement final at once, with no time to veto it) only on the local chain.

@@ -182,6 +182,22 @@ contract GasTest is FundFixture {
         vm.snapshotGasLastCall("invest (second vault)");
     }
 
+    /// @notice A vault with caps: `invest` reads one more slot (the caps) and checks both.
+    function test_gas_investRepeatInACappedVault() public {
+        vm.prank(admin);
+        fund.setCaps(FUTURES, 1_000_000 * USDC, 100_000 * USDC);
+        _whitelist(alice);
+        token.mint(alice, 2_000 * USDC);
+        vm.prank(alice);
+        token.approve(address(fund), 2_000 * USDC);
+        vm.prank(alice);
+        fund.invest(FUTURES, 1_000 * USDC);
+        _nextBlock();
+        vm.prank(alice);
+        fund.invest(FUTURES, 1_000 * USDC);
+        vm.snapshotGasLastCall("invest (repeat, capped vault)");
+    }
+
     /// @notice The one-transaction path (EIP-2612 permit + invest) beside the two-step path's `approve` (of the exact
     /// amount, as the app does): two-step total = `approve (exact amount)` + `invest`.
     function test_gas_investWithPermitFirstThenRepeat() public {

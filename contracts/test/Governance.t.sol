@@ -5,6 +5,10 @@ import {FundFixture} from "./FundFixture.sol";
 import {IInvestmentFund} from "../src/interfaces/IInvestmentFund.sol";
 import {IFundVotes} from "../src/interfaces/IFundVotes.sol";
 import {IFundGovernor} from "../src/interfaces/IFundGovernor.sol";
+import {InvestmentFund} from "../src/InvestmentFund.sol";
+import {FundViewsCalls} from "./utils/FundViewsCalls.sol";
+
+using FundViewsCalls for InvestmentFund;
 
 /// @notice Proposals: creation, snapshot-weighted votes, execution and the displayed fields.
 contract GovernanceTest is FundFixture {

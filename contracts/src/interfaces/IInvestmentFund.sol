@@ -31,6 +31,9 @@ interface IInvestmentFund is IFundVotes {
     /// @notice Whether `invest` would take a deposit now, and if not the first reason (vault-wide reasons first).
     /// `Locked`: until its round settles (`DepositCheck.until`: the lockup's end, or when a proposed settlement
     /// becomes final if later). `UnwithdrawnPosition`: the investor's settled payout in this vault waits to be withdrawn.
+    /// `VaultCapReached`: the round's total funds would pass the vault's cap (or it has no room for a minimum deposit);
+    /// `AboveInvestorCap`: the investor's funds in the round would pass the investor cap (`DepositCheck.available`:
+    /// how much more fits).
     enum DepositStatus {
         Open,
         Emergency,
@@ -39,7 +42,9 @@ interface IInvestmentFund is IFundVotes {
         Locked,
         NotWhitelisted,
         UnwithdrawnPosition,
-        BelowMinimum
+        BelowMinimum,
+        VaultCapReached,
+        AboveInvestorCap
     }
 
     /// @notice `getDepositStatus`'s answer: the status, until when (seconds; 0 when it does not end on its own) and the
@@ -48,6 +53,8 @@ interface IInvestmentFund is IFundVotes {
         DepositStatus status;
         uint256 until;
         uint256 minimumInvestment;
+        /// @dev How much more the caps let `account` deposit into the current round (`type(uint256).max`: no cap).
+        uint256 available;
     }
 
     /// @notice A vault's settings and where its rounds are.
@@ -71,6 +78,16 @@ interface IInvestmentFund is IFundVotes {
         /// `maxGainBps`, 65,535 meaning no bound) needs a guardian's co-signature before it is final.
         uint256 maxLossBps;
         uint256 maxGainBps;
+        /// @dev The vault's fees in basis points: management per year of a round's principal, performance of a round's
+        /// profit above the high-water mark.
+        uint256 managementFeeBps;
+        uint256 performanceFeeBps;
+        /// @dev The share price (scaled by `SHARE_PRICE_SCALE`) the current round must beat before a performance fee
+        /// is due: the highest settlement price the vault's rolling shares reached, at least the round's start price.
+        uint256 highWaterMark;
+        /// @dev Caps of a round's total funds and of one investor's funds in a round, in tokens (0: none).
+        uint256 depositCap;
+        uint256 investorCap;
     }
 
     /// @notice Everything about one pool (round) beyond the spec's seven fields of `investmentPools`.
@@ -103,6 +120,15 @@ interface IInvestmentFund is IFundVotes {
         /// @dev The proposal lies outside the vault's bounds and needs a guardian's co-signature; whether it has it.
         bool needsCosign;
         bool cosigned;
+        /// @dev Once settled, `fundFee` is `managementFee` plus `performanceFee`; the performance fee was charged on
+        /// the profit above `highWaterMark` (a share price) times the pool's shares.
+        uint256 managementFee;
+        uint256 performanceFee;
+        uint256 highWaterMark;
+        /// @dev The fee rates the round is charged at most (the vault's when it was locked; 0 before): a lower rate
+        /// set since applies instead.
+        uint256 managementFeeBps;
+        uint256 performanceFeeBps;
     }
 
     /// @notice An investor's position in one vault.
@@ -187,6 +213,19 @@ interface IInvestmentFund is IFundVotes {
     event SettlementCosigned(uint256 indexed vaultId, uint256 indexed poolId, address guardian);
     /// @notice `vaultId`'s bounds of a round's result (basis points of its principal; `maxGainBps` 65,535: none).
     event SettlementBoundsUpdated(uint256 indexed vaultId, uint256 maxLossBps, uint256 maxGainBps);
+    /// @notice `poolId`'s settlement charged a management fee and a performance fee on the profit above
+    /// `highWaterMark` (a share price); together they are `ProfitDistributed`'s `fundFee`.
+    event FeesCharged(
+        uint256 indexed vaultId,
+        uint256 indexed poolId,
+        uint256 managementFee,
+        uint256 performanceFee,
+        uint256 highWaterMark
+    );
+    /// @notice `vaultId`'s fees (basis points: management per year, performance of the profit above the mark).
+    event FeesUpdated(uint256 indexed vaultId, uint256 managementFeeBps, uint256 performanceFeeBps);
+    /// @notice `vaultId`'s caps of a round's total funds and of one investor's funds in a round (0: none).
+    event CapsUpdated(uint256 indexed vaultId, uint256 depositCap, uint256 investorCap);
     event PoolOpened(uint256 indexed vaultId, uint256 indexed poolId, uint256 round);
     event FundFeesClaimed(address indexed fundWallet, uint256 amount);
     event EmergencyStateChanged(bool emergencyState);
@@ -267,6 +306,14 @@ interface IInvestmentFund is IFundVotes {
     error CosignNotNeeded(uint256 vaultId);
     /// @notice Thrown when a loss bound is above 10,000 basis points or a gain bound above 65,535.
     error InvalidSettlementBounds(uint256 maxLossBps, uint256 maxGainBps);
+    /// @notice Thrown when a management fee above 500 basis points a year or a performance fee above 5,000 is set.
+    error FeeAboveCap(uint256 managementFeeBps, uint256 performanceFeeBps);
+    /// @notice Thrown when a deposit would take the round's total funds above the vault's cap; `available` is the room
+    /// left.
+    error VaultCapExceeded(uint256 available);
+    /// @notice Thrown when a deposit would take the investor's funds in the round above the vault's investor cap;
+    /// `available` is the room they have left.
+    error InvestorCapExceeded(uint256 available);
     /// @notice Thrown when `endLockupPeriodAtLoss` is called for a pool that made no loss.
     error NotALoss(uint256 principal, uint256 totalReturned);
     /// @notice Thrown when a trading-wallet type is empty or longer than `MAX_WALLET_TYPE_LENGTH` (31 bytes).
@@ -408,6 +455,20 @@ interface IInvestmentFund is IFundVotes {
     /// @dev Default admin only (the `FundTimelock`). Reverts with `VaultNotFound` or `InvalidSettlementBounds`.
     function setSettlementBounds(uint256 vaultId, uint256 maxLossBps, uint256 maxGainBps) external;
 
+    /// @notice Sets `vaultId`'s fees in basis points: management per year of a round's principal (at most 500),
+    /// performance of a round's profit above the high-water mark (at most 5,000). New vaults: 0 and
+    /// `FUND_PROFIT_PERCENTAGE`. A cut applies at once, to the round in progress too; a raise to rounds locked after it.
+    /// @dev Raising either: default admin only (the `FundTimelock`); cutting: an admin. Reverts with `VaultNotFound` or
+    /// `FeeAboveCap`.
+    function setFees(uint256 vaultId, uint256 managementFeeBps, uint256 performanceFeeBps) external;
+
+    /// @notice Sets `vaultId`'s caps: of a round's total funds (`depositCap`) and of one investor's funds in a round, at
+    /// the round's share price (`investorCap`), in tokens; 0: none. Deposits already made stay; a lower cap only stops
+    /// new ones.
+    /// @dev Raising or removing a cap: default admin only (the `FundTimelock`); lowering or adding one: an admin, at
+    /// once. Reverts with `VaultNotFound` or `SafeCastOverflowedUintDowncast` above uint128.
+    function setCaps(uint256 vaultId, uint256 depositCap, uint256 investorCap) external;
+
     /// @notice Sets how long `vaultId`'s proposed settlements wait, open to a veto, before they become final
     /// (new vaults: 24 hours; 0 on the local chain). A proposal already waiting keeps its time.
     /// @dev Default admin only (the `FundTimelock`). Reverts with `VaultNotFound` or `InvalidChallengeWindow`.
@@ -505,63 +566,16 @@ interface IInvestmentFund is IFundVotes {
     function lockupPeriodDuration(uint256 vaultId) external view returns (uint256);
     /// @notice Id of `vaultId`'s pool that is open or locked now. Reverts with `VaultNotFound`.
     function currentPoolId(uint256 vaultId) external view returns (uint256);
-    /// @notice `vaultId`'s current pool: id, total funds, lock state and lockup end. Reverts with
-    /// `VaultNotFound`.
-    function getCurrentPoolData(uint256 vaultId)
-        external
-        view
-        returns (uint256 poolId, uint256 totalFunds, bool isLocked, uint256 lockupEndTime);
-    /// @notice A pool's seven spec fields (all zero for an unknown pool).
-    function investmentPools(uint256 poolId)
-        external
-        view
-        returns (
-            uint256 totalFunds,
-            uint256 lockupStartTime,
-            uint256 lockupEndTime,
-            bool isLocked,
-            uint256 preLockupTotal,
-            uint256 postLockupTotal,
-            uint256 profitGenerated
-        );
-    /// @notice Where a pool is in its round (`None` for an unknown pool).
-    function poolState(uint256 poolId) external view returns (PoolState);
     /// @notice A pool's trading wallets: its vault's list, which can change only while the vault's pool is open
     /// (the `TradingWalletAdded` / `TradingWalletRemoved` events, which name the pool, keep the history).
     function getTradingWallets(uint256 poolId)
         external
         view
         returns (address[] memory wallets, uint256[] memory allocations, string[] memory walletTypes);
-    /// @notice Profit figures over all settled pools of all vaults; the average is over settled pools.
-    function getProfitStatistics()
-        external
-        view
-        returns (
-            uint256 totalProfitGenerated,
-            uint256 averageProfitPerPool,
-            uint256 highestProfit,
-            uint256 profitablePoolCount
-        );
     /// @notice Number of accounts holding `role` (the admin list itself comes from `RoleGranted` events).
     function getRoleMemberCount(bytes32 role) external view returns (uint256);
     /// @notice Whether `account` may invest.
     function isWhitelisted(address account) external view returns (bool);
-    /// @notice An investor's fund-wide figures.
-    /// @return investedAmount Principal across all vaults (deposits not yet withdrawn).
-    /// @return lastWithdrawnPoolId The last pool the investor withdrew from (0 if none).
-    /// @return hasWithdrawnCurrent Whether the investor withdrew and holds no principal now.
-    /// @return totalWithdrawn Sum of all withdrawals, emergency ones included, in token units.
-    /// @return votingPower Current voting power (equal to `investedAmount`).
-    function getInvestorData(address account)
-        external
-        view
-        returns (
-            uint256 investedAmount,
-            uint256 lastWithdrawnPoolId,
-            bool hasWithdrawnCurrent,
-            uint256 totalWithdrawn,
-            uint256 votingPower
-        );
     /// @notice Everything the contract owes: unwithdrawn payouts, accrued fund fees, open pools' deposits and
     /// locked pools' collected returns. Its token balance always covers this.
     function totalOwed() external view returns (uint256);

@@ -41,6 +41,16 @@ struct Vault {
     uint32 challengeWindow;
     uint16 maxLossBps;
     uint16 maxGainBps;
+    // the vault's fees (basis points: management per year of a round's principal, performance of the profit above the
+    // high-water mark), and the mark: the highest settlement share price its rolling shares reached (0: none yet, the
+    // current pool's start price stands for it)
+    uint16 managementFeeBps;
+    uint16 performanceFeeBps;
+    uint128 highWaterMark;
+    // slot 4: the caps of a round's total funds and of one investor's funds in a round (0: none); read by `invest` only
+    // when the vault's `HAS_CAPS` bit is set
+    uint128 depositCap;
+    uint128 investorCap;
 }
 
 /// @dev One pool (round) of a vault, as the fund stores it.
@@ -79,6 +89,14 @@ struct Pool {
     // the proposal lies outside the vault's bounds: it needs the guardian's co-signature, and whether it has it
     bool needsCosign;
     bool cosigned;
+    // the vault's fee rates when the round was locked: a raise applies to rounds locked after it, a cut (which applies at
+    // once) to this one too (the lower of these and the vault's rates is charged)
+    uint16 managementFeeBps;
+    uint16 performanceFeeBps;
+    // slot 9, written at settlement: the management fee charged (`fundFee` less it is the performance fee) and the
+    // high-water mark the round's profit was measured against
+    uint128 managementFee;
+    uint128 highWaterMark;
 }
 
 /// @dev The fund's running totals that settlements write: what settled pools still owe their non-rolling positions,
@@ -103,8 +121,13 @@ library Settlement {
 
     /// @notice Denominator of percentages (100% = 10,000).
     uint256 internal constant BASIS_POINTS = 10_000;
-    /// @notice The fund's share of a pool's profit (the fund's `FUND_PROFIT_PERCENTAGE`).
+    /// @notice A new vault's performance fee (the fund's `FUND_PROFIT_PERCENTAGE`).
     uint256 internal constant FUND_PROFIT_PERCENTAGE = 2_000;
+    /// @notice The hard caps of a vault's fees: management 5 % a year, performance 50 % of the profit.
+    uint256 internal constant MAX_MANAGEMENT_FEE_BPS = 500;
+    uint256 internal constant MAX_PERFORMANCE_FEE_BPS = 5_000;
+    /// @notice The year of the management fee's rate.
+    uint256 internal constant YEAR = 365 days;
     /// @notice Scale of share prices (the fund's `SHARE_PRICE_SCALE`).
     uint256 internal constant SHARE_PRICE_SCALE = 1e18;
     /// @notice `Vault.maxGainBps` at this value bounds no gain.
@@ -207,17 +230,23 @@ library Settlement {
     ) private {
         Pool storage pool = pools[poolId];
         uint256 rolling = vault.rollingShares;
+        _chargeFees(pool, vault, vaultId, poolId, totalReturned);
         (uint256 settlePrice, uint256 rolledOver) = _record(pool, totals, vaultId, poolId, rolling, totalReturned);
         if (settlePrice == 0 || rolling == 0) {
             // No share carries over (none rolls, or the rolling shares are worth nothing): the next pool starts
             // at the first price, so newcomers buy round share amounts. Any dust left goes to its investors. A
             // worthless settlement starts a new era: rolling positions from before it hold nothing.
+            // Nobody's shares carry the mark over: the next pool's investors start at the first price, and so does it.
             vault.rollingShares = 0;
+            delete vault.highWaterMark;
             uint256 next = openPool(pools, vault, config, vaultId, rolledOver, SHARE_PRICE_SCALE, 0);
             // Safe: pool ids are counted one by one in a uint32.
             // forge-lint: disable-next-line(unsafe-typecast)
             if (settlePrice == 0) vault.eraStartPoolId = uint32(next);
         } else {
+            // The mark the rolling shares carry: the one this round was measured against, or its price if higher.
+            uint256 mark = pool.highWaterMark;
+            vault.highWaterMark = (settlePrice > mark ? settlePrice : mark).toUint128();
             openPool(pools, vault, config, vaultId, rolledOver, settlePrice, rolling);
         }
     }
@@ -278,6 +307,41 @@ library Settlement {
         if (reportHash == bytes32(0)) revert IInvestmentFund.ReportMissing();
     }
 
+    /// @dev Charges the round's fees into the pool (`fundFee`, `managementFee`, `highWaterMark`): the management fee
+    /// on its principal for the time it was locked (up to its lockup's end), at most what came back; then the
+    /// performance fee on what is left above the higher of its principal and the high-water mark's worth of its
+    /// shares, so a recovery up to the mark pays none. Rates: the lower of the round's (at its lock) and the vault's.
+    function _chargeFees(Pool storage pool, Vault storage vault, uint256 vaultId, uint256 poolId, uint256 total)
+        private
+    {
+        uint256 principal = pool.preLockupTotal;
+        uint256 end = pool.lockupEndTime;
+        uint256 locked = (block.timestamp < end ? block.timestamp : end) - pool.lockupStartTime;
+        uint256 managementFee =
+            principal * _min(pool.managementFeeBps, vault.managementFeeBps) * locked / (BASIS_POINTS * YEAR);
+        if (managementFee > total) managementFee = total;
+        uint256 mark = vault.highWaterMark;
+        uint256 start = pool.startSharePrice;
+        if (mark < start) mark = start;
+        uint256 hurdle = mark * pool.totalShares / SHARE_PRICE_SCALE;
+        if (hurdle < principal) hurdle = principal;
+        uint256 net = total - managementFee;
+        uint256 performanceFee =
+            net > hurdle ? (net - hurdle) * _min(pool.performanceFeeBps, vault.performanceFeeBps) / BASIS_POINTS : 0;
+        // Safe (the casts below): both fees are at most total == pool.collected, a uint128; the mark is a uint128.
+        // forge-lint: disable-next-line(unsafe-typecast)
+        pool.fundFee = uint128(managementFee + performanceFee);
+        // forge-lint: disable-next-line(unsafe-typecast)
+        pool.managementFee = uint128(managementFee);
+        // forge-lint: disable-next-line(unsafe-typecast)
+        pool.highWaterMark = uint128(mark);
+        emit IInvestmentFund.FeesCharged(vaultId, poolId, managementFee, performanceFee, mark);
+    }
+
+    function _min(uint256 a, uint256 b) private pure returns (uint256) {
+        return a < b ? a : b;
+    }
+
     /// @dev Writes a settled pool's figures and the fund's totals; returns the settlement share price and what
     /// rolls into the next pool (`rolling` is the vault's shares that roll over).
     /// @dev Every product fits 256 bits: amounts are at most uint128 and prices at most uint88 times the 1e18 scale.
@@ -291,7 +355,7 @@ library Settlement {
     ) private returns (uint256 settlePrice, uint256 rolledOver) {
         uint256 principal = pool.preLockupTotal;
         uint256 profit = totalReturned > principal ? totalReturned - principal : 0;
-        uint256 fundFee = profit * FUND_PROFIT_PERCENTAGE / BASIS_POINTS;
+        uint256 fundFee = pool.fundFee;
         uint256 investorsTotal = totalReturned - fundFee;
         uint256 totalShares = pool.totalShares;
         settlePrice = investorsTotal * SHARE_PRICE_SCALE / totalShares;
@@ -315,8 +379,6 @@ library Settlement {
         pool.unclaimedShares = uint128(exitShares);
         // forge-lint: disable-next-line(unsafe-typecast)
         pool.unclaimedPayouts = uint128(reserved);
-        // forge-lint: disable-next-line(unsafe-typecast)
-        pool.fundFee = uint128(fundFee);
         // forge-lint: disable-next-line(unsafe-typecast)
         pool.rolledOver = uint128(rolledOver);
         pool.settled = true;

@@ -4,6 +4,10 @@ pragma solidity ^0.8.24;
 import {FundFixture} from "../FundFixture.sol";
 import {IInvestmentFund} from "../../src/interfaces/IInvestmentFund.sol";
 import {IFundGovernor} from "../../src/interfaces/IFundGovernor.sol";
+import {InvestmentFund} from "../../src/InvestmentFund.sol";
+import {FundViewsCalls} from "../utils/FundViewsCalls.sol";
+
+using FundViewsCalls for InvestmentFund;
 
 /// @notice Flash-vote attempts (power gained at or after a proposal's snapshot must not count) and a stress
 /// test of the compact voting-power history against a model recorded by the test itself.

@@ -75,6 +75,14 @@ contract FundHandler is HandlerBase {
     mapping(uint256 vaultId => bool) public ghostCosigned;
     /// @dev Finalisations tried before their window ended (each must have reverted) and vetoes that held.
     uint256 public ghostEarlyFinalises;
+    /// @dev The fee model: the vault's rates, the rates its locked round was locked at, and its high-water mark (0:
+    /// the current pool's start price stands for it).
+    mapping(uint256 vaultId => uint256) public ghostManagementBps;
+    mapping(uint256 vaultId => uint256) public ghostPerformanceBps;
+    mapping(uint256 vaultId => uint256) public ghostLockedManagementBps;
+    mapping(uint256 vaultId => uint256) public ghostLockedPerformanceBps;
+    mapping(uint256 vaultId => uint256) public ghostMark;
+    uint256 public ghostFeeCuts;
     uint256 public ghostVetoes;
     /// @notice Tokens that came into / went out of the fund for a vault, and the fees its pools accrued.
     mapping(uint256 vaultId => uint256) public ghostIn;
@@ -132,6 +140,9 @@ contract FundHandler is HandlerBase {
         guardian = guardian_;
         for (uint256 v = 1; v <= VAULTS; ++v) {
             ghostLockupDuration[v] = fund.lockupPeriodDuration(v);
+            IInvestmentFund.VaultInfo memory info = fund.getVault(v);
+            ghostManagementBps[v] = info.managementFeeBps;
+            ghostPerformanceBps[v] = info.performanceFeeBps;
         }
     }
 
@@ -206,6 +217,8 @@ contract FundHandler is HandlerBase {
             _record("lock", true, expected, "");
             ghostLocked[v] = true;
             ghostLockupEnd[v] = vm.getBlockTimestamp() + fund.lockupPeriodDuration(v);
+            ghostLockedManagementBps[v] = ghostManagementBps[v];
+            ghostLockedPerformanceBps[v] = ghostPerformanceBps[v];
             ghostOut[v] += info.totalFunds;
             if (before - token.balanceOf(address(fund)) != info.totalFunds) _mismatch("lock: funds sent out");
         } catch (bytes memory reason) {
@@ -307,7 +320,10 @@ contract FundHandler is HandlerBase {
     function settle(uint256 vaultSeed, uint256 seed) external {
         uint256 v = vaultSeed % VAULTS + 1;
         if (!ghostLocked[v]) return;
-        if (seed % 3 == 0) {
+        // Two settlements in three first collect everything the wallets hold after their profit or loss (a round
+        // that lost part of its money, so the next has a high-water mark to recover to); the third settles what the
+        // `collect` calls brought back so far, often nothing (a wipe).
+        if (seed % 3 != 2) {
             address[] storage wallets = _wallets[v];
             for (uint256 i; i < wallets.length; ++i) {
                 _applyPnl(v, wallets[i], seed);
@@ -440,6 +456,22 @@ contract FundHandler is HandlerBase {
             ghostWindingDown[v] = true;
         } catch (bytes memory reason) {
             _record("windDown", false, true, reason);
+        }
+    }
+
+    /// @notice An admin cuts a vault's fees (at once, to its locked round too); a raise is the timelock's, refused here.
+    function cutFees(uint256 vaultSeed, uint256 managementSeed, uint256 performanceSeed) external {
+        uint256 v = vaultSeed % VAULTS + 1;
+        uint256 management = managementSeed % (ghostManagementBps[v] + 2);
+        uint256 performance = performanceSeed % (ghostPerformanceBps[v] + 2);
+        bool expected = management <= ghostManagementBps[v] && performance <= ghostPerformanceBps[v];
+        vm.prank(admin);
+        try fund.setFees(v, management, performance) {
+            _record("cutFees", true, expected, "");
+            (ghostManagementBps[v], ghostPerformanceBps[v]) = (management, performance);
+            ++ghostFeeCuts;
+        } catch (bytes memory reason) {
+            _record("cutFees", false, expected, reason);
         }
     }
 
@@ -688,10 +720,14 @@ contract FundHandler is HandlerBase {
         IInvestmentFund.PoolInfo memory settled = fund.getPoolInfo(poolId);
         ghostReserved[poolId] = settled.unclaimedPayouts;
         ghostFees[v] += settled.fundFee;
-        uint256 profit = before.collected > before.preLockupTotal ? before.collected - before.preLockupTotal : 0;
-        if (settled.fundFee != profit * 2_000 / 10_000) _mismatch("settle: fee != 20% of profit");
+        _checkFees(v, before, settled);
         uint256 next = fund.currentPoolId(v);
         IInvestmentFund.PoolInfo memory opened = fund.getPoolInfo(next);
+        uint256 mark =
+            settled.settleSharePrice > settled.highWaterMark ? settled.settleSharePrice : settled.highWaterMark;
+        ghostMark[v] = opened.totalShares == 0 && opened.startSharePrice == SCALE ? 0 : mark;
+        uint256 expectedMark = ghostMark[v] > opened.startSharePrice ? ghostMark[v] : opened.startSharePrice;
+        if (fund.getVault(v).highWaterMark != expectedMark) _mismatch("settle: the vault's high-water mark");
         if (opened.totalFunds != settled.rolledOver) _mismatch("settle: next pool != rolledOver");
         if (opened.round != before.round + 1 || opened.vaultId != v) _mismatch("settle: next pool's round");
         if (settled.settleSharePrice == 0) {
@@ -720,6 +756,49 @@ contract FundHandler is HandlerBase {
             _mismatch("roll: rolledOver != value of the rolling positions");
         }
         ++ghostRollChecks;
+    }
+
+    /// @dev The fees of a settled round, from the model (`_modelFees`); under the caps; what came back is split exactly
+    /// into the investors' total and the fees.
+    function _checkFees(uint256 v, IInvestmentFund.PoolInfo memory before, IInvestmentFund.PoolInfo memory settled)
+        private
+    {
+        (uint256 management, uint256 performance, uint256 mark, uint256 locked) = _modelFees(v, before);
+        if (settled.managementFee != management) _mismatch("settle: management fee");
+        if (settled.performanceFee != performance) _mismatch("settle: performance fee");
+        if (settled.highWaterMark != mark) _mismatch("settle: the round's high-water mark");
+        uint256 principal = before.preLockupTotal;
+        if (settled.managementFee * 10_000 * 365 days > principal * 500 * locked) _mismatch("fee: management cap");
+        uint256 profit = before.collected > principal ? before.collected - principal : 0;
+        if (settled.performanceFee * 2 > profit) _mismatch("fee: performance cap");
+        if (settled.postLockupTotal + settled.fundFee != before.collected) {
+            _mismatch("settle: investors + fees != returned");
+        }
+    }
+
+    /// @dev Management on the principal for the time locked (at most what came back), then performance on what is left
+    /// above the mark's worth of the shares (at least the principal), each at the lower of the locked and current rate.
+    function _modelFees(uint256 v, IInvestmentFund.PoolInfo memory before)
+        private
+        view
+        returns (uint256 management, uint256 performance, uint256 mark, uint256 locked)
+    {
+        uint256 end = before.lockupEndTime;
+        locked = (vm.getBlockTimestamp() < end ? vm.getBlockTimestamp() : end) - before.lockupStartTime;
+        uint256 principal = before.preLockupTotal;
+        management = principal * _min(ghostLockedManagementBps[v], ghostManagementBps[v]) * locked / (10_000 * 365 days);
+        if (management > before.collected) management = before.collected;
+        mark = ghostMark[v] > before.startSharePrice ? ghostMark[v] : before.startSharePrice;
+        uint256 hurdle = mark * before.totalShares / SCALE;
+        if (hurdle < principal) hurdle = principal;
+        uint256 net = before.collected - management;
+        if (net > hurdle) {
+            performance = (net - hurdle) * _min(ghostLockedPerformanceBps[v], ghostPerformanceBps[v]) / 10_000;
+        }
+    }
+
+    function _min(uint256 a, uint256 b) private pure returns (uint256) {
+        return a < b ? a : b;
     }
 
     function _pushPower(address actor) private {

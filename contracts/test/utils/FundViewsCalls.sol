@@ -31,4 +31,36 @@ library FundViewsCalls {
     {
         return IFundViews(address(fund)).getPosition(account, vaultId);
     }
+
+    function getCurrentPoolData(InvestmentFund fund, uint256 vaultId)
+        internal
+        view
+        returns (uint256 poolId, uint256 totalFunds, bool isLocked, uint256 lockupEndTime)
+    {
+        return IFundViews(address(fund)).getCurrentPoolData(vaultId);
+    }
+
+    function investmentPools(InvestmentFund fund, uint256 poolId)
+        internal
+        view
+        returns (uint256, uint256, uint256, bool, uint256, uint256, uint256)
+    {
+        return IFundViews(address(fund)).investmentPools(poolId);
+    }
+
+    function poolState(InvestmentFund fund, uint256 poolId) internal view returns (IInvestmentFund.PoolState) {
+        return IFundViews(address(fund)).poolState(poolId);
+    }
+
+    function getProfitStatistics(InvestmentFund fund) internal view returns (uint256, uint256, uint256, uint256) {
+        return IFundViews(address(fund)).getProfitStatistics();
+    }
+
+    function getInvestorData(InvestmentFund fund, address account)
+        internal
+        view
+        returns (uint256, uint256, bool, uint256, uint256)
+    {
+        return IFundViews(address(fund)).getInvestorData(account);
+    }
 }

@@ -84,6 +84,8 @@ const {
   MIN_LOCKUP_PERIOD,
   MAX_LOCKUP_PERIOD,
   MAX_CHALLENGE_WINDOW,
+  MAX_MANAGEMENT_FEE_BPS,
+  MAX_PERFORMANCE_FEE_BPS,
 } = fundLimits;
 const notAllowed = "This wallet is not allowed to do that.";
 const invalidSignature = "The signature is not valid.";
@@ -130,6 +132,16 @@ export const fundErrorTexts = {
     "Enter a loss bound of 0 to 10,000 basis points (100%) and a gain bound of 0 to 65,535 (65,535: no bound).",
   InvalidChallengeWindow: () =>
     `Enter a challenge window of at most ${formatPeriod(MAX_CHALLENGE_WINDOW)} (0 only on a local chain).`,
+  FeeAboveCap: () =>
+    `Enter a management fee of at most ${MAX_MANAGEMENT_FEE_BPS / 100}% a year and a performance fee of at most ${MAX_PERFORMANCE_FEE_BPS / 100}%: the contract caps them there.`,
+  VaultCapExceeded: ([available], context) =>
+    available === 0n
+      ? "This vault's round is full: it has reached its cap. Deposits open again with the next round."
+      : `This vault's round is nearly full: at most ${amount(available, context)} more fits under its cap.`,
+  InvestorCapExceeded: ([available], context) =>
+    available === 0n
+      ? "You have reached this vault's cap per investor for this round."
+      : `This vault caps each investor's funds in a round: you can add at most ${amount(available, context)}.`,
   DefaultAdminProtected: () => "The admin role of the fund's default admin cannot be removed.",
   NoFundFees: () => "There are no fund fees to claim.",
   FutureLookup: ([blockNumber]) =>

@@ -28,6 +28,9 @@ export const fundLimits = {
   MAX_LOCKUP_PERIOD: 365 * 24 * 60 * 60,
   /** Longest challenge window, in seconds (`InvalidChallengeWindow`); 0 only on the local chain (31337). */
   MAX_CHALLENGE_WINDOW: 14 * 24 * 60 * 60,
+  /** Hard caps of a vault's fees, in basis points: management per year, performance of the profit (`FeeAboveCap`). */
+  MAX_MANAGEMENT_FEE_BPS: 500,
+  MAX_PERFORMANCE_FEE_BPS: 5_000,
   /** A new vault's challenge window off the local chain, in seconds. */
   DEFAULT_CHALLENGE_WINDOW: 24 * 60 * 60,
 } as const;

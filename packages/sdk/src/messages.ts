@@ -64,4 +64,6 @@ export const actionMessages = {
   setMinimumInvestment: "Minimum investment updated.",
   setChallengeWindow: "Challenge window updated.",
   setSettlementBounds: "Settlement bounds updated.",
+  setFees: "Fees updated.",
+  setCaps: "Caps updated.",
 } as const;

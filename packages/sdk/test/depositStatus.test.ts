@@ -33,6 +33,7 @@ describe("getDepositStatus", () => {
       status: "open",
       until: null,
       minimumInvestment: mUSDC(100),
+      available: null,
       message: null,
     });
     expect(await statusOf(2, mUSDC(99))).toMatchObject({

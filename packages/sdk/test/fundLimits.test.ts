@@ -25,6 +25,8 @@ const {
   MIN_LOCKUP_PERIOD,
   MAX_LOCKUP_PERIOD,
   MAX_CHALLENGE_WINDOW,
+  MAX_MANAGEMENT_FEE_BPS,
+  MAX_PERFORMANCE_FEE_BPS,
 } = fundLimits;
 
 /** The fund's custom error a simulated call reverts with; null when it would go through. */
@@ -170,5 +172,20 @@ describe("the fund's limits are the contract's", () => {
     expect(await set(0)).toBeNull();
     expect(await set(MAX_CHALLENGE_WINDOW)).toBeNull();
     expect(await set(MAX_CHALLENGE_WINDOW + 1)).toBe("InvalidChallengeWindow");
+  });
+
+  it("MAX_MANAGEMENT_FEE_BPS and MAX_PERFORMANCE_FEE_BPS cap a vault's fees (FeeAboveCap)", async () => {
+    const set = (management: number, performance: number) =>
+      revertName(
+        simulateContract(publicClient, {
+          ...fund,
+          functionName: "setFees",
+          args: [vaultId, BigInt(management), BigInt(performance)],
+          account: admin,
+        }),
+      );
+    expect(await set(MAX_MANAGEMENT_FEE_BPS, MAX_PERFORMANCE_FEE_BPS)).toBeNull();
+    expect(await set(MAX_MANAGEMENT_FEE_BPS + 1, 0)).toBe("FeeAboveCap");
+    expect(await set(0, MAX_PERFORMANCE_FEE_BPS + 1)).toBe("FeeAboveCap");
   });
 });

@@ -425,9 +425,15 @@ describe("fund reads", () => {
         preLockupTotal: 0n,
         collected: 0n,
         proposal: null,
+        totalShares: 10_000_000_000n,
+        startSharePrice: 1_080_000_000_000_000_000n,
+        lockedFeeRates: { managementFeeBps: 0, performanceFeeBps: 0 },
       },
       challengeWindow: 0n,
       settlementBounds: { maxLossBps: 10_000, maxGainBps: null },
+      // The default fees; the mark is the price round 1 settled at (after its fee), where round 2 starts.
+      fees: { managementFeeBps: 0, performanceFeeBps: 2_000, highWaterMark: 1_080_000_000_000_000_000n },
+      caps: { depositCap: null, investorCap: null },
       round: 2,
     });
     expect((await getVaultSettings(client, { deployment, vaultId: 2 })).name).toBe("NFT lending vault");

@@ -404,79 +404,6 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
-    "name": "getCurrentPoolData",
-    "inputs": [
-      {
-        "name": "vaultId",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "outputs": [
-      {
-        "name": "poolId",
-        "type": "uint256",
-        "internalType": "uint256"
-      },
-      {
-        "name": "totalFunds",
-        "type": "uint256",
-        "internalType": "uint256"
-      },
-      {
-        "name": "isLocked",
-        "type": "bool",
-        "internalType": "bool"
-      },
-      {
-        "name": "lockupEndTime",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
-    "name": "getInvestorData",
-    "inputs": [
-      {
-        "name": "account",
-        "type": "address",
-        "internalType": "address"
-      }
-    ],
-    "outputs": [
-      {
-        "name": "investedAmount",
-        "type": "uint256",
-        "internalType": "uint256"
-      },
-      {
-        "name": "lastWithdrawnPoolId",
-        "type": "uint256",
-        "internalType": "uint256"
-      },
-      {
-        "name": "hasWithdrawnCurrent",
-        "type": "bool",
-        "internalType": "bool"
-      },
-      {
-        "name": "totalWithdrawn",
-        "type": "uint256",
-        "internalType": "uint256"
-      },
-      {
-        "name": "votingPower",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
     "name": "getPastVotes",
     "inputs": [
       {
@@ -493,34 +420,6 @@ export const investmentFundAbi = [
     "outputs": [
       {
         "name": "",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
-    "name": "getProfitStatistics",
-    "inputs": [],
-    "outputs": [
-      {
-        "name": "totalProfitGenerated",
-        "type": "uint256",
-        "internalType": "uint256"
-      },
-      {
-        "name": "averageProfitPerPool",
-        "type": "uint256",
-        "internalType": "uint256"
-      },
-      {
-        "name": "highestProfit",
-        "type": "uint256",
-        "internalType": "uint256"
-      },
-      {
-        "name": "profitablePoolCount",
         "type": "uint256",
         "internalType": "uint256"
       }
@@ -720,55 +619,6 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
-    "name": "investmentPools",
-    "inputs": [
-      {
-        "name": "poolId",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "outputs": [
-      {
-        "name": "totalFunds",
-        "type": "uint256",
-        "internalType": "uint256"
-      },
-      {
-        "name": "lockupStartTime",
-        "type": "uint256",
-        "internalType": "uint256"
-      },
-      {
-        "name": "lockupEndTime",
-        "type": "uint256",
-        "internalType": "uint256"
-      },
-      {
-        "name": "isLocked",
-        "type": "bool",
-        "internalType": "bool"
-      },
-      {
-        "name": "preLockupTotal",
-        "type": "uint256",
-        "internalType": "uint256"
-      },
-      {
-        "name": "postLockupTotal",
-        "type": "uint256",
-        "internalType": "uint256"
-      },
-      {
-        "name": "profitGenerated",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
     "name": "investmentToken",
     "inputs": [],
     "outputs": [
@@ -852,25 +702,6 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
-    "name": "poolState",
-    "inputs": [
-      {
-        "name": "poolId",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "outputs": [
-      {
-        "name": "",
-        "type": "uint8",
-        "internalType": "enum IInvestmentFund.PoolState"
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
     "name": "recordProposalSnapshot",
     "inputs": [],
     "outputs": [],
@@ -945,6 +776,29 @@ export const investmentFundAbi = [
   },
   {
     "type": "function",
+    "name": "setCaps",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "depositCap",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "investorCap",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
     "name": "setChallengeWindow",
     "inputs": [
       {
@@ -969,6 +823,29 @@ export const investmentFundAbi = [
         "name": "emergencyState_",
         "type": "bool",
         "internalType": "bool"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
+    "name": "setFees",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "managementFeeBps",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "performanceFeeBps",
+        "type": "uint256",
+        "internalType": "uint256"
       }
     ],
     "outputs": [],
@@ -1231,6 +1108,31 @@ export const investmentFundAbi = [
   },
   {
     "type": "event",
+    "name": "CapsUpdated",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      },
+      {
+        "name": "depositCap",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "name": "investorCap",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
     "name": "ChallengeWindowUpdated",
     "inputs": [
       {
@@ -1304,6 +1206,68 @@ export const investmentFundAbi = [
       },
       {
         "name": "amount",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
+    "name": "FeesCharged",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      },
+      {
+        "name": "poolId",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      },
+      {
+        "name": "managementFee",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "name": "performanceFee",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "name": "highWaterMark",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
+    "name": "FeesUpdated",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      },
+      {
+        "name": "managementFeeBps",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "name": "performanceFeeBps",
         "type": "uint256",
         "indexed": false,
         "internalType": "uint256"
@@ -2128,6 +2092,22 @@ export const investmentFundAbi = [
   },
   {
     "type": "error",
+    "name": "FeeAboveCap",
+    "inputs": [
+      {
+        "name": "managementFeeBps",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "performanceFeeBps",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
     "name": "FutureLookup",
     "inputs": [
       {
@@ -2221,6 +2201,17 @@ export const investmentFundAbi = [
     "type": "error",
     "name": "InvalidWalletType",
     "inputs": []
+  },
+  {
+    "type": "error",
+    "name": "InvestorCapExceeded",
+    "inputs": [
+      {
+        "name": "available",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
   },
   {
     "type": "error",
@@ -2508,6 +2499,17 @@ export const investmentFundAbi = [
   },
   {
     "type": "error",
+    "name": "VaultCapExceeded",
+    "inputs": [
+      {
+        "name": "available",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
     "name": "VaultNotFound",
     "inputs": [
       {
@@ -2538,6 +2540,40 @@ export const investmentFundAbi = [
         "internalType": "uint256"
       }
     ]
+  },
+  {
+    "type": "function",
+    "name": "getCurrentPoolData",
+    "inputs": [
+      {
+        "name": "vaultId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [
+      {
+        "name": "poolId",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "totalFunds",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "isLocked",
+        "type": "bool",
+        "internalType": "bool"
+      },
+      {
+        "name": "lockupEndTime",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
   },
   {
     "type": "function",
@@ -2579,8 +2615,52 @@ export const investmentFundAbi = [
             "name": "minimumInvestment",
             "type": "uint256",
             "internalType": "uint256"
+          },
+          {
+            "name": "available",
+            "type": "uint256",
+            "internalType": "uint256"
           }
         ]
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "getInvestorData",
+    "inputs": [
+      {
+        "name": "account",
+        "type": "address",
+        "internalType": "address"
+      }
+    ],
+    "outputs": [
+      {
+        "name": "investedAmount",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "lastWithdrawnPoolId",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "hasWithdrawnCurrent",
+        "type": "bool",
+        "internalType": "bool"
+      },
+      {
+        "name": "totalWithdrawn",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "votingPower",
+        "type": "uint256",
+        "internalType": "uint256"
       }
     ],
     "stateMutability": "view"
@@ -2715,6 +2795,31 @@ export const investmentFundAbi = [
             "name": "cosigned",
             "type": "bool",
             "internalType": "bool"
+          },
+          {
+            "name": "managementFee",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "performanceFee",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "highWaterMark",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "managementFeeBps",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "performanceFeeBps",
+            "type": "uint256",
+            "internalType": "uint256"
           }
         ]
       }
@@ -2778,6 +2883,34 @@ export const investmentFundAbi = [
             "internalType": "enum IInvestmentFund.PoolState"
           }
         ]
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "getProfitStatistics",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "totalProfitGenerated",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "averageProfitPerPool",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "highestProfit",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "profitablePoolCount",
+        "type": "uint256",
+        "internalType": "uint256"
       }
     ],
     "stateMutability": "view"
@@ -2862,8 +2995,101 @@ export const investmentFundAbi = [
             "name": "maxGainBps",
             "type": "uint256",
             "internalType": "uint256"
+          },
+          {
+            "name": "managementFeeBps",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "performanceFeeBps",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "highWaterMark",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "depositCap",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "investorCap",
+            "type": "uint256",
+            "internalType": "uint256"
           }
         ]
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "investmentPools",
+    "inputs": [
+      {
+        "name": "poolId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [
+      {
+        "name": "totalFunds",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "lockupStartTime",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "lockupEndTime",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "isLocked",
+        "type": "bool",
+        "internalType": "bool"
+      },
+      {
+        "name": "preLockupTotal",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "postLockupTotal",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "profitGenerated",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "poolState",
+    "inputs": [
+      {
+        "name": "poolId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint8",
+        "internalType": "enum IInvestmentFund.PoolState"
       }
     ],
     "stateMutability": "view"

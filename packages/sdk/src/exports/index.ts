@@ -82,6 +82,14 @@ export {
   pointTimeSeconds,
 } from "../math/nftLendingYield.js";
 export { ratioPercent } from "../math/ratioPercent.js";
+export {
+  effectiveFeeRates,
+  FEE_YEAR_SECONDS,
+  formatSharePrice,
+  type SettlementFees,
+  type SettlementFeesParameters,
+  settlementFees,
+} from "../math/settlementFees.js";
 export { fromTokenUnits, toTokenUnits } from "../math/tokenAmount.js";
 export { vaultYield } from "../math/vaultYield.js";
 export {
@@ -100,7 +108,13 @@ export {
   governorContract,
   OPERATOR_ROLE,
 } from "../reads/fundContract.js";
-export { NO_GAIN_BOUND, type ProposedSettlement, type SettlementBounds } from "../reads/fundState.js";
+export {
+  NO_GAIN_BOUND,
+  type ProposedSettlement,
+  type SettlementBounds,
+  type VaultCaps,
+  type VaultFees,
+} from "../reads/fundState.js";
 export { type AdminWallet, type GetAdminsParameters, getAdmins, getAdminsFromEvents } from "../reads/getAdmins.js";
 export {
   DEPOSIT_STATUSES,
@@ -293,6 +307,12 @@ export {
   scheduleFundChange,
 } from "../writes/scheduleFundChange.js";
 export { type SetEmergencyStateParameters, setEmergencyState } from "../writes/setEmergencyState.js";
+export {
+  type SetCapsParameters,
+  type SetFeesParameters,
+  setCaps,
+  setFees,
+} from "../writes/setFeesAndCaps.js";
 export {
   type SetLockupPeriodDurationParameters,
   setLockupPeriodDuration,

@@ -109,3 +109,32 @@ export function settlementBounds(vault: Pick<VaultInfo, "maxLossBps" | "maxGainB
   const maxGainBps = Number(vault.maxGainBps);
   return { maxLossBps: Number(vault.maxLossBps), maxGainBps: maxGainBps === NO_GAIN_BOUND ? null : maxGainBps };
 }
+
+/**
+ * A vault's fees: management per year of a round's principal, performance of a round's profit above the high-water
+ * mark, both in basis points; and the mark itself, the share price (scaled by 1e18) the current round must beat before
+ * a performance fee is due.
+ */
+export type VaultFees = { managementFeeBps: number; performanceFeeBps: number; highWaterMark: bigint };
+
+/** The fees of a vault, from `getVault`. */
+export function vaultFees(
+  vault: Pick<VaultInfo, "managementFeeBps" | "performanceFeeBps" | "highWaterMark">,
+): VaultFees {
+  return {
+    managementFeeBps: Number(vault.managementFeeBps),
+    performanceFeeBps: Number(vault.performanceFeeBps),
+    highWaterMark: vault.highWaterMark,
+  };
+}
+
+/** A vault's caps in token units: of a round's total funds and of one investor's funds in a round; null: none. */
+export type VaultCaps = { depositCap: bigint | null; investorCap: bigint | null };
+
+/** The caps of a vault, from `getVault` (0 on chain: none). */
+export function vaultCaps(vault: Pick<VaultInfo, "depositCap" | "investorCap">): VaultCaps {
+  return {
+    depositCap: vault.depositCap === 0n ? null : vault.depositCap,
+    investorCap: vault.investorCap === 0n ? null : vault.investorCap,
+  };
+}

@@ -1,4 +1,4 @@
-import type { Address, Client } from "viem";
+import { type Address, type Client, maxUint256 } from "viem";
 import { readContract } from "viem/actions";
 import type { Deployment } from "../deployment/deployment.js";
 import { describeFundError, type FundErrorContext } from "../errors.js";
@@ -15,6 +15,8 @@ export const DEPOSIT_STATUSES = [
   "notWhitelisted",
   "unwithdrawnPosition",
   "belowMinimum",
+  "vaultCapReached",
+  "aboveInvestorCap",
 ] as const;
 
 export type DepositStatusName = (typeof DEPOSIT_STATUSES)[number];
@@ -26,6 +28,8 @@ export type DepositStatus = {
   until: number | null;
   /** The vault's smallest deposit, in token units. */
   minimumInvestment: bigint;
+  /** How much more the vault's caps let this wallet deposit into the current round, in token units; null: no cap. */
+  available: bigint | null;
   /** The refusal in the catalogue's words; null when open. */
   message: string | null;
 };
@@ -56,18 +60,28 @@ export async function getDepositStatus(
   });
   const status = DEPOSIT_STATUSES[check.status] ?? "open";
   const until = status === "locked" && check.until > 0n ? Number(check.until) : null;
+  const available = check.available === maxUint256 ? null : check.available;
+  const facts = { vaultId: id, account, amount, until, minimum: check.minimumInvestment, available: available ?? 0n };
   return {
     status,
     until,
     minimumInvestment: check.minimumInvestment,
-    message: depositRefusal(status, { vaultId: id, account, amount, until, minimum: check.minimumInvestment }, context),
+    available,
+    message: depositRefusal(status, facts, context),
   };
 }
 
 /** The words for a refusal: the catalogue's text of the error `invest` would revert with. */
 function depositRefusal(
   status: DepositStatusName,
-  facts: { vaultId: bigint; account: Address; amount: bigint; until: number | null; minimum: bigint },
+  facts: {
+    vaultId: bigint;
+    account: Address;
+    amount: bigint;
+    until: number | null;
+    minimum: bigint;
+    available: bigint;
+  },
   context: FundErrorContext,
 ): string | null {
   switch (status) {
@@ -89,5 +103,10 @@ function depositRefusal(
       return "Your payout from this vault's last round is settled and waiting: withdraw it first.";
     case "belowMinimum":
       return describeFundError("BelowMinimumInvestment", [facts.amount, facts.minimum], context);
+    case "vaultCapReached":
+      // Room below the minimum is no room: no deposit the vault takes fits.
+      return describeFundError("VaultCapExceeded", [facts.available < facts.minimum ? 0n : facts.available], context);
+    case "aboveInvestorCap":
+      return describeFundError("InvestorCapExceeded", [facts.available], context);
   }
 }

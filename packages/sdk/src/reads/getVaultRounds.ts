@@ -23,8 +23,17 @@ export type VaultRound = {
   profit: bigint;
   /** The gross profit (`profitGenerated`, before the fund's share; 0 for a loss). */
   grossProfit: bigint;
-  /** The fund's share of the profit. */
+  /** The fees charged at settlement: `managementFee` plus `performanceFee`; 0 until settled. */
   fundFee: bigint;
+  /** The management fee: a yearly rate of the principal, for the time the round was locked. */
+  managementFee: bigint;
+  /** The performance fee: a share of the profit above the high-water mark. */
+  performanceFee: bigint;
+  /**
+   * The share price (scaled by 1e18) the round had to beat before a performance fee was due; 0 until settled. Above
+   * `startSharePrice` after a loss: the recovery up to it paid no performance fee.
+   */
+  highWaterMark: bigint;
   /** What moved into the vault's next round for rolling positions. */
   rolledOver: bigint;
   /** Share prices scaled by `SHARE_PRICE_SCALE` (1e18). */
@@ -67,6 +76,9 @@ export async function getVaultRounds(
       profit: settled ? pool.postLockupTotal - principal : 0n,
       grossProfit: pool.profitGenerated,
       fundFee: pool.fundFee,
+      managementFee: pool.managementFee,
+      performanceFee: pool.performanceFee,
+      highWaterMark: pool.highWaterMark,
       rolledOver: pool.rolledOver,
       startSharePrice: pool.startSharePrice,
       settleSharePrice: pool.settleSharePrice,

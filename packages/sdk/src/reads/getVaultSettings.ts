@@ -8,6 +8,10 @@ import {
   proposedSettlement,
   type SettlementBounds,
   settlementBounds,
+  type VaultCaps,
+  type VaultFees,
+  vaultCaps,
+  vaultFees,
 } from "./fundState.js";
 
 /** One vault's settings and its current pool (open or locked), amounts in token units, times in seconds. */
@@ -29,11 +33,20 @@ export type VaultSettings = {
     collected: bigint;
     /** The settlement proposed for this round and waiting its challenge window; null when none waits. */
     proposal: ProposedSettlement | null;
+    /** The round's shares and their price (scaled by 1e18), for the fee it would be charged (`settlementFees`). */
+    totalShares: bigint;
+    startSharePrice: bigint;
+    /** The fee rates the round was locked at (0 while open): the lower of these and the vault's is charged. */
+    lockedFeeRates: { managementFeeBps: number; performanceFeeBps: number };
   };
   /** How long a proposed settlement waits, open to a veto, before it is final (seconds; 0: at once). */
   challengeWindow: bigint;
   /** The bounds beyond which a round's result needs a guardian's co-signature. */
   settlementBounds: SettlementBounds;
+  /** The vault's fees and high-water mark. */
+  fees: VaultFees;
+  /** The vault's caps on a round's total funds and on one investor's funds in a round. */
+  caps: VaultCaps;
   /** The current pool's round (1 for the vault's first pool). */
   round: number;
 };
@@ -67,9 +80,17 @@ export async function getVaultSettings(
       preLockupTotal: pool.preLockupTotal,
       collected: pool.collected,
       proposal: proposedSettlement(pool),
+      totalShares: pool.totalShares,
+      startSharePrice: pool.startSharePrice,
+      lockedFeeRates: {
+        managementFeeBps: Number(pool.managementFeeBps),
+        performanceFeeBps: Number(pool.performanceFeeBps),
+      },
     },
     challengeWindow: vault.challengeWindow,
     settlementBounds: settlementBounds(vault),
+    fees: vaultFees(vault),
+    caps: vaultCaps(vault),
     round: Number(vault.round),
   };
 }

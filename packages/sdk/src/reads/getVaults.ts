@@ -18,6 +18,10 @@ import {
   readVaultsAndPools,
   type SettlementBounds,
   settlementBounds,
+  type VaultCaps,
+  type VaultFees,
+  vaultCaps,
+  vaultFees,
 } from "./fundState.js";
 import { type PoolStatus, poolStatus } from "./poolStatus.js";
 
@@ -78,6 +82,10 @@ export type LiveVault = Omit<Vault, "address"> & {
   proposedSettlement: ProposedSettlement | null;
   /** The bounds beyond which a round's result needs a guardian's co-signature. */
   settlementBounds: SettlementBounds;
+  /** The vault's fees and high-water mark. */
+  fees: VaultFees;
+  /** The vault's caps on a round's total funds and on one investor's funds in a round. */
+  caps: VaultCaps;
 };
 
 export type VaultsPerformance = { futures?: FuturesPerformance | undefined; nft?: NftLendingPerformance | undefined };
@@ -168,6 +176,8 @@ export async function getVaults(
       challengeWindow: Number(info.challengeWindow),
       proposedSettlement: proposedSettlement(pool),
       settlementBounds: settlementBounds(info),
+      fees: vaultFees(info),
+      caps: vaultCaps(info),
     };
   });
 }
