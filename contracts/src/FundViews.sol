@@ -88,7 +88,8 @@ contract FundViews is IFundViews, RolesSlot, FundStorage {
     {
         Vault storage vault = _vault(vaultId);
         check.minimumInvestment = vault.minimumInvestment;
-        check.available = _capRoom(vault, account, vaultId);
+        (check.roundRoom, check.investorRoom) = _capRooms(vault, account, vaultId);
+        uint256 room = check.roundRoom < check.investorRoom ? check.roundRoom : check.investorRoom;
         uint8 stops = vault.stops;
         if (stops & STOP_EMERGENCY != 0) {
             check.status = IInvestmentFund.DepositStatus.Emergency;
@@ -102,31 +103,13 @@ contract FundViews is IFundViews, RolesSlot, FundStorage {
             check.status = IInvestmentFund.DepositStatus.NotWhitelisted;
         } else if (_hasUnwithdrawnPosition(account, vaultId, vault)) {
             check.status = IInvestmentFund.DepositStatus.UnwithdrawnPosition;
-        } else if (check.available < check.minimumInvestment || amount > check.available) {
-            check.status = _capStatus(vault, account, vaultId, amount);
+        } else if (check.roundRoom < check.minimumInvestment || amount > check.roundRoom) {
+            check.status = IInvestmentFund.DepositStatus.VaultCapReached;
+        } else if (amount > check.investorRoom || room < check.minimumInvestment) {
+            check.status = IInvestmentFund.DepositStatus.AboveInvestorCap;
         } else if (amount < check.minimumInvestment) {
             check.status = IInvestmentFund.DepositStatus.BelowMinimum;
         }
-    }
-
-    /// @dev How much more `account` may deposit into `vaultId`'s current round under its caps (no cap: the maximum).
-    function _capRoom(Vault storage vault, address account, uint256 vaultId) private view returns (uint256 room) {
-        room = type(uint256).max;
-        (uint256 vaultRoom, uint256 investorRoom) = _capRooms(vault, account, vaultId);
-        if (vaultRoom < room) room = vaultRoom;
-        if (investorRoom < room) room = investorRoom;
-    }
-
-    /// @dev Which cap stops a deposit of `amount` (or any deposit of at least the minimum): the vault's first.
-    function _capStatus(Vault storage vault, address account, uint256 vaultId, uint256 amount)
-        private
-        view
-        returns (IInvestmentFund.DepositStatus)
-    {
-        (uint256 vaultRoom,) = _capRooms(vault, account, vaultId);
-        return vaultRoom < vault.minimumInvestment || amount > vaultRoom
-            ? IInvestmentFund.DepositStatus.VaultCapReached
-            : IInvestmentFund.DepositStatus.AboveInvestorCap;
     }
 
     /// @dev The room under the vault's cap and under `account`'s cap in the current round (`invest`'s `_checkCaps`).

@@ -51,7 +51,7 @@ contract CapsTest is FundFixture {
         IInvestmentFund.VaultInfo memory vault = fund.getVault(FUTURES);
         assertEq(vault.depositCap, 0);
         assertEq(vault.investorCap, 0);
-        assertEq(_status(alice, MINIMUM).available, type(uint256).max);
+        assertEq(_status(alice, MINIMUM).roundRoom, type(uint256).max);
     }
 
     function test_addOrLower_byAnAdminAtOnce_raiseOrRemove_onlyThroughTheTimelock() public {
@@ -89,14 +89,14 @@ contract CapsTest is FundFixture {
         _tryInvest(bob, 1_500 * USDC, abi.encodeWithSelector(IInvestmentFund.VaultCapExceeded.selector, 1_000 * USDC));
         IInvestmentFund.DepositCheck memory check = _status(bob, 1_500 * USDC);
         assertEq(uint256(check.status), uint256(IInvestmentFund.DepositStatus.VaultCapReached));
-        assertEq(check.available, 1_000 * USDC);
+        assertEq(check.roundRoom, 1_000 * USDC);
         assertEq(uint256(_status(bob, 1_000 * USDC).status), uint256(IInvestmentFund.DepositStatus.Open));
 
         _invest(bob, 1_000 * USDC); // exactly to the cap
         assertEq(fund.getPoolInfo(1).totalFunds, 3_000 * USDC);
         check = _status(carol, MINIMUM);
         assertEq(uint256(check.status), uint256(IInvestmentFund.DepositStatus.VaultCapReached), "full");
-        assertEq(check.available, 0);
+        assertEq(check.roundRoom, 0);
     }
 
     function test_loweredBelowWhatIsIn_keepsDeposits_refusesNewOnes_roundStillLocksAndSettles() public {
@@ -126,7 +126,7 @@ contract CapsTest is FundFixture {
         _tryInvest(alice, 500 * USDC, abi.encodeWithSelector(IInvestmentFund.InvestorCapExceeded.selector, 400 * USDC));
         IInvestmentFund.DepositCheck memory check = _status(alice, 500 * USDC);
         assertEq(uint256(check.status), uint256(IInvestmentFund.DepositStatus.AboveInvestorCap));
-        assertEq(check.available, 400 * USDC);
+        assertEq(check.investorRoom, 400 * USDC);
         _invest(alice, 400 * USDC);
         _invest(bob, 1_000 * USDC); // another investor has their own room
         assertEq(uint256(_status(alice, MINIMUM).status), uint256(IInvestmentFund.DepositStatus.AboveInvestorCap));
@@ -137,7 +137,7 @@ contract CapsTest is FundFixture {
         _setRollOver(alice, FUTURES, true);
         _round(FUTURES, 1_500 * USDC); // alice rolls 1,400 into the next round
         _setCaps(admin, 0, 1_500 * USDC);
-        assertEq(_status(alice, MINIMUM).available, 100 * USDC);
+        assertEq(_status(alice, MINIMUM).investorRoom, 100 * USDC);
         _tryInvest(alice, 101 * USDC, abi.encodeWithSelector(IInvestmentFund.InvestorCapExceeded.selector, 100 * USDC));
         _invest(alice, 100 * USDC);
     }
@@ -146,10 +146,11 @@ contract CapsTest is FundFixture {
         _setCaps(admin, 2_000 * USDC, 1_500 * USDC);
         _invest(alice, 1_200 * USDC);
         IInvestmentFund.DepositCheck memory check = _status(alice, 400 * USDC);
-        assertEq(check.available, 300 * USDC, "alice: 300 under her cap, 800 under the vault's");
+        assertEq(check.investorRoom, 300 * USDC, "alice: 300 under her cap");
+        assertEq(check.roundRoom, 800 * USDC, "800 under the vault's");
         assertEq(uint256(check.status), uint256(IInvestmentFund.DepositStatus.AboveInvestorCap));
         check = _status(bob, 900 * USDC);
-        assertEq(check.available, 800 * USDC);
+        assertEq(check.roundRoom, 800 * USDC);
         assertEq(uint256(check.status), uint256(IInvestmentFund.DepositStatus.VaultCapReached));
     }
 
@@ -169,7 +170,8 @@ contract CapsTest is FundFixture {
         token.approve(address(fund), amount);
         try fund.invest(FUTURES, amount) {
             assertEq(uint256(check.status), uint256(IInvestmentFund.DepositStatus.Open), "invested, yet refused");
-            assertLe(amount, check.available);
+            assertLe(amount, check.roundRoom);
+            assertLe(amount, check.investorRoom);
         } catch {
             assertTrue(check.status != IInvestmentFund.DepositStatus.Open, "refused, yet open");
         }

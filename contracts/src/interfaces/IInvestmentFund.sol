@@ -32,8 +32,8 @@ interface IInvestmentFund is IFundVotes {
     /// `Locked`: until its round settles (`DepositCheck.until`: the lockup's end, or when a proposed settlement
     /// becomes final if later). `UnwithdrawnPosition`: the investor's settled payout in this vault waits to be withdrawn.
     /// `VaultCapReached`: the round's total funds would pass the vault's cap (or it has no room for a minimum deposit);
-    /// `AboveInvestorCap`: the investor's funds in the round would pass the investor cap (`DepositCheck.available`:
-    /// how much more fits).
+    /// `AboveInvestorCap`: the investor's funds in the round would pass the investor cap (`DepositCheck.roundRoom` and
+    /// `investorRoom`: how much more fits under each).
     enum DepositStatus {
         Open,
         Emergency,
@@ -53,8 +53,10 @@ interface IInvestmentFund is IFundVotes {
         DepositStatus status;
         uint256 until;
         uint256 minimumInvestment;
-        /// @dev How much more the caps let `account` deposit into the current round (`type(uint256).max`: no cap).
-        uint256 available;
+        /// @dev How much more the vault's cap lets into the current round, and how much more `account` may add under
+        /// the investor cap (`type(uint256).max`: no such cap).
+        uint256 roundRoom;
+        uint256 investorRoom;
     }
 
     /// @notice A vault's settings and where its rounds are.

@@ -239,6 +239,7 @@ describe("positions", () => {
         principal: mUSDC(10_000),
         payout: mUSDC(10_800),
         profit: mUSDC(800),
+        fees: mUSDC(200), // its shares' part of the round's fee: 20 % of the 1,000 they earned
         outcome: "rolled",
         withdrawn: 0n,
       }),
@@ -249,6 +250,7 @@ describe("positions", () => {
         principal: mUSDC(5_000),
         payout: mUSDC(5_400),
         profit: mUSDC(400),
+        fees: mUSDC(100),
         outcome: "withdrawn",
         withdrawn: mUSDC(5_400),
       }),
@@ -260,6 +262,7 @@ describe("positions", () => {
         principal: mUSDC(10_000),
         payout: mUSDC(9_000),
         profit: -mUSDC(1_000),
+        fees: 0n,
         outcome: "withdrawable",
       }),
     ]);

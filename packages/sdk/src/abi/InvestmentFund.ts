@@ -2617,7 +2617,12 @@ export const investmentFundAbi = [
             "internalType": "uint256"
           },
           {
-            "name": "available",
+            "name": "roundRoom",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "investorRoom",
             "type": "uint256",
             "internalType": "uint256"
           }

@@ -45,7 +45,8 @@ export function settlementFees(parameters: SettlementFeesParameters): Settlement
   let managementFee =
     (principal * BigInt(parameters.managementFeeBps) * (locked > 0n ? locked : 0n)) / (10_000n * FEE_YEAR_SECONDS);
   if (managementFee > total) managementFee = total;
-  const highWaterMark = parameters.highWaterMark > startSharePrice ? parameters.highWaterMark : startSharePrice;
+  let highWaterMark = parameters.highWaterMark;
+  if (highWaterMark < startSharePrice) highWaterMark = startSharePrice;
   const markWorth = (highWaterMark * totalShares) / SCALE;
   const hurdle = markWorth > principal ? markWorth : principal;
   const net = total - managementFee;

@@ -60,8 +60,18 @@ export async function getDepositStatus(
   });
   const status = DEPOSIT_STATUSES[check.status] ?? "open";
   const until = status === "locked" && check.until > 0n ? Number(check.until) : null;
-  const available = check.available === maxUint256 ? null : check.available;
-  const facts = { vaultId: id, account, amount, until, minimum: check.minimumInvestment, available: available ?? 0n };
+  let room = check.roundRoom;
+  if (check.investorRoom < room) room = check.investorRoom;
+  const available = room === maxUint256 ? null : room;
+  const facts = {
+    vaultId: id,
+    account,
+    amount,
+    until,
+    minimum: check.minimumInvestment,
+    roundRoom: check.roundRoom,
+    investorRoom: check.investorRoom,
+  };
   return {
     status,
     until,
@@ -80,7 +90,8 @@ function depositRefusal(
     amount: bigint;
     until: number | null;
     minimum: bigint;
-    available: bigint;
+    roundRoom: bigint;
+    investorRoom: bigint;
   },
   context: FundErrorContext,
 ): string | null {
@@ -105,8 +116,12 @@ function depositRefusal(
       return describeFundError("BelowMinimumInvestment", [facts.amount, facts.minimum], context);
     case "vaultCapReached":
       // Room below the minimum is no room: no deposit the vault takes fits.
-      return describeFundError("VaultCapExceeded", [facts.available < facts.minimum ? 0n : facts.available], context);
+      return describeFundError("VaultCapExceeded", [facts.roundRoom < facts.minimum ? 0n : facts.roundRoom], context);
     case "aboveInvestorCap":
-      return describeFundError("InvestorCapExceeded", [facts.available], context);
+      return describeFundError(
+        "InvestorCapExceeded",
+        [facts.investorRoom < facts.minimum ? 0n : facts.investorRoom],
+        context,
+      );
   }
 }

@@ -32,6 +32,11 @@ export type PositionRound = {
   /** `payout − principal` (negative for a loss); 0 if not settled. */
   profit: bigint;
   /**
+   * The position's part of the round's fees (management and performance, by its shares of the round), already taken
+   * from `payout`; 0 if not settled.
+   */
+  fees: bigint;
+  /**
    * "withdrawn": the payout was withdrawn; "rolled": it moved into the vault's next round; "withdrawable": settled,
    * waiting to be withdrawn; "in progress": the round is open or locked; "refunded": withdrawn while the pool was
    * still open (principal back).
@@ -133,6 +138,7 @@ export async function getPositionHistory(
       round: Number(pool?.round ?? 0n),
       principal,
       payout: 0n,
+      fees: 0n,
       profit: 0n,
       outcome: "in progress",
       withdrawn: 0n,
@@ -154,6 +160,7 @@ export async function getPositionHistory(
       const price = pool?.settleSharePrice ?? 0n;
       row.payout = (state.shares * price) / SHARE_PRICE_SCALE;
       row.profit = row.payout - row.principal;
+      row.fees = pool && pool.totalShares > 0n ? (pool.fundFee * state.shares) / pool.totalShares : 0n;
       row.settled = true;
       if (!state.rollOver) {
         row.outcome = "withdrawable";

@@ -84,6 +84,10 @@ export type LiveVault = Omit<Vault, "address"> & {
   settlementBounds: SettlementBounds;
   /** The vault's fees and high-water mark. */
   fees: VaultFees;
+  /** The current round's share price (scaled by 1e18): what a share costs now, below `fees.highWaterMark` after a loss. */
+  sharePrice: bigint;
+  /** The current round's total funds, in token units (what its caps are measured against). */
+  roundFunds: bigint;
   /** The vault's caps on a round's total funds and on one investor's funds in a round. */
   caps: VaultCaps;
 };
@@ -177,6 +181,8 @@ export async function getVaults(
       proposedSettlement: proposedSettlement(pool),
       settlementBounds: settlementBounds(info),
       fees: vaultFees(info),
+      sharePrice: pool?.startSharePrice ?? 0n,
+      roundFunds: pool?.totalFunds ?? 0n,
       caps: vaultCaps(info),
     };
   });

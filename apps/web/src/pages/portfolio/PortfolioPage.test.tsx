@@ -89,9 +89,9 @@ describe("Portfolio", () => {
       await waitFor(() => expect(rows()).toHaveLength(3), { timeout: 10_000 });
       expect(rows()).toEqual(
         expect.arrayContaining([
-          ["Statement vault", "Round 2", "1,080 mUSDC", "1,000 mUSDC", "−80 mUSDC", "Ready to withdraw"],
-          ["Statement vault", "Round 1", "1,000 mUSDC", "1,080 mUSDC", "+80 mUSDC", "Rolled over"],
-          ["Second vault", "Round 1", "400 mUSDC", "—", "—", "In progress"],
+          ["Statement vault", "Round 2", "1,080 mUSDC", "1,000 mUSDC", "−80 mUSDC", "0 mUSDC", "Ready to withdraw"],
+          ["Statement vault", "Round 1", "1,000 mUSDC", "1,080 mUSDC", "+80 mUSDC", "20 mUSDC", "Rolled over"],
+          ["Second vault", "Round 1", "400 mUSDC", "—", "—", "—", "In progress"],
         ]),
       );
 
@@ -106,13 +106,13 @@ describe("Portfolio", () => {
         expect(blobs).toHaveLength(1);
         const lines = (await (blobs[0] as Blob).text()).trim().split("\r\n");
         expect(lines[0]).toBe(
-          "vault,vault id,round,pool id,principal (mUSDC),payout (mUSDC),profit or loss (mUSDC),outcome",
+          "vault,vault id,round,pool id,principal (mUSDC),payout (mUSDC),profit or loss (mUSDC),fees (mUSDC),outcome",
         );
         expect(lines.slice(1)).toEqual(
           expect.arrayContaining([
-            expect.stringMatching(new RegExp(`^Statement vault,${rolling},2,\\d+,1080,1000,-80,Ready to withdraw$`)),
-            expect.stringMatching(new RegExp(`^Statement vault,${rolling},1,\\d+,1000,1080,80,Rolled over$`)),
-            expect.stringMatching(new RegExp(`^Second vault,${other},1,\\d+,400,,,In progress$`)),
+            expect.stringMatching(new RegExp(`^Statement vault,${rolling},2,\\d+,1080,1000,-80,0,Ready to withdraw$`)),
+            expect.stringMatching(new RegExp(`^Statement vault,${rolling},1,\\d+,1000,1080,80,20,Rolled over$`)),
+            expect.stringMatching(new RegExp(`^Second vault,${other},1,\\d+,400,,,,In progress$`)),
           ]),
         );
         expect(lines).toHaveLength(4);
@@ -140,6 +140,7 @@ describe("Portfolio", () => {
             "1,080 mUSDC",
             "1,000 mUSDC",
             "−80 mUSDC",
+            "0 mUSDC",
             "Withdrawn",
           ]),
         { timeout: 10_000 },

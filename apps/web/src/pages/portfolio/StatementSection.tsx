@@ -9,7 +9,7 @@ import { isSettledOutcome, outcomeLabel, statementFileName, statementToCsv } fro
 
 /**
  * The person's statement: every round they took part in, per vault, newest first (principal, payout, profit or loss,
- * and whether it was withdrawn or rolled over), with a CSV download of the same rows.
+ * their part of the round's fees (already taken from the payout), and whether it was withdrawn or rolled over), with a CSV download of the same rows.
  */
 export function StatementSection() {
   const { account } = useWalletStatus();
@@ -68,6 +68,9 @@ export function StatementSection() {
                 <th scope="col" className="num">
                   Profit or loss
                 </th>
+                <th scope="col" className="num">
+                  Fees
+                </th>
                 <th scope="col">Outcome</th>
               </tr>
             </thead>
@@ -90,6 +93,9 @@ export function StatementSection() {
                       title={settled ? tokenTitle(row.profit, decimals, symbol) : undefined}
                     >
                       {settled ? formatSignedTokenAmount(row.profit, decimals, symbol) : "—"}
+                    </td>
+                    <td className="num" title={settled ? tokenTitle(row.fees, decimals, symbol) : undefined}>
+                      {settled ? formatTokenAmount(row.fees, decimals, symbol) : "—"}
                     </td>
                     <td>{outcomeLabel(row.outcome)}</td>
                   </tr>

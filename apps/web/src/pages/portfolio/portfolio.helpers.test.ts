@@ -9,6 +9,7 @@ const row = (change: Partial<PositionRound>): PositionRound => ({
   principal: 5_000_000_000n,
   payout: 5_225_000_000n,
   profit: 225_000_000n,
+  fees: 56_250_000n,
   outcome: "rolled",
   withdrawn: 0n,
   lockupStartTime: 0,
@@ -28,6 +29,7 @@ describe("the portfolio statement", () => {
           round: 1,
           payout: 900_500_000n,
           profit: -99_500_000n,
+          fees: 0n,
           outcome: "withdrawn",
           principal: 1_000_000_000n,
         }),
@@ -37,11 +39,11 @@ describe("the portfolio statement", () => {
       { decimals: 6, symbol: "mUSDC" },
     );
     expect(csv.split("\r\n")).toEqual([
-      "vault,vault id,round,pool id,principal (mUSDC),payout (mUSDC),profit or loss (mUSDC),outcome",
-      "Crypto futures trading vault,1,3,5,5225,,,In progress",
-      "Crypto futures trading vault,1,2,3,5000,5225,225,Rolled over",
-      "NFT lending vault,2,1,2,1000,900.5,-99.5,Withdrawn",
-      "Vault 3,3,1,6,5000,,,Refunded",
+      "vault,vault id,round,pool id,principal (mUSDC),payout (mUSDC),profit or loss (mUSDC),fees (mUSDC),outcome",
+      "Crypto futures trading vault,1,3,5,5225,,,,In progress",
+      "Crypto futures trading vault,1,2,3,5000,5225,225,56.25,Rolled over",
+      "NFT lending vault,2,1,2,1000,900.5,-99.5,0,Withdrawn",
+      "Vault 3,3,1,6,5000,,,,Refunded",
       "",
     ]);
   });

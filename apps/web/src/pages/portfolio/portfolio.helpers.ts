@@ -51,6 +51,7 @@ export function statementToCsv(
     [`principal (${token.symbol})`, (r) => amount(r.principal)],
     [`payout (${token.symbol})`, (r) => (isSettledOutcome(r.outcome) ? amount(r.payout) : "")],
     [`profit or loss (${token.symbol})`, (r) => (isSettledOutcome(r.outcome) ? amount(r.profit) : "")],
+    [`fees (${token.symbol})`, (r) => (isSettledOutcome(r.outcome) ? amount(r.fees) : "")],
     ["outcome", (r) => outcomeLabel(r.outcome)],
   ];
   return toCsv(columns, rows);

@@ -35,6 +35,7 @@ import {
 } from "./invest.helpers";
 import { investWalletQuery } from "./invest.queries";
 import { chooseInvestPath } from "./investPath.helpers";
+import { useDepositCheck } from "./useDepositCheck";
 import { useInvestFlow, useWalletSignsTypedData } from "./useInvestFlow";
 import { useInvestPathInput } from "./useInvestPathInput";
 
@@ -122,6 +123,7 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
   const units = parseAmount(amount, decimals);
   const approvalNeeded =
     flow.state.phase === "idle" ? needsApproval(walletTokens.data?.allowance, units) : flow.state.approvalNeeded;
+  const caps = useDepositCheck(vault, investorAccount, units, { decimals, symbol });
   const checkInput = {
     amount,
     isConnected: wallet.isConnected,
@@ -139,6 +141,7 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
     minimum,
     balance: walletTokens.data?.balance,
     unwithdrawn: position ? settledPayout(position) : null,
+    capRefusal: caps.refusal,
   };
   const problem = validateInvest(checkInput);
   // The payout rule is the problem when it is the only thing that changes the answer.
@@ -246,6 +249,14 @@ export function InvestWidget({ vault }: { vault: LiveVault }) {
               locked={vault.status === "locked"}
               minimum={token.data ? <TokenAmount units={minimum} decimals={decimals} symbol={symbol} /> : "—"}
             />
+            {caps.available !== null && token.data && (
+              <div>
+                <dt>Room in this round</dt>
+                <dd>
+                  <TokenAmount units={caps.available} decimals={decimals} symbol={symbol} />
+                </dd>
+              </div>
+            )}
             <div>
               <dt>Allowance</dt>
               <dd>

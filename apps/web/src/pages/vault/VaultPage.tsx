@@ -17,6 +17,7 @@ import { VaultPerformance } from "./VaultPerformance";
 import { VaultPosition } from "./VaultPosition";
 import { VaultRounds } from "./VaultRounds";
 import { VaultStopBanner } from "./VaultStopBanner";
+import { VaultTerms } from "./VaultTerms";
 
 /**
  * Vault detail (`/vaults/:id`, by the spec's id or the on-chain vault id): current round, performance chart, figures,
@@ -89,6 +90,7 @@ export default function VaultPage() {
         </div>
         <aside className={styles.side}>
           <InvestWidget vault={vault} />
+          <VaultTerms vault={vault} />
         </aside>
       </div>
     </div>

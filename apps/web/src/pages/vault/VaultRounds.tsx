@@ -8,6 +8,7 @@ import { roundReportPath } from "../../shared/lib/vaultRoutes";
 import { roundLabel } from "../vaults/vaults.helpers";
 import {
   roundDates,
+  roundFees,
   roundHasReport,
   roundPrincipal,
   roundProfit,
@@ -54,6 +55,9 @@ export function VaultRounds({ vault }: { vault: LiveVault }) {
                   Returned
                 </th>
                 <th scope="col" className="num">
+                  Fees
+                </th>
+                <th scope="col" className="num">
                   Profit
                 </th>
                 <th scope="col">Status</th>
@@ -80,6 +84,7 @@ export function VaultRounds({ vault }: { vault: LiveVault }) {
                   >
                     <ReturnedFigure {...roundReturnedParts(round, token.data)} />
                   </td>
+                  <FeesCell {...roundFees(round, token.data)} />
                   <td
                     className={`num ${round.status === "settled" ? (round.profit < 0n ? "amount--down" : "amount--up") : ""}`}
                     title={
@@ -111,10 +116,21 @@ export function VaultRounds({ vault }: { vault: LiveVault }) {
       )}
       <p className="muted small">
         Amounts in {token.data?.symbol ?? "the investment token"}. Profit is what the round's investors received beyond
-        their principal, after the fund's share; a loss is shared by the round's investors, and the fund takes no share
-        of it.
+        their principal, after the round's fees: a management fee for the time it was locked, and a performance fee only
+        on profit above the vault's high-water mark, so a round that only wins back an earlier loss pays none. A loss is
+        shared by the round's investors.
       </p>
     </section>
+  );
+}
+
+/** A settled round's fees, with their breakdown as the cell's title. */
+function FeesCell({ figure, note, detail }: { figure: string; note: string | null; detail: string | null }) {
+  return (
+    <td className="num" title={detail ?? undefined}>
+      {figure}
+      {note && <span className={styles.note}> {note}</span>}
+    </td>
   );
 }
 

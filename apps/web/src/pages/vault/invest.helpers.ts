@@ -35,6 +35,8 @@ export type InvestCheckInput = {
    * vault with `UnwithdrawnPosition` until it is withdrawn); null when there is none or it is unknown.
    */
   unwithdrawn?: { amount: bigint; round: number } | null;
+  /** The vault's cap refusing this amount (the fund's own answer, `getDepositStatus`); null when none does. */
+  capRefusal?: string | null;
 };
 
 export const ENTER_AMOUNT = "Enter an amount to invest.";
@@ -75,7 +77,7 @@ export function unwithdrawnMessage(amount: bigint, round: number, decimals: numb
 /**
  * The first reason the investment cannot go ahead, checked before any wallet prompt, in the order a person
  * fixes them: wallet, network, the vault's stops (the fund's emergency, then a wind-down, then a pause), pool,
- * whitelist, an unwithdrawn payout, amount, minimum, balance. null when it can.
+ * whitelist, an unwithdrawn payout, amount, minimum, the vault's caps, balance. null when it can.
  */
 export function validateInvest(input: InvestCheckInput): string | null {
   if (!input.isConnected) return NOT_CONNECTED;
@@ -97,6 +99,7 @@ export function validateInvest(input: InvestCheckInput): string | null {
       symbol: input.symbol,
     });
   }
+  if (input.capRefusal) return input.capRefusal;
   if (input.balance !== undefined && units > input.balance) return fundErrorTexts.ERC20InsufficientBalance();
   return null;
 }

@@ -1,10 +1,21 @@
-import type { VaultRound } from "@fundament/sdk";
+import { formatSharePrice, type VaultRound } from "@fundament/sdk";
 import { formatDateRange, formatTokenFigure, percentOf } from "../../shared/lib/format";
 
 type Token = { decimals: number };
 type RoundFields = Pick<
   VaultRound,
   "status" | "lockupStartTime" | "lockupEndTime" | "principal" | "returned" | "profit" | "round" | "proposal"
+>;
+type FeeFields = Pick<
+  VaultRound,
+  | "status"
+  | "principal"
+  | "returned"
+  | "fundFee"
+  | "managementFee"
+  | "performanceFee"
+  | "highWaterMark"
+  | "startSharePrice"
 >;
 
 /**
@@ -62,4 +73,24 @@ export function roundStatusLabel(round: Pick<RoundFields, "status" | "proposal">
 /** Whether the round has a report to read: settled, or its settlement proposed (the proposal's report). */
 export function roundHasReport(round: Pick<RoundFields, "status" | "proposal">): boolean {
   return round.status === "settled" || round.proposal !== null;
+}
+
+/**
+ * A settled round's fees in the table: the total, and under it "below the mark" when the round made a profit that
+ * only recovered an earlier loss (it started below the vault's high-water mark and paid no performance fee); "—" until
+ * settled. `detail` breaks the total down for the cell's title.
+ */
+export function roundFees(
+  round: FeeFields,
+  token: Token & { symbol: string },
+): { figure: string; note: "below the mark" | null; detail: string | null } {
+  if (round.status !== "settled") return { figure: "—", note: null, detail: null };
+  const recoveredOnly =
+    round.performanceFee === 0n && round.returned > round.principal && round.highWaterMark > round.startSharePrice;
+  const detail = `Management fee ${formatTokenFigure(round.managementFee, token.decimals)} ${token.symbol}, performance fee ${formatTokenFigure(round.performanceFee, token.decimals)} ${token.symbol} (on profit above the high-water mark of ${formatSharePrice(round.highWaterMark)} per share)`;
+  return {
+    figure: formatTokenFigure(round.fundFee, token.decimals),
+    note: recoveredOnly ? "below the mark" : null,
+    detail,
+  };
 }
