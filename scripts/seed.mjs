@@ -7,7 +7,8 @@
  *
  * What it leaves (with the default 30-day lockup; pool ids are global, in the order the rounds open):
  * - Crypto futures trading vault (vault 1, trading wallet account 7): round 1 = pool 1 settled at +6%,
- *   round 2 = pool 3 settled at +4.5%, round 3 = pool 5 open. Accounts 1 and 3 roll over from round 1; account
+ *   round 2 = pool 3 settled at -4% (a loss), round 3 = pool 5 open, below the high-water mark round 1 set, with a
+ *   management fee of 1 % a year and caps (100,000 a round, 25,000 per investor) from round 3. Accounts 1 and 3 roll over from round 1; account
  *   1 rolls on into round 3, account 3 turned roll-over off during round 2 and withdrew; account 5 joins in
  *   round 2 and rolls into round 3; account 2 withdraws after each round and re-invests; account 4 leaves its
  *   round-1 payout unwithdrawn.
@@ -20,8 +21,8 @@
  *   keeps the local chain's 0, final at once). Its round 1 was first proposed without the loan interest, which had not
  *   been collected yet: the guardian (account 6) vetoed it, the desk collected the rest and proposed again, and
  *   account 3 finalised it after the window.
- * - The fund wallet (account 9) claimed the fees of the first round of each vault; round 2 of the futures
- *   vault's fee is still accrued.
+ * - The fund wallet (account 9) claimed the fees of the first round of each vault; the futures vault's round 2 lost
+ *   money and charged none, so nothing is accrued.
  * - Five proposals: one passed and executed, one rejected, two open for seven days, and one whose on-chain action
  *   (queued in the timelock, executed after its delay) raised the quorum to 20 %.
  *
@@ -76,7 +77,13 @@ const TRADING_WALLETS = /** @type {const} */ ([
   [NFT_VAULT, 8, "NFT lending", 10_000n],
 ]);
 /** What each settled round returns over its principal, in basis points, by vault. */
-const RETURNS_BPS = /** @type {const} */ ({ futures: [600n, 450n], nft: [300n] });
+/** Where a trading wallet's losses go: an address nobody holds the key of. */
+const LOST = "0x000000000000000000000000000000000000dEaD";
+/** The futures vault's management fee from round 3 (basis points a year) and its caps (whole tokens). */
+const FUTURES_MANAGEMENT_FEE_BPS = 100n;
+const FUTURES_ROUND_CAP = 100_000;
+const FUTURES_INVESTOR_CAP = 25_000;
+const RETURNS_BPS = /** @type {const} */ ({ futures: [600n, -400n], nft: [300n] });
 
 /** The NFT lending vault's challenge window (seconds): its settlements wait a day, open to the guardian's veto. */
 export const NFT_CHALLENGE_WINDOW = 86_400n;
@@ -385,7 +392,9 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
       sent += share;
       const index = devAccountIndex(wallet);
       const amount = share + (share * profitBps) / 10_000n;
-      await sendToken(index, { functionName: "mint", args: [wallet, amount - share] });
+      // A profit is minted to the wallet; a loss leaves it for good (sent to a burn address: lost on the exchange).
+      if (amount > share) await sendToken(index, { functionName: "mint", args: [wallet, amount - share] });
+      if (amount < share) await sendToken(index, { functionName: "transfer", args: [LOST, share - amount] });
       await sendToken(index, { functionName: "approve", args: [fund, amount] });
       const now = last ? amount - withheld : amount;
       await sendFund(0, { functionName: "collectFundsFromTradingWallet", args: [vaultId, wallet, now] });
@@ -407,7 +416,9 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
         `round ${poolId}'s report claims ${report.total}, but ${formatUnits(collected, decimals)} came back`,
       );
     }
-    await sendFund(0, { functionName: "endLockupPeriod", args: [vaultId, collected, report.hash] });
+    const { preLockupTotal } = await readFund("getPoolInfo", [poolId]);
+    const functionName = collected < preLockupTotal ? "endLockupPeriodAtLoss" : "endLockupPeriod";
+    await sendFund(0, { functionName, args: [vaultId, collected, report.hash] });
     return report;
   };
 
@@ -540,7 +551,17 @@ export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {
   await settle(FUTURES_VAULT, RETURNS_BPS.futures[1]);
   await withdrawAll(FUTURES_VAULT, [2, 3]);
 
-  // 5. Futures round 3 takes deposits.
+  // 5. Futures round 3 takes deposits. Round 2 lost 4 %: round 3 starts below the high-water mark round 1 set, so its
+  // gains up to the mark pay no performance fee. From round 3 the vault also charges a management fee of 1 % a year,
+  // and caps a round at 100,000 and each investor at 25,000 (the deployer still holds the top role here).
+  await sendFund(0, { functionName: "setFees", args: [FUTURES_VAULT, FUTURES_MANAGEMENT_FEE_BPS, 2_000n] });
+  await sendFund(0, {
+    functionName: "setCaps",
+    args: [FUTURES_VAULT, units(FUTURES_ROUND_CAP), units(FUTURES_INVESTOR_CAP)],
+  });
+  log(
+    `  futures vault: management fee ${Number(FUTURES_MANAGEMENT_FEE_BPS) / 100}% a year, round cap ${FUTURES_ROUND_CAP.toLocaleString("en-US")}, ${FUTURES_INVESTOR_CAP.toLocaleString("en-US")} per investor`,
+  );
   await investAll(FUTURES_VAULT, [[2, 7_000]]);
 
   // 6. Governance. Every proposer invested in an earlier block, as createProposal requires.
