@@ -72,12 +72,13 @@ contract FundVaultFacade {
         return shares * sharePrice() / SCALE;
     }
 
-    /// @notice The most `receiver` can deposit now: unlimited when a deposit of the vault's minimum would go through
-    /// (`getDepositStatus`), else 0.
+    /// @notice The most `receiver` can deposit now: when a deposit of the vault's minimum would go through
+    /// (`getDepositStatus`), the room under the vault's caps (unlimited without caps), else 0.
     function maxDeposit(address receiver) external view returns (uint256) {
         uint256 minimum = fund.getVault(vaultId).minimumInvestment;
         IInvestmentFund.DepositCheck memory check = fund.getDepositStatus(vaultId, receiver, minimum);
-        return check.status == IInvestmentFund.DepositStatus.Open ? type(uint256).max : 0;
+        if (check.status != IInvestmentFund.DepositStatus.Open) return 0;
+        return check.roundRoom < check.investorRoom ? check.roundRoom : check.investorRoom;
     }
 
     /// @notice What `owner` can withdraw now (a refund from an open round, or a settled payout).

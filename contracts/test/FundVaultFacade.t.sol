@@ -24,6 +24,13 @@ contract FundVaultFacadeTest is FundFixture {
         _invest(bob, 3_000 * USDC);
         _setRollOver(bob, FUTURES, true);
         assertEq(facade.maxDeposit(alice), type(uint256).max);
+        // With caps, the room under the tighter one: 2,000 left in the round, 1,500 for alice under her 2,500.
+        vm.prank(admin);
+        fund.setCaps(FUTURES, 6_000 * USDC, 2_500 * USDC);
+        assertEq(facade.maxDeposit(alice), 1_500 * USDC);
+        assertEq(facade.maxDeposit(bob), 0, "bob holds 3,000: above his cap already");
+        vm.prank(admin);
+        fund.setCaps(FUTURES, 0, 0);
         assertEq(facade.totalAssets(), 4_000 * USDC);
         assertEq(facade.balanceOf(alice), 1_000 * USDC);
         assertEq(facade.maxWithdraw(alice), 1_000 * USDC, "refundable while open");

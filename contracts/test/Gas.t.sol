@@ -187,9 +187,10 @@ contract GasTest is FundFixture {
         vm.prank(admin);
         fund.setCaps(FUTURES, 1_000_000 * USDC, 100_000 * USDC);
         _whitelist(alice);
-        token.mint(alice, 2_000 * USDC);
+        // As in the uncapped scenario: the token balance and allowance stay above 0 (no refund for clearing them).
+        token.mint(alice, 3_000 * USDC);
         vm.prank(alice);
-        token.approve(address(fund), 2_000 * USDC);
+        token.approve(address(fund), 3_000 * USDC);
         vm.prank(alice);
         fund.invest(FUTURES, 1_000 * USDC);
         _nextBlock();
