@@ -83,6 +83,10 @@ contract FundHandler is HandlerBase {
     mapping(uint256 vaultId => uint256) public ghostLockedPerformanceBps;
     mapping(uint256 vaultId => uint256) public ghostMark;
     uint256 public ghostFeeCuts;
+    /// @dev The caps model: each vault's caps (0: none), and how many deposits a cap refused.
+    mapping(uint256 vaultId => uint256) public ghostDepositCap;
+    mapping(uint256 vaultId => uint256) public ghostInvestorCap;
+    uint256 public ghostCapRefusals;
     uint256 public ghostVetoes;
     /// @notice Tokens that came into / went out of the fund for a vault, and the fees its pools accrued.
     mapping(uint256 vaultId => uint256) public ghostIn;
@@ -164,7 +168,9 @@ contract FundHandler is HandlerBase {
         bool settledPosition = p.shares != 0 && p.poolState == IInvestmentFund.PoolState.Settled;
         bool expected = ghostWhitelisted[actor] && !ghostEmergency && !_stopped(v) && !ghostLocked[v]
             && !settledPosition && amount >= fund.minimumInvestment(v);
-        if (!invalid && !expected) return;
+        bool capped = expected && !_withinCaps(v, p, amount);
+        if (capped) expected = false;
+        if (!invalid && !expected && !capped) return;
         token.mint(actor, amount);
         vm.prank(actor);
         token.approve(address(fund), amount);
@@ -175,7 +181,42 @@ contract FundHandler is HandlerBase {
             _pushPower(actor);
         } catch (bytes memory reason) {
             _record("invest", false, expected, reason);
+            if (capped) ++ghostCapRefusals;
         }
+    }
+
+    /// @dev The caps as `invest` applies them: the round's funds after the deposit, and the investor's shares in the
+    /// round (held and bought, at the round's price) worth at most the investor cap.
+    function _withinCaps(uint256 v, IInvestmentFund.PositionInfo memory p, uint256 amount) private view returns (bool) {
+        IInvestmentFund.PoolInfo memory pool = fund.getPoolInfo(fund.currentPoolId(v));
+        uint256 cap = ghostDepositCap[v];
+        if (cap != 0 && pool.totalFunds + amount > cap) return false;
+        cap = ghostInvestorCap[v];
+        if (cap == 0) return true;
+        uint256 price = pool.startSharePrice;
+        uint256 shares = amount * SCALE / price;
+        return (p.shares + shares) * price / SCALE <= cap;
+    }
+
+    /// @notice An admin sets a vault's caps: adding or lowering goes through at once, raising or removing is the
+    /// timelock's and is refused here.
+    function setCaps(uint256 vaultSeed, uint256 depositSeed, uint256 investorSeed) external {
+        uint256 v = vaultSeed % VAULTS + 1;
+        uint256 funds = fund.getPoolInfo(fund.currentPoolId(v)).totalFunds;
+        uint256 depositCap = depositSeed % 4 == 0 ? 0 : funds + bound(depositSeed, 0, 3 * MAX_INVEST);
+        uint256 investorCap = investorSeed % 4 == 0 ? 0 : bound(investorSeed, 0, 2 * MAX_INVEST);
+        bool expected = !_capRaised(ghostDepositCap[v], depositCap) && !_capRaised(ghostInvestorCap[v], investorCap);
+        vm.prank(admin);
+        try fund.setCaps(v, depositCap, investorCap) {
+            _record("setCaps", true, expected, "");
+            (ghostDepositCap[v], ghostInvestorCap[v]) = (depositCap, investorCap);
+        } catch (bytes memory reason) {
+            _record("setCaps", false, expected, reason);
+        }
+    }
+
+    function _capRaised(uint256 current, uint256 next) private pure returns (bool) {
+        return current != 0 && (next == 0 || next > current);
     }
 
     function withdraw(uint256 vaultSeed, uint256 actorSeed) external {

@@ -67,6 +67,7 @@ contract FundInvariantsTest is FundFixture {
         _weigh(FundHandler.cosign.selector, 2);
         _weigh(FundHandler.claimFees.selector, 1);
         _weigh(FundHandler.cutFees.selector, 1);
+        _weigh(FundHandler.setCaps.selector, 1);
         _weigh(FundHandler.toggleEmergency.selector, 1);
         _weigh(FundHandler.whitelist.selector, 1);
         _weigh(FundHandler.delist.selector, 1);
