@@ -119,18 +119,22 @@ type FundAbi = typeof fundAndGovernorAbi;
 type FundWrite = ContractFunctionName<FundAbi, "nonpayable">;
 type FundRead = ContractFunctionName<FundAbi, "view" | "pure">;
 
-/** A fund write from `from`. */
+/**
+ * A fund write from `from`. `timelock`: the admin's write goes through the timelock even though its function is not
+ * always the default admin's (a raise of `setFees` or `setCaps`, which an admin may cut or lower at once).
+ */
 export function fundWrite<F extends FundWrite>(
   from: Address,
   functionName: F,
   args: ContractFunctionArgs<FundAbi, "nonpayable", F>,
+  { timelock = false }: { timelock?: boolean } = {},
 ): Promise<void> {
   const data = encodeFunctionData({
     abi: fundAndGovernorAbi as Abi,
     functionName: functionName as string,
     args: args as readonly unknown[],
   });
-  if (from === ADMIN && TIMELOCKED.has(functionName)) return throughTimelock(from, data);
+  if (from === ADMIN && (timelock || TIMELOCKED.has(functionName))) return throughTimelock(from, data);
   return send(from, targetOf(functionName), data);
 }
 

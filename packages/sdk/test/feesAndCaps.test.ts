@@ -146,3 +146,19 @@ describe("caps", () => {
     expect(await statusOf(4, mUSDC(100))).toMatchObject({ status: "open", available: null });
   });
 });
+
+describe("a scheduled fee or cap change in words (Pending changes)", () => {
+  it("names the vault, the new rates and caps, and when raised fees apply", async () => {
+    const { describeFundChange } = await import("../src/format/describeFundChange.js");
+    const token = { decimals: 6, symbol: "mUSDC" };
+    expect(describeFundChange({ functionName: "setFees", args: [1n, 150n, 2_500n] }, token)).toEqual({
+      summary:
+        "the fees become 1.5% a year (management) and 25% of profit above the high-water mark (performance), for rounds locked after the change",
+      vaultId: 1n,
+    });
+    expect(describeFundChange({ functionName: "setCaps", args: [2n, 0n, mUSDC(30_000)] }, token)).toEqual({
+      summary: "the round cap becomes none and the per-investor cap 30000 mUSDC",
+      vaultId: 2n,
+    });
+  });
+});

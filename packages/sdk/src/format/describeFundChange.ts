@@ -95,6 +95,18 @@ export function describeFundChange(
       };
     case "setMinimumInvestment":
       return { summary: `the minimum investment becomes ${amount(a[1])}`, vaultId: a[0] as bigint };
+    case "setFees":
+      return {
+        summary: `the fees become ${Number(a[1]) / 100}% a year (management) and ${Number(a[2]) / 100}% of profit above the high-water mark (performance), for rounds locked after the change`,
+        vaultId: a[0] as bigint,
+      };
+    case "setCaps": {
+      const cap = (value: unknown) => ((value as bigint) === 0n ? "none" : amount(value));
+      return {
+        summary: `the round cap becomes ${cap(a[1])} and the per-investor cap ${cap(a[2])}`,
+        vaultId: a[0] as bigint,
+      };
+    }
     case "addTradingWallet":
       return {
         summary: `a trading wallet joins: ${shortenAddress(a[1] as Address)} (${a[2] as string}, ${Number(a[3]) / 100}% of each lockup)`,

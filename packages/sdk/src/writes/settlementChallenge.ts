@@ -1,7 +1,5 @@
 import { actionMessages } from "../messages.js";
-import { vaultIdArg } from "../utils/vaultIdArg.js";
-import { failure } from "./failure.js";
-import { type FundWriteArgs, sendFundTransaction } from "./sendFundTransaction.js";
+import { sendVaultCall } from "./sendVaultCall.js";
 import type { WriteContext, WriteResult } from "./types.js";
 
 export type FinalizeSettlementParameters = WriteContext & { vaultId: number | bigint };
@@ -13,18 +11,7 @@ export type CosignSettlementParameters = WriteContext & { vaultId: number | bigi
  * as proposed and the vault's next round opens. Before the window's end the contract refuses with the time it ends.
  */
 export async function finalizeSettlement(parameters: FinalizeSettlementParameters): Promise<WriteResult> {
-  let args: FundWriteArgs<"finalizeSettlement">;
-  try {
-    args = [vaultIdArg(parameters.vaultId)];
-  } catch (error) {
-    return failure(error);
-  }
-  return sendFundTransaction({
-    ...parameters,
-    functionName: "finalizeSettlement",
-    args,
-    successMessage: actionMessages.finalizeSettlement,
-  });
+  return sendVaultCall(parameters, "finalizeSettlement", actionMessages.finalizeSettlement);
 }
 
 /**
@@ -32,18 +19,7 @@ export async function finalizeSettlement(parameters: FinalizeSettlementParameter
  * locked and the desk can collect again and propose anew.
  */
 export async function vetoSettlement(parameters: VetoSettlementParameters): Promise<WriteResult> {
-  let args: FundWriteArgs<"vetoSettlement">;
-  try {
-    args = [vaultIdArg(parameters.vaultId)];
-  } catch (error) {
-    return failure(error);
-  }
-  return sendFundTransaction({
-    ...parameters,
-    functionName: "vetoSettlement",
-    args,
-    successMessage: actionMessages.vetoSettlement,
-  });
+  return sendVaultCall(parameters, "vetoSettlement", actionMessages.vetoSettlement);
 }
 
 /**
@@ -51,16 +27,5 @@ export async function vetoSettlement(parameters: VetoSettlementParameters): Prom
  * settlement never becomes final; with it, it still waits its challenge window.
  */
 export async function cosignSettlement(parameters: CosignSettlementParameters): Promise<WriteResult> {
-  let args: FundWriteArgs<"cosignSettlement">;
-  try {
-    args = [vaultIdArg(parameters.vaultId)];
-  } catch (error) {
-    return failure(error);
-  }
-  return sendFundTransaction({
-    ...parameters,
-    functionName: "cosignSettlement",
-    args,
-    successMessage: actionMessages.cosignSettlement,
-  });
+  return sendVaultCall(parameters, "cosignSettlement", actionMessages.cosignSettlement);
 }

@@ -189,7 +189,7 @@ describe("Admin", () => {
       await within(round).findByRole(
         "group",
         {
-          name: "Settle round 1 with 2,500 mUSDC returned: its investors get 2,400 mUSDC (2,000 mUSDC put in and 400 mUSDC profit) and the fund 100 mUSDC (20% of the profit); round 2 opens.",
+          name: "Settle round 1 with 2,500 mUSDC returned: its investors get 2,400 mUSDC (2,000 mUSDC put in and 400 mUSDC profit) and the fund 100 mUSDC in fees (management fee 0 mUSDC, performance fee 100 mUSDC); round 2 opens.",
         },
         { timeout: 15_000 },
       );

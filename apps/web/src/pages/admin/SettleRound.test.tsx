@@ -19,6 +19,7 @@ import {
   investIn,
   lockVault,
   returnFunds,
+  runRound,
   usdc,
 } from "../../../test/fund";
 import { DEV_ACCOUNTS, recordRpcMethods, renderApp } from "../../../test/render";
@@ -51,8 +52,8 @@ async function lockedRound(name: string, challengeWindow = 0) {
   return { vaultId, poolId: await currentPoolId(vaultId) };
 }
 
-/** Admin, the vault's tab, its "Round and lockup" card once the collected total shows. */
-async function roundCard(name: string, apiUrl?: string) {
+/** Admin, the vault's tab, its "Round and lockup" card once the collected total (`total`, whole tokens) shows. */
+async function roundCard(name: string, apiUrl?: string, total = "2500") {
   await renderApp({ path: "/admin", account: DEV_ACCOUNTS[0], ...(apiUrl ? { apiUrl } : {}) });
   await userEvent.click(await screen.findByRole("tab", { name: new RegExp(`^${name}`) }, { timeout: 10_000 }));
   const round = within(screen.getByRole("tabpanel"))
@@ -63,7 +64,7 @@ async function roundCard(name: string, apiUrl?: string) {
     {},
     { timeout: 10_000 },
   )) as HTMLInputElement;
-  await waitFor(() => expect(input.value).toBe("2500"), { timeout: 10_000 });
+  await waitFor(() => expect(input.value).toBe(total), { timeout: 10_000 });
   const end = within(round).getByRole("button", { name: "End lockup period" }) as HTMLButtonElement;
   await waitFor(() => expect(end.disabled).toBe(false), { timeout: 10_000 });
   return { round, end };
@@ -168,6 +169,47 @@ describe("settling a round with its report", () => {
       );
       expect(within(round).queryByRole("button", { name: "End lockup period" })).toBeNull();
       expect(within(round).queryByLabelText("Total returned (mUSDC)")).toBeNull();
+    });
+  });
+
+  it("shows the management and performance fees the chain then charges, and the recovery up to the mark that pays none", async () => {
+    await withSnapshot(async () => {
+      // Round 1 lost 20 % for a rolling investor (1,000 → 800): round 2 starts at 0.8 a share, below the mark of 1.0.
+      // A raise to 1 % a year goes through the timelock before round 2 locks, so round 2 is charged it.
+      const investor = DEV_ACCOUNTS[1] as `0x${string}`;
+      const vaultId = await createTestVault("Fee round vault");
+      await investIn(investor, vaultId, usdc(1_000));
+      await fundWrite(investor, "setRollOver", [BigInt(vaultId), true]);
+      await runRound(vaultId, usdc(800));
+      await fundWrite(ADMIN, "setFees", [BigInt(vaultId), 100n, 2_000n], { timelock: true });
+      await lockVault(vaultId);
+      const poolId = await currentPoolId(vaultId);
+      await returnFunds(vaultId, usdc(1_100));
+      const { round, end } = await roundCard("Fee round vault", api.url, "1100");
+
+      // 1 % a year of 800 for the 7 days locked: 0.153424; then 20 % of what is above the mark's 1,000: 19.969315.
+      expect(within(round).getByTestId("settle-fees-preview").textContent).toBe(
+        "At this total the fund charges a management fee of 0.15 mUSDC and a performance fee of 19.97 mUSDC; its investors get 1,079.88 mUSDC.",
+      );
+      await userEvent.click(end);
+      const confirmation = await within(round).findByRole(
+        "group",
+        {
+          name: "Settle round 2 with 1,100 mUSDC returned: its investors get 1,079.88 mUSDC (800 mUSDC put in and 279.88 mUSDC profit) and the fund 20.12 mUSDC in fees (management fee 0.15 mUSDC, performance fee 19.97 mUSDC); round 3 opens.",
+        },
+        { timeout: 15_000 },
+      );
+      const lines = within(within(confirmation).getByTestId("settle-fees")).getAllByRole("listitem");
+      expect(lines.map((line) => line.textContent)).toEqual([
+        "Management fee: 0.15 mUSDC, 1% a year of the principal for the 7 days the round was locked.",
+        "Performance fee: 19.97 mUSDC, 20% of the profit above the high-water mark.",
+        "The high-water mark (1.0000 per share) is above this round's start price (0.8000 per share): its recovery up to 1,000 mUSDC wins back an earlier loss and pays no performance fee.",
+      ]);
+      await userEvent.click(within(confirmation).getByRole("button", { name: "Confirm settlement" }));
+      expect(await findToast("Pool settled successfully.")).toBeTruthy();
+      // What the chain charged is what the form said, to the unit.
+      const info = (await fundRead("getPoolInfo", [poolId])) as { managementFee: bigint; performanceFee: bigint };
+      expect([info.managementFee, info.performanceFee]).toEqual([153_424n, 19_969_315n]);
     });
   });
 

@@ -4,7 +4,15 @@ import { TxStatus } from "../../shared/components/TxStatus";
 import { formatTokenAmount, tokenDecimal } from "../../shared/lib/format";
 import { AdminConfirmPanel } from "./AdminConfirm";
 import { BuiltReportSummary } from "./BuiltReportSummary";
-import { lossEffect, settlementEffect, settlementFinality } from "./effects.helpers";
+import {
+  lossEffect,
+  type RoundFeeTerms,
+  roundFees,
+  settlementEffect,
+  settlementFeeLines,
+  settlementFeePreview,
+  settlementFinality,
+} from "./effects.helpers";
 import { ManualItemsEditor } from "./ManualItemsEditor";
 import styles from "./SettleRound.module.css";
 import { challengeWindowText } from "./settlementSafety.helpers";
@@ -18,7 +26,8 @@ export type SettleRoundProps = {
   /** What was collected from the trading wallets: the total returned (`endLockupPeriod` takes nothing else). */
   collected: bigint;
   token: { decimals: number; symbol: string };
-  fundProfitBps: bigint;
+  /** What the round's fees depend on (its rates, shares, start price, the vault's mark, its lockup times). */
+  feeTerms: RoundFeeTerms;
   /** The vault's challenge window (seconds): above 0 a settlement is proposed, final once the window has passed. */
   challengeWindow: number;
   end: SettleEndAction;
@@ -38,7 +47,7 @@ export type SettleRoundProps = {
  * to settle with the report's hash. A failure of that prompt is said here too.
  */
 export function SettleRound(props: SettleRoundProps) {
-  const { vaultId, poolId, round, principal, collected, token, fundProfitBps, challengeWindow, end } = props;
+  const { vaultId, poolId, round, principal, collected, token, feeTerms, challengeWindow, end } = props;
   const { disabled, endBlocker } = props;
   const flow = useSettleFlow({ vaultId, poolId, principal, collected, token, end });
   // Cancelling (or sending) brings the form and its End button back: the button then gets the focus again.
@@ -55,17 +64,18 @@ export function SettleRound(props: SettleRoundProps) {
     setRefocusEnd(true);
   };
   const settling = flow.settling;
+  const fees = settling ? roundFees(feeTerms, settling.totalReturned) : null;
 
   return (
     <div className={styles.settle}>
-      {settling?.stage === "confirm" ? (
+      {settling?.stage === "confirm" && fees ? (
         <AdminConfirmPanel
           key="settle"
           effect={settlementEffect({
             principal,
             returned: settling.totalReturned,
             round,
-            fundProfitBps,
+            fees,
             token,
           })}
           confirmLabel="Confirm settlement"
@@ -77,15 +87,17 @@ export function SettleRound(props: SettleRoundProps) {
             else close(flow.confirm)();
           }}
         >
+          <FeeLines lines={settlementFeeLines(feeTerms, fees, token)} />
           <BuiltReportSummary built={settling.built} totalReturned={settling.totalReturned} token={token} />
           <p>{settlementFinality({ round, challengeWindow })}</p>
         </AdminConfirmPanel>
-      ) : settling?.stage === "loss" ? (
+      ) : settling?.stage === "loss" && fees ? (
         <LossConfirmation
           principal={principal}
           round={round}
           token={token}
           settling={settling}
+          managementFee={fees.managementFee}
           challengeWindow={challengeWindow}
           onCancel={close(flow.cancel)}
           onConfirm={close(flow.confirmLoss)}
@@ -99,6 +111,7 @@ export function SettleRound(props: SettleRoundProps) {
           blocked={disabled || Boolean(endBlocker)}
           endBlocker={endBlocker}
           challengeWindow={challengeWindow}
+          feePreview={collected > 0n ? settlementFeePreview(roundFees(feeTerms, collected), token) : null}
           endButton={endButton}
           onBegin={props.onBegin}
         />
@@ -135,6 +148,7 @@ function LossConfirmation({
   round,
   token,
   settling,
+  managementFee,
   challengeWindow,
   onCancel,
   onConfirm,
@@ -143,12 +157,14 @@ function LossConfirmation({
   round: number;
   token: { decimals: number; symbol: string };
   settling: NonNullable<ReturnType<typeof useSettleFlow>["settling"]>;
+  /** What the round is charged even at a loss. */
+  managementFee: bigint;
   challengeWindow: number;
   onCancel: () => void;
   onConfirm: () => void;
 }) {
   const returned = settling.totalReturned;
-  const { question, detail } = lossEffect({ principal, returned, round, token, challengeWindow });
+  const { question, detail } = lossEffect({ principal, returned, round, token, challengeWindow, managementFee });
   return (
     <AdminConfirmPanel
       key="loss"
@@ -173,6 +189,7 @@ function EndRoundForm({
   blocked,
   endBlocker,
   challengeWindow,
+  feePreview,
   endButton,
   onBegin,
 }: {
@@ -184,6 +201,8 @@ function EndRoundForm({
   blocked: boolean;
   endBlocker: string | null;
   challengeWindow: number;
+  /** The fees at the collected total, in words (null: nothing collected yet). */
+  feePreview: string | null;
   endButton: RefObject<HTMLButtonElement | null>;
   onBegin: () => void;
 }) {
@@ -232,11 +251,27 @@ function EndRoundForm({
         </button>
       </div>
       {endBlocker && <p className="muted small">{endBlocker}</p>}
+      {feePreview && (
+        <p className="field__hint" data-testid="settle-fees-preview">
+          {feePreview}
+        </p>
+      )}
       <p className="field__hint">
         The fund's server first builds the round's report from the chain; the settlement carries its hash.
         {challengeWindow > 0 &&
           ` This vault's settlements are proposed first and wait ${challengeWindowText(challengeWindow)}, open to a veto, before they are final.`}
       </p>
     </form>
+  );
+}
+
+/** The lines that explain a settlement's fees, in its confirmation. */
+function FeeLines({ lines }: { lines: readonly string[] }) {
+  return (
+    <ul className={styles.feeLines} aria-label="The fund's fees" data-testid="settle-fees">
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
   );
 }

@@ -7,6 +7,7 @@ import { useFundClient } from "../../shared/hooks/useFundClient";
 import { useVaultSettings, useVaults } from "../../shared/hooks/useFundQueries";
 import pageStyles from "./AdminPage.module.css";
 import { tradingWalletsQuery } from "./admin.queries";
+import { FeesAndCapsSettings } from "./FeesAndCapsSettings";
 import { SettlementSafetySettings } from "./SettlementSafetySettings";
 import { TradingWalletsSection } from "./TradingWalletsSection";
 import styles from "./VaultAdmin.module.css";
@@ -17,8 +18,8 @@ import { VaultTabs } from "./VaultTabs";
 import { WipedPositionsSection } from "./WipedPositionsSection";
 
 /**
- * The selected vault's tools: its round (lockup, collect, settle), its trading wallets, its settings, its deposits
- * (pause, resume, wind down).
+ * The selected vault's tools: its round (lockup, collect, settle), its trading wallets, its settings, its settlement
+ * safety, its fees and caps, its deposits (pause, resume, wind down).
  */
 function VaultPanel({ vaultId, vaultName }: { vaultId: number; vaultName: string }) {
   const { deployment } = useAppConfig();
@@ -36,6 +37,7 @@ function VaultPanel({ vaultId, vaultName }: { vaultId: number; vaultName: string
       />
       <VaultSettingsSection vaultId={vaultId} />
       <SettlementSafetySettings vaultId={vaultId} />
+      <FeesAndCapsSettings vaultId={vaultId} />
       <VaultDepositsSection vaultId={vaultId} />
       <WipedPositionsSection vaultId={vaultId} />
     </div>

@@ -187,7 +187,20 @@ export function VaultRoundSection({
             principal={principal}
             collected={collected}
             token={token.data}
-            fundProfitBps={fund.data.fundProfitPercentage}
+            feeTerms={{
+              principal,
+              totalShares: currentPool.totalShares,
+              startSharePrice: currentPool.startSharePrice,
+              lockupStartTime: currentPool.lockupStartTime,
+              lockupEndTime: currentPool.lockupEndTime,
+              lockedFeeRates: currentPool.lockedFeeRates,
+              vaultFees: vault.data.fees,
+              // Final once sent, or after the challenge window: the management fee counts up to then (at most to the
+              // lockup's end), so an early settlement in an emergency is charged for the time it was locked.
+              settledAt:
+                BigInt(Math.floor((chainTime ?? Number(currentPool.lockupEndTime) * 1000) / 1000)) +
+                vault.data.challengeWindow,
+            }}
             challengeWindow={Number(vault.data.challengeWindow)}
             end={end}
             disabled={busy}

@@ -1,3 +1,10 @@
+import {
+  effectiveFeeRates,
+  formatSharePrice,
+  type SettlementFees,
+  settlementFees,
+  type VaultFees,
+} from "@fundament/sdk";
 import { formatNumber, formatTokenAmount, percentOf, shortenAddress, tokenTitle } from "../../shared/lib/format";
 import { bpsToPercent, secondsToDays, settlementOutcome } from "./admin.helpers";
 import { challengeWindowText } from "./settlementSafety.helpers";
@@ -54,34 +61,126 @@ export function lockupEffect({
   return `Send ${tokens(amount, token)} to ${plural(wallets, "trading wallet")} and lock round ${round} for ${secondsToDays(lockupSeconds)}.`;
 }
 
+/** What a locked round's fees depend on: its figures, the rates it locked at, the vault's fees, when it would be final. */
+export type RoundFeeTerms = {
+  /** What the round went out with (`preLockupTotal`). */
+  principal: bigint;
+  totalShares: bigint;
+  startSharePrice: bigint;
+  lockupStartTime: bigint;
+  lockupEndTime: bigint;
+  /** The rates the round was locked at. */
+  lockedFeeRates: { managementFeeBps: number; performanceFeeBps: number };
+  /** The vault's fees now (a cut since the lock applies to the round) and its high-water mark. */
+  vaultFees: VaultFees;
+  /** When the settlement would become final (seconds): the management fee counts up to then, at most to the lockup's end. */
+  settledAt: bigint;
+};
+
+/** A settlement's fees as the contract will charge them, with the rates they are charged at. */
+export type RoundFeeEstimate = SettlementFees & { rates: { managementFeeBps: number; performanceFeeBps: number } };
+
+/** The fees of settling a round at `total`: the SDK's `settlementFees` (the contract's sums, to the unit). */
+export function roundFees(terms: RoundFeeTerms, total: bigint): RoundFeeEstimate {
+  const rates = effectiveFeeRates(terms.lockedFeeRates, terms.vaultFees);
+  const fees = settlementFees({
+    total,
+    principal: terms.principal,
+    totalShares: terms.totalShares,
+    startSharePrice: terms.startSharePrice,
+    highWaterMark: terms.vaultFees.highWaterMark,
+    ...rates,
+    lockupStartTime: terms.lockupStartTime,
+    lockupEndTime: terms.lockupEndTime,
+    settledAt: terms.settledAt,
+  });
+  return { ...fees, rates };
+}
+
 /**
- * The first confirmation of a settlement: what the investors get back (and the fund's share of a profit), or the
- * loss; a loss then needs the second, deliberate confirmation (`lossEffect`).
+ * The first confirmation of a settlement: what the investors get back after the fund's fees (management and
+ * performance, each named), or the loss; a loss then needs the second, deliberate confirmation (`lossEffect`).
  */
 export function settlementEffect({
   principal,
   returned,
   round,
-  fundProfitBps,
+  fees,
   token,
 }: {
   principal: bigint;
   returned: bigint;
   round: number;
-  fundProfitBps: bigint;
+  /** The fees it would be charged (`roundFees`). */
+  fees: Pick<SettlementFees, "managementFee" | "performanceFee" | "investorsTotal">;
   token: Token;
 }): string {
   const outcome = settlementOutcome(principal, returned);
   const head = `Settle round ${round} with ${tokens(returned, token)} returned`;
   const next = `round ${round + 1} opens.`;
+  const investors = fees.investorsTotal;
+  const management = fees.managementFee;
   if (outcome.kind === "profit") {
-    const fee = (outcome.amount * fundProfitBps) / 10_000n;
-    return `${head}: its investors get ${tokens(returned - fee, token)} (${tokens(principal, token)} put in and ${tokens(outcome.amount - fee, token)} profit) and the fund ${tokens(fee, token)} (${bpsToPercent(fundProfitBps)} of the profit); ${next}`;
+    const charged = `the fund ${tokens(management + fees.performanceFee, token)} in fees (management fee ${tokens(management, token)}, performance fee ${tokens(fees.performanceFee, token)})`;
+    const kept =
+      investors >= principal
+        ? `${tokens(principal, token)} put in and ${tokens(investors - principal, token)} profit`
+        : `${tokens(principal, token)} put in, ${tokens(principal - investors, token)} less after the fees`;
+    return `${head}: its investors get ${tokens(investors, token)} (${kept}) and ${charged}; ${next}`;
   }
   if (outcome.kind === "even")
-    return `${head}: its investors get their ${tokens(principal, token)} back, with no profit and no loss; ${next}`;
-  return `${head}: a loss of ${tokens(outcome.amount, token)} (${outcome.percent}) for its investors, who put in ${tokens(principal, token)}; ${next}`;
+    return management === 0n
+      ? `${head}: its investors get their ${tokens(principal, token)} back, with no profit and no loss; ${next}`
+      : `${head}: its investors get ${tokens(investors, token)} of their ${tokens(principal, token)} back (no profit; the fund's management fee is ${tokens(management, token)}); ${next}`;
+  const loss = `${head}: a loss of ${tokens(outcome.amount, token)} (${outcome.percent}) for its investors, who put in ${tokens(principal, token)}`;
+  return management === 0n
+    ? `${loss}; ${next}`
+    : `${loss}, and the fund's management fee of ${tokens(management, token)}: they get ${tokens(investors, token)}; ${next}`;
 }
+
+/**
+ * The lines under a settlement's confirmation that explain its fees: each fee with its rate, the high-water mark when
+ * it is above the round's start price (the recovery up to it pays no performance fee), and a raise since the lock
+ * (the round keeps the rates it locked at).
+ */
+export function settlementFeeLines(terms: RoundFeeTerms, fees: RoundFeeEstimate, token: Token): string[] {
+  const { managementFeeBps, performanceFeeBps } = fees.rates;
+  // Seconds locked (up to the lockup's end), as the management fee counts them; times in seconds are safe numbers.
+  const end = Math.min(Number(terms.settledAt), Number(terms.lockupEndTime));
+  const locked = Math.max(0, end - Number(terms.lockupStartTime));
+  const lines = [
+    managementFeeBps === 0
+      ? "Management fee: none (0% a year)."
+      : `Management fee: ${tokens(fees.managementFee, token)}, ${bpsToPercent(managementFeeBps)} a year of the principal for the ${secondsToDays(locked)} the round was locked.`,
+    performanceFeeBps === 0
+      ? "Performance fee: none (0%)."
+      : `Performance fee: ${tokens(fees.performanceFee, token)}, ${bpsToPercent(performanceFeeBps)} of the profit above the high-water mark.`,
+  ];
+  if (terms.vaultFees.highWaterMark > terms.startSharePrice && terms.startSharePrice > 0n) {
+    const markWorth = (fees.highWaterMark * terms.totalShares) / SHARE_PRICE_SCALE;
+    lines.push(
+      `The high-water mark (${formatSharePrice(fees.highWaterMark)} per share) is above this round's start price (${formatSharePrice(terms.startSharePrice)} per share): its recovery up to ${tokens(markWorth, token)} wins back an earlier loss and pays no performance fee.`,
+    );
+  }
+  const { vaultFees } = terms;
+  if (vaultFees.managementFeeBps > managementFeeBps || vaultFees.performanceFeeBps > performanceFeeBps)
+    lines.push(
+      "This round keeps the rates it was locked at: the vault's raised fees apply to rounds locked after the raise.",
+    );
+  return lines;
+}
+
+/**
+ * The fees at the total collected so far, under the settle form before anything is built or asked: "At this total the
+ * fund charges a management fee of 0.15 mUSDC and a performance fee of 19.97 mUSDC; its investors get 1,079.88 mUSDC."
+ */
+export function settlementFeePreview(fees: RoundFeeEstimate, token: Token): string {
+  const amount = (units: bigint) => formatTokenAmount(units, token.decimals, token.symbol);
+  return `At this total the fund charges a management fee of ${amount(fees.managementFee)} and a performance fee of ${amount(fees.performanceFee)}; its investors get ${amount(fees.investorsTotal)}.`;
+}
+
+/** The scale of share prices and of the high-water mark (1e18). */
+const SHARE_PRICE_SCALE = 10n ** 18n;
 
 /**
  * The second confirmation of a loss (the figures in tokens and per cent): "Settle round 1 at a loss of 500 mUSDC
@@ -93,6 +192,7 @@ export function lossEffect({
   round,
   token,
   challengeWindow = 0,
+  managementFee = 0n,
 }: {
   principal: bigint;
   returned: bigint;
@@ -100,9 +200,14 @@ export function lossEffect({
   token: Token;
   /** The vault's challenge window (seconds); 0: final at once. */
   challengeWindow?: number;
+  /** The management fee the round is charged even at a loss (`roundFees`); a loss pays no performance fee. */
+  managementFee?: bigint;
 }): { question: string; detail: string } {
   const loss = principal - returned;
-  const shared = `Its investors put in ${tokens(principal, token)} and get back ${tokens(returned, token)}, shared pro rata; the fund takes no share.`;
+  const shared =
+    managementFee === 0n
+      ? `Its investors put in ${tokens(principal, token)} and get back ${tokens(returned, token)}, shared pro rata; the fund takes no share.`
+      : `Its investors put in ${tokens(principal, token)} and get back ${tokens(returned - managementFee, token)} (${tokens(returned, token)} less the fund's management fee of ${tokens(managementFee, token)}), shared pro rata; the fund takes no performance fee.`;
   return {
     question: `Settle round ${round} at a loss of ${tokens(loss, token)} (${percentOf(loss, principal)})?`,
     detail: challengeWindow > 0 ? shared : `${shared} This cannot be undone.`,

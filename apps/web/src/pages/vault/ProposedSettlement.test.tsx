@@ -68,8 +68,8 @@ describe("a settlement waiting its challenge window, on the vault page", () => {
         "1,000",
         "1,100 proposed",
         "—",
-        "Settlement proposed",
-        "Report",
+        "—",
+        "Settlement proposed Report",
       ]);
       const link = within(row as HTMLElement).getByRole("link", { name: "Report of round 1" });
       expect(link.getAttribute("href")).toBe(`/vaults/${vaultId}/rounds/${poolId}/report`);

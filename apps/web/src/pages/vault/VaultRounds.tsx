@@ -18,8 +18,8 @@ import {
 import styles from "./VaultRounds.module.css";
 
 /**
- * The vault's own rounds, newest first: round, dates, principal, what came back, the investors' net profit (or loss),
- * the status and, once a round has settled, a link to its NAV report (the one whose hash its settlement carries). The
+ * The vault's own rounds, newest first: round, dates, principal, what came back, its fees, the investors' net profit (or
+ * loss), the status and under it, once a round has settled, a link to its NAV report (the one whose hash its settlement carries). The
  * current round is first.
  */
 export function VaultRounds({ vault }: { vault: LiveVault }) {
@@ -61,9 +61,6 @@ export function VaultRounds({ vault }: { vault: LiveVault }) {
                   Profit
                 </th>
                 <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Report</span>
-                </th>
               </tr>
             </thead>
             <tbody>
@@ -97,15 +94,17 @@ export function VaultRounds({ vault }: { vault: LiveVault }) {
                   </td>
                   <td>
                     <StatusBadge status={round.status} label={roundStatusLabel(round)} />
-                  </td>
-                  <td>
                     {roundHasReport(round) && (
-                      <Link
-                        to={roundReportPath(round.vaultId, round.poolId)}
-                        aria-label={`Report of ${roundLabel(round.round).toLowerCase()}`}
-                      >
-                        Report
-                      </Link>
+                      <>
+                        {" "}
+                        <Link
+                          className={styles.reportLink}
+                          to={roundReportPath(round.vaultId, round.poolId)}
+                          aria-label={`Report of ${roundLabel(round.round).toLowerCase()}`}
+                        >
+                          Report
+                        </Link>
+                      </>
                     )}
                   </td>
                 </tr>
