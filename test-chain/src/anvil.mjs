@@ -126,7 +126,11 @@ export async function startAnvil({
       `port ${host}:${port} is already in use: stop whatever listens there (another \`npm start\`?) or set ANVIL_PORT`,
     );
   }
-  const args = ["--host", host, "--port", String(port), "--chain-id", String(chainId)];
+  // A larger code-size limit than EIP-170's 24,576 bytes: the SDK reads through viem's deployless multicall on this
+  // chain (it has no Multicall3), whose aggregator returns every result as its "deployed code", so a page of pool reads
+  // (each `getPoolInfo` about 1 KiB) would otherwise fail once a fund has a dozen pools. The fund's own contracts are
+  // held to EIP-170 by `npm run lint` (`forge build --sizes`), not by this chain.
+  const args = ["--host", host, "--port", String(port), "--chain-id", String(chainId), "--code-size-limit", "262144"];
   if (timestamp !== undefined) args.push("--timestamp", String(Math.floor(timestamp)));
   args.push(...extraArgs);
   const { child, exited, isDead, output, stop } = startChildProcess({

@@ -277,8 +277,9 @@ describe("getInvestorView", () => {
       investedAmount: 10_000,
       votingPower: 10_000,
       totalWithdrawn: 0,
-      // principal across vaults / the current pools' total funds (10,800 + 0)
-      daoRankingPercent: (10_000 / 10_800) * 100,
+      // voting power (principal) / what investors have in the fund: futures round 2's 10,800 and the 9,000 payout
+      // account 3 has not withdrawn from the NFT vault (the quorum's base)
+      daoRankingPercent: (10_000 / 19_800) * 100,
       positionPoolId: 3n,
       withdrawableAmount: 10_800,
       isWhitelisted: true,

@@ -231,7 +231,7 @@ describe("a round's NAV report through the API", () => {
     const response = await fetch(reportUrl(NFT_VAULT, poolId));
     expect(response.status).toBe(404);
     expect(((await response.json()) as { message: string }).message).toBe(
-      `Round ${poolId} of vault 2 is not settled yet: its report is published when it settles.`,
+      `Round ${(await pool()).round} of vault 2 (pool ${poolId}) is not settled yet: its report is published when it settles.`,
     );
     expect((await put(text)).status).toBe(409);
   });
@@ -317,7 +317,7 @@ describe("a round's NAV report through the API", () => {
     ]);
     expect([notSettled.code, notSettled.out.trim()]).toEqual([
       1,
-      `✗ Request failed: Round ${next} of vault 2 is not settled yet: its report is published when it settles.`,
+      `✗ Request failed: Round ${(await client.readContract({ ...fund(), functionName: "getPoolInfo", args: [next] })).round} of vault 2 (pool ${next}) is not settled yet: its report is published when it settles.`,
     ]);
     expect([apiDown.code, apiDown.out.trim()]).toEqual([
       1,

@@ -288,7 +288,7 @@ async function servedReport(state: ReportState, request: FastifyRequest) {
   if (pool.reportHash === zeroHash) {
     throw new HttpError(
       404,
-      `Round ${poolId} of vault ${vaultId} is not settled yet: its report is published when it settles.`,
+      `Round ${pool.round} of vault ${vaultId} (pool ${poolId}) is not settled yet: its report is published when it settles.`,
     );
   }
   const [row] = await state.db
@@ -330,7 +330,7 @@ async function publishReport(state: ReportState, request: FastifyRequest) {
     throw new HttpError(
       409,
       pool.reportHash === zeroHash
-        ? `Round ${poolId} of vault ${vaultId} is not settled yet: a report is published once its settlement carries the hash.`
+        ? `Round ${pool.round} of vault ${vaultId} (pool ${poolId}) is not settled yet: a report is published once its settlement carries the hash.`
         : `This report's hash (${hash}) is not the one round ${poolId}'s settlement carries (${pool.reportHash}).`,
     );
   }

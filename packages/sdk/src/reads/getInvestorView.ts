@@ -4,7 +4,7 @@ import { ratioPercent } from "../math/ratioPercent.js";
 import { fromTokenUnits } from "../math/tokenAmount.js";
 import { readContracts } from "../utils/readContracts.js";
 import { fundContract } from "./fundContract.js";
-import { poolById, readCounts } from "./fundState.js";
+import { readCounts } from "./fundState.js";
 import { readPositions, type VaultPosition } from "./getPositions.js";
 
 /** The investor view (spec section 3), fund-wide, plus the positions per vault the portfolio page shows. */
@@ -15,8 +15,11 @@ export type InvestorView = {
   votingPower: number;
   totalWithdrawn: number;
   /**
-   * Principal across all vaults / the sum of the vaults' current pools' total funds, in percent; 0 when those pools
-   * are empty.
+   * The investor's share of the fund's voting: their voting power (principal across all vaults) / what investors have
+   * in the fund now (`investedTotal`, the base of every proposal's quorum: open rounds' deposits, locked rounds'
+   * principal and settled payouts not yet withdrawn), in percent, at most 100; 0 when the fund holds nothing. (The
+   * spec divides by "the current pool's total funds", which with several vaults and unwithdrawn payouts leaves out
+   * money that votes, so the shares of all investors summed far above 100 %.)
    */
   daoRankingPercent: number;
   lastWithdrawnPoolId: bigint;
@@ -45,27 +48,24 @@ export async function getInvestorView(
 ): Promise<InvestorView> {
   const investor = getAddress(account);
   const fund = fundContract(deployment);
-  const [counts, [data, isWhitelisted]] = await Promise.all([
+  const [counts, [data, isWhitelisted, investedTotal]] = await Promise.all([
     readCounts(client, deployment),
     readContracts(client, [
       { ...fund, functionName: "getInvestorData", args: [investor] },
       { ...fund, functionName: "isWhitelisted", args: [investor] },
+      { ...fund, functionName: "investedTotal" },
     ]),
   ]);
-  const { positions, vaults, pools } = await readPositions(client, deployment, investor, counts);
+  const { positions } = await readPositions(client, deployment, investor, counts);
   const { decimals, emergencyState } = counts;
   const [investedAmount, lastWithdrawnPoolId, hasWithdrawnCurrent, totalWithdrawn, votingPower] = data;
-  const currentTotal = vaults.reduce(
-    (sum, vault) => sum + (poolById(pools, vault.currentPoolId)?.totalFunds ?? 0n),
-    0n,
-  );
   const withdrawable = positions.reduce((sum, position) => sum + position.withdrawable, 0n);
   return {
     account: investor,
     investedAmount: fromTokenUnits(investedAmount, decimals),
     votingPower: fromTokenUnits(votingPower, decimals),
     totalWithdrawn: fromTokenUnits(totalWithdrawn, decimals),
-    daoRankingPercent: ratioPercent(investedAmount, currentTotal),
+    daoRankingPercent: Math.min(100, ratioPercent(investedAmount, investedTotal)),
     lastWithdrawnPoolId,
     hasWithdrawnCurrent,
     positionPoolId: positions.find((position) => position.shares > 0n)?.poolId ?? 0n,
