@@ -37,8 +37,16 @@ export function PendingChangeBanner({
   );
 }
 
+/**
+ * What the change means for the person reading it: its delay is over and it may take effect at any moment (anyone may
+ * execute it), or what they can do before it does.
+ */
 function whatYouCanDo(change: PendingChange, canWithdraw: boolean): string {
-  if (change.state === "ready") return "It can be executed now.";
+  if (change.state === "ready") {
+    return canWithdraw && change.vaultId !== null
+      ? "Its delay is over: it may take effect at any moment. You can still withdraw until it does."
+      : "Its delay is over: it may take effect at any moment.";
+  }
   if (change.vaultId === null) return "It applies to the whole fund.";
   return canWithdraw
     ? "You can withdraw before then."

@@ -22,6 +22,21 @@ describe("pending changes", () => {
     );
   });
 
+  it("say when a change's delay is over that it may take effect at any moment, and investors can still leave", async () => {
+    await withSnapshot(async () => {
+      await increaseTime(86_401);
+      await renderApp({ path: "/vaults/futures-trading-vault", account: DEV_ACCOUNTS[2] });
+      const banner = await screen.findByTestId("pending-change-banner", {}, { timeout: 10_000 });
+      await waitFor(
+        () =>
+          expect(banner.textContent).toMatch(
+            /The lockup becomes 45 days\. Its delay is over: it may take effect at any moment\. You can still withdraw until it does\.$/,
+          ),
+        { timeout: 10_000 },
+      );
+    });
+  });
+
   it("are not shown on a vault they do not touch", async () => {
     await renderApp({ path: "/vaults/futures-trading-vault", account: DEV_ACCOUNTS[5] });
     await screen.findByTestId("pending-change-banner", {}, { timeout: 10_000 });
