@@ -65,6 +65,52 @@ export function FeesAndCapsSettings({ vaultId }: { vaultId: number }) {
   );
 }
 
+/**
+ * The end of a fees or caps form: where the change goes (at once, or the timelock; a warning for the latter), the
+ * form's own refusal, the submit button (described by the route) and the write's refusal.
+ */
+function ChangeFormFooter(props: {
+  routeId: string;
+  routeTestId: string;
+  waits: boolean;
+  routeText: string;
+  formError: string | null;
+  submitLabel: string;
+  state: TxState;
+  failed: string;
+  errorTestId: string;
+}) {
+  const { routeId, state } = props;
+  return (
+    <>
+      <p
+        id={routeId}
+        className={`notice ${props.waits ? "notice--warning" : "notice--info"}`}
+        aria-live="polite"
+        data-testid={props.routeTestId}
+      >
+        {props.routeText}
+      </p>
+      {props.formError && (
+        <p className="error-text" role="alert">
+          {props.formError}
+        </p>
+      )}
+      <div className="inline-form__actions">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={state.status === "pending"}
+          aria-describedby={routeId}
+        >
+          {props.submitLabel}
+        </button>
+      </div>
+      <WriteError state={state} what={props.failed} testId={props.errorTestId} />
+    </>
+  );
+}
+
 /** A write's refusal, in the form that asked for it (the toast says it too, but may be gone). */
 function WriteError({ state, what, testId }: { state: TxState; what: string; testId: string }) {
   if (state.status !== "error") return null;
@@ -125,30 +171,17 @@ function FeesForm({ vaultId, current }: { vaultId: number; current: VaultFees })
             />
           )}
         </Field>
-        <p
-          id={routeId}
-          className={`notice ${route === "timelock" ? "notice--warning" : "notice--info"}`}
-          aria-live="polite"
-          data-testid="fees-change-route"
-        >
-          {feeChangeText(route === "unchanged" ? null : route)}
-        </p>
-        {errors.form && (
-          <p className="error-text" role="alert">
-            {errors.form}
-          </p>
-        )}
-        <div className="inline-form__actions">
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={action.state.status === "pending"}
-            aria-describedby={routeId}
-          >
-            Set fees
-          </button>
-        </div>
-        <WriteError state={action.state} what="The fees were not changed:" testId="fees-error" />
+        <ChangeFormFooter
+          routeId={routeId}
+          routeTestId="fees-change-route"
+          waits={route === "timelock"}
+          routeText={feeChangeText(route === "unchanged" ? null : route)}
+          formError={errors.form ?? null}
+          submitLabel="Set fees"
+          state={action.state}
+          failed="The fees were not changed:"
+          errorTestId="fees-error"
+        />
       </form>
       <TxStatus state={action.state} />
     </>
@@ -207,30 +240,17 @@ function CapsForm({ vaultId, current, token }: { vaultId: number; current: Vault
             />
           )}
         </Field>
-        <p
-          id={routeId}
-          className={`notice ${route === "timelock" ? "notice--warning" : "notice--info"}`}
-          aria-live="polite"
-          data-testid="caps-change-route"
-        >
-          {capChangeText(route === "unchanged" ? null : route)}
-        </p>
-        {errors.form && (
-          <p className="error-text" role="alert">
-            {errors.form}
-          </p>
-        )}
-        <div className="inline-form__actions">
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={action.state.status === "pending"}
-            aria-describedby={routeId}
-          >
-            Set caps
-          </button>
-        </div>
-        <WriteError state={action.state} what="The caps were not changed:" testId="caps-error" />
+        <ChangeFormFooter
+          routeId={routeId}
+          routeTestId="caps-change-route"
+          waits={route === "timelock"}
+          routeText={capChangeText(route === "unchanged" ? null : route)}
+          formError={errors.form ?? null}
+          submitLabel="Set caps"
+          state={action.state}
+          failed="The caps were not changed:"
+          errorTestId="caps-error"
+        />
       </form>
       <TxStatus state={action.state} />
     </>

@@ -1,5 +1,5 @@
 import { formatSharePrice, type VaultRound } from "@fundament/sdk";
-import { formatDateRange, formatTokenFigure, percentOf } from "../../shared/lib/format";
+import { formatDateRange, formatTokenAmount, formatTokenFigure, percentOf } from "../../shared/lib/format";
 
 type Token = { decimals: number };
 type RoundFields = Pick<
@@ -87,7 +87,7 @@ export function roundFees(
   if (round.status !== "settled") return { figure: "—", note: null, detail: null };
   const recoveredOnly =
     round.performanceFee === 0n && round.returned > round.principal && round.highWaterMark > round.startSharePrice;
-  const detail = `Management fee ${formatTokenFigure(round.managementFee, token.decimals)} ${token.symbol}, performance fee ${formatTokenFigure(round.performanceFee, token.decimals)} ${token.symbol} (on profit above the high-water mark of ${formatSharePrice(round.highWaterMark)} per share)`;
+  const detail = `Management fee ${formatTokenAmount(round.managementFee, token.decimals, token.symbol)}, performance fee ${formatTokenAmount(round.performanceFee, token.decimals, token.symbol)} (on profit above the high-water mark of ${formatSharePrice(round.highWaterMark)} per share)`;
   return {
     figure: formatTokenFigure(round.fundFee, token.decimals),
     note: recoveredOnly ? "below the mark" : null,
