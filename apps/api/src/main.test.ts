@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -8,8 +8,20 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "./db/client.js";
 import { exchangeTransfers } from "./db/schema.js";
+import { FolderLockedError, lockFolder } from "./fleet/folderLock.js";
 import { getSyncState, JOBS } from "./sync/syncState.js";
 import { DAY, makeDeposits, startFakeBybit } from "./testing/fakeBybit.js";
+
+/** Whether a process holds the PGlite folder's lock (the OS lock: its file stays, empty, when it is freed). */
+function isLocked(folder: string): boolean {
+  try {
+    lockFolder(folder).release();
+    return false;
+  } catch (error) {
+    if (error instanceof FolderLockedError) return true;
+    throw error;
+  }
+}
 
 const API_DIR = join(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -154,7 +166,7 @@ describe("graceful shutdown of src/main.ts", () => {
 
       // The database was closed (its folder lock released) with a consistent cursor: every deposit up to it is
       // stored, none past it, and the unfinished run is not recorded as a success.
-      expect(existsSync(`${pgliteDir}.lock`)).toBe(false);
+      expect(isLocked(pgliteDir)).toBe(false);
       const database = await openDatabase({ pgliteDir });
       try {
         const state = await getSyncState(database.db, JOBS.deposits);
@@ -221,7 +233,7 @@ describe("src/main.ts started by npm start's stack (API_EXIT_WITH_PARENT=1)", ()
         }
       });
     });
-    expect(existsSync(`${pgliteDir}.lock`)).toBe(true);
+    expect(isLocked(pgliteDir)).toBe(true);
     // The stack dies without stopping its children (a crash, kill -9): the API's output pipe has no reader now.
     parent.kill("SIGKILL");
     const alive = (pid: number) => {
@@ -236,6 +248,6 @@ describe("src/main.ts started by npm start's stack (API_EXIT_WITH_PARENT=1)", ()
     const deadline = Date.now() + 90_000;
     while (alive(apiPid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     expect(alive(apiPid)).toBe(false);
-    expect(existsSync(`${pgliteDir}.lock`)).toBe(false);
+    expect(isLocked(pgliteDir)).toBe(false);
   }, 180_000);
 });

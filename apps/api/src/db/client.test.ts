@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -150,15 +150,15 @@ describe("the PGlite folder lock", () => {
   it("refuses a second open of the same folder with a clear message, and frees it on close", async () => {
     const folder = join(root, "two-opens");
     const first = await openDatabase({ pgliteDir: folder });
-    expect(readFileSync(`${folder}.lock`, "utf8").trim()).toBe(String(process.pid));
+    expect(JSON.parse(readFileSync(`${folder}.lock`, "utf8")).pid).toBe(process.pid);
     await expect(openDatabase({ pgliteDir: folder })).rejects.toThrow(FolderLockedError);
     await expect(openDatabase({ pgliteDir: folder })).rejects.toThrow(
-      `The database folder ${folder} is in use by process ${process.pid}`,
+      `The database folder ${folder} is in use by process ${process.pid} on host `,
     );
     await first.db.execute(sql`CREATE TABLE kept (n int)`);
     await first.db.execute(sql`INSERT INTO kept VALUES (1)`);
     await first.close();
-    expect(existsSync(`${folder}.lock`)).toBe(false);
+    expect(readFileSync(`${folder}.lock`, "utf8")).toBe(""); // the OS lock is gone with its descriptor
     const second = await openDatabase({ pgliteDir: folder });
     expect(await rowsOf(second.db.execute(sql`SELECT n FROM kept`))).toEqual([{ n: 1 }]);
     await second.close();
@@ -171,8 +171,29 @@ describe("the PGlite folder lock", () => {
     expect(deadPid).toBeGreaterThan(0);
     writeFileSync(`${folder}.lock`, `${deadPid}\n`);
     const database = await openDatabase({ pgliteDir: folder });
-    expect(readFileSync(`${folder}.lock`, "utf8").trim()).toBe(String(process.pid));
+    expect(JSON.parse(readFileSync(`${folder}.lock`, "utf8")).pid).toBe(process.pid);
     await database.close();
+  });
+
+  it("opens a folder through a symbolic link (PGlite alone fails with [object Object]), and says what is wrong with a bad one", async () => {
+    const real = join(root, "real");
+    const link = join(root, "link");
+    mkdirSync(real);
+    symlinkSync(real, link);
+    const viaLink = await openDatabase({ pgliteDir: link });
+    await viaLink.db.execute(sql`CREATE TABLE kept (n int)`);
+    await viaLink.db.execute(sql`INSERT INTO kept VALUES (7)`);
+    await expect(openDatabase({ pgliteDir: real })).rejects.toThrow(FolderLockedError);
+    await viaLink.close();
+    const viaFolder = await openDatabase({ pgliteDir: real });
+    expect(await rowsOf(viaFolder.db.execute(sql`SELECT n FROM kept`))).toEqual([{ n: 7 }]);
+    await viaFolder.close();
+    const notADatabase = join(root, "not-a-database");
+    mkdirSync(join(notADatabase, "base"), { recursive: true });
+    writeFileSync(join(notADatabase, "PG_VERSION"), "not a version\n");
+    const error = await openDatabase({ pgliteDir: notADatabase }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    expect(String(error)).not.toContain("[object Object]");
   });
 
   it("makes a second API process on the same folder refuse to start, naming the holder", async () => {

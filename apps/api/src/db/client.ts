@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -73,6 +72,24 @@ export function poolConfig(
   };
 }
 
+/**
+ * PGlite on a folder (its real path). PGlite's file system throws plain objects (`{ name: "ErrnoError", errno }`),
+ * which print as `[object Object]`: they become an Error that names the folder.
+ */
+async function openPglite(folder: string, real: string): Promise<PGlite> {
+  try {
+    return await PGlite.create(real);
+  } catch (error) {
+    if (error instanceof Error) throw error;
+    const errno = (error as { errno?: unknown } | null)?.errno;
+    throw new Error(
+      `PGlite could not open the database folder ${folder}${real === folder ? "" : ` (${real})`}: ` +
+        `file system error${typeof errno === "number" ? ` ${errno}` : ""}. Check that it is a readable, writable ` +
+        "folder holding a PGlite database, or empty.",
+    );
+  }
+}
+
 const defaultLog: DatabaseLog = (details, message) => console.warn(`${message}: ${details.error}`);
 
 /**
@@ -82,8 +99,8 @@ const defaultLog: DatabaseLog = (details, message) => console.warn(`${message}: 
  * requests instead of hanging them; a pooled connection that dies while idle (a restart, a failover, a proxy's
  * idle timeout, `pg_terminate_backend`) is logged and replaced, never an unhandled `error` that ends the process.
  *
- * PGlite folder: locked for this process (`<folder>.lock`, FolderLockedError when another live process holds it;
- * a dead process's lock is taken over), released on close.
+ * PGlite folder: symbolic links resolved, then locked for this process (`<folder>.lock`, an OS lock that a crash
+ * frees; FolderLockedError when another process holds it), released on close.
  */
 export async function openDatabase({
   databaseUrl,
@@ -119,10 +136,9 @@ export async function openDatabase({
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return { db, driver: "pglite", close: () => client.close() };
   }
-  mkdirSync(pgliteDir, { recursive: true });
   const lock = lockFolder(pgliteDir);
   try {
-    const client = await PGlite.create(pgliteDir);
+    const client = await openPglite(pgliteDir, lock.folder);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,
