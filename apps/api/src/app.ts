@@ -90,9 +90,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     request.log.error({ err: error }, "request failed");
     return reply.code(500).send(errorBody(500, "The server could not answer this request"));
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send(errorBody(404, `Route not found: ${request.method} ${request.url.split("?")[0]}`)),
-  );
 
   await app.register(helmet, { global: true });
   await app.register(cors, {
@@ -123,6 +120,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many requests: at most ${context.max} per ${context.after}; try again later`),
   });
+  // A 404 counts against the same limit: probing for paths is not free.
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) =>
+    reply.code(404).send(errorBody(404, `Route not found: ${request.method} ${request.url.split("?")[0]}`)),
+  );
   await app.register(swagger, {
     openapi: {
       info: {

@@ -5,7 +5,7 @@ import { type CreateSiweMessageParameters, createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, testApp } from "../testing/testApp.js";
 import { createNonce } from "./nonces.js";
-import { CLOCK_SKEW_MS } from "./verifySignIn.js";
+import { CLOCK_SKEW_MS, MAX_MESSAGE_AGE_MS } from "./verifySignIn.js";
 
 const account = devLocalAccount(0);
 const DOMAIN = "localhost:5173";
@@ -132,6 +132,15 @@ describe("sign-in details", () => {
     expect(future.statusCode).toBe(401);
     expect(future.json().error).toBe("The sign-in message is issued in the future");
     expect((await signIn({ issuedAt: new Date(Date.now() + CLOCK_SKEW_MS / 2) })).statusCode).toBe(200);
+  });
+
+  it("refuses a message issued longer ago than a nonce lives (a year-old message with a fresh nonce)", async () => {
+    const old = await signIn({ issuedAt: new Date(Date.now() - 365 * 24 * 3600_000) });
+    expect(old.statusCode).toBe(401);
+    expect(old.json().error).toBe("The sign-in message was issued too long ago: sign in again");
+    const late = await signIn({ issuedAt: new Date(Date.now() - MAX_MESSAGE_AGE_MS - 60_000) });
+    expect(late.statusCode).toBe(401);
+    expect((await signIn({ issuedAt: new Date(Date.now() - MAX_MESSAGE_AGE_MS + 60_000) })).statusCode).toBe(200);
   });
 
   it("refuses an address that is not EIP-55 checksummed", async () => {

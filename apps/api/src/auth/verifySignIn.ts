@@ -2,7 +2,7 @@ import { getAddress, type Hex, type PublicClient } from "viem";
 import { parseSiweMessage, verifySiweMessage } from "viem/siwe";
 import type { Db } from "../db/client.js";
 import { HttpError } from "../http/errors.js";
-import { consumeNonce } from "./nonces.js";
+import { consumeNonce, NONCE_TTL_MS } from "./nonces.js";
 import type { Session } from "./sessions.js";
 
 export type VerifySignInParameters = {
@@ -19,6 +19,12 @@ export type VerifySignInParameters = {
 /** How far in the future a message's `Issued At` may be: clocks of wallets and servers drift (60 s). */
 export const CLOCK_SKEW_MS = 60_000;
 
+/**
+ * How old a message's `Issued At` may be: a message is signed over a nonce that lives NONCE_TTL_MS, so one issued
+ * longer ago than that (plus clock skew) was written for another sign-in, whatever nonce it now carries.
+ */
+export const MAX_MESSAGE_AGE_MS = NONCE_TTL_MS + CLOCK_SKEW_MS;
+
 const isValidDate = (date: Date | undefined): date is Date => date instanceof Date && !Number.isNaN(date.getTime());
 
 /** The host (host:port) of a SIWE `URI`, or undefined when it is not an http(s) URL. */
@@ -34,7 +40,7 @@ function uriHost(uri: string): string | undefined {
 /**
  * Checks a SIWE message and its signature: the message's domain and chain are configured, its `URI` is on the
  * same host as its domain, its address is EIP-55 checksummed, it was not issued in the future (beyond
- * CLOCK_SKEW_MS) and is within its validity window, and the signature is the address's (viem's
+ * CLOCK_SKEW_MS) nor more than MAX_MESSAGE_AGE_MS ago, and is within its validity window, and the signature is the address's (viem's
  * `verifySiweMessage`, which also handles smart accounts, ERC-1271/ERC-6492, through the chain's client).
  * Only then is the nonce consumed (one atomic DELETE … RETURNING): a failed attempt leaves the genuine nonce
  * usable, and a replay of a good one still fails. Throws an HttpError (400/401) in plain words.
@@ -72,6 +78,8 @@ export async function verifySignIn({
   if (!client) throw new HttpError(401, `Sign-in on chain ${parsed.chainId} is not supported`);
   if (parsed.issuedAt.getTime() > now.getTime() + CLOCK_SKEW_MS)
     throw new HttpError(401, "The sign-in message is issued in the future");
+  if (parsed.issuedAt.getTime() < now.getTime() - MAX_MESSAGE_AGE_MS)
+    throw new HttpError(401, "The sign-in message was issued too long ago: sign in again");
   if (parsed.expirationTime && !(parsed.expirationTime > now))
     throw new HttpError(401, "The sign-in message has expired");
   if (parsed.notBefore && !(parsed.notBefore <= now)) throw new HttpError(401, "The sign-in message is not valid yet");

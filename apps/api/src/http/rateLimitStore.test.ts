@@ -341,6 +341,16 @@ describe.skipIf(!serverUrl)("two instances on one PostgreSQL share the rate limi
     expect(before).toEqual([{ key: "127.0.0.1", window_start: expect.any(String), hits: 11 }]);
   });
 
+  it("shares the count of 404s between instances too: a path scan is refused fleet-wide", async () => {
+    const env = { RATE_LIMIT_MAX: "4", RATE_LIMIT_WINDOW_MS: String(WINDOW_MS), RATE_LIMIT_FLUSH_MS: "0" };
+    const pair = [await instance(env, database), await instance(env, second)];
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++)
+      statuses.push((await (pair[i % 2] as FastifyInstance).inject(`/wp-admin-${i}.php`)).statusCode);
+    expect(statuses).toEqual([404, 404, 404, 404, 429, 429, 429, 429]);
+    expect(await storedRows(database.db)).toEqual([{ key: "127.0.0.1", window_start: expect.any(String), hits: 8 }]);
+  });
+
   it("starts over in the next window", async () => {
     const env = { RATE_LIMIT_MAX: "2", RATE_LIMIT_WINDOW_MS: "1500", RATE_LIMIT_FLUSH_MS: "0" };
     const pair = [await instance(env, database), await instance(env, second)];

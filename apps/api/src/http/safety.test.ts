@@ -64,6 +64,18 @@ describe("no secret or stack trace in responses and log lines", () => {
     expect(last.statusCode).toBe(429);
     expect(last.json().message).toMatch(/^Too many requests: at most 6 per/);
   });
+
+  it("counts 404s against the limit too: probing for paths is refused with a JSON 429", async () => {
+    const probe = (i: number) => app.inject({ url: `/no-such-path-${i}`, remoteAddress: "198.51.100.7" });
+    const first = await probe(0);
+    expect(first.statusCode).toBe(404);
+    expect(first.json().message).toBe("Route not found: GET /no-such-path-0");
+    expect(first.headers["x-ratelimit-limit"]).toBe("6");
+    let last = first;
+    for (let i = 1; i < 10 && last.statusCode !== 429; i++) last = await probe(i);
+    expect(last.statusCode).toBe(429);
+    expect(last.json().message).toMatch(/^Too many requests: at most 6 per/);
+  });
 });
 
 describe("a database error in a log line", () => {

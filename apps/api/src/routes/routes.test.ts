@@ -1,4 +1,5 @@
 import ccxt from "ccxt";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { exchangeTransfers, performanceSnapshots } from "../db/schema.js";
 import { DEMO_USD_PRICES, seedDemo } from "../demo/seed.js";
@@ -174,6 +175,37 @@ describe("without exchange keys, on demo data", () => {
     ]);
     expect(nft.summary.total_profit_sol).toBe(5);
   });
+
+  it("imports 100,000 rows all at once while the process keeps answering (PGlite runs in this thread)", async () => {
+    const lines = ["timestamp,total_sol_value"];
+    const start = 1_600_000_000;
+    for (let i = 0; i < 100_000; i++) lines.push(`${start + i * 300},${100 + (i % 7)}`);
+    // The event loop keeps turning during the import: it yields between its statements (one 100,000-row
+    // transaction used to hold this thread for seconds, and no other request was answered meanwhile).
+    let turns = 0;
+    let importing = true;
+    const turn = () => {
+      if (!importing) return;
+      turns++;
+      setImmediate(turn);
+    };
+    setImmediate(turn);
+    const imported = await t.app.inject({
+      method: "POST",
+      url: "/admin/nft-lending/snapshots",
+      payload: lines.join("\n"),
+      headers: { authorization: "Bearer admin-secret", "content-type": "text/csv" },
+    });
+    importing = false;
+    expect(imported.json()).toEqual({ stored: 100_000 });
+    expect(turns).toBeGreaterThanOrEqual(20);
+    const stored = await t.database.db.execute(
+      sql`SELECT count(*)::int AS n, sum(value)::float8 AS total FROM performance_snapshots
+          WHERE vault = 'nft-lending' AND source = 'import' AND taken_at >= to_timestamp(${start})
+            AND taken_at < to_timestamp(${start + 100_000 * 300})`,
+    );
+    expect((stored as unknown as { rows: unknown[] }).rows[0]).toEqual({ n: 100_000, total: 100 * 100_000 + 299_995 });
+  }, 120_000);
 
   it("serves the OpenAPI document and its UI from the package (no CDN)", async () => {
     const doc = (await t.app.inject("/openapi.json")).json();
