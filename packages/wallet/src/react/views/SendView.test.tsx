@@ -108,6 +108,30 @@ describe("Send view", () => {
     expect(to.getAttribute("aria-invalid")).toBeNull();
   });
 
+  it("checks the address as it is typed: a corrected address clears its error before the field is left, and the first Send click sends", async () => {
+    const { dialog } = await openSend();
+    const to = within(dialog).getByLabelText("To");
+    await userEvent.type(within(dialog).getByLabelText("Amount"), "0.001");
+    await userEvent.type(to, RECEIVER.replace("C51812", "c51812"));
+    // Complete and wrong: said at once, with no need to leave the field.
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(RECEIVER_BAD_CHECKSUM);
+    const send = within(dialog).getByRole("button", { name: "Send" });
+    // The message sits below the button, so its coming and going never moves the button.
+    expect(
+      send.compareDocumentPosition(within(dialog).getByRole("alert")) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    // Corrected in place (the one wrong letter): the stale message goes while the field still has focus.
+    await userEvent.clear(to);
+    await userEvent.type(to, RECEIVER.slice(0, 30));
+    expect(within(dialog).queryByRole("alert")).toBeNull(); // half typed: no verdict yet
+    await userEvent.type(to, RECEIVER.slice(30));
+    expect(document.activeElement).toBe(to);
+    expect(within(dialog).queryByRole("alert")).toBeNull();
+    expect(to.getAttribute("aria-invalid")).toBeNull();
+    await userEvent.click(send);
+    expect(await screen.findByText("Transaction started")).toBeTruthy();
+  });
+
   it("sends the native token on anvil: 'Transaction started' and back to Account with no back-navigation", async () => {
     const { dialog, core } = await openSend();
     const client = createPublicClient({ chain: foundry, transport: http(rpcUrl) });

@@ -43,6 +43,9 @@ function looksLikeName(value: string): boolean {
   return value.includes(".") && !value.startsWith("0x");
 }
 
+/** `0x` and 40 hex digits: an EVM address is complete at this length and can be checked as it is typed. */
+const EVM_ADDRESS_LENGTH = 42;
+
 type Field = "amount" | "receiver" | "token" | "gasPrice" | "chain" | undefined;
 
 /** The Solana family's view (a separate chunk, loaded when the Solana family is active). */
@@ -195,20 +198,26 @@ function EvmSendView() {
     }
   };
 
-  // A typed receiver is checked when the field is left (wrong checksum, not an address), before Send is pressed.
-  const checkReceiverField = () => {
-    if (receiverName) {
-      if (error?.field === "receiver") setError(undefined);
-      return;
-    }
-    if (names && looksLikeName(receiverText)) {
-      setError({ message: receiverNameNotSupported(nameZone), field: "receiver" });
-      return;
-    }
-    const check = checkReceiver(receiver, namespace);
-    if (!check.valid && check.message) setError({ message: check.message, field: "receiver" });
-    else if (error?.field === "receiver" && check.valid) setError(undefined);
+  /** What is wrong with a typed receiver (wrong checksum, not an address, a name outside the zone), if anything. */
+  const receiverProblem = (text: string): string | undefined => {
+    const typed = text.trim();
+    if (names && isZoneName(typed, nameZone)) return undefined;
+    if (names && looksLikeName(typed)) return receiverNameNotSupported(nameZone);
+    const check = checkReceiver(text, namespace);
+    return check.valid ? undefined : check.message;
   };
+  const showReceiverProblem = (problem: string | undefined) => {
+    if (problem) setError({ message: problem, field: "receiver" });
+    else if (error?.field === "receiver") setError(undefined);
+  };
+  // Checked as the person types once an address is complete (so a corrected address clears its error at once, and
+  // nothing changes under the pointer when Send is pressed), and when the field is left.
+  const changeReceiver = (text: string) => {
+    setReceiver(text);
+    const complete = text.trim().length >= EVM_ADDRESS_LENGTH;
+    showReceiverProblem(complete ? receiverProblem(text) : undefined);
+  };
+  const checkReceiverField = () => showReceiverProblem(receiverProblem(receiver));
   const invalid = (field: Field) => (error && error.field === field ? true : undefined);
   const describedBy = error ? (error.hint ? `${ids.error} ${ids.hint}` : ids.error) : undefined;
   return (
@@ -264,7 +273,7 @@ function EvmSendView() {
           value={receiver}
           aria-invalid={invalid("receiver")}
           aria-describedby={describedBy}
-          onChange={(e) => setReceiver(e.target.value)}
+          onChange={(e) => changeReceiver(e.target.value)}
           onBlur={checkReceiverField}
         />
         {receiverName ? (
@@ -281,6 +290,10 @@ function EvmSendView() {
           </p>
         ) : null}
       </div>
+      <button type="submit" className="fw-button" disabled={busy}>
+        {busy ? "Sending…" : "Send"}
+      </button>
+      {/* Below the button: a message that comes or goes never moves the button from under the pointer. */}
       {error ? (
         <p id={ids.error} className="fw-error" role="alert">
           {error.message}
@@ -291,9 +304,6 @@ function EvmSendView() {
           {error.hint}
         </p>
       ) : null}
-      <button type="submit" className="fw-button" disabled={busy}>
-        {busy ? "Sending…" : "Send"}
-      </button>
     </form>
   );
 }
