@@ -53,6 +53,28 @@ describe("dnsDecodeName", () => {
     expect(failure(() => dnsDecodeName("0x02ffff00"))).toEqual([400, "The name is not valid UTF-8"]);
     expect(failure(() => dnsDecodeName(toHex(new Uint8Array(256))))).toEqual([400, "The name is not DNS-encoded"]);
   });
+
+  it("refuses a NUL or another control character in a label, and other odd bytes, with a 400", () => {
+    for (const name of [
+      "al\u0000ce.fundament",
+      "alice\u0000",
+      "a\u001bb.fundament",
+      "a\u007fb.fundament",
+      "a\u0085b.x",
+    ])
+      expect(failure(() => dnsDecodeName(dns(name)))).toEqual([400, "The name contains a control character"]);
+    const notDns = [
+      "0x0005616c69636500", // an empty label before the first
+      "0x05616c6963650000", // bytes after the root label
+      "0x09616c69636500", // a label length past the end
+      "0x05616c696365", // no root label
+    ] as Hex[];
+    for (const bad of notDns) expect(failure(() => dnsDecodeName(bad))).toEqual([400, "The name is not DNS-encoded"]);
+    for (const bad of ["0x01ff00", "0x02c3", "0x03eda08000"] as Hex[])
+      expect(failure(() => dnsDecodeName(bad))[0]).toBe(400);
+    // A byte order mark is a character of the name, never silently dropped.
+    expect(dnsDecodeName(dns("\ufeffalice.fundament"))).toBe("\ufeffalice.fundament");
+  });
 });
 
 describe("decodeResolveRequest", () => {
@@ -102,6 +124,14 @@ describe("decodeResolveRequest", () => {
       400,
       "The query's node is not the name's namehash",
     ]);
+    const nul = "al\u0000ce.fundament";
+    expect(failure(() => decodeResolveRequest(resolveCall(nul, addrCall(nul))))).toEqual([
+      400,
+      "The name contains a control character",
+    ]);
+    // The name is read as its bytes are: a byte order mark does not make it alice.fundament.
+    const bom = resolveCall("alice.fundament", addrCall("alice.fundament"), dns("\ufeffalice.fundament"));
+    expect(failure(() => decodeResolveRequest(bom))).toEqual([400, "The query's node is not the name's namehash"]);
     const longKey = encodeFunctionData({
       abi: resolverQueryAbi,
       functionName: "text",

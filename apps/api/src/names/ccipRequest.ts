@@ -29,33 +29,47 @@ export type ResolveRequest = { name: string; query: ResolverQuery };
 
 const RESOLVE_SELECTOR = toFunctionSelector(resolveAbi[0]);
 
+/** The answer to a name that is not a DNS wire-format name. */
+const NOT_DNS_ENCODED = "The name is not DNS-encoded";
+/** Control characters (Unicode Cc: C0, DEL and C1, NUL among them): no name holds one, and Postgres text no NUL. */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+/** Strict UTF-8 that keeps a byte order mark as a character: a label reads exactly as its bytes. */
+const LABEL_DECODER = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** One label's bytes as text; throws a 400 HttpError for invalid UTF-8, a control character or a dot. */
+function decodeLabel(bytes: Uint8Array): string {
+  let label: string;
+  try {
+    label = LABEL_DECODER.decode(bytes);
+  } catch {
+    throw new HttpError(400, "The name is not valid UTF-8");
+  }
+  if (CONTROL_CHARACTER.test(label)) throw new HttpError(400, "The name contains a control character");
+  if (label.includes(".")) throw new HttpError(400, NOT_DNS_ENCODED);
+  return label;
+}
+
 /**
  * Decodes a DNS wire-format name (length-prefixed labels ending with a zero byte) into a dotted name.
- * Throws a 400 HttpError for a malformed encoding.
+ * Throws a 400 HttpError for a malformed encoding (no root label, a length past the end, bytes after the root
+ * label, an empty label inside, over 255 bytes) and for a label that is not UTF-8 or holds a control character
+ * (NUL included) or a dot.
  */
 export function dnsDecodeName(encoded: Hex): string {
   const bytes = hexToBytes(encoded);
-  if (bytes.length === 0 || bytes.length > MAX_NAME_BYTES) throw new HttpError(400, "The name is not DNS-encoded");
+  if (bytes.length === 0 || bytes.length > MAX_NAME_BYTES) throw new HttpError(400, NOT_DNS_ENCODED);
   const labels: string[] = [];
-  const decoder = new TextDecoder("utf-8", { fatal: true });
   let offset = 0;
   for (;;) {
     const length = bytes[offset];
-    if (length === undefined) throw new HttpError(400, "The name is not DNS-encoded");
+    if (length === undefined) throw new HttpError(400, NOT_DNS_ENCODED);
     if (length === 0) break;
     const end = offset + 1 + length;
-    if (end >= bytes.length) throw new HttpError(400, "The name is not DNS-encoded");
-    let label: string;
-    try {
-      label = decoder.decode(bytes.subarray(offset + 1, end));
-    } catch {
-      throw new HttpError(400, "The name is not valid UTF-8");
-    }
-    if (label.includes(".")) throw new HttpError(400, "The name is not DNS-encoded");
-    labels.push(label);
+    if (end >= bytes.length) throw new HttpError(400, NOT_DNS_ENCODED);
+    labels.push(decodeLabel(bytes.subarray(offset + 1, end)));
     offset = end;
   }
-  if (offset !== bytes.length - 1) throw new HttpError(400, "The name is not DNS-encoded");
+  if (offset !== bytes.length - 1) throw new HttpError(400, NOT_DNS_ENCODED);
   return labels.join(".");
 }
 

@@ -89,6 +89,17 @@ describe("CCIP-Read gateway routes", () => {
       expect(response.json().message).toContain(message);
       expect(response.headers["access-control-allow-origin"]).toBe("*");
     }
+    // A name with a NUL byte (its node the namehash of exactly that name) is malformed, not a server error.
+    const nul = addrLookup("al\u0000ce.fundament");
+    for (const request of [
+      { method: "GET" as const, url: `/ccip/${RESOLVER}/${nul}.json` },
+      { method: "POST" as const, url: "/ccip", payload: { sender: RESOLVER, data: nul } },
+    ]) {
+      const response = await t.app.inject(request);
+      expect({ method: request.method, status: response.statusCode }).toEqual({ method: request.method, status: 400 });
+      expect(response.json().message).toBe("The name contains a control character");
+      expect(response.headers["access-control-allow-origin"]).toBe("*");
+    }
     const noBody = await t.app.inject({ method: "POST", url: "/ccip", payload: { sender: RESOLVER } });
     expect(noBody.statusCode).toBe(400);
     expect(noBody.json().message).toContain("data is required");
@@ -107,6 +118,21 @@ describe("CCIP-Read gateway routes", () => {
           expect(response.statusCode).toBeLessThan(500);
         },
       ),
+      { numRuns: 150, seed: 16 },
+    );
+  });
+
+  it("never answers 5xx to a well-formed lookup of any name, control characters and odd code points included", async () => {
+    const odd = fc.constantFrom("\u0000", "\u001b", "\u007f", "\u0085", "\ufeff", "\u200d", "A", "a", "-");
+    const label = fc.string({
+      unit: fc.oneof(odd, fc.string({ unit: "binary", minLength: 1, maxLength: 1 })),
+      maxLength: 12,
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(label, { minLength: 1, maxLength: 3 }), async (labels) => {
+        const response = await t.app.inject(`/ccip/${RESOLVER}/${addrLookup(labels.join("."))}.json`);
+        expect(response.statusCode).toBeLessThan(500);
+      }),
       { numRuns: 150, seed: 16 },
     );
   });

@@ -42,9 +42,66 @@ describe("name rules", () => {
     expect(parseName("bob1", "fundament").name).toBe("bob1.fundament");
   });
 
+  it("refuses labels ENS clients cannot resolve (ENSIP-15) and hyphens at either end, naming why", () => {
+    const ensExtension = "A name may not have hyphens as its 3rd and 4th characters (ENS reserves them, as in xn--)";
+    expect(labelProblem("xn--80ak6aa92e")).toBe(ensExtension);
+    expect(labelProblem("ab--cd")).toBe(ensExtension);
+    expect(labelProblem("----")).toBe("A name may not start or end with a hyphen");
+    expect(labelProblem("-alice")).toBe("A name may not start or end with a hyphen");
+    expect(labelProblem("alice-")).toBe("A name may not start or end with a hyphen");
+    expect(labelProblem("al_ice")).toBe("A name may contain only letters, digits and hyphens");
+    // Hyphens elsewhere, even two in a row, are fine for ENS and DNS.
+    expect(labelProblem("a--b")).toBeUndefined();
+    expect(labelProblem("abc--d")).toBeUndefined();
+  });
+
+  it("refuses look-alikes of reserved labels and names containing the operator's", () => {
+    const reserved = (label: string) => labelProblem(label, `${label}.fundament`);
+    expect(reserved("adm1n")).toBe(
+      "Name adm1n.fundament looks like admin and would pass for the operator, so it is reserved",
+    );
+    expect(reserved("fundament-support")).toBe(
+      "Name fundament-support.fundament contains fundament, the operator's name, so it is reserved",
+    );
+    expect(reserved("support-team")).toBe(
+      "Name support-team.fundament contains support and would pass for the operator, so it is reserved",
+    );
+    const lookalikes = [
+      "supp0rt",
+      "r00t",
+      "4dmin",
+      "ad-min",
+      "he1p",
+      "wa11et",
+      "5y5tem",
+      "admin1",
+      "api1",
+      "fundarnent",
+    ];
+    for (const label of [...lookalikes, "fundam3nt", "fun-dament"])
+      expect(reserved(label)).toMatch(/looks like [a-z]+ and would pass for the operator, so it is reserved$/);
+    for (const label of ["myfundament", "fundamentals", "my-fundam3nt", "the-fundarnent-x", "fundament-x"])
+      expect(reserved(label)).toMatch(/contains fundament, the operator's name, so it is reserved$/);
+    for (const label of ["my-wallet", "team-alice", "help-desk", "supp0rt-desk", "mail-box"])
+      expect(reserved(label)).toMatch(/contains [a-z]+ and would pass for the operator, so it is reserved$/);
+  });
+
+  it("keeps ordinary names", () => {
+    const ordinary = ["alice", "bob1", "teamwork", "information", "mailbox", "mall", "rooted", "apiary", "wallets"];
+    for (const label of [...ordinary, "alice-smith", "a-b-1", "fund", "fund-x", "hello-world", "admit", "x1x1"])
+      expect({ label, problem: labelProblem(label) }).toEqual({ label, problem: undefined });
+  });
+
   it("derives valid, deterministic alternatives", () => {
     expect(alternativeLabels("alice").slice(0, 4)).toEqual(["alice1", "alice2", "alice3", "alice-1"]);
     for (const label of alternativeLabels("a".repeat(63))) expect(labelProblem(label)).toBeUndefined();
+  });
+
+  it("never proposes an alternative the rules refuse (a reserved name or its look-alike gets none)", () => {
+    for (const label of ["admin", "adm1n", "support", "api1", "fundament", "abc-", "ab-c", "alice", "a".repeat(61)])
+      for (const alternative of alternativeLabels(label)) expect(labelProblem(alternative)).toBeUndefined();
+    expect(alternativeLabels("support")).toEqual([]);
+    expect(alternativeLabels("adm1n")).toEqual([]);
   });
 });
 
@@ -195,6 +252,37 @@ describe.each(drivers)("names routes (%s)", (driver) => {
     expectReason(await register(gina, "gi_na.fundament"), 400, "A name may contain only letters, digits and hyphens");
     expectReason(await register(gina, "gina.eth"), 400, "Names end in .fundament; gina.eth is in another zone");
     expectReason(await register(gina, "", { message: "not json" }), 400, /JSON text/);
+  });
+
+  it("refuses names ENS clients cannot resolve and reserved look-alikes, each with its reason", async () => {
+    const refused: [string, string][] = [
+      ["xn--80ak6aa92e", "A name may not have hyphens as its 3rd and 4th characters (ENS reserves them, as in xn--)"],
+      ["----", "A name may not start or end with a hyphen"],
+      ["ab--cd", "A name may not have hyphens as its 3rd and 4th characters (ENS reserves them, as in xn--)"],
+      ["adm1n", "Name adm1n.fundament looks like admin and would pass for the operator, so it is reserved"],
+      [
+        "fundament-support",
+        "Name fundament-support.fundament contains fundament, the operator's name, so it is reserved",
+      ],
+    ];
+    for (const [label, reason] of refused)
+      expectReason(await register(newAccount(), `${label}.fundament`), 400, reason);
+    for (const label of ["xn--80ak6aa92e", "ab--cd", "----"]) {
+      const response = await t.app.inject(`/v1/profile/suggestions/${label}`);
+      expect({ label, status: response.statusCode }).toEqual({ label, status: 400 });
+    }
+    // A look-alike counts as registered, and gets no alternatives (each would pass for the operator too).
+    const lookalike = await t.app.inject("/v1/profile/suggestions/adm1n");
+    expect(lookalike.json()).toEqual({ suggestions: [{ name: "adm1n.fundament", registered: true }] });
+    const rows = await t.database.db.select({ n: count() }).from(names).where(eq(names.name, "adm1n.fundament"));
+    expect(rows[0]?.n).toBe(0);
+  });
+
+  it("still registers ordinary names", async () => {
+    for (const label of ["teamwork", "information", "mailbox", "bob-1", "hello-world", "alice-smith"]) {
+      const response = await register(newAccount(), `${label}.fundament`);
+      expect({ label, status: response.statusCode }).toEqual({ label, status: 201 });
+    }
   });
 
   it("refuses a coin type whose chain id is 2147483648 or more with 'Invalid chainId', and unknown chains", async () => {

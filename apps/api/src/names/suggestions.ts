@@ -1,6 +1,6 @@
 import type { Db } from "../db/client.js";
 import { registeredAmong } from "./nameStore.js";
-import { labelProblem, NAME_MAX_LENGTH, RESERVED_LABELS } from "./rules.js";
+import { labelProblem, NAME_MAX_LENGTH, reservedProblem } from "./rules.js";
 
 /** How many free alternatives a suggestion answer carries at most. */
 export const MAX_SUGGESTIONS = 5;
@@ -32,7 +32,11 @@ const SUFFIXES = [
   "-dao",
 ];
 
-/** The alternative labels of `label`, in a fixed order, each valid (its base shortened to fit NAME_MAX_LENGTH). */
+/**
+ * The alternative labels of `label`, in a fixed order, each valid (its base shortened to fit NAME_MAX_LENGTH): a
+ * candidate `labelProblem` refuses (a hyphen at the end or as 3rd and 4th character, a reserved look-alike) is left
+ * out, so a reserved label or its look-alike gets none.
+ */
 export function alternativeLabels(label: string): string[] {
   const seen = new Set<string>([label]);
   const out: string[] = [];
@@ -46,7 +50,7 @@ export function alternativeLabels(label: string): string[] {
 }
 
 /**
- * The asked name first with its `registered` flag (a reserved label counts as registered), then up to
+ * The asked name first with its `registered` flag (a reserved label or look-alike counts as registered), then up to
  * MAX_SUGGESTIONS free alternatives in a fixed order. `label` must already follow the label rules (reserved aside).
  */
 export async function suggestNames(db: Db, label: string, zone: string): Promise<NameSuggestion[]> {
@@ -55,7 +59,7 @@ export async function suggestNames(db: Db, label: string, zone: string): Promise
   const taken = await registeredAmong(db, [asked, ...alternatives]);
   const free = alternatives.filter((name) => !taken.has(name)).slice(0, MAX_SUGGESTIONS);
   return [
-    { name: asked, registered: taken.has(asked) || RESERVED_LABELS.has(label) },
+    { name: asked, registered: taken.has(asked) || reservedProblem(label) !== undefined },
     ...free.map((name) => ({ name, registered: false })),
   ];
 }
