@@ -23,7 +23,7 @@ describe("Portfolio", () => {
     await screen.findByText("Invested amount", {}, { timeout: 10_000 });
     expect(stat("Invested amount")).toMatch(/^\$[\d,]+\.\d{2}$/);
     expect(Number(stat("Voting power")?.replaceAll(",", ""))).toBeGreaterThan(0);
-    expect(stat("DAO ranking")).toMatch(/^\d+(\.\d{1,2})?%$/);
+    expect(stat("Share of the fund")).toMatch(/^\d+(\.\d{1,2})?%$/);
     expect(await screen.findByRole("heading", { name: "Your vaults" })).toBeTruthy();
   });
 

@@ -40,7 +40,9 @@ export default function PortfolioPage() {
           .map((vault) => <ProposedSettlementBanner key={vault.vaultId} vault={vault} named />)}
       {!isConnected ? (
         <EmptyState title="Connect a wallet to see your portfolio">
-          <p>Your positions, invested amount, voting power and DAO ranking appear here once a wallet is connected.</p>
+          <p>
+            Your positions, invested amount, voting power and share of the fund appear here once a wallet is connected.
+          </p>
           <ConnectButton />
         </EmptyState>
       ) : investor.isPending ? (
@@ -67,7 +69,9 @@ export default function PortfolioPage() {
               <dd>{formatUsd(investor.data.totalWithdrawn)}</dd>
             </div>
             <div className="card stat">
-              <dt>DAO ranking</dt>
+              <dt title="DAO ranking: what you have invested, as a share of everything invested in the fund">
+                Share of the fund
+              </dt>
               <dd>{formatPercent(investor.data.daoRankingPercent)}</dd>
             </div>
           </dl>

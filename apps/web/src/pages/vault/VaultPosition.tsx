@@ -67,8 +67,6 @@ export function VaultPosition({ vault }: { vault: LiveVault }) {
                     <dt>Round</dt>
                     <dd>
                       {roundLabel(position.round)}, {STATE_WORD[position.poolState]}
-                      <br />
-                      <span className="figure__note">pool #{position.poolId.toString()}</span>
                     </dd>
                   </div>
                   <div className="figure">
