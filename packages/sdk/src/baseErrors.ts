@@ -28,6 +28,23 @@ export class RequestFailedError extends FundamentError {
   }
 }
 
+/** What a person reads when the Fundament API could not be reached (no answer, a dropped connection, a timeout). */
+export const API_UNREACHABLE =
+  "The fund's server could not be reached, so these figures cannot be shown right now. Check your connection and try again.";
+
+/**
+ * The Fundament API gave no answer at all (the network failed, the server is down, the request timed out).
+ * `shortMessage` is a plain sentence for a person; `message` keeps the technical text (`logMessage`, e.g. the
+ * spec's 'Failed to fetch futures performance: fetch failed') for logs.
+ */
+export class ApiUnreachableError extends FundamentError {
+  override name = "ApiUnreachableError";
+  constructor(logMessage: string, options?: { cause?: unknown }) {
+    super(API_UNREACHABLE, options);
+    this.message = logMessage;
+  }
+}
+
 /** A receipt without the expected event (spec section 8: 'Event not fount', spelled as shown). */
 export class EventNotFoundError extends FundamentError {
   override name = "EventNotFoundError";

@@ -24,12 +24,18 @@ import {
   WebSocketRequestError,
 } from "viem";
 import { fundGovernorAbi, fundTimelockAbi, investmentFundAbi, mockUsdcAbi } from "./abi/index.js";
-import { EventNotFoundError, FundamentError, RequestFailedError } from "./baseErrors.js";
+import {
+  API_UNREACHABLE,
+  ApiUnreachableError,
+  EventNotFoundError,
+  FundamentError,
+  RequestFailedError,
+} from "./baseErrors.js";
 import { formatChangeTime } from "./format/secondsToDate.js";
 import { formatCount, formatPeriod, fundLimits } from "./fundLimits.js";
 import { errorMessages } from "./messages.js";
 
-export { EventNotFoundError, FundamentError, RequestFailedError };
+export { API_UNREACHABLE, ApiUnreachableError, EventNotFoundError, FundamentError, RequestFailedError };
 
 export type FundErrorContext = {
   /** Decimals and symbol of the investment token, to show amounts in contract errors. */
@@ -325,7 +331,11 @@ export function failureKind(error: unknown): WriteFailureKind {
   if (walk(error, (e) => e instanceof ContractFunctionRevertedError)) return "reverted";
   // The SDK's own refusals before sending; a missing event or an API's error answer is not the person's input.
   if (error instanceof FundamentError) {
-    return error instanceof EventNotFoundError || error instanceof RequestFailedError ? "rpc" : "invalid";
+    return error instanceof EventNotFoundError ||
+      error instanceof RequestFailedError ||
+      error instanceof ApiUnreachableError
+      ? "rpc"
+      : "invalid";
   }
   if (walk(error, isTransportFailure) || walk(error, (e) => e instanceof RpcRequestError)) return "rpc";
   if (walk(error, isViemValidation)) return "invalid";

@@ -1,7 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RequestFailedError } from "../errors.js";
+import { API_UNREACHABLE, ApiUnreachableError } from "../baseErrors.js";
+import { RequestFailedError, toUserMessage } from "../errors.js";
 import { fetchDeposits } from "./exchangeHistory.js";
 import { apiUrl, fetchJson } from "./fetchJson.js";
 import { fetchFuturesPerformance, fetchNftLendingPerformance, fetchVaultPerformance } from "./fetchPerformance.js";
@@ -78,6 +79,22 @@ describe("performance", () => {
     await expect(fetchFuturesPerformance("http://127.0.0.1:9")).rejects.toThrow(
       /^Failed to fetch futures performance: /,
     );
+  });
+
+  it("says in plain words that the server could not be reached, and keeps the technical text for the log", async () => {
+    const error = await fetchFuturesPerformance("http://127.0.0.1:9").catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiUnreachableError);
+    expect(toUserMessage(error)).toBe(API_UNREACHABLE);
+    expect((error as Error).message).toBe("Failed to fetch futures performance: fetch failed");
+    // A timeout is an outage too; a request its caller aborted is not.
+    const timeout = () => Promise.reject(new DOMException("signal timed out", "TimeoutError"));
+    expect(toUserMessage(await fetchJson(base, { fetch: timeout }).catch((caught: unknown) => caught))).toBe(
+      API_UNREACHABLE,
+    );
+    const controller = new AbortController();
+    controller.abort();
+    const aborted = await fetchJson(base, { signal: controller.signal }).catch((caught: unknown) => caught);
+    expect(aborted).not.toBeInstanceOf(ApiUnreachableError);
   });
 
   it("logs a failed fetch and leaves it out, so the vault falls back to its static yield", async () => {

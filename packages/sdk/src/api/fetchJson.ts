@@ -1,4 +1,4 @@
-import { RequestFailedError } from "../baseErrors.js";
+import { ApiUnreachableError, RequestFailedError } from "../baseErrors.js";
 
 export type FetchOptions = {
   /** `fetch` to use (the global one by default). */
@@ -16,9 +16,18 @@ function serverDetail(body: unknown): string | undefined {
   return undefined;
 }
 
-/** GET a JSON document; a non-200 status raises 'Request failed' with the server's message and the status (spec section 7). */
+/**
+ * GET a JSON document; a non-200 status raises 'Request failed' with the server's message and the status (spec
+ * section 7); no answer at all raises ApiUnreachableError (a plain sentence for a person, unless `signal` aborted).
+ */
 export async function fetchJson<T>(url: string, { fetch: fetchFn = fetch, signal }: FetchOptions = {}): Promise<T> {
-  const response = await fetchFn(url, { headers: { accept: "application/json" }, ...(signal ? { signal } : {}) });
+  let response: Response;
+  try {
+    response = await fetchFn(url, { headers: { accept: "application/json" }, ...(signal ? { signal } : {}) });
+  } catch (error) {
+    if (signal?.aborted) throw error; // the caller gave up: not an outage
+    throw new ApiUnreachableError(error instanceof Error ? error.message : String(error), { cause: error });
+  }
   if (response.status !== 200) {
     let detail: string | undefined;
     try {

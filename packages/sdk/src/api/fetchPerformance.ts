@@ -1,10 +1,13 @@
-import { FundamentError, RequestFailedError } from "../baseErrors.js";
+import { ApiUnreachableError, FundamentError, RequestFailedError } from "../baseErrors.js";
 import type { FuturesPerformance } from "../math/futuresYield.js";
 import type { NftLendingPerformance } from "../math/nftLendingYield.js";
 import { errorMessages } from "../messages.js";
 import { apiUrl, type FetchOptions, fetchJson } from "./fetchJson.js";
 
 const describe = (prefix: string, error: unknown) => {
+  // No answer: the spec's text is kept for the log, and a person reads a plain sentence.
+  if (error instanceof ApiUnreachableError)
+    return new ApiUnreachableError(`${prefix}${error.message}`, { cause: error });
   if (error instanceof RequestFailedError && error.serverMessage)
     return new FundamentError(error.serverMessage, { cause: error });
   const detail = error instanceof Error ? error.message : String(error);

@@ -37,6 +37,8 @@ export {
   smartAccountDeployment,
 } from "../deployment/deployment.js";
 export {
+  API_UNREACHABLE,
+  ApiUnreachableError,
   describeFundError,
   type ErrorCatalogue,
   EventNotFoundError,

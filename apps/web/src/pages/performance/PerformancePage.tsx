@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { RangeChart } from "../../shared/components/charts/RangeChart";
 import { Pager } from "../../shared/components/Pager";
 import { Skeleton } from "../../shared/components/Skeleton";
+import { ErrorState } from "../../shared/components/States";
 import { useFuturesPerformance, useNftPerformance } from "../../shared/hooks/useFundQueries";
 import { usePageTitle } from "../../shared/hooks/usePageTitle";
 import {
@@ -68,7 +69,7 @@ function PerformanceCard<Row>({
   about: ReactNode;
   /** The payload is the demo's (`source: "demo"`). */
   demo: boolean;
-  query: { isPending: boolean; isError: boolean; error: unknown };
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
   payloadError: string | null | undefined;
   figures: Figure[];
   chart: { points: SeriesPoint[]; label: string; formatValue: (value: number) => string };
@@ -90,9 +91,11 @@ function PerformanceCard<Row>({
       <p className="muted">{about}</p>
       {query.isPending ? (
         <Skeleton height="280px" />
-      ) : query.isError || payloadError ? (
+      ) : query.isError ? (
+        <ErrorState message={toUserMessage(query.error)} onRetry={() => void query.refetch()} />
+      ) : payloadError ? (
         <p className="error-text" role="alert">
-          {query.isError ? toUserMessage(query.error) : payloadError}
+          {payloadError}
         </p>
       ) : (
         <>

@@ -2,6 +2,7 @@ import { type LiveVault, toUserMessage } from "@fundament/sdk";
 import { useMemo } from "react";
 import { RangeChart } from "../../shared/components/charts/RangeChart";
 import { Skeleton } from "../../shared/components/Skeleton";
+import { ErrorState } from "../../shared/components/States";
 import { useFuturesPerformance, useNftPerformance } from "../../shared/hooks/useFundQueries";
 import { formatCoinAmount, formatSignedPercent, formatUsdWhole } from "../../shared/lib/format";
 import { futuresSeries, nftSeries, seriesChangePercent } from "../../shared/lib/performanceSeries";
@@ -48,9 +49,7 @@ export function VaultPerformance({
       ) : query.isPending ? (
         <Skeleton height="280px" />
       ) : query.isError ? (
-        <p className="error-text" role="alert">
-          {toUserMessage(query.error)}
-        </p>
+        <ErrorState message={toUserMessage(query.error)} onRetry={() => void query.refetch()} />
       ) : payloadError ? (
         <p className="error-text" role="alert">
           {payloadError}
