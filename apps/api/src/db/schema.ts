@@ -227,7 +227,9 @@ export const analyticsEvents = pgTable(
 
 /**
  * On-ramp orders of the local checkout (`/onramp/checkout/:orderId`): what was quoted, where it goes, and its state
- * (created → paid → delivered, or failed with a plain sentence). Amounts are decimal strings as quoted.
+ * (created → paid → delivering → delivered, or failed with a plain sentence). Amounts are decimal strings as quoted.
+ * A delivery's transaction is signed and stored (`signed_tx`, its hash, nonce and sender) before it is broadcast, so
+ * that after a crash the same transaction is looked up or sent again, never a second one (src/onramp/delivery.ts).
  */
 export const onrampOrders = pgTable(
   "onramp_orders",
@@ -249,8 +251,13 @@ export const onrampOrders = pgTable(
     networkFee: text("network_fee").notNull(),
     paymentTotal: text("payment_total").notNull(),
     purchaseAmount: text("purchase_amount").notNull(),
-    status: text("status").$type<"created" | "paid" | "delivered" | "failed">().notNull(),
+    status: text("status").$type<"created" | "paid" | "delivering" | "delivered" | "failed">().notNull(),
     txHash: text("tx_hash"),
+    /** The delivery's signed raw transaction, stored before it is broadcast; null until then. */
+    signedTx: text("signed_tx"),
+    /** The signed transaction's nonce and sender (the treasury that signed it). */
+    txNonce: integer("tx_nonce"),
+    txFrom: text("tx_from"),
     failure: text("failure"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
@@ -259,6 +266,8 @@ export const onrampOrders = pgTable(
     index("onramp_orders_destination").on(t.destination, t.createdAt),
     // The account history labels a transfer whose transaction delivered an order as a buy.
     index("onramp_orders_tx_hash").on(t.txHash),
+    // Recovery (start-up and timer) reads the orders paid but not yet delivered.
+    index("onramp_orders_unfinished").on(t.updatedAt).where(sql`${t.status} in ('paid', 'delivering')`),
   ],
 );
 

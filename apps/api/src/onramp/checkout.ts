@@ -1,26 +1,19 @@
-import { parseUnits } from "viem";
 import type { Db } from "../db/client.js";
 import type { Deliverer } from "./deliver.js";
-import { claimPayment, markDelivered, markFailed, type OnrampOrder, readOrder, recordTransaction } from "./orders.js";
+import { deliverOrder } from "./delivery.js";
+import { claimPayment, type OnrampOrder, readOrder } from "./orders.js";
 
 /**
  * Pays an order once: only the request that moves it from `created` to `paid` delivers (a mint of the token, or ETH
- * from the treasury); any other request (a second pay, a reload) answers the order as it stands. A failed delivery
- * leaves the order `failed` with a plain sentence. Undefined for an unknown order.
+ * from the treasury, through the crash-safe state machine of `delivery.ts`); any other request (a second pay, a
+ * reload) answers the order as it stands. A refused delivery leaves the order `failed` with a plain sentence; one the
+ * chain has not confirmed yet stays `delivering` and recovery finishes it. Undefined for an unknown order. Throws when
+ * the node does not answer: the order stays `paid` (or `delivering`) and recovery finishes it.
  */
 export async function payOrder(db: Db, deliverer: Deliverer, id: string): Promise<OnrampOrder | undefined> {
   const order = await claimPayment(db, id);
   if (!order) return readOrder(db, id);
-  const result = await deliverer.deliver(
-    {
-      chainId: order.chainId,
-      token: (order.tokenAddress ?? undefined) as `0x${string}` | undefined,
-      to: order.destination as `0x${string}`,
-      units: parseUnits(order.purchaseAmount, order.decimals),
-    },
-    (hash) => recordTransaction(db, id, hash),
-  );
-  if (result.ok) await markDelivered(db, id, result.hash);
-  else await markFailed(db, id, result.failure);
+  await deliverer.checkpoint("claimed", id);
+  await deliverOrder(db, deliverer, id);
   return readOrder(db, id);
 }

@@ -20,6 +20,14 @@ export const FORM_ERRORS = {
 } as const;
 export type FormError = keyof typeof FORM_ERRORS;
 
+/**
+ * The form error named by `?error=`, undefined for anything else. An own key only: `__proto__`, `constructor` or
+ * `toString` are in every object's prototype chain, not messages.
+ */
+export function formError(code: unknown): FormError | undefined {
+  return typeof code === "string" && Object.hasOwn(FORM_ERRORS, code) ? (code as FormError) : undefined;
+}
+
 const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The amount bought in words ("100 mUSDC"): the stored decimal without trailing zeros. */
@@ -114,6 +122,7 @@ export function checkoutPage(order: OnrampOrder, error?: FormError): string {
         `${heading}\n<p class="note">Fundament test checkout</p>\n${summary(order)}\n${paymentForm(order, error)}`,
       );
     case "paid":
+    case "delivering":
       return page(
         "Payment received",
         `${heading}\n<p class="status wait" role="status">Payment received. Sending ${escapeHtml(boughtAmount(order))} to ${escapeHtml(order.destination)}; reload this page in a moment.</p>\n${order.txHash ? `<p>Transaction: <code>${escapeHtml(order.txHash)}</code></p>` : ""}\n${summary(order)}`,

@@ -25,7 +25,7 @@ import {
   usdToCentsUp,
 } from "./money.js";
 import { onrampNetwork } from "./networks.js";
-import { createOrder, type OnrampOrder } from "./orders.js";
+import { createOrder, type NewOrder } from "./orders.js";
 import type { OnrampOptions, OnrampProvider, OnrampQuote, QuoteRequest, UrlRequest } from "./types.js";
 
 /** How long a quote id stays valid (ms). */
@@ -51,7 +51,7 @@ export type LocalOnrampDeps = {
 
 type StoredQuote = {
   quote: OnrampQuote;
-  order: Omit<OnrampOrder, "id" | "status" | "txHash" | "failure" | "createdAt" | "updatedAt" | "destination">;
+  order: Omit<NewOrder, "destination">;
   expiresAt: number;
 };
 

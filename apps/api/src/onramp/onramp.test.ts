@@ -363,7 +363,7 @@ describe("the local checkout", () => {
   it("delivers once when two payments of one order race (payOrder itself, without the page's check)", async () => {
     const { quoteId } = (await quote({ amount: "15.00" })).json();
     const id = await order({ quoteId, destinationWallets: [{ address: BUYER, blockchains: ["fundament-local"] }] });
-    const deliverer = createDeliverer({ rpcUrl, treasuryKey: TREASURY_KEY, client });
+    const deliverer = createDeliverer({ treasuryKey: TREASURY_KEY, client });
     const before = await balanceOf(BUYER);
     const results = await Promise.all([1, 2, 3].map(() => payOrder(database.db, deliverer, id)));
     expect((await balanceOf(BUYER)) - before).toBe(parseUnits("15", 6));
@@ -422,6 +422,23 @@ describe("the local checkout", () => {
     } finally {
       await broke.close();
     }
+  });
+
+  it("shows the page without a message for ?error= naming no form error (__proto__, constructor, toString…)", async () => {
+    const { quoteId } = (await quote()).json();
+    const id = await order({ quoteId, destinationWallets: [{ address: BUYER, blockchains: ["fundament-local"] }] });
+    const plain = (await app.inject({ method: "GET", url: `/onramp/checkout/${id}` })).body;
+    for (const code of ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf", "nope", "x".repeat(40)]) {
+      const response = await app.inject({ method: "GET", url: `/onramp/checkout/${id}?error=${code}` });
+      expect(response.statusCode, `?error=${code}: ${response.body}`).toBe(200);
+      expect(response.headers["content-security-policy"]).toBe(CHECKOUT_CSP);
+      expect(response.body).toBe(plain);
+    }
+    const repeated = await app.inject({ method: "GET", url: `/onramp/checkout/${id}?error=card&error=cvc` });
+    expect(repeated.body).toBe(plain);
+    const card = (await app.inject({ method: "GET", url: `/onramp/checkout/${id}?error=card` })).body;
+    expect(card).toContain(`<p class="status bad" role="alert">${FORM_ERRORS.card}</p>`);
+    expect(plain).not.toContain('role="alert"');
   });
 
   it("answers an unknown order with a 404 page", async () => {

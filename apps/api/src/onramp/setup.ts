@@ -40,9 +40,8 @@ export function createOnramp(
   }
   if (onramp.provider !== "local" || !deployment || !onramp.treasuryKey)
     return { provider: offProvider, deliverer: undefined };
-  const rpcUrl = config.rpcUrls.get(deployment.chainId);
   const client = publicClients(config.rpcUrls)(deployment.chainId);
-  if (!rpcUrl || !client) return { provider: offProvider, deliverer: undefined };
+  if (!client) return { provider: offProvider, deliverer: undefined };
   return {
     provider: localOnramp({
       db: database.db,
@@ -55,6 +54,7 @@ export function createOnramp(
       eurUsd: onramp.eurUsd,
       publicUrl: onramp.publicUrl,
     }),
-    deliverer: createDeliverer({ rpcUrl, treasuryKey: onramp.treasuryKey, client }),
+    // The chain the RPC serves is checked at start-up (`startLocalDelivery`) and before anything is signed.
+    deliverer: createDeliverer({ treasuryKey: onramp.treasuryKey, client }),
   };
 }

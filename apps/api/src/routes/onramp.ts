@@ -4,16 +4,10 @@ import { z } from "zod";
 import { evmAddress } from "../convert/params.js";
 import { text } from "../http/params.js";
 import { payOrder } from "../onramp/checkout.js";
-import {
-  CHECKOUT_CSP,
-  checkoutPage,
-  checkPaymentForm,
-  FORM_ERRORS,
-  type FormError,
-  missingOrderPage,
-} from "../onramp/checkoutPage.js";
+import { CHECKOUT_CSP, checkoutPage, checkPaymentForm, formError, missingOrderPage } from "../onramp/checkoutPage.js";
 import { FIAT_PATTERN, PAYMENT_CURRENCIES, PAYMENT_METHODS } from "../onramp/money.js";
 import { readOrder } from "../onramp/orders.js";
+import { startLocalDelivery } from "../onramp/recovery.js";
 import { createOnramp } from "../onramp/setup.js";
 import type { RouteContext } from "./context.js";
 
@@ -53,7 +47,8 @@ const urlBody = z.object({
 });
 
 const orderParams = z.object({ orderId: text("orderId", 40) });
-const pageQuery = z.object({ error: text("error", 20).optional() });
+// `?error=` names a refused form field; anything else (an unknown code, `__proto__`, a repeated key) shows no message.
+const pageQuery = z.object({ error: z.unknown().optional().transform(formError) });
 
 /**
  * The on-ramp of spec §7 (`GET /v1/onramp/options`, `POST /v1/onramp/quote`, `POST /v1/generators/onrampurl`) and the
@@ -64,6 +59,8 @@ export function onrampRoutes({ config, database, dex, pricer }: RouteContext): F
   const onramp = createOnramp(config, database, { dex, pricer });
 
   return async (app) => {
+    // The local checkout refuses to start on an RPC that serves another chain, and recovers paid orders once ready.
+    if (onramp.deliverer) await startLocalDelivery(app, database.db, onramp.deliverer);
     // The checkout's form posts (encapsulated: only these routes read form bodies).
     app.addContentTypeParser(
       "application/x-www-form-urlencoded",
@@ -99,9 +96,7 @@ export function onrampRoutes({ config, database, dex, pricer }: RouteContext): F
         reply.type("text/html; charset=utf-8");
         const order = await readOrder(database.db, request.params.orderId);
         if (!order) return reply.code(404).send(missingOrderPage());
-        const error = request.query.error;
-        const formError = error && error in FORM_ERRORS ? (error as FormError) : undefined;
-        return checkoutPage(order, formError);
+        return checkoutPage(order, request.query.error);
       },
     );
 
@@ -120,7 +115,10 @@ export function onrampRoutes({ config, database, dex, pricer }: RouteContext): F
         >;
         const problem = checkPaymentForm(order.paymentMethod, form);
         if (problem) return reply.code(303).redirect(`${page}?error=${problem}`);
-        await payOrder(database.db, onramp.deliverer, orderId);
+        // A node that does not answer leaves the order paid (the page says so); recovery delivers it later.
+        await payOrder(database.db, onramp.deliverer, orderId).catch((error: unknown) =>
+          request.log.warn({ err: error, orderId }, "the on-ramp delivery stopped; recovery finishes it"),
+        );
       }
       return reply.code(303).redirect(page);
     });
