@@ -1,14 +1,23 @@
 import type { FastifyServerOptions } from "fastify";
+import { redactExchangeText } from "../sync/redactExchangeText.js";
 
-/** Paths pino blanks in every log line: credentials, cookies and keys. */
+/** Paths pino blanks in every log line: credentials, cookies and keys (the exchange's signed headers included). */
 export const REDACT_PATHS: string[] = [
   "req.headers.authorization",
   "req.headers.cookie",
   'res.headers["set-cookie"]',
   "headers.authorization",
   "headers.cookie",
+  '*.headers["x-bapi-api-key"]',
+  '*.headers["x-bapi-sign"]',
+  '*.headers["X-BAPI-API-KEY"]',
+  '*.headers["X-BAPI-SIGN"]',
   "*.apiKey",
+  "*.api_key",
   "*.secret",
+  "*.sign",
+  "*.signature",
+  "*.token",
   "*.password",
   "*.BYBIT_API_KEY",
   "*.BYBIT_API_SECRET",
@@ -43,11 +52,12 @@ type LoggedError = { type: string; message: string; query?: string; cause?: Logg
 /**
  * An error for a log line: its type and message, the database's own error (code, message, detail…) when it
  * has one, and for a failed query its SQL text without the parameters (which hold user input). Never a stack.
+ * The message passes `redactExchangeText`: a credential-like value in it (`sign=…`, `"apiKey":"…"`) is blanked.
  */
 export function serializeError(error: unknown, depth = 0): LoggedError {
-  if (!(error instanceof Error)) return { type: typeof error, message: String(error) };
+  if (!(error instanceof Error)) return { type: typeof error, message: redactExchangeText(String(error)) };
   const source = error as Error & Record<string, unknown>;
-  const logged: LoggedError = { type: error.name, message: error.message };
+  const logged: LoggedError = { type: error.name, message: redactExchangeText(error.message) };
   if (typeof source.query === "string" && error.message.startsWith("Failed query:")) {
     // drizzle's DrizzleQueryError: "Failed query: <sql>\nparams: <values>": keep the SQL, drop the values.
     logged.message = "Failed query";

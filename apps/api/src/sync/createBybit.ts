@@ -1,4 +1,5 @@
 import ccxt, { type Exchange } from "ccxt";
+import { guardExchangeErrors } from "./guardExchangeErrors.js";
 
 export type CreateBybitParameters = {
   apiKey: string;
@@ -12,7 +13,9 @@ export type CreateBybitParameters = {
 /**
  * A ccxt Bybit client for read-only history and balance calls. Markets are not loaded (the transfer and
  * balance parsers do not need them) and the account is taken as a unified trading account, so each call
- * is exactly one request to its v5 route.
+ * is exactly one request to its v5 route. Every error it throws has passed `guardExchangeErrors`: the key, the
+ * secret and the request's signature are redacted from its message, and the HTTP answer (status, start of the body)
+ * is kept for `describeExchangeError`.
  */
 export function createBybit({ apiKey, secret, baseUrl, timeout = 10_000 }: CreateBybitParameters): Exchange {
   const exchange = new ccxt.bybit({
@@ -33,5 +36,5 @@ export function createBybit({ apiKey, secret, baseUrl, timeout = 10_000 }: Creat
     const base = baseUrl.replace(/\/$/, "");
     exchange.urls.api = { spot: base, futures: base, v2: base, public: base, private: base };
   }
-  return exchange;
+  return guardExchangeErrors(exchange, { apiKey, secret });
 }

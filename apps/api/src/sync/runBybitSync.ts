@@ -1,13 +1,18 @@
 import type { Exchange } from "ccxt";
 import type { Db } from "../db/client.js";
-import { createUsdPricer } from "./createUsdPricer.js";
+import { createUsdPricer, type UsdPricer } from "./createUsdPricer.js";
 import { describeExchangeError, exchangeErrorCause } from "./describeExchangeError.js";
+import { redactExchangeText } from "./redactExchangeText.js";
+import { rescanExchangeTransfers } from "./rescanExchangeTransfers.js";
 import { syncEquity } from "./syncEquity.js";
 import { syncExchangeTransfers } from "./syncExchangeTransfers.js";
-import { JOBS, recordRun } from "./syncState.js";
+import { JOBS, recordRun, transferJobs } from "./syncState.js";
 
 /** The text of `data.error` and `/health` when no keys are set. */
 export const NO_KEYS_MESSAGE = "Bybit API keys are not configured";
+
+/** Each run re-reads this much before the forward cursor (late status changes, records that show up late). */
+export const DEFAULT_OVERLAP_MS = 3 * 86_400_000;
 
 export type RunBybitSyncParameters = {
   db: Db;
@@ -15,6 +20,10 @@ export type RunBybitSyncParameters = {
   exchange: Exchange | undefined;
   startMs: number;
   overlapMs?: number;
+  /** Where this run's forward sync ends (ms); now by default. */
+  untilMs?: number;
+  /** Windows of older history each transfer kind re-reads per run (rescanExchangeTransfers); 1 by default, 0: none. */
+  rescanWindows?: number;
   onStored?: () => void;
   log?: (line: string) => void;
   /** A job's failure: the plain sentence stored for /health and the real cause, for the operator's log. */
@@ -25,78 +34,81 @@ export type RunBybitSyncParameters = {
   debug?: (line: string) => void;
 };
 
+/** One job of a run: its `sync_state` name, the job whose success this run it needs (if any), and the work. */
+type BybitJob = { job: string; needs?: string; run: () => Promise<unknown> };
+
 /**
- * One pass of every exchange job (deposits, withdrawals, equity). Each job's failure is recorded in
+ * One pass of every exchange job: deposits, withdrawals and equity, then the re-scan of older deposit and
+ * withdrawal windows (each only after its forward sync succeeded in this run). Each job's failure is recorded in
  * `sync_state` in plain words and does not stop the others. The transfer jobs share one USD pricer, so a
  * coin-minute is priced at most once per run.
  */
-export async function runBybitSync({
-  db,
-  exchange,
-  startMs,
-  overlapMs = 3 * 86_400_000,
-  onStored,
-  log = () => {},
-  logFailure,
-  signal,
-  debug = () => {},
-}: RunBybitSyncParameters): Promise<void> {
-  const pricer = exchange && createUsdPricer({ exchange, log, debug });
-  const jobs: [string, (exchange: Exchange) => Promise<unknown>][] = [
-    [
-      JOBS.deposits,
-      (e) =>
-        syncExchangeTransfers({
-          db,
-          exchange: e,
-          kind: "deposit",
-          startMs,
-          overlapMs,
-          ...(signal && { signal }),
-          ...(pricer && { pricer }),
-          ...(onStored && { onStored }),
-        }),
-    ],
-    [
-      JOBS.withdrawals,
-      (e) =>
-        syncExchangeTransfers({
-          db,
-          exchange: e,
-          kind: "withdrawal",
-          startMs,
-          overlapMs,
-          ...(signal && { signal }),
-          ...(pricer && { pricer }),
-          ...(onStored && { onStored }),
-        }),
-    ],
-    [
-      JOBS.equity,
-      async (e) => {
-        await syncEquity({ db, exchange: e });
+export async function runBybitSync(parameters: RunBybitSyncParameters): Promise<void> {
+  const { db, exchange, signal } = parameters;
+  if (!exchange) {
+    for (const job of [JOBS.deposits, JOBS.withdrawals, JOBS.equity]) await recordRun(db, job, NO_KEYS_MESSAGE);
+    return;
+  }
+  const log = parameters.log ?? (() => {});
+  const pricer = createUsdPricer({ exchange, log, debug: parameters.debug ?? (() => {}) });
+  const succeeded = new Set<string>();
+  for (const { job, needs, run } of bybitJobs(parameters, exchange, pricer)) {
+    if (signal?.aborted) return;
+    if (needs !== undefined && !succeeded.has(needs)) continue;
+    if (await runJob(parameters, exchange, job, run)) succeeded.add(job);
+  }
+}
+
+/** The run's jobs in order; the re-scans come last, so a slow or failing re-scan never delays the others. */
+function bybitJobs(parameters: RunBybitSyncParameters, exchange: Exchange, pricer: UsdPricer): BybitJob[] {
+  const { db, startMs, overlapMs = DEFAULT_OVERLAP_MS, untilMs, rescanWindows = 1, signal, onStored } = parameters;
+  const common = { db, exchange, startMs, overlapMs, pricer, ...(signal && { signal }), ...(onStored && { onStored }) };
+  const kinds = ["deposit", "withdrawal"] as const;
+  return [
+    ...kinds.map((kind) => ({
+      job: transferJobs(kind).sync,
+      run: () => syncExchangeTransfers({ ...common, kind, ...(untilMs !== undefined && { untilMs }) }),
+    })),
+    {
+      job: JOBS.equity,
+      run: async () => {
+        await syncEquity({ db, exchange });
         onStored?.();
       },
-    ],
+    },
+    ...kinds.map((kind) => ({
+      job: transferJobs(kind).rescan,
+      needs: transferJobs(kind).sync,
+      run: () => rescanExchangeTransfers({ ...common, kind, windowsPerRun: rescanWindows }),
+    })),
   ];
-  for (const [job, run] of jobs) {
-    if (signal?.aborted) return;
-    if (!exchange) {
-      await recordRun(db, job, NO_KEYS_MESSAGE);
-      continue;
+}
+
+/**
+ * Runs one job and records it: a success, or its failure as a plain sentence (stored, and logged with its
+ * redacted cause). A run stopped part-way records nothing: what was stored stands, the run is not a success.
+ */
+async function runJob(
+  parameters: RunBybitSyncParameters,
+  exchange: Exchange,
+  job: string,
+  run: () => Promise<unknown>,
+): Promise<boolean> {
+  const { db, signal } = parameters;
+  const known = [exchange.apiKey, exchange.secret];
+  try {
+    await run();
+    if (signal?.aborted) return false;
+    await recordRun(db, job);
+    return true;
+  } catch (error) {
+    const message = redactExchangeText(describeExchangeError(error), known);
+    if (parameters.logFailure) parameters.logFailure(job, message, error);
+    else {
+      const cause = exchangeErrorCause(error, known);
+      parameters.log?.(`${job}: ${message} Cause: ${cause.type}: ${cause.message}`);
     }
-    try {
-      await run(exchange);
-      if (signal?.aborted) return; // stopped part-way: what was stored stands, the run is not a success
-      await recordRun(db, job);
-    } catch (error) {
-      const message = describeExchangeError(error);
-      if (logFailure) logFailure(job, message, error);
-      else {
-        const cause = exchangeErrorCause(error);
-        log(`${job}: ${message} Cause: ${cause.type}: ${cause.message}`);
-      }
-      await recordRun(db, job, message);
-    }
+    await recordRun(db, job, message);
+    return false;
   }
 }

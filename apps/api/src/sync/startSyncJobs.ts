@@ -49,6 +49,8 @@ export async function startSyncJobs({ config, db, cache, tokens, log }: StartSyn
       if (!ran) log.debug({ job: name }, "another instance runs this job now; skipped this turn");
     };
   const credentials = config.bybit.credentials;
+  /** The configured key and secret: redacted verbatim from every logged cause (see redactExchangeText). */
+  const known = [credentials?.apiKey, credentials?.secret];
   if (credentials) {
     const exchange = createBybit({ ...credentials, baseUrl: config.bybit.baseUrl });
     jobs.push({
@@ -62,7 +64,7 @@ export async function startSyncJobs({ config, db, cache, tokens, log }: StartSyn
           signal,
           onStored: () => cache.clear(),
           log: (line) => log.warn(line),
-          logFailure: (job, message, cause) => log.warn({ job, cause: exchangeErrorCause(cause) }, message),
+          logFailure: (job, message, cause) => log.warn({ job, cause: exchangeErrorCause(cause, known) }, message),
           debug: (line) => log.debug(line),
         }),
       ),
@@ -108,7 +110,7 @@ export async function startSyncJobs({ config, db, cache, tokens, log }: StartSyn
     log.info("Account history indexer disabled: no fund deployment or RPC address is configured");
   }
   const scheduler = startScheduler(jobs, (name, error) =>
-    log.error({ job: name, error: error instanceof Error ? error.message : String(error) }, "sync job failed"),
+    log.error({ job: name, error: exchangeErrorCause(error, known).message }, "sync job failed"),
   );
   return {
     async stop() {

@@ -6,7 +6,7 @@ import { exchangeTransfers } from "../db/schema.js";
 import type { PricedTransfer } from "./amountUsd.js";
 import { createUsdPricer, type UsdPricer } from "./createUsdPricer.js";
 import { ExchangeAnswerError, parseTransferPage } from "./exchangeAnswer.js";
-import { getSyncState, JOBS, saveCursor } from "./syncState.js";
+import { getSyncState, saveCursor, transferJobs } from "./syncState.js";
 import { toUnifiedTransfer } from "./toUnifiedTransfer.js";
 
 /** Bybit answers deposit and withdrawal records for at most 30 days per request. */
@@ -47,6 +47,10 @@ export type SyncExchangeTransfersReturnType = { windows: number; stored: number;
  * Every page is checked against Bybit's documented shape before it counts: a non-JSON, truncated or
  * wrongly shaped answer throws ExchangeAnswerError and nothing of its window is stored. A window holding more
  * than `maxPages` pages is read again in two halves (recursively), so paging has no silent cap.
+ *
+ * A well-formed empty page is a window without records as far as this run can tell: it is stored as read. What
+ * shows up in it later is picked up by the next runs' overlap (the last `overlapMs`) or, further back, by
+ * rescanExchangeTransfers, which re-reads the older windows one per run.
  */
 export async function syncExchangeTransfers({
   db,
@@ -62,27 +66,49 @@ export async function syncExchangeTransfers({
   onStored,
   pricer = createUsdPricer({ exchange }),
 }: SyncExchangeTransfersParameters): Promise<SyncExchangeTransfersReturnType> {
-  const job = kind === "deposit" ? JOBS.deposits : JOBS.withdrawals;
-  const state = await getSyncState(db, job);
-  const stored = state?.cursor ? Number(state.cursor) : undefined;
+  const job = transferJobs(kind).sync;
+  const stored = await readCursor(db, job);
   let from = stored === undefined ? startMs : Math.max(startMs, stored - overlapMs);
   let windows = 0;
   let count = 0;
   while (from < untilMs && !signal?.aborted) {
     const to = Math.min(from + Math.min(windowMs, MAX_WINDOW_MS), untilMs);
-    const fetched = await fetchWindow({ exchange, kind, from, to, limit: pageLimit, maxPages });
-    const unique = [...new Map(fetched.map((row) => [row.id, row])).values()];
-    const rows = await priceWindow(db, kind, unique, pricer);
-    await db.transaction(async (tx) => {
-      await upsertTransfers(tx as unknown as Db, "bybit", "bybit", rows);
-      await saveCursor(tx as unknown as Db, job, String(to));
-    });
+    const rows = await readPricedWindow({ db, exchange, kind, from, to, limit: pageLimit, maxPages, pricer });
+    await storeWindow(db, rows, job, to);
     onStored?.();
     windows++;
     count += rows.length;
     from = to;
   }
   return { windows, stored: count, cursor: Math.max(from, stored ?? from) };
+}
+
+/** A job's stored cursor as a time in ms, or undefined when there is none (or it is not a number). */
+export async function readCursor(db: Db, job: string): Promise<number | undefined> {
+  const cursor = (await getSyncState(db, job))?.cursor;
+  const value = cursor ? Number(cursor) : Number.NaN;
+  return Number.isFinite(value) ? value : undefined;
+}
+
+export type ReadPricedWindowParameters = FetchWindowParameters & { db: Db; pricer: UsdPricer };
+
+/** Every record of one window (each id once) with its `amountUsd`: what `storeWindow` stores. */
+export async function readPricedWindow({
+  db,
+  pricer,
+  ...window
+}: ReadPricedWindowParameters): Promise<PricedTransfer[]> {
+  const fetched = await fetchWindow(window);
+  const unique = [...new Map(fetched.map((row) => [row.id, row])).values()];
+  return priceWindow(db, window.kind, unique, pricer);
+}
+
+/** Upserts a window's rows and moves `job`'s cursor to `cursor` in one transaction: both or neither. */
+export async function storeWindow(db: Db, rows: readonly PricedTransfer[], job: string, cursor: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await upsertTransfers(tx as unknown as Db, "bybit", "bybit", rows);
+    await saveCursor(tx as unknown as Db, job, String(cursor));
+  });
 }
 
 const RECORD_ROUTES = {

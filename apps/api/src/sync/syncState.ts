@@ -8,9 +8,19 @@ export type SyncStateRow = typeof syncState.$inferSelect;
 export const JOBS = {
   deposits: "bybit:deposits",
   withdrawals: "bybit:withdrawals",
+  /** The rolling re-read of older deposit windows (rescanExchangeTransfers); its cursor is the re-scan's position. */
+  depositsRescan: "bybit:deposits:rescan",
+  withdrawalsRescan: "bybit:withdrawals:rescan",
   equity: "bybit:equity",
   history: (chainId: number) => `chain:${chainId}:token-transfers`,
 } as const;
+
+/** The jobs of one kind of transfer: the forward sync and the re-scan of older windows. */
+export function transferJobs(kind: "deposit" | "withdrawal"): { sync: string; rescan: string } {
+  return kind === "deposit"
+    ? { sync: JOBS.deposits, rescan: JOBS.depositsRescan }
+    : { sync: JOBS.withdrawals, rescan: JOBS.withdrawalsRescan };
+}
 
 export async function getSyncState(db: Db, job: string): Promise<SyncStateRow | undefined> {
   const [row] = await db.select().from(syncState).where(eq(syncState.job, job));

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** A deposit row as Bybit v5 returns it (`/v5/asset/deposit/query-record`). */
@@ -17,13 +17,31 @@ export type FakeBybitRequest = { path: string; query: URLSearchParams; headers: 
 
 /**
  * What the fake answers instead of the real thing: a status and JSON body, a status and raw text (an HTML
- * error page, non-JSON), the real answer cut in half ("truncate"), or a dropped connection ("drop").
+ * error page, non-JSON; `text/html` unless `contentType` says otherwise), the real answer cut in half
+ * ("truncate"), or a dropped connection ("drop"). `httpFailure(429)` and `httpFailure(500)` are the plain HTTP
+ * errors a gateway in front of Bybit answers.
  */
 export type FakeBybitFailure =
   | { status: number; body: unknown }
-  | { status: number; raw: string }
+  | { status: number; raw: string; contentType?: string }
   | "truncate"
   | "drop";
+
+/**
+ * A plain HTTP error, as the gateway in front of Bybit answers one (e.g. 429 when rate-limited, 500 or 503 when the
+ * service is down): `status` with a short text body, `"429 Too Many Requests"` by default.
+ */
+export function httpFailure(status: number, text = `${status} ${STATUS_CODES[status] ?? "Error"}`): FakeBybitFailure {
+  return { status, raw: text, contentType: "text/plain" };
+}
+
+/**
+ * A well-formed record page with no rows (retCode 0, `rows: []`, no next page): what Bybit answers for a window
+ * whose records its replica does not show yet. The sync cannot tell it from a window that has none.
+ */
+export function emptyPage(): FakeBybitFailure {
+  return { status: 200, body: envelope({ rows: [], nextPageCursor: "" }) };
+}
 
 export type FakeBybit = {
   url: string;
@@ -41,7 +59,7 @@ export type FakeBybit = {
   klines: Record<string, BybitKline[]>;
   /** Every request received, in order. */
   requests: FakeBybitRequest[];
-  /** Return a failure to answer a request with it instead. */
+  /** Return a failure to answer a request with it instead (e.g. `httpFailure(429)` for one route or one window). */
   fail: ((request: FakeBybitRequest, index: number) => FakeBybitFailure | undefined) | undefined;
   /** Waits this long before answering each request (to make a sync run long enough to interrupt). */
   delayMs: number;
@@ -211,7 +229,7 @@ export async function startFakeBybit({
     }
     if (failure && failure !== "truncate") {
       if ("raw" in failure) {
-        response.writeHead(failure.status, { "content-type": "text/html" });
+        response.writeHead(failure.status, { "content-type": failure.contentType ?? "text/html" });
         response.end(failure.raw);
         return;
       }
