@@ -105,6 +105,9 @@ describe("getVaults", () => {
       apyFromPerformance: false,
     });
     expect(futures?.apyPercent).toBeCloseTo(4.5, 12);
+    // the vault's own result: round 1 returned its investors 8% net of fees over its 30-day lockup
+    expect(futures?.roundReturns).toEqual([{ round: 1, poolId: 1n, returnPercent: 8, days: 30 }]);
+    expect(futures?.historicalApyPercent).toBeCloseTo((1.08 ** (365 / 30) - 1) * 100, 8);
     expect(nft).toMatchObject({
       id: "nft-vault",
       vaultId: 2,
@@ -113,11 +116,14 @@ describe("getVaults", () => {
       round: 2,
       status: "open",
       tvlUsd: 0,
+      // 10,000 → 9,000: no fee on a loss, so the gross is the loss too
       rewardsUsd: -1_000,
-      rewardsGrossUsd: 0,
+      rewardsGrossUsd: -1_000,
       settledRounds: 1,
+      roundReturns: [{ round: 1, poolId: 2n, returnPercent: -10, days: 30 }],
     });
     expect(nft?.apyPercent).toBeCloseTo(6, 12);
+    expect(nft?.historicalApyPercent).toBeCloseTo((0.9 ** (365 / 30) - 1) * 100, 8);
   });
 
   it("shows a locked vault's unlock date and the principal out with the traders as its TVL", async () => {

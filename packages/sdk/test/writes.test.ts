@@ -354,7 +354,8 @@ describe("rounds per vault", () => {
       }),
     ).toMatchObject({ success: true, message: "Pool settled at a loss." });
     const [, nft] = await getVaults(publicClient, { deployment });
-    expect(nft).toMatchObject({ round: 2, rewardsUsd: -1_000, rewardsGrossUsd: 0, settledRounds: 1 });
+    expect(nft).toMatchObject({ round: 2, rewardsUsd: -1_000, rewardsGrossUsd: -1_000, settledRounds: 1 });
+    expect(nft?.roundReturns).toEqual([{ round: 1, poolId: 2n, returnPercent: -20, days: 30 }]);
     expect(await position(3, 2)).toMatchObject({ withdrawable: mUSDC(4_000) });
     const [row] = await getPositionHistory(publicClient, { deployment, account: accounts[3] });
     expect(row).toMatchObject({ outcome: "withdrawable", profit: -mUSDC(1_000) });

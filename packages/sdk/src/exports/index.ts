@@ -85,6 +85,14 @@ export {
 } from "../math/nftLendingYield.js";
 export { ratioPercent } from "../math/ratioPercent.js";
 export {
+  historicalApyPercent,
+  lockupDays,
+  type RoundReturn,
+  roundReturn,
+  roundReturnPercent,
+  type SettledRound,
+} from "../math/roundReturns.js";
+export {
   effectiveFeeRates,
   FEE_YEAR_SECONDS,
   formatSharePrice,

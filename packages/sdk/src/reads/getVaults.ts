@@ -5,6 +5,7 @@ import { durationDays } from "../math/durationDays.js";
 import type { FuturesPerformance } from "../math/futuresYield.js";
 import { lockPeriodDays } from "../math/lockPeriodDays.js";
 import type { NftLendingPerformance } from "../math/nftLendingYield.js";
+import { historicalApyPercent, type RoundReturn, roundReturn } from "../math/roundReturns.js";
 import { fromTokenUnits } from "../math/tokenAmount.js";
 import { vaultYield } from "../math/vaultYield.js";
 import { VAULTS, type Vault, vaultById } from "../vaults/vaults.js";
@@ -40,10 +41,24 @@ export type LiveVault = Omit<Vault, "address"> & {
    * outweigh profits), in whole tokens (USD); 0 before the first settlement.
    */
   rewardsUsd: number;
-  /** The gross profit (before the fund's share) summed over the vault's settled rounds, in whole tokens (USD). */
+  /**
+   * The investors' result before the fund's fees (net plus the management and performance fees) summed over the
+   * vault's settled rounds, in whole tokens (USD): what came back minus the principal, negative after a loss.
+   */
   rewardsGrossUsd: number;
   /** How many of the vault's rounds are settled. */
   settledRounds: number;
+  /**
+   * The vault's own result of each settled round, oldest first: its investors' return net of fees over the lockup
+   * (a round with no principal is left out).
+   */
+  roundReturns: RoundReturn[];
+  /**
+   * The vault's realised APY in percent: `roundReturns` compounded and annualised, (Π(1 + r))^(365 / Σ days) − 1;
+   * null before the first settlement, −100 when everything was lost. Unlike `apyPercent` (the spec's estimate from
+   * the trading account's performance data or the static yield), it describes the vault, net of fees.
+   */
+  historicalApyPercent: number | null;
   /** The current pool's unlock date ("Dec 21, 2026"); "" while the pool is open. */
   unlockDate: string;
   /** Seconds; 0 while the pool is open. */
@@ -105,7 +120,15 @@ export type GetVaultsParameters = {
   vaults?: readonly Vault[];
 };
 
-/** Investors' net and gross profit summed over a vault's settled pools, and how many there are. */
+/** Whether `pool` is one of `vaultId`'s settled pools. */
+function isSettledPoolOf(pool: PoolInfo, vaultId: bigint): boolean {
+  return pool.vaultId === vaultId && pool.state === SETTLED;
+}
+
+/**
+ * Investors' net result (what came back to them minus the principal) and gross result (the net plus the fund's fees)
+ * summed over a vault's settled pools, both negative after losses, and how many pools are settled.
+ */
 export function settledTotals(
   pools: readonly PoolInfo[],
   vaultId: bigint,
@@ -114,12 +137,34 @@ export function settledTotals(
   let gross = 0n;
   let settledRounds = 0;
   for (const pool of pools) {
-    if (pool.vaultId !== vaultId || pool.state !== SETTLED) continue;
-    net += pool.postLockupTotal - pool.preLockupTotal;
-    gross += pool.profitGenerated;
+    if (!isSettledPoolOf(pool, vaultId)) continue;
+    const result = pool.postLockupTotal - pool.preLockupTotal;
+    net += result;
+    gross += result + pool.fundFee;
     settledRounds++;
   }
   return { net, gross, settledRounds };
+}
+
+/**
+ * A vault's return of each settled pool, net of fees, oldest first (`pools` as `readVaultsAndPools` returns them:
+ * index = poolId − 1). A pool with no principal has no return and is left out.
+ */
+export function vaultRoundReturns(pools: readonly PoolInfo[], vaultId: bigint): RoundReturn[] {
+  return pools.flatMap((pool, index) =>
+    isSettledPoolOf(pool, vaultId) && pool.preLockupTotal > 0n
+      ? [
+          roundReturn({
+            round: Number(pool.round),
+            poolId: BigInt(index + 1),
+            principal: pool.preLockupTotal,
+            returned: pool.postLockupTotal,
+            lockupStartTime: pool.lockupStartTime,
+            lockupEndTime: pool.lockupEndTime,
+          }),
+        ]
+      : [],
+  );
 }
 
 /**
@@ -146,6 +191,7 @@ export async function getVaults(
     const lockupStartTime = pool?.lockupStartTime ?? 0n;
     const lockupEndTime = status === "locked" ? (pool?.lockupEndTime ?? 0n) : 0n;
     const totals = settledTotals(pools, BigInt(vaultId));
+    const roundReturns = vaultRoundReturns(pools, BigInt(vaultId));
     const source =
       entry.performance === "futures" ? performance.futures : entry.performance === "nft" ? performance.nft : undefined;
     const yearly =
@@ -161,6 +207,8 @@ export async function getVaults(
       rewardsUsd: fromTokenUnits(totals.net, decimals),
       rewardsGrossUsd: fromTokenUnits(totals.gross, decimals),
       settledRounds: totals.settledRounds,
+      roundReturns,
+      historicalApyPercent: historicalApyPercent(roundReturns),
       unlockDate: status === "locked" ? formatDate(lockupEndTime) : "",
       lockupEndTime: Number(lockupEndTime),
       lockPeriodDays:

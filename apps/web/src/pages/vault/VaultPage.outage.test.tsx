@@ -29,7 +29,7 @@ describe("the vault page with the RPC down", () => {
     expect(screen.getByRole("alert").textContent).toMatch(/^The live figures are unavailable: /);
     expect(screen.getByRole("button", { name: "Retry" })).toBeTruthy();
     const performance = screen
-      .getByRole("heading", { level: 2, name: "Performance" })
+      .getByRole("heading", { level: 2, name: "Trading account" })
       .closest("section") as HTMLElement;
     expect(await within(performance).findByText("+1.1% over the period", {}, { timeout: 10_000 })).toBeTruthy();
     expect(within(performance).getByRole("group", { name: /Futures vault value in USD over time/ })).toBeTruthy();

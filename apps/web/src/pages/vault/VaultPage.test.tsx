@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { PROMPT_METHODS as PROMPTS, withSnapshot } from "../../../test/chain";
-import { createTestVault, fundWrite, investIn, positionOf, runRound, usdc } from "../../../test/fund";
+import { createTestVault, fundRead, fundWrite, investIn, positionOf, runRound, usdc } from "../../../test/fund";
 import { DEV_ACCOUNTS, recordRpcMethods, renderApp } from "../../../test/render";
 import { findToast } from "../../../test/toasts";
 
@@ -13,6 +13,27 @@ afterEach(() => recorder?.restore());
 const cells = (row: HTMLElement) => [...row.querySelectorAll("th, td")].map((c) => c.textContent?.trim());
 const figure = (root: HTMLElement, term: string) =>
   within(root).getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
+
+/**
+ * The historical APY of settled pools, in percent, computed here from the chain's own figures: each round's return net
+ * of fees, (postLockupTotal − preLockupTotal) / preLockupTotal, compounded and annualised over the lockups' days
+ * (lockupEndTime − lockupStartTime, at least 1): (Π(1 + r))^(365 / Σ days) − 1.
+ */
+async function historicalApyOf(poolIds: readonly bigint[]): Promise<number> {
+  let growth = 1;
+  let days = 0;
+  for (const poolId of poolIds) {
+    const pool = (await fundRead("getPoolInfo", [poolId])) as {
+      preLockupTotal: bigint;
+      postLockupTotal: bigint;
+      lockupStartTime: bigint;
+      lockupEndTime: bigint;
+    };
+    growth *= Number(pool.postLockupTotal) / Number(pool.preLockupTotal);
+    days += Math.max(Number(pool.lockupEndTime - pool.lockupStartTime) / 86_400, 1);
+  }
+  return (growth ** (365 / days) - 1) * 100;
+}
 
 describe("the vault page of a vault that runs rounds", () => {
   it("opens at the vault's numeric id and shows its own rounds as a table, newest first", async () => {
@@ -29,7 +50,7 @@ describe("the vault page of a vault that runs rounds", () => {
       expect(screen.getByTestId("vault-round").textContent).toBe("Round 2");
       expect(screen.getByTestId("vault-tvl").textContent).toBe("$700.00");
       expect(screen.getByTestId("vault-rewards").textContent).toBe("$120.00");
-      expect(screen.getByText("Net over 1 round; $150.00 gross")).toBeTruthy();
+      expect(screen.getByText("Net over 1 round; $150.00 before fees")).toBeTruthy();
 
       const table = await screen.findByRole(
         "table",
@@ -57,6 +78,51 @@ describe("the vault page of a vault that runs rounds", () => {
       expect(within(current as HTMLElement).queryByRole("link")).toBeNull();
       const link = within(first as HTMLElement).getByRole("link", { name: "Report of round 1" });
       expect(link.getAttribute("href")).toBe(`/vaults/${vaultId}/rounds/${settled.poolId}/report`);
+    });
+  });
+
+  it("headlines the vault's own historical APY net of fees, and calls a loss over its rounds a net result, not rewards", async () => {
+    await withSnapshot(async () => {
+      const vaultId = await createTestVault("Loss rounds vault");
+      // Round 1: 1,000 in, 1,100 back (+10%): the fund's 20% of the 100 is 20, the investors get 1,080 (+8% net).
+      await investIn(DEV_ACCOUNTS[1] as `0x${string}`, vaultId, usdc(1_000));
+      const first = await runRound(vaultId, usdc(1_100));
+      // Round 2: 3,000 in, 2,700 back (−10%): no fee on a loss, the investors get 2,700.
+      await investIn(DEV_ACCOUNTS[2] as `0x${string}`, vaultId, usdc(3_000));
+      const second = await runRound(vaultId, usdc(2_700));
+      // Net of fees: 80 − 300 = −220; before fees (net + the 20 of fees): 100 − 300 = −200.
+      const apy = await historicalApyOf([first.poolId, second.poolId]);
+      // 1.08 × 0.9 = 0.972 over 7 + 7 days: 0.972^(365 / 14) − 1
+      expect(apy).toBeCloseTo(-52.3084, 3);
+
+      await renderApp({ path: `/vaults/${vaultId}` });
+      await screen.findByRole("heading", { level: 1, name: "Loss rounds vault" }, { timeout: 10_000 });
+      const figures = screen.getByTestId("vault-tvl").closest("dl") as HTMLElement;
+      // 14 days of rounds are too few to annualise: the headline is their compounded return, 0.972 − 1.
+      expect(screen.getByTestId("vault-historical-apy").textContent).toBe("-2.8%");
+      expect(figure(figures, "Historical return")).toBe(
+        "-2.8%net of fees, over 2 settled rounds (14 days: too short to annualise)",
+      );
+      expect(apy).toBeLessThan(-50); // what an annualised 14 days would have headlined
+      // A test vault has no performance feed and a fallback yield of 0.
+      expect(figure(figures, "Estimated APY")).toBe("0% (fallback)");
+      expect(figure(figures, "Fallback yield")).toBe("0%");
+      expect(within(figures).queryByText("Rewards", { selector: "dt" })).toBeNull();
+      expect(figure(figures, "Net result")).toBe("-$220.00Net over 2 rounds; -$200.00 before fees");
+      expect(screen.getByTestId("vault-rewards").textContent).toBe("-$220.00");
+
+      // The card is the trading account's (this vault has no feed); the vault's own rounds follow, net of fees.
+      const account = screen
+        .getByRole("heading", { level: 2, name: "Trading account" })
+        .closest("section") as HTMLElement;
+      expect(
+        within(account).getByText(
+          "This vault has no trading account feed yet: the vault's own results are its rounds below.",
+        ),
+      ).toBeTruthy();
+      expect(within(account).getByTestId("vault-round-returns").textContent).toBe(
+        "The vault's rounds, net of fees: Round 1 +8% in 7 days · Round 2 −10% in 7 days",
+      );
     });
   });
 

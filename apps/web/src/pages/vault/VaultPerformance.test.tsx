@@ -20,7 +20,7 @@ afterAll(() => api.close());
 
 const chartCard = async () => {
   await renderApp({ path: "/vaults/futures-trading-vault", apiUrl: api.url });
-  const card = (await screen.findByRole("heading", { level: 2, name: "Performance" }, { timeout: 15_000 })).closest(
+  const card = (await screen.findByRole("heading", { level: 2, name: "Trading account" }, { timeout: 15_000 })).closest(
     "section",
   ) as HTMLElement;
   await within(card).findByRole("group", { name: /Futures vault value in USD over time/ }, { timeout: 10_000 });

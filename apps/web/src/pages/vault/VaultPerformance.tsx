@@ -1,27 +1,63 @@
-import { type LiveVault, toUserMessage } from "@fundament/sdk";
+import { type LiveVault, type RoundReturn, toUserMessage } from "@fundament/sdk";
 import { useMemo } from "react";
 import { RangeChart } from "../../shared/components/charts/RangeChart";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { ErrorState } from "../../shared/components/States";
 import { useFuturesPerformance, useNftPerformance } from "../../shared/hooks/useFundQueries";
-import { formatCoinAmount, formatSignedPercent, formatUsdWhole } from "../../shared/lib/format";
+import { formatCoinAmount, formatNumber, formatSignedPercent, formatUsdWhole } from "../../shared/lib/format";
 import { futuresSeries, nftSeries, seriesChangePercent } from "../../shared/lib/performanceSeries";
-import { isDemoPayload } from "../vaults/vaults.helpers";
+import { isDemoPayload, roundLabel } from "../vaults/vaults.helpers";
 import styles from "./VaultPerformance.module.css";
 
 const usd = formatUsdWhole;
 const sol = (value: number) => formatCoinAmount(value, "SOL");
 
+/** How many of the latest rounds the card lists (the rounds table below has them all). */
+const ROUNDS_SHOWN = 6;
+
+/** "7 days", "1 day", "30.5 days". */
+function daysText(days: number): string {
+  return days === 1 ? "1 day" : `${formatNumber(days)} days`;
+}
+
+/** "Round 2 −10% in 7 days". */
+function roundReturnText({ round, returnPercent, days }: RoundReturn): string {
+  return `${roundLabel(round)} ${formatSignedPercent(returnPercent)} in ${daysText(days)}`;
+}
+
+/** The vault's own return of each of its latest settled rounds, net of fees, oldest first; nothing before any. */
+function RoundReturnsRow({ returns }: { returns: readonly RoundReturn[] }) {
+  if (returns.length === 0) return null;
+  const shown = returns.slice(-ROUNDS_SHOWN);
+  const lead = shown.length < returns.length ? `The vault's last ${shown.length} rounds` : "The vault's rounds";
+  return (
+    <p className="small" data-testid="vault-round-returns">
+      <span className="muted">{`${lead}, net of fees: `}</span>
+      {shown.map((item, i) => (
+        <span key={item.poolId.toString()}>
+          {i > 0 && " · "}
+          <span className={item.returnPercent >= 0 ? styles.up : styles.down}>{roundReturnText(item)}</span>
+        </span>
+      ))}
+    </p>
+  );
+}
+
 /**
- * The vault's performance chart from the API, with range tabs; the API's error in plain words when it fails. Needs
- * only the vault's static feed (`performance`), so it shows while the chain cannot be read; `apyFromPerformance`
- * (live data) adds the note when the APY falls back to the static yield. A chart of the API's demo payload says so,
- * as the vault's APY and the Performance page do.
+ * The trading account's equity from the API (the spec's performance feed), with range tabs; the API's error in plain
+ * words when it fails. It is not the vault's result: a line says so, and the vault's own return of each settled round,
+ * net of fees, follows the chart. Needs only the vault's static feed (`performance`), so it shows while the chain
+ * cannot be read; `apyFromPerformance` (live data) adds the note when the estimated APY falls back to the static
+ * yield, `roundReturns` (live data) the rounds. A chart of the API's demo payload says so, as the vault's APY and the
+ * Performance page do.
  */
 export function VaultPerformance({
   vault,
 }: {
-  vault: Pick<LiveVault, "performance"> & { apyFromPerformance?: boolean | undefined };
+  vault: Pick<LiveVault, "performance"> & {
+    apyFromPerformance?: boolean | undefined;
+    roundReturns?: readonly RoundReturn[] | undefined;
+  };
 }) {
   const isFutures = vault.performance === "futures";
   const hasFeed = vault.performance !== null;
@@ -37,15 +73,23 @@ export function VaultPerformance({
   return (
     <section className="card" aria-labelledby="performance-title">
       <div className="card__head">
-        <h2 id="performance-title">Performance</h2>
+        <h2 id="performance-title">Trading account</h2>
         {points.length > 1 && (
           <span className={`${styles.delta} ${change >= 0 ? styles.up : styles.down}`}>
             {`${formatSignedPercent(change)} over the period`}
           </span>
         )}
       </div>
+      {hasFeed && (
+        <p className="muted small">
+          The trading account's equity from the API, not the vault's result: the vault's own results are its rounds
+          below.
+        </p>
+      )}
       {!hasFeed ? (
-        <p className="muted">This vault has no performance feed yet; its rounds below show what it has returned.</p>
+        <p className="muted">
+          This vault has no trading account feed yet: the vault's own results are its rounds below.
+        </p>
       ) : query.isPending ? (
         <Skeleton height="280px" />
       ) : query.isError ? (
@@ -71,9 +115,10 @@ export function VaultPerformance({
           />
         </>
       )}
+      <RoundReturnsRow returns={vault.roundReturns ?? []} />
       {hasFeed && vault.apyFromPerformance === false && (
         <p className="muted small">
-          The APY shown uses the vault's fallback yield because performance data is unavailable.
+          The estimated APY shown uses the vault's fallback yield because performance data is unavailable.
         </p>
       )}
     </section>

@@ -41,15 +41,17 @@ describe("VaultCard", () => {
     expect(
       within(futures).getByText("Traders trade the deposit during the lockdown period until maturity."),
     ).toBeTruthy();
-    // No API in this test: the APY is the spec's fallback yield, and says so.
-    expect(figure(futures, "APY")).toBe("4.5% (fallback)");
-    expect(figure(futures, "Yield")).toBe("4.5%");
+    // No API in this test: the spec's APY is the fallback yield, labelled an estimate, and says so.
+    expect(figure(futures, "Estimated APY")).toBe("4.5% (fallback)");
+    expect(figure(futures, "Fallback yield")).toBe("4.5%");
+    expect(within(futures).queryByText("APY", { selector: "dt" })).toBeNull();
+    expect(within(futures).queryByText("Yield", { selector: "dt" })).toBeNull();
     const [icon, chainIcon] = futures.querySelectorAll("img");
     expect(icon?.getAttribute("src")).toBe("/icons/vault-futures.svg");
     expect(chainIcon?.getAttribute("alt")).toBe("Ethereum");
   });
 
-  it("shows a vault's round, TVL (what it manages now) and rewards net with the gross, as they move", async () => {
+  it("shows a vault's round, TVL (what it manages now), historical APY and rewards net with the gross, as they move", async () => {
     await withSnapshot(async () => {
       const vaultId = await createTestVault("Card vault");
       await investIn(DEV_ACCOUNTS[1] as `0x${string}`, vaultId, usdc(4_000));
@@ -59,7 +61,8 @@ describe("VaultCard", () => {
       expect(within(root).getByTestId("vault-round").textContent).toBe("Round 1");
       expect(within(root).getByText("Open")).toBeTruthy();
       expect(figure(root, "TVL")).toBe("$4,000.00");
-      expect(figure(root, "Rewards")).toBe("$0.00No settled round yet");
+      expect(figure(root, "Rewards")).toBe("$0.00No round settled yet");
+      expect(figure(root, "Historical APY")).toBe("—No round settled yet");
       expect(figure(root, "Unlock date")).toBe("Set at lockup");
       expect(
         within(root)
@@ -76,7 +79,12 @@ describe("VaultCard", () => {
       expect(within(root).getByTestId("vault-round").textContent).toBe("Round 2");
       expect(within(root).getByText(`Locked until ${locked.unlockDate}`)).toBeTruthy();
       expect(figure(root, "TVL")).toBe("$2,500.00");
-      expect(figure(root, "Rewards")).toBe("$400.00Net over 1 round; $500.00 gross");
+      expect(figure(root, "Rewards")).toBe("$400.00Net over 1 round; $500.00 before fees");
+      // 4,000 → 4,400 net of fees: +10% over the 7-day lockup, too short to annualise (it would read 14,000%).
+      expect(within(root).queryByText("Historical APY", { selector: "dt" })).toBeNull();
+      expect(figure(root, "Historical return")).toBe(
+        "10%net of fees, over 1 settled round (7 days: too short to annualise)",
+      );
       expect(figure(root, "Unlock date")).toBe(locked.unlockDate);
       expect(within(root).getByRole("link", { name: /^View vault\s*: Card vault$/ })).toBeTruthy();
     });
@@ -97,7 +105,7 @@ describe("VaultCard", () => {
     } as const;
     await renderApp({ children: <VaultCard vault={locked} /> });
     const root = screen.getByTestId(`vault-card-${nft.id}`);
-    expect(figure(root, "APY")).toBe("12.35%");
+    expect(figure(root, "Estimated APY")).toBe("12.35% (trading account)");
     expect(within(root).getByText("Locked until Dec 21, 2026")).toBeTruthy();
     expect((await within(root).findByTestId("unlock-countdown", {}, { timeout: 10_000 })).textContent).toMatch(
       /^10d (0|1)h left$/,
@@ -122,9 +130,11 @@ describe("VaultCard", () => {
       });
       await renderApp({ path: "/", apiUrl: api.url });
       const card = await screen.findByTestId("vault-card-futures-trading-vault", {}, { timeout: 10_000 });
-      await waitFor(() => expect(figure(card, "APY")).toMatch(/^\d+\.\d+% \(demo data\)$/), { timeout: 10_000 });
+      await waitFor(() => expect(figure(card, "Estimated APY")).toMatch(/^\d+\.\d+% \(demo data\)$/), {
+        timeout: 10_000,
+      });
       // The NFT vault's APY is the fallback yield: not demo data, and says it is the fallback.
-      expect(figure(screen.getByTestId("vault-card-nft-vault"), "APY")).toBe("6% (fallback)");
+      expect(figure(screen.getByTestId("vault-card-nft-vault"), "Estimated APY")).toBe("6% (fallback)");
       cleanup();
       await renderApp({ path: "/vaults/futures-trading-vault", apiUrl: api.url });
       await screen.findByRole("heading", { level: 1, name: "Crypto futures trading vault" }, { timeout: 10_000 });
@@ -135,7 +145,9 @@ describe("VaultCard", () => {
       api.answer("/futures/performance", 200, { ...futures, source: "bybit" });
       await renderApp({ path: "/", apiUrl: api.url });
       const real = await screen.findByTestId("vault-card-futures-trading-vault", {}, { timeout: 10_000 });
-      await waitFor(() => expect(figure(real, "APY")).toMatch(/^\d+\.\d+%$/), { timeout: 10_000 });
+      await waitFor(() => expect(figure(real, "Estimated APY")).toMatch(/^\d+\.\d+% \(trading account\)$/), {
+        timeout: 10_000,
+      });
     } finally {
       await api.close();
     }

@@ -2,7 +2,8 @@ import type { LiveVault } from "@fundament/sdk";
 import { useChainTime } from "../../shared/hooks/useChainTime";
 import { useVaultPerformance } from "../../shared/hooks/useFundQueries";
 import { formatNumber, formatPercent, formatUsd, timeLeft } from "../../shared/lib/format";
-import { apyIsDemo, rewardsNote, unlockText } from "./vaults.helpers";
+import styles from "./VaultFigures.module.css";
+import { estimatedApySource, historicalFigure, rewardsLabel, rewardsNote, unlockText } from "./vaults.helpers";
 
 /** Time left until a locked round unlocks, on the chain's clock. */
 function UnlockCountdown({ lockupEndTime }: { lockupEndTime: number }) {
@@ -15,46 +16,74 @@ function UnlockCountdown({ lockupEndTime }: { lockupEndTime: number }) {
   );
 }
 
+/** The headline: the vault's own APY over its settled rounds, net of fees (their return while they are short). */
+function HistoricalApy({ vault, variant }: { vault: LiveVault; variant?: "hero" | undefined }) {
+  const figure = historicalFigure(vault);
+  return (
+    <div className={variant === "hero" ? "figure figure--accent" : `figure figure--accent ${styles.headline}`}>
+      <dt>{figure.label}</dt>
+      <dd>
+        <span data-testid={variant === "hero" ? "vault-historical-apy" : undefined}>{figure.text}</span>
+        <br />
+        <span className="figure__note">{figure.note}</span>
+      </dd>
+    </div>
+  );
+}
+
+/** The spec's APY, with where it comes from: the trading account's performance data, demo data or the fallback. */
+function EstimatedApy({ vault }: { vault: LiveVault }) {
+  const performance = useVaultPerformance();
+  const source = estimatedApySource(vault, performance.data);
+  return (
+    <div className="figure">
+      <dt>Estimated APY</dt>
+      <dd>
+        {formatPercent(vault.apyPercent)}
+        <span className="figure__note" data-testid={source === "demo data" ? "apy-demo" : undefined}>
+          {` (${source})`}
+        </span>
+      </dd>
+    </div>
+  );
+}
+
+/** Investors' result net of fees over the settled rounds ("Net result" when it is a loss), the gross beside it. */
+function Rewards({ vault, variant }: { vault: LiveVault; variant?: "hero" | undefined }) {
+  return (
+    <div className="figure">
+      <dt>{rewardsLabel(vault)}</dt>
+      <dd>
+        <span data-testid={variant === "hero" ? "vault-rewards" : undefined}>{formatUsd(vault.rewardsUsd)}</span>
+        <br />
+        <span className="figure__note">{rewardsNote(vault)}</span>
+      </dd>
+    </div>
+  );
+}
+
 /**
- * A vault's live figures (spec section 2): APY, yield, TVL (what the vault manages now: the open round's deposits
- * or the locked round's principal), rewards (investors' profit net of the fund's share over the settled rounds, the
- * gross beside it), unlock date of the current round (with a countdown while locked) and lock period in days.
- * Shared by the vault cards and the vault page. An APY computed from the API's demo data says so, as does one from
- * the fallback yield.
+ * A vault's figures. The headline is its own historical APY: its settled rounds' returns net of fees, compounded and
+ * annualised. Then the spec's figures (section 2): the APY, labelled "Estimated APY" with its source (the trading
+ * account's performance data, the API's demo data, or the fallback yield), the fallback yield itself, TVL (what the
+ * vault manages now: the open round's deposits or the locked round's principal), rewards (investors' result net of
+ * fees over the settled rounds, "Net result" when a loss, the result before fees beside it), unlock date of the
+ * current round (with a countdown while locked) and lock period in days. Shared by the vault cards and the vault page.
  */
 export function VaultFigures({ vault, variant }: { vault: LiveVault; variant?: "hero" }) {
-  const performance = useVaultPerformance();
-  const demo = apyIsDemo(vault, performance.data);
   return (
     <dl className={variant === "hero" ? "figures figures--hero" : "figures"}>
-      <div className="figure figure--accent">
-        <dt>APY</dt>
-        <dd>
-          {formatPercent(vault.apyPercent)}
-          {!vault.apyFromPerformance && <span className="figure__note"> (fallback)</span>}
-          {demo && (
-            <span className="figure__note" data-testid="apy-demo">
-              {" (demo data)"}
-            </span>
-          )}
-        </dd>
-      </div>
+      <HistoricalApy vault={vault} variant={variant} />
+      <EstimatedApy vault={vault} />
       <div className="figure">
-        <dt>Yield</dt>
+        <dt>Fallback yield</dt>
         <dd>{formatPercent(vault.yield * 100)}</dd>
       </div>
       <div className="figure">
         <dt>TVL</dt>
         <dd data-testid={variant === "hero" ? "vault-tvl" : undefined}>{formatUsd(vault.tvlUsd)}</dd>
       </div>
-      <div className="figure">
-        <dt>Rewards</dt>
-        <dd>
-          <span data-testid={variant === "hero" ? "vault-rewards" : undefined}>{formatUsd(vault.rewardsUsd)}</span>
-          <br />
-          <span className="figure__note">{rewardsNote(vault)}</span>
-        </dd>
-      </div>
+      <Rewards vault={vault} variant={variant} />
       <div className="figure">
         <dt>Unlock date</dt>
         <dd>

@@ -1,6 +1,6 @@
 import type { LiveVault } from "@fundament/sdk";
 import type { BadgeStatus } from "../../shared/components/StatusBadge";
-import { formatNumber, formatUsd } from "../../shared/lib/format";
+import { formatNumber, formatPercent, formatUsd } from "../../shared/lib/format";
 
 /** "Round 3". */
 export function roundLabel(round: number): string {
@@ -33,13 +33,68 @@ export function unlockText(vault: Pick<LiveVault, "status" | "unlockDate">): str
   return "Set at lockup";
 }
 
-/** The rewards' note: net of the fund's share, with the gross beside it once they differ. */
+/** "1 round", "3 rounds". */
+export function roundsCount(count: number): string {
+  return count === 1 ? "1 round" : `${formatNumber(count, 0)} rounds`;
+}
+
+/** Under this many days of settled rounds, a return is shown as it is, not annualised (a week's +10% is not 14,000%). */
+export const MIN_DAYS_TO_ANNUALISE = 30;
+
+/** The vault's own result, net of fees, from its settled rounds: its label, the figure and a note. */
+export type HistoricalFigure = { label: "Historical APY" | "Historical return"; text: string; note: string };
+
+/**
+ * The headline: "Historical APY" (the settled rounds' net returns compounded and annualised) once the rounds cover
+ * MIN_DAYS_TO_ANNUALISE days; before that, "Historical return" (compounded, not annualised) with the days it covers;
+ * "—" before the first settlement.
+ */
+export function historicalFigure(vault: Pick<LiveVault, "historicalApyPercent" | "roundReturns">): HistoricalFigure {
+  const returns = vault.roundReturns;
+  if (vault.historicalApyPercent === null || returns.length === 0)
+    return { label: "Historical APY", text: "—", note: "No round settled yet" };
+  const rounds = `${formatNumber(returns.length, 0)} settled ${returns.length === 1 ? "round" : "rounds"}`;
+  const days = returns.reduce((sum, round) => sum + round.days, 0);
+  if (days >= MIN_DAYS_TO_ANNUALISE)
+    return {
+      label: "Historical APY",
+      text: formatPercent(vault.historicalApyPercent),
+      note: `net of fees, over ${rounds}`,
+    };
+  const growth = returns.reduce((product, round) => product * (1 + round.returnPercent / 100), 1);
+  return {
+    label: "Historical return",
+    text: formatPercent((growth - 1) * 100),
+    note: `net of fees, over ${rounds} (${formatNumber(Math.round(days), 0)} days: too short to annualise)`,
+  };
+}
+
+/**
+ * Where the spec's APY (shown as the estimated APY) comes from: the API's demo payload, the trading account's
+ * performance data, or the static fallback yield.
+ */
+export function estimatedApySource(
+  vault: Pick<LiveVault, "performance" | "apyFromPerformance">,
+  performance: { futures?: unknown; nft?: unknown } | undefined,
+): "demo data" | "trading account" | "fallback" {
+  if (!vault.apyFromPerformance) return "fallback";
+  return apyIsDemo(vault, performance) ? "demo data" : "trading account";
+}
+
+/** "Rewards", or "Net result" once the settled rounds lost more than they made: a loss is not a reward. */
+export function rewardsLabel(vault: Pick<LiveVault, "rewardsUsd">): "Rewards" | "Net result" {
+  return vault.rewardsUsd < 0 ? "Net result" : "Rewards";
+}
+
+/**
+ * The rewards' note: net of the fund's fees, with the result before fees beside it once they differ ("Net over 2
+ * rounds; -$1,466.00 before fees").
+ */
 export function rewardsNote(vault: Pick<LiveVault, "rewardsUsd" | "rewardsGrossUsd" | "settledRounds">): string {
-  if (vault.settledRounds === 0) return "No settled round yet";
-  const rounds = vault.settledRounds === 1 ? "1 round" : `${vault.settledRounds} rounds`;
+  if (vault.settledRounds === 0) return "No round settled yet";
+  const rounds = roundsCount(vault.settledRounds);
   if (vault.rewardsGrossUsd === vault.rewardsUsd) return `Net over ${rounds}`;
-  const gross = formatUsd(vault.rewardsGrossUsd);
-  return `Net over ${rounds}; ${gross} gross`;
+  return `Net over ${rounds}; ${formatUsd(vault.rewardsGrossUsd)} before fees`;
 }
 
 /** Whether an API payload is demo data (the API marks what it seeded for the demo with `source: "demo"`). */
