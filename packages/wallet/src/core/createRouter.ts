@@ -14,6 +14,12 @@ export type Router = Store<RouterState> & {
   reset(view: View, data?: ViewData): void;
   /** Goes back one view; closes the modal when only one view remains or UnsupportedChain is in the history. */
   goBack(): void;
+  /**
+   * An id per history entry (same length and order as `history`): a new one for each view pushed, replaced or
+   * reset to; pushing the current view again keeps its id. What a view keeps outside itself (`ViewStates`) is kept
+   * under its entry's id.
+   */
+  entryIds(): readonly number[];
 };
 
 export type CreateRouterParameters = {
@@ -27,6 +33,8 @@ export function createRouter({ initialView = "Connect", onClose }: CreateRouterP
   // The data each history entry was opened with (same length as `history`): going back restores the earlier view
   // as it was opened (e.g. ConnectingSocial keeps its provider after the secure frame's step above it).
   let entryData: (ViewData | undefined)[] = [undefined];
+  let lastId = 1;
+  let ids: number[] = [lastId];
   return {
     ...store,
     push(view, data) {
@@ -37,15 +45,18 @@ export function createRouter({ initialView = "Connect", onClose }: CreateRouterP
         return;
       }
       entryData = [...entryData, data];
+      ids = [...ids, ++lastId];
       store.setState({ view, data, history: [...history, view] });
     },
     replace(view, data) {
       const { history } = store.getState();
       entryData = [...entryData.slice(0, -1), data];
+      ids = [...ids.slice(0, -1), ++lastId];
       store.setState({ view, data, history: [...history.slice(0, -1), view] });
     },
     reset(view, data) {
       entryData = [data];
+      ids = [++lastId];
       store.setState({ view, data, history: [view] });
     },
     goBack() {
@@ -56,7 +67,9 @@ export function createRouter({ initialView = "Connect", onClose }: CreateRouterP
       }
       const next = history.slice(0, -1);
       entryData = entryData.slice(0, next.length);
+      ids = ids.slice(0, next.length);
       store.setState({ view: next[next.length - 1] as View, data: entryData[next.length - 1], history: next });
     },
+    entryIds: () => ids,
   };
 }

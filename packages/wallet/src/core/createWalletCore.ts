@@ -4,6 +4,7 @@ import { createEventBus, type EventBus } from "./createEventBus.js";
 import { createRouter, type Router } from "./createRouter.js";
 import { createStore, type Store } from "./createStore.js";
 import { createToasts, type Toasts } from "./createToasts.js";
+import { createViewStates, type ViewStates } from "./createViewStates.js";
 import { createWalletState, type WalletStateStore } from "./createWalletState.js";
 import { getInitialView } from "./getInitialView.js";
 import { messages } from "./messages.js";
@@ -44,6 +45,8 @@ export type OpenModalParameters = { view?: View | undefined; data?: ViewData | u
 export type WalletCore = {
   state: WalletStateStore;
   router: Router;
+  /** What views keep per history entry, outside themselves (e.g. the outcome of a wallet request they await). */
+  viewStates: ViewStates;
   modal: Store<ModalState>;
   bus: EventBus;
   toasts: Toasts;
@@ -100,6 +103,7 @@ export function createWalletCore(options: WalletCoreOptions): WalletCore {
     walletConnect,
     options: resolved,
     router: undefined as unknown as Router,
+    viewStates: undefined as unknown as ViewStates,
     open(parameters = {}) {
       const view = getInitialView({
         view: parameters.view,
@@ -153,5 +157,6 @@ export function createWalletCore(options: WalletCoreOptions): WalletCore {
     initialView: options.reconnecting ? "Account" : "Connect",
     onClose: () => core.close(),
   });
+  core.viewStates = createViewStates(core.router);
   return core;
 }

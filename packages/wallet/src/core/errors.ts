@@ -97,3 +97,44 @@ export function isUserRejection(error: unknown): boolean {
   }
   return false;
 }
+
+/** The errors of an error's cause chain, outermost first (at most 8). */
+function causeChain(
+  error: unknown,
+): { message?: unknown; shortMessage?: unknown; details?: unknown; name?: unknown }[] {
+  const chain = [];
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 8; depth++) {
+    const e = current as {
+      message?: unknown;
+      shortMessage?: unknown;
+      details?: unknown;
+      name?: unknown;
+      cause?: unknown;
+    };
+    chain.push(e);
+    current = e.cause;
+  }
+  return chain;
+}
+
+/**
+ * True when an error (or its cause chain) says the account cannot pay for the transaction: the node's "insufficient
+ * funds for gas * price + value", or viem's "… exceeds the balance of the account." (as the embedded wallet's frame
+ * answers it).
+ */
+export function isInsufficientFunds(error: unknown): boolean {
+  const pattern = /insufficient funds|exceeds the balance of the account/i;
+  return causeChain(error).some((e) =>
+    [e.shortMessage, e.message, e.details].some((text) => typeof text === "string" && pattern.test(text)),
+  );
+}
+
+/**
+ * The message of the embedded wallet's error in an error's cause chain (its frame's texts are written for people),
+ * when a library wrapped it in its own words ("An internal error was received."); undefined when there is none.
+ */
+export function embeddedWalletMessage(error: unknown): string | undefined {
+  const found = causeChain(error).find((e) => e.name === "EmbeddedRpcError" || e.name === "FrameError");
+  return typeof found?.message === "string" && found.message ? found.message : undefined;
+}

@@ -4,6 +4,7 @@ export { createEventBus, EVENT_NAMES, type EventBus } from "../core/createEventB
 export { createRouter, type Router, type RouterState } from "../core/createRouter.js";
 export { createStore, type Store } from "../core/createStore.js";
 export { createToasts, type Toast, type Toasts, type ToastVariant } from "../core/createToasts.js";
+export { createViewStates, type ViewStates } from "../core/createViewStates.js";
 export { createWalletState, type WalletState, type WalletStateStore } from "../core/createWalletState.js";
 export {
   DISPLAY_DECIMALS,

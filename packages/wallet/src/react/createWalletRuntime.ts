@@ -14,7 +14,7 @@ import { addRecentWallet } from "../connectors/recentWallets.js";
 import { DEFAULT_NAME_ZONE } from "../core/constants.js";
 import { createStore, type Store } from "../core/createStore.js";
 import { createWalletCore, type WalletCore } from "../core/createWalletCore.js";
-import { BaseError, isUserRejection } from "../core/errors.js";
+import { BaseError, embeddedWalletMessage, isInsufficientFunds, isUserRejection } from "../core/errors.js";
 import { loadOnce } from "../core/loadOnce.js";
 import { messages } from "../core/messages.js";
 import { type CaipNetwork, toCaipNetwork } from "../core/network.js";
@@ -176,10 +176,14 @@ export function connectorView(connector: Pick<Connector, "id" | "type">) {
 /** Turns any error into the text a person reads. */
 export function errorText(error: unknown): string {
   if (error instanceof BaseError) return error.shortMessage;
+  // The node (or the embedded wallet's frame, in viem's words) could not take the fee and the value.
+  if (isInsufficientFunds(error)) return messages.insufficientGas;
+  // The embedded frame's errors are written for people (spec §8 texts, the API's messages), also when viem wrapped
+  // them in its own words ("An internal error was received.").
+  const embedded = embeddedWalletMessage(error);
+  if (embedded) return embedded;
   const short = (error as { shortMessage?: unknown })?.shortMessage;
   if (typeof short === "string") return short;
-  // The embedded frame's errors are written for people (spec §8 texts, the API's messages).
-  if (error instanceof Error && error.name === "FrameError") return error.message;
   return messages.somethingWentWrong;
 }
 

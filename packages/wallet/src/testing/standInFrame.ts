@@ -1,5 +1,5 @@
 import { devAccount } from "@fundament/test-chain/accounts";
-import type { Hex } from "viem";
+import { BaseError, createWalletClient, type Hex, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import {
   APP_EVENT_PREFIX,
@@ -42,7 +42,34 @@ export type StandInFrameOptions = {
   otherSessions?: readonly Omit<EmbeddedSession, "current">[] | undefined;
   /** Requests answered with this error message instead (read at each request: a test may change it meanwhile). */
   errors?: { [N in FrameRequestName]?: string } | undefined;
+  /**
+   * A node (anvil) the stand-in reads from and sends to, as the real frame does with its chain's RPC: reads are passed
+   * through, and `eth_sendTransaction` waits for approval (SHOW "Approve transaction"), then is signed with the fixed
+   * key and sent there; a failure is answered with viem's short message (the real frame's `errorPayload`). Without
+   * it, only `personal_sign` is approved and every other method is refused.
+   */
+  rpcUrl?: string | undefined;
 };
+
+/** The reads the real frame passes through to its chain's RPC (apps/frame `FORWARDED_METHODS`). */
+const FORWARDED_METHODS = new Set([
+  "eth_call",
+  "eth_getBalance",
+  "eth_blockNumber",
+  "eth_estimateGas",
+  "eth_gasPrice",
+  "eth_maxPriorityFeePerGas",
+  "eth_feeHistory",
+  "eth_getCode",
+  "eth_getLogs",
+  "eth_getTransactionByHash",
+  "eth_getTransactionReceipt",
+  "eth_getTransactionCount",
+  "eth_getBlockByNumber",
+  "wallet_getCapabilities",
+]);
+
+type TransactionParams = { to?: Hex; data?: Hex; value?: Hex; gas?: Hex };
 
 export type StandInFrame = {
   readonly origin: string;
@@ -230,26 +257,70 @@ export function installStandInFrame(options: StandInFrameOptions): StandInFrame 
   async function rpc(m: AppMessage, method: string, params: unknown) {
     if (method === "eth_chainId") return success(m, `0x${chainId.toString(16)}`);
     if (method === "eth_accounts") return success(m, signedIn ? [account.address] : []);
+    const rpcUrl = options.rpcUrl;
+    if (rpcUrl && FORWARDED_METHODS.has(method)) return forward(m, rpcUrl, method, params);
+    if (rpcUrl && method === "eth_sendTransaction") {
+      const [tx] = params as [TransactionParams];
+      return askApproval(m, method, "Approve transaction", () => sendTransaction(rpcUrl, tx));
+    }
     if (method !== "personal_sign") return failure(m, "Requested RPC call is not allowed", 4200);
+    const [data] = params as [Hex, string];
+    return askApproval(m, method, "Sign this message", () => account.signMessage({ message: { raw: data } }));
+  }
+
+  /** Shows the request for approval; approved, `execute` runs and its result (or its error) is the answer. */
+  function askApproval(m: AppMessage, method: string, title: string, execute: () => Promise<unknown>) {
     const requestId = crypto.randomUUID();
     notify("RPC_REQUEST_APPROVAL", { requestId, method });
-    notify("SHOW", { reason: "approval", title: "Sign this message" });
-    const [data] = params as [Hex, string];
+    notify("SHOW", { reason: "approval", title });
+    // As the real frame settles a request: RPC_REQUEST_DONE and HIDE are posted before the answer.
+    const settle = (approved: boolean) => {
+      approval = undefined;
+      notify("HIDE", {});
+      notify("RPC_REQUEST_DONE", { requestId, approved });
+    };
     approval = {
       async resolve() {
         approval = undefined;
-        const signature = await account.signMessage({ message: { raw: data } });
-        notify("HIDE", {});
-        notify("RPC_REQUEST_DONE", { requestId, approved: true });
-        success(m, signature);
+        let result: unknown;
+        try {
+          result = await execute();
+        } catch (error) {
+          settle(true);
+          failure(m, error instanceof BaseError ? error.shortMessage : String((error as Error)?.message ?? error));
+          return;
+        }
+        settle(true);
+        success(m, result);
       },
       reject() {
-        approval = undefined;
-        notify("HIDE", {});
-        notify("RPC_REQUEST_DONE", { requestId, approved: false });
+        settle(false);
         failure(m, "User rejected the request.", 4001);
       },
     };
+  }
+
+  async function forward(m: AppMessage, rpcUrl: string, method: string, params: unknown) {
+    const res = await fetch(rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: params ?? [] }),
+    });
+    const body = (await res.json()) as { result?: unknown; error?: { message: string; code?: number } };
+    if (body.error) return failure(m, body.error.message, body.error.code);
+    return success(m, body.result);
+  }
+
+  /** Signs the transaction with the fixed key and sends it to the node (viem fills nonce, gas and fees). */
+  function sendTransaction(rpcUrl: string, tx: TransactionParams) {
+    const wallet = createWalletClient({ account, transport: http(rpcUrl) });
+    return wallet.sendTransaction({
+      chain: null,
+      ...(tx.to ? { to: tx.to } : {}),
+      ...(tx.data ? { data: tx.data } : {}),
+      value: tx.value ? BigInt(tx.value) : 0n,
+      ...(tx.gas ? { gas: BigInt(tx.gas) } : {}),
+    });
   }
 
   // The iframe of the frame origin gets the stand-in as its window; happy-dom's "page loading is disabled" error is

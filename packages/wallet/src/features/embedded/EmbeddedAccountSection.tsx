@@ -5,6 +5,7 @@ import { ListItemButton } from "../../react/components/ListItemButton.js";
 import { ListNav } from "../../react/components/ListNav.js";
 import { useWalletRuntime } from "../../react/context.js";
 import { useStore } from "../../react/hooks/useStore.js";
+import { useViewState } from "../../react/hooks/useViewState.js";
 import type { EmbeddedRuntime } from "./embeddedRuntime.js";
 import { embeddedErrorText } from "./errors.js";
 import type { EmbeddedSession } from "./protocol.js";
@@ -17,7 +18,8 @@ import { NO_EMBEDDED_STATE, SOCIAL_PROVIDER_NAMES, SOCIAL_PROVIDER_ORDER } from 
 export function EmbeddedAccountSection() {
   const { core, embedded } = useWalletRuntime();
   const user = useStore(embedded?.state ?? NO_EMBEDDED_STATE, (s) => s.user);
-  const [error, setError] = useState<string>();
+  // View state: the frame shows the recovery file as a view over Account, whose own state would be lost meanwhile.
+  const [error, setError] = useViewState<string | undefined>("recoveryFileError", undefined);
   if (!embedded) return null;
   return (
     <section className="fw-stack fw-embedded-account" aria-label="Email wallet">

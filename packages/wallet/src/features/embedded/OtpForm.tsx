@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { messages } from "../../core/messages.js";
+import { useViewState } from "../../react/hooks/useViewState.js";
 
 export type OtpFormProps = {
   /** Checks the code; a rejection's message is shown under the field. */
@@ -15,8 +16,9 @@ export type OtpFormProps = {
 export function OtpForm({ onSubmit, busyText = "Checking the code…", error: outerError, children }: OtpFormProps) {
   const ids = { input: useId(), error: useId() };
   const [otp, setOtp] = useState("");
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  // View state: the secure frame may show its own step (the recovery file) over this view while the code is checked.
+  const [error, setError] = useViewState<string | undefined>("otpError", undefined);
+  const [busy, setBusy] = useViewState("otpBusy", false);
   const shown = error ?? outerError;
   const submit = async (event: FormEvent) => {
     event.preventDefault();

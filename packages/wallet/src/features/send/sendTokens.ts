@@ -17,14 +17,21 @@ export type SendClient = {
   }): Promise<Hash>;
 };
 
-export type SendTokensParameters = { core: WalletCore; send: SendStore; client: SendClient };
+export type SendTokensParameters = {
+  core: WalletCore;
+  send: SendStore;
+  client: SendClient;
+  /** Told why a send failed (the wallet's error), for the view that asked to say it in words. */
+  onError?: ((error: unknown) => void) | undefined;
+};
 
 /**
  * Sends the native token (a transaction with to, value, gasPrice) or a token (transfer(receiver, amount)).
  * Tracks SEND_INITIATED then SEND_SUCCESS or SEND_ERROR. Success: the send state is reset, toast 'Transaction
- * started', and the modal returns to Account with no back-navigation. Failure: toast 'Something went wrong'.
+ * started', and the modal returns to Account with no back-navigation. Failure: toast 'Something went wrong', back
+ * from ApproveTransaction, and `onError` is told the wallet's error.
  */
-export async function sendTokens({ core, send, client }: SendTokensParameters): Promise<Hash | undefined> {
+export async function sendTokens({ core, send, client, onError }: SendTokensParameters): Promise<Hash | undefined> {
   const s = send.getState();
   const namespace = core.state.getState().activeChain;
   const account = core.state.activeAccount();
@@ -75,6 +82,7 @@ export async function sendTokens({ core, send, client }: SendTokensParameters): 
     core.toasts.show(messages.somethingWentWrong, "error");
     core.triggerShake();
     if (core.router.getState().view === "ApproveTransaction") core.router.goBack();
+    onError?.(error);
     return undefined;
   }
 }

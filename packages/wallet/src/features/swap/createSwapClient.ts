@@ -2,9 +2,15 @@ import type { Address, Hex } from "viem";
 import * as z from "zod/mini";
 import { ApiError } from "../../core/errors.js";
 import { messages } from "../../core/messages.js";
+import { NATIVE_TOKEN_ADDRESS } from "../prices/nativeToken.js";
 
 /** A token the API converts (`/v1/convert/tokens`); `address` is its CAIP-10 id. */
 export type SwapToken = { name: string; symbol: string; address: string; decimals: number; logoUri: string };
+
+/** Whether a swap token (CAIP-10) is the chain's native token (the `0xeeee…` address). */
+export function isNativeSwapToken(token: Pick<SwapToken, "address"> | undefined): boolean {
+  return Boolean(token?.address.toLowerCase().endsWith(`:${NATIVE_TOKEN_ADDRESS}`));
+}
 
 /** A quote of `/v1/convert/quotes`: amounts in base units, `priceImpact` a percent ("0.31"), `fee` in from-token units. */
 export type SwapQuote = {

@@ -64,7 +64,9 @@ const REVERT_REASONS: [RegExp, string][] = [
   [/INSUFFICIENT_OUTPUT_AMOUNT/, PRICE_MOVED],
   [/UniswapV2Router: EXPIRED/, "The swap's deadline passed; try again"],
   [/TRANSFER_FROM_FAILED|insufficient allowance|exceeds allowance/i, "Approve the token and check your balance first"],
-  [/insufficient funds|exceeds balance|TRANSFER_FAILED/i, "Your balance is too low for this swap and its gas"],
+  // (viem's "The total cost (gas * gas fee + value) … exceeds the balance of the account.", as the embedded
+  // wallet's frame answers a transaction it could not pay for.)
+  [/insufficient funds|exceeds (the )?balance|TRANSFER_FAILED/i, "Your balance is too low for this swap and its gas"],
   [/INSUFFICIENT_LIQUIDITY|INSUFFICIENT_INPUT_AMOUNT|INVALID_PATH/, "No route for this pair"],
 ];
 

@@ -1,13 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Address } from "viem";
 import { useConfig } from "wagmi";
 import { getClient } from "wagmi/actions";
 import { formatNumeric, formatNumericExact, shortenAddress } from "../../core/format.js";
 import { getBalances } from "../../features/balances/getBalances.js";
+import type { SmartAccountMoveResult } from "../../features/smartAccount/types.js";
 import { useWalletRuntime } from "../context.js";
 import { errorText } from "../createWalletRuntime.js";
 import { useSmartAccount } from "../hooks/useSmartAccount.js";
+import { useViewRequest, useViewState } from "../hooks/useViewState.js";
 import { CopyButton } from "./CopyButton.js";
 import { SmartAccountGas } from "./SmartAccountGas.js";
 
@@ -58,7 +59,7 @@ export function AccountTypeSection() {
 }
 
 function SmartAccountDetails({ address, deployed }: { address: Address; deployed: boolean }) {
-  const [gasAdded, setGasAdded] = useState(0);
+  const [gasAdded, setGasAdded] = useViewState(`smartAccountGasAdded:${address}`, 0);
   const runtime = useWalletRuntime();
   const wagmiConfig = useConfig();
   const chainId = wagmiConfig.state.chainId;
@@ -109,9 +110,9 @@ function SmartAccountDetails({ address, deployed }: { address: Address; deployed
         </p>
       ) : null}
       <SmartAccountGas address={address} chainId={chainId} onAdded={() => setGasAdded((n) => n + 1)} />
-      {/* Remounted when ETH was added, so an earlier "needs about X ETH" result does not linger. */}
+      {/* A new round when ETH was added, so an earlier "needs about X ETH" result does not linger. */}
       {runtime.config.smartAccount?.moveToOwner ? (
-        <MoveToWallet key={gasAdded} address={address} chainId={chainId} />
+        <MoveToWallet round={gasAdded} address={address} chainId={chainId} />
       ) : null}
     </section>
   );
@@ -121,28 +122,34 @@ function SmartAccountDetails({ address, deployed }: { address: Address; deployed
  * "Move to my wallet": the app's `moveToOwner` (one signature; the app's paymaster pays), then the smart account's
  * and the wallet's balances are read again. The result is said beside the button (status, or alert on failure).
  */
-function MoveToWallet({ address, chainId }: { address: Address; chainId: number }) {
+function MoveToWallet({ address, chainId, round }: { address: Address; chainId: number; round: number }) {
   const runtime = useWalletRuntime();
   const queryClient = useQueryClient();
-  const move = useMutation({
-    mutationFn: async () => {
+  // View state: the wallet's prompt for the signature may be a view over this one (the embedded wallet's approval).
+  const move = useViewRequest<SmartAccountMoveResult>(`moveToWallet:${address}:${round}`);
+  const start = async () => {
+    await move.run(async () => {
       const moveToOwner = runtime.config.smartAccount?.moveToOwner;
       if (!moveToOwner) throw new Error("Moving tokens is not available here.");
       return moveToOwner(address, chainId);
-    },
-    onSettled: async () => {
-      runtime.balances.invalidate();
-      await queryClient.invalidateQueries({ queryKey: ["fundament.wallet"] });
-    },
-  });
-  const result = move.isError ? { success: false, message: errorText(move.error) } : move.data;
+    });
+    runtime.balances.invalidate();
+    await queryClient.invalidateQueries({ queryKey: ["fundament.wallet"] });
+  };
+  const outcome = move.state;
+  const result =
+    outcome.status === "error"
+      ? { success: false, message: errorText(outcome.error) }
+      : outcome.status === "success"
+        ? outcome.data
+        : undefined;
   return (
     <div className="fw-stack">
-      <button type="button" className="fw-button" disabled={move.isPending} onClick={() => move.mutate()}>
-        {move.isPending ? "Moving…" : "Move to my wallet"}
+      <button type="button" className="fw-button" disabled={move.pending} onClick={() => void start()}>
+        {move.pending ? "Moving…" : "Move to my wallet"}
       </button>
-      {move.isPending ? <p className="fw-muted">Confirm in your wallet: one signature.</p> : null}
-      {result && !move.isPending ? (
+      {move.pending ? <p className="fw-muted">Confirm in your wallet: one signature.</p> : null}
+      {result ? (
         <p className={result.success ? "fw-muted" : "fw-error"} role={result.success ? "status" : "alert"}>
           {result.message}
         </p>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { Address } from "viem";
 import { useConfig } from "wagmi";
@@ -12,6 +12,7 @@ import {
 } from "../../features/smartAccount/gasTopUp.js";
 import { useWalletRuntime } from "../context.js";
 import { errorText } from "../createWalletRuntime.js";
+import { useViewRequest } from "../hooks/useViewState.js";
 
 /**
  * The smart account's gas: its native balance ("ETH for gas"), who pays its gas as the app reports it
@@ -56,39 +57,39 @@ export function SmartAccountGas({
       return sponsorshipRead(address, chainId);
     },
   });
-  const topUp = useMutation({
-    mutationFn: async (value: bigint) => {
-      const owner = getAccount(wagmiConfig).address;
-      if (!owner) throw new Error("Connect a wallet first.");
-      const ownerBalance = (await getBalance(wagmiConfig, { address: owner, chainId })).value;
-      const check = checkGasTopUp(amount, symbol, ownerBalance, decimals);
-      if (!check.ok) throw new Error(check.message);
-      const hash = await sendTransaction(wagmiConfig, { to: address, value, chainId });
-      const receipt = await waitForTransactionReceipt(wagmiConfig, { hash, chainId });
-      if (receipt.status !== "success") throw new Error("The transfer failed on chain: nothing was added.");
-      return `Added ${formatGasAmount(value, symbol, decimals)} for gas to your smart account.`;
-    },
-    onSuccess: () => onAdded?.(),
-    onSettled: async () => {
-      runtime.balances.invalidate();
-      await queryClient.invalidateQueries({ queryKey: ["fundament.wallet"] });
-    },
-  });
+  // View state: the wallet's prompt for the transfer may be a view over this one (the embedded wallet's approval).
+  const topUp = useViewRequest<string>(`smartAccountGasTopUp:${address}`);
+  const send = async (value: bigint) => {
+    const owner = getAccount(wagmiConfig).address;
+    if (!owner) throw new Error("Connect a wallet first.");
+    const ownerBalance = (await getBalance(wagmiConfig, { address: owner, chainId })).value;
+    const check = checkGasTopUp(amount, symbol, ownerBalance, decimals);
+    if (!check.ok) throw new Error(check.message);
+    const hash = await sendTransaction(wagmiConfig, { to: address, value, chainId });
+    const receipt = await waitForTransactionReceipt(wagmiConfig, { hash, chainId });
+    if (receipt.status !== "success") throw new Error("The transfer failed on chain: nothing was added.");
+    return `Added ${formatGasAmount(value, symbol, decimals)} for gas to your smart account.`;
+  };
 
-  const submit = () => {
+  const submit = async () => {
     const check = checkGasTopUp(amount, symbol, undefined, decimals);
     if (!check.ok) {
       setProblem(check.message);
       return;
     }
     setProblem(null);
-    topUp.mutate(check.value);
+    const added = await topUp.run(() => send(check.value));
+    if (added) onAdded?.();
+    runtime.balances.invalidate();
+    await queryClient.invalidateQueries({ queryKey: ["fundament.wallet"] });
   };
-  const failure = topUp.isError
-    ? isUserRejection(topUp.error)
-      ? "You declined the transfer: nothing was added."
-      : plainError(topUp.error)
-    : null;
+  const outcome = topUp.state;
+  const failure =
+    outcome.status === "error"
+      ? isUserRejection(outcome.error)
+        ? "You declined the transfer: nothing was added."
+        : plainError(outcome.error)
+      : null;
 
   return (
     <section className="fw-stack" aria-label="Smart account gas">
@@ -125,18 +126,18 @@ export function SmartAccountGas({
           {problem}
         </p>
       ) : null}
-      <button type="button" className="fw-button" disabled={topUp.isPending} onClick={submit}>
-        {topUp.isPending ? "Adding…" : `Add ${symbol} for gas`}
+      <button type="button" className="fw-button" disabled={topUp.pending} onClick={() => void submit()}>
+        {topUp.pending ? "Adding…" : `Add ${symbol} for gas`}
       </button>
-      {topUp.isPending ? (
+      {topUp.pending ? (
         <p className="fw-muted">Confirm in your wallet: a transfer from your wallet to your smart account.</p>
       ) : null}
-      {!topUp.isPending && topUp.isSuccess ? (
+      {outcome.status === "success" ? (
         <p className="fw-muted" role="status">
-          {topUp.data}
+          {outcome.data}
         </p>
       ) : null}
-      {!topUp.isPending && failure ? (
+      {failure ? (
         <p className="fw-error" role="alert">
           {failure}
         </p>

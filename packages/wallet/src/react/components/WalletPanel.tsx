@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense } from "react";
 import { useWalletRuntime } from "../context.js";
 import { useStore } from "../hooks/useStore.js";
+import { ViewEntryContext } from "../hooks/useViewState.js";
 import { views } from "../views/index.js";
 import { viewTitles } from "../views/viewTitles.js";
 
@@ -35,10 +36,14 @@ export function PanelHeader({ title, close }: { title: ReactNode; close: ReactNo
   );
 }
 
-/** The current view; views other than Connect and Account load on first use. */
+/**
+ * The current view; views other than Connect and Account load on first use. Each view is rendered with its history
+ * entry (`ViewEntryContext`), under which `useViewState` keeps what it must not lose while it is unmounted.
+ */
 export function PanelBody() {
   const { core } = useWalletRuntime();
   const view = useStore(core.router, (s) => s.view);
+  const entry = useStore(core.router, () => core.router.entryIds().at(-1));
   const View = views[view];
   return (
     <div className="fw-body">
@@ -49,7 +54,9 @@ export function PanelBody() {
           </p>
         }
       >
-        <View key={view} />
+        <ViewEntryContext.Provider value={entry}>
+          <View key={view} />
+        </ViewEntryContext.Provider>
       </Suspense>
     </div>
   );

@@ -45,6 +45,28 @@ export function swapQuoteQuery(p: {
   };
 }
 
+/** The query of the router's allowance of the from token (shared by Swap's gas check and SwapPreview). */
+export function swapAllowanceQuery(p: {
+  client: SwapClient | undefined;
+  apiUrl: string | undefined;
+  from: SwapToken | undefined;
+  userAddress: string | undefined;
+  /** False for the native token, which needs no approval. */
+  enabled: boolean;
+}) {
+  return {
+    queryKey: ["fundament.wallet", "swapAllowance", p.apiUrl ?? null, p.from?.address ?? null, p.userAddress ?? null],
+    enabled: Boolean(p.client && p.from && p.userAddress && p.enabled),
+    retry: false,
+    staleTime: 0,
+    queryFn: () =>
+      (p.client as SwapClient).allowance({
+        tokenAddress: (p.from as SwapToken).address,
+        userAddress: p.userAddress as string,
+      }),
+  };
+}
+
 /** Whether swaps work on the connected chain (`/v1/supported-chains`), and its tokens (`/v1/convert/tokens`). */
 export function useSwapSupport(chainId: number | undefined) {
   const runtime = useWalletRuntime();

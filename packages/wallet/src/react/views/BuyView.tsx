@@ -73,6 +73,16 @@ function useOnrampClient(): OnrampClient | undefined {
   return useMemo(() => (apiUrl ? createOnrampClient({ apiUrl, fetch }) : undefined), [apiUrl, fetch]);
 }
 
+/** The token Buy was opened for (`{ symbol }` in the view data, e.g. Swap's "Buy ETH"), read once. */
+function useRequestedSymbol(): string | undefined {
+  const { core } = useWalletRuntime();
+  const [symbol] = useState(() => {
+    const data = core.router.getState().data;
+    return typeof data?.symbol === "string" ? data.symbol : undefined;
+  });
+  return symbol;
+}
+
 /**
  * Buy (the on-ramp): pick a token of the connected chain, an amount in USD or EUR and card or bank transfer; the
  * limits are checked before a quote is asked; the quote (or, when the provider's fails, a marked estimate) shows
@@ -131,7 +141,11 @@ export function BuyView() {
   const [busy, setBusy] = useState(false);
   const [checkout, setCheckout] = useState<Checkout | undefined>(undefined);
 
-  const purchase: OnrampPurchaseOption | undefined = purchases.find((o) => o.currency.id === assetId) ?? purchases[0];
+  const requested = useRequestedSymbol();
+  const purchase: OnrampPurchaseOption | undefined =
+    purchases.find((o) => o.currency.id === assetId) ??
+    purchases.find((o) => o.currency.symbol === requested) ??
+    purchases[0];
   const currencies = effective?.paymentCurrencies.map((c) => c.id) ?? [];
   const methods = PAYMENT_METHODS.filter((m) => paymentMethodLimit(effective, currency, m));
   const limit = paymentMethodLimit(effective, currency, method);

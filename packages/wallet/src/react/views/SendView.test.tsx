@@ -4,12 +4,15 @@ import { devAccount, devLocalAccount } from "@fundament/test-chain";
 import { testChainForFile } from "@fundament/test-chain/vitest";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { type Address, createPublicClient, createWalletClient, http, parseEther } from "viem";
+import { type Address, createPublicClient, createWalletClient, type Hex, http, parseEther } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connect } from "wagmi/actions";
+import { messages } from "../../core/messages.js";
 import { RECEIVER_BAD_CHECKSUM, RECEIVER_NOT_EVM } from "../../features/send/checkReceiver.js";
 import { installTestWallet } from "../../testing/installTestWallet.js";
+import { installStandInFrame, type StandInFrame } from "../../testing/standInFrame.js";
 import { testTokenAbi, testTokenBytecode } from "../../testing/testToken.js";
 import { renderWallet } from "../testUtils.js";
 
@@ -27,7 +30,13 @@ beforeAll(async () => {
   token = (await client.waitForTransactionReceipt({ hash })).contractAddress as Address;
 });
 beforeEach(() => localStorage.clear());
-afterEach(() => cleanup());
+/** The embedded wallet's secure frame, in the tests that log in by email. */
+let standIn: StandInFrame | undefined;
+afterEach(() => {
+  cleanup();
+  standIn?.stop();
+  standIn = undefined;
+});
 
 const RECEIVER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const INVALID = "Please enter a valid amount and receiver address";
@@ -222,5 +231,72 @@ describe("Send view", () => {
     } finally {
       await setEth(parseEther("10000"));
     }
+  });
+});
+
+const FRAME_URL = "http://127.0.0.1:5174/";
+const anvil = createPublicClient({ chain: foundry, transport: http(rpcUrl) });
+async function setBalance(address: Address, wei: bigint) {
+  await anvil.request({ method: "anvil_setBalance", params: [address, `0x${wei.toString(16)}`] } as never);
+}
+
+/**
+ * A new email user of the embedded wallet with its own key, logged in, on Send. The stand-in frame (happy-dom loads
+ * no iframe page) reads from anvil and sends an approved transaction there as the real frame does; its SHOW / HIDE
+ * notices drive the wallet's router as the real frame's do.
+ */
+async function openEmbeddedSend(privateKey: Hex, email: string) {
+  standIn = installStandInFrame({ frameUrl: FRAME_URL, privateKey, rpcUrl });
+  const rendered = renderWallet({
+    rpcUrl,
+    devAccounts: false,
+    tokens: { 31337: [{ address: token }] },
+    embeddedWallet: { frameUrl: FRAME_URL },
+  });
+  await userEvent.click(await screen.findByRole("button", { name: "Connect Wallet" }));
+  const connect = await screen.findByRole("dialog", { name: "Connect Wallet" });
+  await userEvent.type(within(connect).getByLabelText("Email"), email);
+  await userEvent.click(within(connect).getByRole("button", { name: "Continue with email" }));
+  const otp = await screen.findByRole("dialog", { name: "Confirm Email" }, { timeout: 5000 });
+  await userEvent.type(await within(otp).findByLabelText("Code"), "123456");
+  await userEvent.click(within(otp).getByRole("button", { name: "Continue" }));
+  await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), { timeout: 5000 });
+  act(() => rendered.core.open({ view: "Send" }));
+  const dialog = await screen.findByRole("dialog", { name: "Send" });
+  await waitFor(() => expect((within(dialog).getByLabelText("Token") as HTMLSelectElement).textContent).toMatch(/ETH/));
+  return { ...rendered, dialog };
+}
+
+describe("Send with the embedded wallet (email login, secure frame)", () => {
+  it("a send declined or failed in the frame is said on Send once it is back, with the form as it was", async () => {
+    const key = generatePrivateKey();
+    const owner = privateKeyToAccount(key).address;
+    await setBalance(owner, parseEther("1"));
+    const { dialog, core } = await openEmbeddedSend(key, "mallory@example.test");
+    await userEvent.type(within(dialog).getByLabelText("Amount"), "0.1");
+    await userEvent.type(within(dialog).getByLabelText("To"), RECEIVER);
+
+    // Declined in the frame: the frame's approval is a view over Send; back on Send, the wallet's rejection.
+    await userEvent.click(within(dialog).getByRole("button", { name: "Send" }));
+    await screen.findByRole("dialog", { name: "Approve Transaction" }, { timeout: 10_000 });
+    expect(core.router.getState().history.slice(-2)).toEqual(["Send", "ApproveTransaction"]);
+    standIn?.reject();
+    let back = await screen.findByRole("dialog", { name: "Send" });
+    // Under the Send button (besides the spec's toast 'Something went wrong').
+    const sendError = (view: HTMLElement) => view.querySelector("form p.fw-error")?.textContent;
+    await waitFor(() => expect(sendError(back)).toBe("User rejected the request."));
+    expect(within(back).getByText("User rejected the request.").getAttribute("role")).toBe("alert");
+    expect((within(back).getByLabelText("Amount") as HTMLInputElement).value).toBe("0.1");
+    expect((within(back).getByLabelText("To") as HTMLInputElement).value).toBe(RECEIVER);
+    expect((within(back).getByRole("button", { name: "Send" }) as HTMLButtonElement).disabled).toBe(false);
+
+    // Approved, but the account was emptied meanwhile: the frame cannot pay; said in plain words on Send.
+    await userEvent.click(within(back).getByRole("button", { name: "Send" }));
+    await screen.findByRole("dialog", { name: "Approve Transaction" }, { timeout: 10_000 });
+    await setBalance(owner, 0n);
+    await standIn?.approve();
+    back = await screen.findByRole("dialog", { name: "Send" });
+    await waitFor(() => expect(sendError(back)).toBe(messages.insufficientGas));
+    expect(await anvil.getTransactionCount({ address: owner })).toBe(0);
   });
 });

@@ -3,10 +3,12 @@ import { type FormEvent, lazy, useId, useState } from "react";
 import { type Address, formatEther, parseUnits } from "viem";
 import { useConfig } from "wagmi";
 import { estimateGas, getGasPrice, sendTransaction, writeContract } from "wagmi/actions";
+import type { ChainNamespace } from "../../core/caip.js";
 import { BALANCE_CACHE_MS, IDENTITY_CACHE_MS } from "../../core/constants.js";
 import { formatNumeric, shortenAddress } from "../../core/format.js";
 import { messages } from "../../core/messages.js";
 import { isZoneName } from "../../features/names/validateName.js";
+import type { PricedTokenBalance } from "../../features/prices/applyPrices.js";
 import { checkReceiver } from "../../features/send/checkReceiver.js";
 import { estimateSendGas } from "../../features/send/estimateSendGas.js";
 import { sendingAccountType } from "../../features/send/sendingAccountType.js";
@@ -18,6 +20,7 @@ import { identityQueryKey } from "../hooks/useIdentity.js";
 import { resolveNameQuery, useResolvedName } from "../hooks/useResolvedName.js";
 import { useStore } from "../hooks/useStore.js";
 import { useTokenBalances } from "../hooks/useTokenBalances.js";
+import { useViewState } from "../hooks/useViewState.js";
 import { useWalletAccount } from "../hooks/useWalletAccount.js";
 
 /** Shown when the amount is more than the balance. */
@@ -60,143 +63,36 @@ export function SendView() {
   return solana ? <SolanaSendView /> : <EvmSendView />;
 }
 
-/** Send the native token or a listed token. Validation texts are the spec's. */
+type SendError = { message: string; field: Field; hint?: string };
+
+/**
+ * Send the native token or a listed token. Validation texts are the spec's. The chosen token, the error and the busy
+ * state are view state (`useViewState`): the wallet's approval is a view over this one (the embedded wallet's
+ * secure frame), and what the wallet answered (its error, in plain words) is said here once it is back.
+ */
 function EvmSendView() {
   const runtime = useWalletRuntime();
-  const { core, send } = runtime;
-  const config = useConfig();
-  const queryClient = useQueryClient();
-  const { address, chainId, isConnected } = useWalletAccount();
+  const { core, send, names, nameZone } = runtime;
+  const { address, chainId } = useWalletAccount();
   const balances = useTokenBalances();
-  const gasPrice = useQuery({
-    queryKey: ["fundament.wallet", "gasPrice", chainId],
-    enabled: isConnected && config.chains.some((c) => c.id === chainId),
-    staleTime: BALANCE_CACHE_MS,
-    queryFn: () => getGasPrice(config, { chainId: chainId as number }),
-  });
   const ids = { token: useId(), amount: useId(), receiver: useId(), error: useId(), hint: useId() };
-  const [tokenKey, setTokenKey] = useState("native");
+  const [tokenKey, setTokenKey] = useViewState("sendToken", "native");
   const [amount, setAmount] = useState(send.getState().sendTokenAmount ?? "");
   const [receiver, setReceiver] = useState(send.getState().receiverAddress ?? "");
-  const [error, setError] = useState<{ message: string; field: Field; hint?: string } | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
+  const [error, setError] = useViewState<SendError | undefined>("sendError", undefined);
+  const [busy, setBusy] = useViewState("sendBusy", false);
 
   const tokens = balances.data ?? [];
   const token = tokens.find((t) => (t.address ?? "native") === tokenKey) ?? tokens[0];
-  const native = tokens.find((t) => !t.address);
   const namespace = core.state.getState().activeChain;
   // The account that sends (the connected one), not the preferred type: the gas check and the "From" line follow it.
   const activeAccount = useStore(core.state, () => core.state.activeAccount());
   const sender = sendingAccountType(activeAccount);
   const preferSmartAccount = activeAccount.preferredAccountType === "smartAccount";
   // A receiver may be a name in the app's zone (`alice.fundament`): it is resolved to its address on this chain.
-  const { names, nameZone } = runtime;
-  const apiUrl = runtime.config.apiUrl;
   const receiverText = receiver.trim();
   const receiverName = names && isZoneName(receiverText, nameZone) ? receiverText.toLowerCase() : undefined;
-  const resolved = useResolvedName(receiverName, chainId);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (names && !receiverName && looksLikeName(receiverText)) {
-      setError({ message: receiverNameNotSupported(nameZone), field: "receiver" });
-      return;
-    }
-    let receiverAddress = receiverText;
-    if (receiverName) {
-      try {
-        receiverAddress = await queryClient.fetchQuery(
-          resolveNameQuery({ names, apiUrl, name: receiverName, chainId }),
-        );
-      } catch (e) {
-        setError({ message: errorText(e), field: "receiver" });
-        return;
-      }
-    }
-    const check = validateSend({
-      chainNamespace: namespace,
-      token: token
-        ? { symbol: token.symbol, address: token.address, decimals: Number(token.quantity.decimals) }
-        : undefined,
-      sendTokenAmount: amount,
-      receiverAddress,
-      gasPrice: gasPrice.data,
-    });
-    if (!check.valid) {
-      setError({ message: check.message, field: check.field });
-      return;
-    }
-    if (!token) return;
-    const decimals = Number(token.quantity.decimals);
-    if (parseUnits(amount.trim(), decimals) > parseUnits(token.quantity.numeric, decimals)) {
-      setError({
-        message: AMOUNT_EXCEEDS_BALANCE,
-        field: "amount",
-        hint: amountExceedsHint(token.quantity.numeric, token.symbol),
-      });
-      return;
-    }
-    const gas = await estimateSendGas({
-      estimate: (tx) => estimateGas(config, { ...tx, chainId: chainId as number }),
-      account: address as Address,
-      receiver: (receiverAddress.startsWith("0x") ? receiverAddress : `0x${receiverAddress}`) as Address,
-      amount: parseUnits(amount.trim(), decimals),
-      token: token.address ? (token.address.split(":").at(-1) as Address) : undefined,
-    });
-    const gasCost = Number(formatEther((gasPrice.data ?? 0n) * gas));
-    const nativeBalance = Number(native?.quantity.numeric ?? "0");
-    const spendNative = token.address ? 0 : Number(amount);
-    if (
-      hasInsufficientGas({
-        networkBalanceInUSD: nativeBalance - spendNative,
-        gasPriceInUSD: gasCost,
-        isSmartAccount: sendingAccountType(core.state.activeAccount()) === "smartAccount",
-      })
-    ) {
-      setError({
-        message: messages.insufficientGas,
-        field: "amount",
-        hint: insufficientGasHint(native?.symbol ?? "ETH"),
-      });
-      return;
-    }
-    setError(undefined);
-    // The receiver's name and avatar (spec send state): the typed name, or the address's identity when known.
-    const receiverIdentity =
-      names && receiverAddress.startsWith("0x")
-        ? await queryClient
-            .fetchQuery({
-              queryKey: identityQueryKey(apiUrl, receiverAddress),
-              staleTime: IDENTITY_CACHE_MS,
-              gcTime: IDENTITY_CACHE_MS,
-              retry: false,
-              queryFn: () => names.getIdentity(receiverAddress, address),
-            })
-            .catch(() => undefined)
-        : undefined;
-    send.setState({
-      token,
-      sendTokenAmount: amount.trim(),
-      receiverAddress,
-      receiverProfileName: receiverName ?? receiverIdentity?.name ?? undefined,
-      receiverProfileImageUrl: receiverIdentity?.avatar ?? undefined,
-      gasPrice: gasPrice.data,
-    });
-    setBusy(true);
-    const hash = await sendTokens({
-      core,
-      send,
-      client: {
-        sendTransaction: (p) => sendTransaction(config, p),
-        writeContract: (p) => writeContract(config, p),
-      },
-    });
-    setBusy(false);
-    if (hash) {
-      runtime.balances.invalidate();
-      void queryClient.invalidateQueries({ queryKey: ["fundament.wallet"] });
-    }
-  };
+  const submit = useSendSubmit({ token, tokens, amount, receiverText, receiverName, setError, setBusy });
 
   /** What is wrong with a typed receiver (wrong checksum, not an address, a name outside the zone), if anything. */
   const receiverProblem = (text: string): string | undefined => {
@@ -217,7 +113,6 @@ function EvmSendView() {
     const complete = text.trim().length >= EVM_ADDRESS_LENGTH;
     showReceiverProblem(complete ? receiverProblem(text) : undefined);
   };
-  const checkReceiverField = () => showReceiverProblem(receiverProblem(receiver));
   const invalid = (field: Field) => (error && error.field === field ? true : undefined);
   const describedBy = error ? (error.hint ? `${ids.error} ${ids.hint}` : ids.error) : undefined;
   return (
@@ -274,21 +169,9 @@ function EvmSendView() {
           aria-invalid={invalid("receiver")}
           aria-describedby={describedBy}
           onChange={(e) => changeReceiver(e.target.value)}
-          onBlur={checkReceiverField}
+          onBlur={() => showReceiverProblem(receiverProblem(receiver))}
         />
-        {receiverName ? (
-          <p className="fw-receiver-name" aria-live="polite" data-testid="send-receiver-name">
-            {resolved.isError ? (
-              <span className="fw-error fw-wrap">{errorText(resolved.error)}</span>
-            ) : resolved.data ? (
-              <>
-                {receiverName} → <span title={resolved.data}>{shortenAddress(resolved.data)}</span>
-              </>
-            ) : (
-              `Resolving ${receiverName}…`
-            )}
-          </p>
-        ) : null}
+        {receiverName ? <ReceiverName name={receiverName} chainId={chainId} /> : null}
       </div>
       <button type="submit" className="fw-button" disabled={busy}>
         {busy ? "Sending…" : "Send"}
@@ -306,4 +189,177 @@ function EvmSendView() {
       ) : null}
     </form>
   );
+}
+
+/** A zone name typed as the receiver, and the address it resolves to on this chain (or why it does not). */
+function ReceiverName({ name, chainId }: { name: string; chainId: number | undefined }) {
+  const resolved = useResolvedName(name, chainId);
+  return (
+    <p className="fw-receiver-name" aria-live="polite" data-testid="send-receiver-name">
+      {resolved.isError ? (
+        <span className="fw-error fw-wrap">{errorText(resolved.error)}</span>
+      ) : resolved.data ? (
+        <>
+          {name} → <span title={resolved.data}>{shortenAddress(resolved.data)}</span>
+        </>
+      ) : (
+        `Resolving ${name}…`
+      )}
+    </p>
+  );
+}
+
+type SendSubmitParameters = {
+  token: PricedTokenBalance | undefined;
+  tokens: readonly PricedTokenBalance[];
+  amount: string;
+  receiverText: string;
+  /** The receiver typed as a name of the app's zone, lowercased. */
+  receiverName: string | undefined;
+  setError: (error: SendError | undefined) => void;
+  setBusy: (busy: boolean) => void;
+};
+
+/**
+ * The Send form's submit: the receiver (a zone name resolved to its address), the spec's validation, the balance,
+ * the gas (`hasInsufficientGas`: the node's estimate of this very send), then the send through the wallet. A send
+ * the wallet fails (or the person declines) is said under the button in plain words (`errorText`); the spec's toast
+ * 'Something went wrong' is shown too.
+ */
+function useSendSubmit(p: SendSubmitParameters) {
+  const runtime = useWalletRuntime();
+  const { core, send, names, nameZone } = runtime;
+  const apiUrl = runtime.config.apiUrl;
+  const config = useConfig();
+  const queryClient = useQueryClient();
+  const { address, chainId, isConnected } = useWalletAccount();
+  const gasPrice = useQuery({
+    queryKey: ["fundament.wallet", "gasPrice", chainId],
+    enabled: isConnected && config.chains.some((c) => c.id === chainId),
+    staleTime: BALANCE_CACHE_MS,
+    queryFn: () => getGasPrice(config, { chainId: chainId as number }),
+  });
+  const { token, amount, receiverText, receiverName, setError, setBusy } = p;
+
+  /** The receiver's address (a zone name resolved), or undefined after saying what is wrong. */
+  const resolveReceiver = async (): Promise<string | undefined> => {
+    if (names && !receiverName && looksLikeName(receiverText)) {
+      setError({ message: receiverNameNotSupported(nameZone), field: "receiver" });
+      return undefined;
+    }
+    if (!receiverName) return receiverText;
+    try {
+      return await queryClient.fetchQuery(resolveNameQuery({ names, apiUrl, name: receiverName, chainId }));
+    } catch (e) {
+      setError({ message: errorText(e), field: "receiver" });
+      return undefined;
+    }
+  };
+
+  /** Whether the native balance cannot pay the gas of this send (smart accounts are exempt). */
+  const lacksGas = async (receiverAddress: string, decimals: number) => {
+    const gas = await estimateSendGas({
+      estimate: (tx) => estimateGas(config, { ...tx, chainId: chainId as number }),
+      account: address as Address,
+      receiver: (receiverAddress.startsWith("0x") ? receiverAddress : `0x${receiverAddress}`) as Address,
+      amount: parseUnits(amount.trim(), decimals),
+      token: token?.address ? (token.address.split(":").at(-1) as Address) : undefined,
+    });
+    const gasCost = Number(formatEther((gasPrice.data ?? 0n) * gas));
+    const nativeBalance = Number(p.tokens.find((t) => !t.address)?.quantity.numeric ?? "0");
+    const spendNative = token?.address ? 0 : Number(amount);
+    return hasInsufficientGas({
+      networkBalanceInUSD: nativeBalance - spendNative,
+      gasPriceInUSD: gasCost,
+      isSmartAccount: sendingAccountType(core.state.activeAccount()) === "smartAccount",
+    });
+  };
+
+  /** The receiver's name and avatar (spec send state): the typed name, or the address's identity when known. */
+  const receiverIdentity = (receiverAddress: string) =>
+    names && receiverAddress.startsWith("0x")
+      ? queryClient
+          .fetchQuery({
+            queryKey: identityQueryKey(apiUrl, receiverAddress),
+            staleTime: IDENTITY_CACHE_MS,
+            gcTime: IDENTITY_CACHE_MS,
+            retry: false,
+            queryFn: () => names.getIdentity(receiverAddress, address),
+          })
+          .catch(() => undefined)
+      : Promise.resolve(undefined);
+
+  return async (event: FormEvent) => {
+    event.preventDefault();
+    const receiverAddress = await resolveReceiver();
+    if (receiverAddress === undefined) return;
+    const chainNamespace = core.state.getState().activeChain;
+    const problem = checkSendForm({ token, amount, receiverAddress, gasPrice: gasPrice.data, chainNamespace });
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    if (!token) return;
+    if (await lacksGas(receiverAddress, Number(token.quantity.decimals))) {
+      const nativeSymbol = p.tokens.find((t) => !t.address)?.symbol ?? "ETH";
+      setError({ message: messages.insufficientGas, field: "amount", hint: insufficientGasHint(nativeSymbol) });
+      return;
+    }
+    setError(undefined);
+    const identity = await receiverIdentity(receiverAddress);
+    send.setState({
+      token,
+      sendTokenAmount: amount.trim(),
+      receiverAddress,
+      receiverProfileName: receiverName ?? identity?.name ?? undefined,
+      receiverProfileImageUrl: identity?.avatar ?? undefined,
+      gasPrice: gasPrice.data,
+    });
+    setBusy(true);
+    const hash = await sendTokens({
+      core,
+      send,
+      client: {
+        sendTransaction: (tx) => sendTransaction(config, tx),
+        writeContract: (tx) => writeContract(config, tx),
+      },
+      onError: (e) => setError({ message: errorText(e), field: undefined }),
+    });
+    setBusy(false);
+    if (hash) {
+      runtime.balances.invalidate();
+      void queryClient.invalidateQueries({ queryKey: ["fundament.wallet"] });
+    }
+  };
+}
+
+/** The spec's validation, then the balance: the error to show, or undefined when the send may go on. */
+function checkSendForm(p: {
+  token: PricedTokenBalance | undefined;
+  amount: string;
+  receiverAddress: string;
+  gasPrice: bigint | undefined;
+  chainNamespace: ChainNamespace;
+}): SendError | undefined {
+  const { token, amount } = p;
+  const check = validateSend({
+    chainNamespace: p.chainNamespace,
+    token: token
+      ? { symbol: token.symbol, address: token.address, decimals: Number(token.quantity.decimals) }
+      : undefined,
+    sendTokenAmount: amount,
+    receiverAddress: p.receiverAddress,
+    gasPrice: p.gasPrice,
+  });
+  if (!check.valid) return { message: check.message, field: check.field };
+  if (!token) return undefined;
+  const decimals = Number(token.quantity.decimals);
+  if (parseUnits(amount.trim(), decimals) > parseUnits(token.quantity.numeric, decimals)) {
+    return {
+      message: AMOUNT_EXCEEDS_BALANCE,
+      field: "amount",
+      hint: amountExceedsHint(token.quantity.numeric, token.symbol),
+    };
+  }
+  return undefined;
 }

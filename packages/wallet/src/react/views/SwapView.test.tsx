@@ -4,15 +4,30 @@ import { devLocalAccount } from "@fundament/test-chain";
 import { testChainForFile } from "@fundament/test-chain/vitest";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { type Address, createWalletClient, erc20Abi, type Hash, http, maxUint256, parseEther, parseUnits } from "viem";
+import {
+  type Address,
+  createWalletClient,
+  erc20Abi,
+  formatEther,
+  type Hash,
+  type Hex,
+  http,
+  maxUint256,
+  parseEther,
+  parseUnits,
+} from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connect } from "wagmi/actions";
 import { messages } from "../../core/messages.js";
+import { formatUsd } from "../../features/prices/applyPrices.js";
 import { createSwapClient, type SwapQuote } from "../../features/swap/createSwapClient.js";
 import { PRICE_MOVED, TRANSACTION_REVERTED } from "../../features/swap/executeSwap.js";
+import { APPROVE_GAS_LIMIT, SWAP_GAS_LIMIT } from "../../features/swap/swapFee.js";
 import { formatRate, formatTokenAmount, minimumReceived, SLIPPAGE_OUT_OF_RANGE } from "../../features/swap/swapMath.js";
 import { installTestWallet, type TestWalletControl } from "../../testing/installTestWallet.js";
+import { installStandInFrame, type StandInFrame } from "../../testing/standInFrame.js";
 import { type SwapTestServer, startSwapTestServer, swapRouterAbi } from "../../testing/startSwapTestServer.js";
 import { deploySwapTestDex, type SwapTestDex } from "../../testing/swapTestDex.js";
 import { renderWallet } from "../testUtils.js";
@@ -32,6 +47,8 @@ let wallet: TestWalletControl;
 let usdc: Address;
 let ETH: string;
 let USDC: string;
+/** The embedded wallet's secure frame, in the tests that log in by email. */
+let standIn: StandInFrame | undefined;
 
 beforeAll(async () => {
   deployed = await deploySwapTestDex(rpcUrl);
@@ -50,7 +67,11 @@ beforeEach(() => {
   server.supportedChains = ["eip155:31337"];
   server.failGasPrice = false;
 });
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  standIn?.stop();
+  standIn = undefined;
+});
 
 const usdcBalance = () =>
   deployed.client.readContract({ address: usdc, abi: erc20Abi, functionName: "balanceOf", args: [swapper.address] });
@@ -412,5 +433,119 @@ describe("Swap", () => {
     await userEvent.keyboard("{Enter}");
     expect(await screen.findByText(/^Swapped 0\.1 ETH for [\d,.]+ mUSDC$/, {}, { timeout: 15_000 })).toBeTruthy();
     expect((await usdcBalance()) - before).toBeGreaterThan(0n);
+  });
+});
+
+const FRAME_URL = "http://127.0.0.1:5174/";
+/** Sets an account's ETH on anvil (e.g. emptied by another device after the review). */
+async function setBalance(address: Address, wei: bigint) {
+  await deployed.client.request({ method: "anvil_setBalance", params: [address, `0x${wei.toString(16)}`] } as never);
+}
+
+/**
+ * A new email user of the embedded wallet, with its own key: the stand-in frame (happy-dom loads no iframe page)
+ * answers the frame's protocol, reads from anvil, and sends an approved transaction there as the real frame does;
+ * its SHOW / HIDE notices drive the wallet's router exactly as the real frame's do. Logs in, then Account → Swap.
+ */
+async function openEmbeddedSwap(privateKey: Hex, email: string) {
+  standIn = installStandInFrame({ frameUrl: FRAME_URL, privateKey, rpcUrl });
+  const rendered = renderWallet({
+    rpcUrl,
+    devAccounts: false,
+    apiUrl: server.url,
+    analytics: false,
+    tokens: { 31337: deployed.tokens.map((t) => ({ address: t.address })) },
+    embeddedWallet: { frameUrl: FRAME_URL },
+  });
+  await userEvent.click(await screen.findByRole("button", { name: "Connect Wallet" }));
+  const connect = await screen.findByRole("dialog", { name: "Connect Wallet" });
+  await userEvent.type(within(connect).getByLabelText("Email"), email);
+  await userEvent.click(within(connect).getByRole("button", { name: "Continue with email" }));
+  const otp = await screen.findByRole("dialog", { name: "Confirm Email" }, { timeout: 5000 });
+  await userEvent.type(await within(otp).findByLabelText("Code"), "123456");
+  await userEvent.click(within(otp).getByRole("button", { name: "Continue" }));
+  await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), { timeout: 5000 });
+  await userEvent.click(await screen.findByRole("button", { name: /^Account 0x/ }));
+  const account = await screen.findByRole("dialog", { name: "Account" });
+  await userEvent.click(await within(account).findByRole("button", { name: "Swap" }));
+  const dialog = await screen.findByRole("dialog", { name: "Swap" });
+  await waitFor(() => expect(within(dialog).getByLabelText("From").textContent).toContain("mUSDC"));
+  return { ...rendered, dialog };
+}
+
+describe("Swap with the embedded wallet (email login, secure frame)", () => {
+  it("a swap that fails after Approve in the frame says why on Review Swap once it is back; Reject says so too", async () => {
+    const key = generatePrivateKey();
+    const owner = privateKeyToAccount(key).address;
+    await setBalance(owner, parseEther("1"));
+    const { dialog, core } = await openEmbeddedSwap(key, "ivan@example.test");
+    await fill(dialog, { from: "ETH", to: "mUSDC", amount: "0.1" });
+    const review = await openReview(dialog);
+    // Emptied elsewhere once the swap is built: the frame cannot pay for the swap it is asked to send.
+    server.beforeNextBuildAnswer(() => setBalance(owner, 0n));
+
+    await userEvent.click(within(review).getByRole("button", { name: "Swap" }));
+    // The frame's SHOW puts its approval over Review Swap (the same router push as in the app).
+    const approve = await screen.findByRole("dialog", { name: "Approve Transaction" }, { timeout: 10_000 });
+    await within(approve).findByTestId("embedded-frame-slot");
+    expect(core.router.getState().history.slice(-2)).toEqual(["SwapPreview", "ApproveTransaction"]);
+    await standIn?.approve();
+    // HIDE went back to Review Swap before the frame's answer (the error) arrived: the view that asked says it.
+    const back = await screen.findByRole("dialog", { name: "Review Swap" });
+    expect((await within(back).findByTestId("swap-error", {}, { timeout: 10_000 })).textContent).toBe(
+      "Your balance is too low for this swap and its gas",
+    );
+    expect(within(back).getByTestId("swap-error").getAttribute("role")).toBe("alert");
+    expect(await deployed.client.getTransactionCount({ address: owner })).toBe(0); // nothing on chain
+    expect(core.router.getState().history.at(-1)).toBe("SwapPreview");
+
+    // Rejected in the frame: the wallet's rejection, on Review Swap again, and the swap can be tried again.
+    await setBalance(owner, parseEther("1"));
+    await userEvent.click(await within(back).findByRole("button", { name: "Swap" }));
+    await screen.findByRole("dialog", { name: "Approve Transaction" }, { timeout: 10_000 });
+    standIn?.reject();
+    const again = await screen.findByRole("dialog", { name: "Review Swap" });
+    expect((await within(again).findByTestId("swap-error")).textContent).toBe(messages.signatureDeclined);
+    await waitFor(() =>
+      expect((within(again).getByRole("button", { name: "Swap" }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    expect(await deployed.client.getTransactionCount({ address: owner })).toBe(0);
+  });
+
+  it("an account without ETH is told before Review that it needs ETH for the network fee; Buy ETH opens Buy", async () => {
+    const key = generatePrivateKey();
+    const owner = privateKeyToAccount(key).address;
+    await deployed.mint(usdc, owner, "500");
+    const ethPrice = 3000;
+    server.prices.set(ETH.toLowerCase(), ethPrice);
+    try {
+      const { dialog } = await openEmbeddedSwap(key, "judy@example.test");
+      await userEvent.selectOptions(within(dialog).getByLabelText("From"), "mUSDC");
+      await userEvent.selectOptions(within(dialog).getByLabelText("To"), "ETH");
+      await userEvent.type(within(dialog).getByLabelText("Amount"), "100");
+      // The fee of an approval of mUSDC and the swap at the API's gas price, in dollars at the price the wallet has.
+      const gasPrice = BigInt((await createSwapClient({ apiUrl: server.url }).gasPrice(31337)).standard);
+      const fee = Number(formatEther((SWAP_GAS_LIMIT + APPROVE_GAS_LIMIT) * gasPrice)) * ethPrice;
+      const said = `You need ETH for the network fee (about ${formatUsd(fee)}).`;
+      await waitFor(() => expect(within(dialog).getByRole("alert").textContent).toBe(said), { timeout: 10_000 });
+      await waitFor(() => expect(text(dialog, "swap-min-received")).toContain("ETH"), { timeout: 10_000 });
+      const reviewButton = within(dialog).getByRole("button", { name: "Review swap" }) as HTMLButtonElement;
+      expect(reviewButton.disabled).toBe(true);
+      expect(within(dialog).getByLabelText("Amount").getAttribute("aria-describedby")).toBe(
+        within(dialog).getByRole("alert").id,
+      );
+      // Enter does not go to Review either.
+      within(dialog).getByLabelText("Amount").focus();
+      await userEvent.keyboard("{Enter}");
+      expect(screen.queryByRole("dialog", { name: "Review Swap" })).toBeNull();
+
+      await userEvent.click(within(dialog).getByRole("button", { name: "Buy ETH" }));
+      const buy = await screen.findByRole("dialog", { name: "Buy" });
+      await waitFor(() => expect((within(buy).getByLabelText("Token") as HTMLSelectElement).value).toBe("ETH"), {
+        timeout: 10_000,
+      });
+    } finally {
+      server.prices.delete(ETH.toLowerCase());
+    }
   });
 });

@@ -1,10 +1,17 @@
-import { useQuery } from "@tanstack/react-query";
+import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { formatGwei, parseUnits } from "viem";
 import { BALANCE_CACHE_MS } from "../../core/constants.js";
 import { formatNumeric } from "../../core/format.js";
 import { messages } from "../../core/messages.js";
-import type { SwapClient, SwapToken } from "../../features/swap/createSwapClient.js";
+import type { PricedTokenBalance } from "../../features/prices/applyPrices.js";
+import {
+  isNativeSwapToken,
+  type SwapClient,
+  type SwapGasPrice,
+  type SwapQuote,
+  type SwapToken,
+} from "../../features/swap/createSwapClient.js";
 import { swapStoreOf } from "../../features/swap/createSwapStore.js";
 import { swapErrorText } from "../../features/swap/executeSwap.js";
 import {
@@ -15,9 +22,10 @@ import {
   SLIPPAGE_PRESETS,
 } from "../../features/swap/swapMath.js";
 import { QuoteDetails } from "../components/QuoteDetails.js";
+import { SwapGasNotice, useSwapGasShortfall } from "../components/SwapGasNotice.js";
 import { useWalletRuntime } from "../context.js";
 import { useStore } from "../hooks/useStore.js";
-import { swapQuoteQuery, useSwapSupport } from "../hooks/useSwapSupport.js";
+import { swapQuoteQuery, useSwapClient, useSwapSupport } from "../hooks/useSwapSupport.js";
 import { useTokenBalances } from "../hooks/useTokenBalances.js";
 import { useWalletAccount } from "../hooks/useWalletAccount.js";
 
@@ -40,65 +48,11 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-/** The swap form: from/to tokens, amount (with Max), a live quote, slippage, network fee; then Review swap. */
+/** The Swap view: the form, or why swaps cannot be offered here (no API, chain not listed, tokens not loaded). */
 export function SwapView() {
   const runtime = useWalletRuntime();
-  const { core } = runtime;
-  const store = swapStoreOf(core);
-  const form = useStore(store);
-  const { address, chainId } = useWalletAccount();
-  const { client, supported, chainsError, tokens } = useSwapSupport(chainId);
-  const balances = useTokenBalances();
-  const ids = {
-    from: useId(),
-    to: useId(),
-    amount: useId(),
-    slippage: useId(),
-    error: useId(),
-  };
-  const [customOpen, setCustomOpen] = useState(
-    !(SLIPPAGE_PRESETS as readonly string[]).includes(store.getState().slippage),
-  );
-  const [customSlippage, setCustomSlippage] = useState(store.getState().slippage);
-
-  const list = tokens.data ?? [];
-  // Default pair: the first two tokens (native ETH, then the investment token).
-  useEffect(() => {
-    const s = store.getState();
-    const known = (t: SwapToken | undefined) => t && list.some((l) => l.address === t.address);
-    if (list.length >= 2 && (!known(s.from) || !known(s.to))) store.setState({ from: list[0], to: list[1] });
-  }, [list, store]);
-  const from = form.from;
-  const to = form.to;
-  const gasPrice = useQuery({
-    queryKey: ["fundament.wallet", "swapGasPrice", runtime.config.apiUrl ?? null, chainId ?? null],
-    enabled: Boolean(client && supported && chainId),
-    staleTime: BALANCE_CACHE_MS,
-    retry: false,
-    queryFn: () => (client as SwapClient).gasPrice(chainId as number),
-  });
-
-  const amountText = useDebounced(form.amount, QUOTE_DEBOUNCE_MS);
-  const amount = from ? parseAmount(amountText, from.decimals) : undefined;
-  const amountInvalid = form.amount.trim() !== "" && from !== undefined && !parseAmount(form.amount, from.decimals);
-  const quote = useQuery(
-    swapQuoteQuery({ client, apiUrl: runtime.config.apiUrl, from, to, amount, userAddress: address }),
-  );
-  const slippageValid = isValidSlippage(form.slippage);
-  const balanceOf = (t: SwapToken | undefined) =>
-    t
-      ? balances.data?.find((b) =>
-          b.address
-            ? b.address.toLowerCase() === t.address.toLowerCase()
-            : t.address.toLowerCase().endsWith(":0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee"),
-        )
-      : undefined;
-  const fromBalance = balanceOf(from);
-  const exceeds =
-    amount !== undefined && from && fromBalance
-      ? amount > parseUnits(fromBalance.quantity.numeric, from.decimals)
-      : false;
-
+  const { chainId } = useWalletAccount();
+  const { supported, chainsError, tokens } = useSwapSupport(chainId);
   if (!runtime.config.apiUrl || supported === false) {
     return (
       <div className="fw-stack">
@@ -131,6 +85,51 @@ export function SwapView() {
       </p>
     );
   }
+  return <SwapForm list={tokens.data ?? []} />;
+}
+
+/**
+ * The swap form: from/to tokens, amount (with Max), a live quote, slippage, network fee; then Review swap. An
+ * account that cannot pay the network fee is told so here, with "Buy ETH", instead of going to Review.
+ */
+function SwapForm({ list }: { list: SwapToken[] }) {
+  const runtime = useWalletRuntime();
+  const { core } = runtime;
+  const store = swapStoreOf(core);
+  const form = useStore(store);
+  const { address, chainId } = useWalletAccount();
+  const client = useSwapClient();
+  const balances = useTokenBalances();
+  const ids = { from: useId(), to: useId(), amount: useId(), error: useId() };
+
+  // Default pair: the first two tokens (native ETH, then the investment token).
+  useEffect(() => {
+    const s = store.getState();
+    const known = (t: SwapToken | undefined) => t && list.some((l) => l.address === t.address);
+    if (list.length >= 2 && (!known(s.from) || !known(s.to))) store.setState({ from: list[0], to: list[1] });
+  }, [list, store]);
+  const { from, to } = form;
+  const gasPrice = useQuery({
+    queryKey: ["fundament.wallet", "swapGasPrice", runtime.config.apiUrl ?? null, chainId ?? null],
+    enabled: Boolean(client && chainId),
+    staleTime: BALANCE_CACHE_MS,
+    retry: false,
+    queryFn: () => (client as SwapClient).gasPrice(chainId as number),
+  });
+
+  const amountText = useDebounced(form.amount, QUOTE_DEBOUNCE_MS);
+  const amount = from ? parseAmount(amountText, from.decimals) : undefined;
+  const amountInvalid = form.amount.trim() !== "" && from !== undefined && !parseAmount(form.amount, from.decimals);
+  const quote = useQuery(
+    swapQuoteQuery({ client, apiUrl: runtime.config.apiUrl, from, to, amount, userAddress: address }),
+  );
+  const slippageValid = isValidSlippage(form.slippage);
+  const fromBalance = balanceOf(balances.data, from);
+  const exceeds =
+    amount !== undefined && from && fromBalance
+      ? amount > parseUnits(fromBalance.quantity.numeric, from.decimals)
+      : false;
+  const shortfall = useSwapGasShortfall({ from, amount, gasPrice: gasPrice.data, balances: balances.data });
 
   const pick = (side: "from" | "to", tokenAddress: string) => {
     const token = list.find((t) => t.address === tokenAddress);
@@ -148,13 +147,9 @@ export function SwapView() {
     const max = whole > reserve ? whole - reserve : 0n;
     store.setState({ amount: formatTokenAmount(max, from.decimals, from.decimals).replaceAll(",", "") });
   };
-  const chooseSlippage = (value: string) => {
-    setCustomOpen(false);
-    store.setState({ slippage: value });
-  };
   const review = (event: FormEvent) => {
     event.preventDefault();
-    if (!quote.data || !slippageValid || exceeds) return;
+    if (!quote.data || !slippageValid || exceeds || shortfall) return;
     core.router.push("SwapPreview");
   };
 
@@ -166,23 +161,12 @@ export function SwapView() {
       : quote.isError
         ? swapErrorText(quote.error)
         : undefined;
+  // The fee is said once the amount is otherwise fine (a wrong amount is the first thing to fix).
+  const gasShortfall = error ? undefined : shortfall;
+  const described = error || gasShortfall ? ids.error : undefined;
   return (
     <form className="fw-stack" onSubmit={review} noValidate>
-      <div className="fw-field">
-        <label htmlFor={ids.from}>From</label>
-        <select
-          id={ids.from}
-          className="fw-select"
-          value={from?.address ?? ""}
-          onChange={(e) => pick("from", e.target.value)}
-        >
-          {list.map((t) => (
-            <option key={t.address} value={t.address}>
-              {t.symbol}
-            </option>
-          ))}
-        </select>
-      </div>
+      <TokenSelect id={ids.from} label="From" list={list} value={from} onPick={(a) => pick("from", a)} />
       <div className="fw-field">
         <label htmlFor={ids.amount}>Amount</label>
         <div className="fw-swap-amount">
@@ -194,7 +178,7 @@ export function SwapView() {
             placeholder="0.0"
             value={form.amount}
             aria-invalid={error && !quote.isError ? true : undefined}
-            aria-describedby={error ? ids.error : undefined}
+            aria-describedby={described}
             onChange={(e) => store.setState({ amount: e.target.value })}
           />
           <button type="button" className="fw-button fw-button-secondary" onClick={setMax} disabled={!fromBalance}>
@@ -207,95 +191,148 @@ export function SwapView() {
           </p>
         ) : null}
       </div>
-      <div className="fw-field">
-        <label htmlFor={ids.to}>To</label>
-        <select
-          id={ids.to}
-          className="fw-select"
-          value={to?.address ?? ""}
-          onChange={(e) => pick("to", e.target.value)}
-        >
-          {list.map((t) => (
-            <option key={t.address} value={t.address}>
-              {t.symbol}
-            </option>
-          ))}
-        </select>
-      </div>
-      <fieldset className="fw-swap-slippage">
-        <legend>Slippage tolerance</legend>
-        <div className="fw-swap-presets">
-          {SLIPPAGE_PRESETS.map((p) => (
-            <button
-              key={p}
-              type="button"
-              className="fw-chip"
-              aria-pressed={!customOpen && form.slippage === p}
-              onClick={() => chooseSlippage(p)}
-            >
-              {p} %
-            </button>
-          ))}
-          <button
-            type="button"
-            className="fw-chip"
-            aria-pressed={customOpen}
-            onClick={() => {
-              setCustomOpen(true);
-              store.setState({ slippage: customSlippage });
-            }}
-          >
-            Custom
-          </button>
-        </div>
-        {customOpen ? (
-          <div className="fw-field">
-            <label htmlFor={ids.slippage}>Custom slippage (%)</label>
-            <input
-              id={ids.slippage}
-              className="fw-input"
-              inputMode="decimal"
-              autoComplete="off"
-              value={customSlippage}
-              aria-invalid={slippageValid ? undefined : true}
-              onChange={(e) => {
-                setCustomSlippage(e.target.value);
-                store.setState({ slippage: e.target.value });
-              }}
-            />
-          </div>
-        ) : null}
-        {slippageValid ? null : (
-          <p className="fw-error" role="alert">
-            {SLIPPAGE_OUT_OF_RANGE}
-          </p>
-        )}
-      </fieldset>
-      <section className="fw-swap-quote" aria-label="Quote" aria-live="polite" aria-busy={quote.isFetching}>
-        {q && from && to ? <QuoteDetails quote={q} from={from} to={to} slippage={form.slippage} /> : null}
-        {quote.isFetching && !q ? <p className="fw-muted">Getting a quote…</p> : null}
-        {gasPrice.data ? (
-          <p className="fw-muted" data-testid="swap-gas-price">
-            Network fee: {formatNumeric(formatGwei(BigInt(gasPrice.data.standard)), 2)} gwei
-          </p>
-        ) : gasPrice.isError ? (
-          <p className="fw-muted" data-testid="swap-gas-price">
-            {swapErrorText(gasPrice.error)}
-          </p>
-        ) : null}
-      </section>
+      <TokenSelect id={ids.to} label="To" list={list} value={to} onPick={(a) => pick("to", a)} />
+      <SlippagePicker />
+      <FormQuote quote={quote} gasPrice={gasPrice} slippage={form.slippage} from={from} to={to} />
       {error ? (
         <p id={ids.error} className="fw-error fw-wrap" role="alert">
           {error}
         </p>
+      ) : gasShortfall ? (
+        <SwapGasNotice id={ids.error} shortfall={gasShortfall} />
       ) : null}
       <button
         type="submit"
         className="fw-button"
-        disabled={!q || !slippageValid || exceeds || amountInvalid || quote.isFetching}
+        disabled={!q || !slippageValid || exceeds || amountInvalid || quote.isFetching || Boolean(gasShortfall)}
       >
         Review swap
       </button>
     </form>
+  );
+}
+
+/** The live quote and the network's gas price, under the form. */
+function FormQuote(p: {
+  quote: UseQueryResult<SwapQuote>;
+  gasPrice: UseQueryResult<SwapGasPrice>;
+  slippage: string;
+  from: SwapToken | undefined;
+  to: SwapToken | undefined;
+}) {
+  const { quote, gasPrice, from, to } = p;
+  const q = quote.data;
+  return (
+    <section className="fw-swap-quote" aria-label="Quote" aria-live="polite" aria-busy={quote.isFetching}>
+      {q && from && to ? <QuoteDetails quote={q} from={from} to={to} slippage={p.slippage} /> : null}
+      {quote.isFetching && !q ? <p className="fw-muted">Getting a quote…</p> : null}
+      {gasPrice.data ? (
+        <p className="fw-muted" data-testid="swap-gas-price">
+          Network fee: {formatNumeric(formatGwei(BigInt(gasPrice.data.standard)), 2)} gwei
+        </p>
+      ) : gasPrice.isError ? (
+        <p className="fw-muted" data-testid="swap-gas-price">
+          {swapErrorText(gasPrice.error)}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The balance of a swap token among the account's balances (the native one has no address). */
+function balanceOf(balances: readonly PricedTokenBalance[] | undefined, token: SwapToken | undefined) {
+  if (!token) return undefined;
+  return balances?.find((b) =>
+    b.address ? b.address.toLowerCase() === token.address.toLowerCase() : isNativeSwapToken(token),
+  );
+}
+
+/** A labelled select of the swap's tokens. */
+function TokenSelect(p: {
+  id: string;
+  label: string;
+  list: readonly SwapToken[];
+  value: SwapToken | undefined;
+  onPick: (address: string) => void;
+}) {
+  return (
+    <div className="fw-field">
+      <label htmlFor={p.id}>{p.label}</label>
+      <select id={p.id} className="fw-select" value={p.value?.address ?? ""} onChange={(e) => p.onPick(e.target.value)}>
+        {p.list.map((t) => (
+          <option key={t.address} value={t.address}>
+            {t.symbol}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The slippage tolerance: the presets, or a custom percent (checked: 0.01–50). */
+function SlippagePicker() {
+  const { core } = useWalletRuntime();
+  const store = swapStoreOf(core);
+  const slippage = useStore(store, (s) => s.slippage);
+  const id = useId();
+  const [customOpen, setCustomOpen] = useState(
+    !(SLIPPAGE_PRESETS as readonly string[]).includes(store.getState().slippage),
+  );
+  const [customSlippage, setCustomSlippage] = useState(store.getState().slippage);
+  const valid = isValidSlippage(slippage);
+  const choose = (value: string) => {
+    setCustomOpen(false);
+    store.setState({ slippage: value });
+  };
+  return (
+    <fieldset className="fw-swap-slippage">
+      <legend>Slippage tolerance</legend>
+      <div className="fw-swap-presets">
+        {SLIPPAGE_PRESETS.map((p) => (
+          <button
+            key={p}
+            type="button"
+            className="fw-chip"
+            aria-pressed={!customOpen && slippage === p}
+            onClick={() => choose(p)}
+          >
+            {p} %
+          </button>
+        ))}
+        <button
+          type="button"
+          className="fw-chip"
+          aria-pressed={customOpen}
+          onClick={() => {
+            setCustomOpen(true);
+            store.setState({ slippage: customSlippage });
+          }}
+        >
+          Custom
+        </button>
+      </div>
+      {customOpen ? (
+        <div className="fw-field">
+          <label htmlFor={id}>Custom slippage (%)</label>
+          <input
+            id={id}
+            className="fw-input"
+            inputMode="decimal"
+            autoComplete="off"
+            value={customSlippage}
+            aria-invalid={valid ? undefined : true}
+            onChange={(e) => {
+              setCustomSlippage(e.target.value);
+              store.setState({ slippage: e.target.value });
+            }}
+          />
+        </div>
+      ) : null}
+      {valid ? null : (
+        <p className="fw-error" role="alert">
+          {SLIPPAGE_OUT_OF_RANGE}
+        </p>
+      )}
+    </fieldset>
   );
 }
