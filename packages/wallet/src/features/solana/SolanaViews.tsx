@@ -140,8 +140,12 @@ export function SolanaAccountView() {
                 : ""}
         </p>
         {balances.totalValue !== undefined ? (
-          <p className="fw-account-total" data-testid="account-total-usd" title="Total value in USD">
-            {formatTotalUsd(balances.totalValue)}
+          <p
+            className="fw-account-total"
+            data-testid="account-total-usd"
+            title="Total value in USD of the tokens listed"
+          >
+            Total {formatTotalUsd(balances.totalValue)}
           </p>
         ) : null}
         <CopyButton text={address} />

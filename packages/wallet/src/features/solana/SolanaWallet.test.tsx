@@ -266,7 +266,7 @@ describe("Solana family (Wallet Standard) against the local RPC", () => {
       await userEvent.click(await screen.findByRole("button", { name: `Account ${account.address}` }));
       const dialog = await screen.findByRole("dialog", { name: "Account" });
       // 1,000 SOL × $150 + 100,000 mUSDC × $1.
-      expect((await within(dialog).findByTestId("account-total-usd")).textContent).toBe("≈ $250,000.00");
+      expect((await within(dialog).findByTestId("account-total-usd")).textContent).toBe("Total ≈ $250,000.00");
       const tokens = within(dialog).getByRole("region", { name: "Token balances" });
       expect(tokens.textContent).toContain("$100,000.00");
       expect(asked[0]).toHaveLength(2);

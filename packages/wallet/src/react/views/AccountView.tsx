@@ -74,8 +74,12 @@ function EvmAccountView() {
           {native ? `${formatNumeric(native.quantity.numeric)} ${native.symbol}` : balances.isLoading ? "…" : ""}
         </p>
         {balances.totalValue !== undefined ? (
-          <p className="fw-account-total" data-testid="account-total-usd" title="Total value in USD">
-            {formatTotalUsd(balances.totalValue)}
+          <p
+            className="fw-account-total"
+            data-testid="account-total-usd"
+            title="Total value in USD of the tokens listed"
+          >
+            Total {formatTotalUsd(balances.totalValue)}
           </p>
         ) : null}
         <CopyButton text={address} />
