@@ -18,6 +18,11 @@ export type AccountHistoryQuery = {
   token?: InvestmentToken | undefined;
   /** The chain's deployment, when known: the fund (invest / withdraw), the DEX router (swap), the listed tokens. */
   deployment?: Deployment | undefined;
+  /**
+   * Tokens the operator lists besides the deployment's own (`SWAP_TOKENS`): not spam either. A deployment given by
+   * environment variables (FUND_ADDRESS…, as `npm start` passes it) has no `tokens` list of its own.
+   */
+  listedTokens?: readonly string[] | undefined;
 };
 
 /** What an item of the history did, from the account's side. */
@@ -118,7 +123,7 @@ export function operationTypeOf(
  */
 export async function readAccountHistory(
   db: Db,
-  { address, chainId, cursor, token, deployment }: AccountHistoryQuery,
+  { address, chainId, cursor, token, deployment, listedTokens = [] }: AccountHistoryQuery,
 ): Promise<{ data: AccountHistoryItem[]; next: string | null }> {
   const limit = ACCOUNT_HISTORY_PAGE_SIZE + 1;
   const after = cursor ? sql`AND (block_number, log_index) < (${cursor.blockNumber}, ${cursor.logIndex})` : sql``;
@@ -149,6 +154,7 @@ export async function readAccountHistory(
   const known = deployment?.chainId === chainId ? deployment : undefined;
   const labels = { fund: known?.investmentFund.toLowerCase(), router: dexRouterOf(known) };
   const listed = listedTokensOf(known, token?.address);
+  for (const listedToken of listedTokens) listed.add(listedToken.toLowerCase());
   const data = page.map((row): AccountHistoryItem => {
     const direction = row.from_address === address ? "out" : "in";
     const logIndex = Number(row.log_index);

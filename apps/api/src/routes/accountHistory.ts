@@ -46,6 +46,7 @@ export function accountHistoryRoutes({ config, database, tokens }: RouteContext)
           cursor: request.query.cursor,
           token: tokens.get(chainId),
           deployment: config.deployment,
+          listedTokens: config.swapTokens,
         });
       },
     );

@@ -198,6 +198,23 @@ describe("the complete account history (a real anvil)", () => {
     expect(page.data.some((item) => item.spam)).toBe(false);
   });
 
+  it("does not call a token the operator lists (SWAP_TOKENS) spam when the deployment comes from the environment", async () => {
+    // `npm start` gives the API FUND_ADDRESS and TOKEN_ADDRESS, a deployment without a `tokens` list, and lists mWBTC
+    // in SWAP_TOKENS: the app's own mWBTC was marked "Possible spam".
+    const { tokens: _tokens, ...fromEnv } = deployment;
+    const read = (listedTokens?: string[]) =>
+      readAccountHistory(database.db, {
+        address: RECEIVER.toLowerCase(),
+        chainId: deployment.chainId,
+        deployment: fromEnv,
+        listedTokens,
+      });
+    const [unlisted] = byHash((await read()).data, hashes.wbtc);
+    expect(unlisted?.spam).toBe(true);
+    const [listed] = byHash((await read([wbtc])).data, hashes.wbtc);
+    expect(listed?.spam).toBeUndefined();
+  });
+
   it("labels the faucet's mint, investments and withdrawals (transfers with the fund)", async () => {
     // Seeded: account 2 got the faucet's mUSDC, invested and withdrew.
     const { items } = await history(account(2).address);
