@@ -7,6 +7,7 @@ import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { connect } from "wagmi/actions";
 import { renderWallet } from "../testUtils.js";
+import { ACTIVITY_UNAVAILABLE } from "./TransactionsView.js";
 
 const ACCOUNT_0 = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 const { rpcUrl } = testChainForFile();
@@ -181,10 +182,15 @@ describe("Transactions view", () => {
     expect((await within(list).findAllByRole("group", { name: `bob.fundament, ${BOB}` })).length).toBe(3);
   });
 
-  it("a failure shows 'Failed to fetch transactions' and an empty list", async () => {
+  it("a failure shows 'Failed to fetch transactions', says the activity could not be loaded (not 'No activity yet'), and Try again loads it", async () => {
     failing = true;
     const { dialog } = await openActivity();
     expect(await screen.findByText("Failed to fetch transactions")).toBeTruthy();
-    expect(await within(dialog).findByText("No activity yet")).toBeTruthy();
+    expect(await within(dialog).findByText(ACTIVITY_UNAVAILABLE)).toBeTruthy();
+    expect(within(dialog).queryByText("No activity yet")).toBeNull();
+    failing = false;
+    await userEvent.click(within(dialog).getByRole("button", { name: "Try again" }));
+    expect(await within(dialog).findByRole("list", { name: "Transactions" })).toBeTruthy();
+    expect(within(dialog).queryByText(ACTIVITY_UNAVAILABLE)).toBeNull();
   });
 });

@@ -24,6 +24,20 @@ const SolanaTransactionsView = lazy(() =>
   import("../../features/solana/SolanaViews.js").then((m) => ({ default: m.SolanaTransactionsView })),
 );
 
+/** Said when the API did not give the history (down, unreachable, an error): never "No activity yet". */
+export const ACTIVITY_UNAVAILABLE = "Your activity could not be loaded: the server did not answer.";
+
+function ActivityUnavailable({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="fw-stack" role="alert">
+      <p className="fw-error fw-wrap">{ACTIVITY_UNAVAILABLE}</p>
+      <button type="button" className="fw-button fw-button-secondary" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
 /** The EVM account's history from the API. */
 function EvmTransactionsView() {
   const runtime = useWalletRuntime();
@@ -34,15 +48,25 @@ function EvmTransactionsView() {
     queryKey: ["fundament.wallet", "transactions", apiUrl, address, chainId],
     enabled: Boolean(apiUrl && address),
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) =>
-      fetchTransactions({
+    queryFn: async ({ pageParam }) => {
+      // The spec's fetch answers a failure with an empty page and 'Failed to fetch transactions' (the toast); the
+      // view must not read that empty page as "No activity yet", so the failure is kept and thrown.
+      let failure: unknown;
+      const page = await fetchTransactions({
         baseUrl: apiUrl ?? "",
         address,
         chainId,
         cursor: pageParam,
         fetch: runtime.config.fetch,
-        onError: (message) => runtime.core.toasts.show(message, "error"),
-      }),
+        onError: (message, error) => {
+          failure = error ?? new Error(message);
+          runtime.core.toasts.show(message, "error");
+        },
+      });
+      if (failure !== undefined) throw failure;
+      return page;
+    },
+    retry: false,
     getNextPageParam: (last) => last.next,
   });
   if (!apiUrl) return <p className="fw-muted">Activity is not available.</p>;
@@ -55,6 +79,8 @@ function EvmTransactionsView() {
         <p className="fw-muted" role="status">
           Loading activity…
         </p>
+      ) : query.isError && rows.length === 0 ? (
+        <ActivityUnavailable onRetry={() => void query.refetch()} />
       ) : rows.length === 0 ? (
         <p className="fw-muted" role="status">
           No activity yet
@@ -112,7 +138,8 @@ function EvmTransactionsView() {
           })}
         </ul>
       )}
-      {query.hasNextPage ? (
+      {query.isError && rows.length > 0 ? <ActivityUnavailable onRetry={() => void query.fetchNextPage()} /> : null}
+      {query.hasNextPage && !query.isError ? (
         <button
           type="button"
           className="fw-button fw-button-secondary"
