@@ -134,6 +134,20 @@ export function isInsufficientFunds(error: unknown): boolean {
  * The message of the embedded wallet's error in an error's cause chain (its frame's texts are written for people),
  * when a library wrapped it in its own words ("An internal error was received."); undefined when there is none.
  */
+/** A person's sentence for a server that gave no answer (down, unreachable, too slow). */
+export const SERVER_UNREACHABLE = "The server did not answer. Check your connection and try again.";
+
+/** Texts of a request that got no answer: a fetch that failed or timed out, in any browser's or Node's words. */
+const NO_ANSWER =
+  /^(signal timed out|failed to fetch|fetch failed|load failed|networkerror when attempting to fetch resource\.?|the operation timed out\.?)$|ECONNREFUSED|ECONNRESET/i;
+
+/** Whether an error (or one of its causes) is a request that got no answer (not an answer that said no). */
+export function isNoAnswer(error: unknown): boolean {
+  return causeChain(error).some(
+    (e) => e.name === "TimeoutError" || (typeof e.message === "string" && NO_ANSWER.test(e.message.trim())),
+  );
+}
+
 export function embeddedWalletMessage(error: unknown): string | undefined {
   const found = causeChain(error).find((e) => e.name === "EmbeddedRpcError" || e.name === "FrameError");
   return typeof found?.message === "string" && found.message ? found.message : undefined;

@@ -14,7 +14,14 @@ import { addRecentWallet } from "../connectors/recentWallets.js";
 import { DEFAULT_NAME_ZONE } from "../core/constants.js";
 import { createStore, type Store } from "../core/createStore.js";
 import { createWalletCore, type WalletCore } from "../core/createWalletCore.js";
-import { BaseError, embeddedWalletMessage, isInsufficientFunds, isUserRejection } from "../core/errors.js";
+import {
+  BaseError,
+  embeddedWalletMessage,
+  isInsufficientFunds,
+  isNoAnswer,
+  isUserRejection,
+  SERVER_UNREACHABLE,
+} from "../core/errors.js";
 import { loadOnce } from "../core/loadOnce.js";
 import { messages } from "../core/messages.js";
 import { type CaipNetwork, toCaipNetwork } from "../core/network.js";
@@ -178,6 +185,8 @@ export function errorText(error: unknown): string {
   if (error instanceof BaseError) return error.shortMessage;
   // The node (or the embedded wallet's frame, in viem's words) could not take the fee and the value.
   if (isInsufficientFunds(error)) return messages.insufficientGas;
+  // No answer from a server (the API, the frame's API calls): one plain sentence, not "signal timed out".
+  if (isNoAnswer(error)) return SERVER_UNREACHABLE;
   // The embedded frame's errors are written for people (spec §8 texts, the API's messages), also when viem wrapped
   // them in its own words ("An internal error was received.").
   const embedded = embeddedWalletMessage(error);

@@ -1,5 +1,6 @@
 import { InsufficientFundsError, InternalRpcError, TransactionExecutionError, UserRejectedRequestError } from "viem";
 import { describe, expect, it } from "vitest";
+import { SERVER_UNREACHABLE } from "../core/errors.js";
 import { messages } from "../core/messages.js";
 import { errorText } from "./createWalletRuntime.js";
 
@@ -21,6 +22,18 @@ describe("errorText", () => {
     const wrapped = new TransactionExecutionError(new InternalRpcError(frame), {} as never);
     expect(wrapped.shortMessage).toBe("An internal error was received.");
     expect(errorText(wrapped)).toBe("The request could not be read: execution reverted");
+  });
+
+  it("says in one plain sentence that the server did not answer (a timeout, a refused connection), also from the frame", () => {
+    expect(errorText(new DOMException("signal timed out", "TimeoutError"))).toBe(SERVER_UNREACHABLE);
+    expect(errorText(new TypeError("Failed to fetch"))).toBe(SERVER_UNREACHABLE);
+    expect(errorText(new Error("request failed", { cause: new TypeError("fetch failed") }))).toBe(SERVER_UNREACHABLE);
+    // The frame relays its own fetch's words: "signal timed out" as the email login showed it.
+    expect(errorText(embeddedError("signal timed out", -32603))).toBe(SERVER_UNREACHABLE);
+    // An answer that said no is not an outage.
+    expect(errorText(embeddedError("That code is not right. Try again.", -32000))).toBe(
+      "That code is not right. Try again.",
+    );
   });
 
   it("keeps a wallet's rejection and other short messages as they are", () => {
