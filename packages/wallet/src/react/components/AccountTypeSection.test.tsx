@@ -117,7 +117,7 @@ describe("Account view: account type", () => {
     const rendered = renderWallet({ rpcUrl, storage, smartAccount });
     const dialog = await openAccount(rendered);
     const group = await within(dialog).findByRole("group", { name: "Account type" });
-    expect((within(group).getByRole("radio", { name: "EOA" }) as HTMLInputElement).checked).toBe(true);
+    expect((within(group).getByRole("radio", { name: "Wallet" }) as HTMLInputElement).checked).toBe(true);
     await userEvent.click(within(group).getByRole("radio", { name: "Smart account" }));
     const details = await within(dialog).findByRole("region", { name: "Smart account" });
     await within(details).findByText("not deployed yet");
@@ -144,7 +144,7 @@ describe("Account view: account type", () => {
     expect(again.core.state.activeAccount().smartAccountDeployed).toBe(true);
 
     // Back to EOA: the smart account's details go, and the choice is kept.
-    await userEvent.click(within(group2).getByRole("radio", { name: "EOA" }));
+    await userEvent.click(within(group2).getByRole("radio", { name: "Wallet" }));
     await waitFor(() => expect(within(dialog2).queryByRole("region", { name: "Smart account" })).toBeNull());
     expect(localStorage.getItem(PREFERRED_ACCOUNT_TYPE_KEY)).toBe("eoa");
   });
@@ -181,11 +181,11 @@ describe("Account view: account type", () => {
     const dialog = await openAccount(rendered);
     expect(
       await screen.findByText(
-        `Smart account unavailable (No smart-account factory at ${missing} on chain 31337). Using your EOA.`,
+        `Smart account unavailable (No smart-account factory at ${missing} on chain 31337). Using your wallet.`,
       ),
     ).toBeTruthy();
     const group = within(dialog).getByRole("group", { name: "Account type" });
-    expect((within(group).getByRole("radio", { name: "EOA" }) as HTMLInputElement).checked).toBe(true);
+    expect((within(group).getByRole("radio", { name: "Wallet" }) as HTMLInputElement).checked).toBe(true);
     expect(rendered.core.state.activeAccount().preferredAccountType).toBe("eoa");
   });
 

@@ -34,7 +34,7 @@ export function AccountTypeSection() {
             checked={accountType === "eoa"}
             onChange={() => setAccountType("eoa")}
           />{" "}
-          EOA
+          Wallet
         </label>
         <label>
           <input

@@ -17,7 +17,7 @@ export const smartAccountQueryKey = (chainId?: number, owner?: Address) =>
   ["fundament.wallet", "smartAccount", ...(chainId === undefined ? [] : [chainId, owner])] as const;
 
 /** Shown when the smart account cannot be used: EOA is the fallback on error (spec). */
-export const smartAccountFallbackText = (reason: string) => `Smart account unavailable (${reason}). Using your EOA.`;
+export const smartAccountFallbackText = (reason: string) => `Smart account unavailable (${reason}). Using your wallet.`;
 
 export type UseSmartAccountReturnType = {
   /** Whether smart accounts are configured on the connected chain. */

@@ -220,7 +220,7 @@ describe("Send view", () => {
         }),
       );
       const from = within(dialog).getByTestId("send-from");
-      await waitFor(() => expect(from.textContent).toMatch(/^From your EOA 0xf39F…2266 \(not your smart account/));
+      await waitFor(() => expect(from.textContent).toMatch(/^From your wallet 0xf39F…2266 \(not your smart account/));
       const select = within(dialog).getByLabelText("Token") as HTMLSelectElement;
       await userEvent.selectOptions(select, `eip155:31337:${token}`);
       await userEvent.type(within(dialog).getByLabelText("Amount"), "1");

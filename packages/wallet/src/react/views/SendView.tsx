@@ -118,7 +118,7 @@ function EvmSendView() {
   return (
     <form className="fw-stack" onSubmit={submit} noValidate>
       <p className="fw-muted" data-testid="send-from">
-        From your {sender === "smartAccount" ? "smart account" : "EOA"}{" "}
+        From your {sender === "smartAccount" ? "smart account" : "wallet"}{" "}
         <span title={address} data-address={address}>
           {address ? shortenAddress(address) : ""}
         </span>
