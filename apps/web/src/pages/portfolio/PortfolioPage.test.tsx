@@ -94,6 +94,11 @@ describe("Portfolio", () => {
           ["Second vault", "Round 1", "400 mUSDC", "—", "—", "—", "In progress"],
         ]),
       );
+      // On a phone each row becomes a card of labelled values (as History's): every cell names its column.
+      expect(table.classList.contains("table--stack")).toBe(true);
+      const headers = [...table.querySelectorAll("thead th")].map((th) => th.textContent?.trim());
+      for (const row of table.querySelectorAll("tbody tr"))
+        expect([...row.querySelectorAll("td")].map((td) => td.getAttribute("data-label"))).toEqual(headers);
 
       const blobs: Blob[] = [];
       const createObjectURL = vi.spyOn(URL, "createObjectURL").mockImplementation((blob) => {

@@ -53,7 +53,7 @@ export function StatementSection() {
         <p className="muted">No rounds yet: your investments appear here, one row per vault and round.</p>
       ) : (
         <div className="table-wrap">
-          <table className="table" data-testid="statement">
+          <table className="table table--stack" data-testid="statement">
             <caption className="visually-hidden">Your rounds per vault, newest first</caption>
             <thead>
               <tr>
@@ -80,24 +80,33 @@ export function StatementSection() {
                 const settled = isSettledOutcome(row.outcome);
                 return (
                   <tr key={`${row.vaultId}-${row.poolId.toString()}`}>
-                    <td>{vaultName(row.vaultId)}</td>
-                    <td>{roundLabel(row.round)}</td>
-                    <td className="num" title={tokenTitle(row.principal, decimals, symbol)}>
+                    <td data-label="Vault">{vaultName(row.vaultId)}</td>
+                    <td data-label="Round">{roundLabel(row.round)}</td>
+                    <td className="num" data-label="Principal" title={tokenTitle(row.principal, decimals, symbol)}>
                       {formatTokenAmount(row.principal, decimals, symbol)}
                     </td>
-                    <td className="num" title={settled ? tokenTitle(row.payout, decimals, symbol) : undefined}>
+                    <td
+                      className="num"
+                      data-label="Payout"
+                      title={settled ? tokenTitle(row.payout, decimals, symbol) : undefined}
+                    >
                       {settled ? formatTokenAmount(row.payout, decimals, symbol) : "—"}
                     </td>
                     <td
                       className={`num ${settled ? (row.profit < 0n ? "amount--down" : "amount--up") : ""}`}
+                      data-label="Profit or loss"
                       title={settled ? tokenTitle(row.profit, decimals, symbol) : undefined}
                     >
                       {settled ? formatSignedTokenAmount(row.profit, decimals, symbol) : "—"}
                     </td>
-                    <td className="num" title={settled ? tokenTitle(row.fees, decimals, symbol) : undefined}>
+                    <td
+                      className="num"
+                      data-label="Fees"
+                      title={settled ? tokenTitle(row.fees, decimals, symbol) : undefined}
+                    >
                       {settled ? formatTokenAmount(row.fees, decimals, symbol) : "—"}
                     </td>
-                    <td>{outcomeLabel(row.outcome)}</td>
+                    <td data-label="Outcome">{outcomeLabel(row.outcome)}</td>
                   </tr>
                 );
               })}
