@@ -18,6 +18,7 @@ import { addTradingWallet } from "../src/writes/addTradingWallet.js";
 import { claimFundFees } from "../src/writes/claimFundFees.js";
 import { collectFundsFromTradingWallet } from "../src/writes/collectFundsFromTradingWallet.js";
 import { createProposal } from "../src/writes/createProposal.js";
+import { createVault, type NewVaultInput, parseNewVault } from "../src/writes/createVault.js";
 import { emergencyWithdraw } from "../src/writes/emergencyWithdraw.js";
 import { endLockupPeriod } from "../src/writes/endLockupPeriod.js";
 import { executeProposal } from "../src/writes/executeProposal.js";
@@ -492,6 +493,123 @@ describe("receipts", () => {
       end: 7_200_000,
     });
     expect(result).toEqual({ hash: null, success: false, message: "Event not fount", kind: "rpc", proposalId: null });
+  });
+});
+
+describe("createVault", () => {
+  it("creates a vault from an admin's typed fields, reports its id from VaultCreated, and it reads back", async () => {
+    const { context, prompts } = as(0);
+    const result = await createVault({ ...context, name: "  Test vault 3 ", minimumInvestment: "100", lockupDays: 14 });
+    expect(result).toMatchObject({ success: true, message: 'Vault "Test vault 3" created.', kind: null, vaultId: 3 });
+    expect(result.hash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(prompts).toHaveLength(1);
+    expect(await getVaultSettings(publicClient, { deployment, vaultId: 3 })).toMatchObject({
+      name: "Test vault 3",
+      minimumInvestment: mUSDC(100),
+      lockupPeriodDuration: 14n * 86_400n,
+      currentPool: { isLocked: false },
+    });
+    const vaults = await getVaults(publicClient, { deployment });
+    expect(vaults.map((v) => [v.vaultId, v.name, v.lockPeriodDays])).toEqual([
+      [1, "Crypto futures trading vault", 30],
+      [2, "NFT lending vault", 30],
+      [3, "Test vault 3", 14],
+    ]);
+    // Its first round takes deposits at once, at its own minimum; it has no trading wallets yet.
+    expect((await invest({ ...as(1).context, vaultId: 3, amount: "99" })).message).toBe(
+      "The minimum investment is 100 mUSDC.",
+    );
+    await investAs(1, 3, 100);
+    expect(await getTradingWallets(publicClient, { deployment, vaultId: 3 })).toEqual([]);
+  });
+
+  it("refuses bad fields in plain words before any prompt, and a wallet without the admin role", async () => {
+    const { context, prompts } = as(0);
+    const refused = async (fields: Partial<NewVaultInput>) =>
+      (await createVault({ ...context, name: "Vault", minimumInvestment: "100", lockupDays: 14, ...fields })).message;
+    expect(await refused({ name: "   " })).toBe("Enter a name for the vault.");
+    expect(await refused({ name: "x".repeat(32) })).toBe(
+      "Shorten the name to at most 31 characters (letters such as é count as two).",
+    );
+    expect(await refused({ minimumInvestment: "0" })).toBe("Enter a minimum investment above zero.");
+    expect(await refused({ minimumInvestment: "0.0000001" })).toBe("Use at most 6 decimal places.");
+    expect(await refused({ minimumInvestment: "lots" })).toBe("Enter an amount, like 1000 or 1000.50.");
+    expect(await refused({ minimumInvestment: 2n ** 88n })).toBe("That minimum investment is too large.");
+    expect(await refused({ lockupDays: 0 })).toBe("Enter a lockup of 1 to 365 days.");
+    expect(await refused({ lockupDays: "366" })).toBe("Enter a lockup of 1 to 365 days.");
+    expect(await refused({ lockupDays: 1.5 })).toBe("Enter the lockup in whole days, e.g. 30.");
+    expect(prompts).toHaveLength(0);
+    expect(await createVault({ ...as(1).context, name: "Mine", minimumInvestment: 1n, lockupDays: 1 })).toEqual({
+      hash: null,
+      success: false,
+      message: "This wallet is not allowed to do that.",
+      kind: "reverted",
+      vaultId: null,
+    });
+    expect(await publicClient.readContract({ ...fund, functionName: "vaultCount" })).toBe(2n);
+  });
+
+  it("parses every field at once, at the contract's bounds (31 bytes, a uint88 minimum, 1 to 365 days)", async () => {
+    const token = { decimals: 6 };
+    expect(parseNewVault({ name: "", minimumInvestment: "0", lockupDays: "0" }, token)).toEqual({
+      errors: {
+        name: "Enter a name for the vault.",
+        minimumInvestment: "Enter a minimum investment above zero.",
+        lockupDays: "Enter a lockup of 1 to 365 days.",
+      },
+    });
+    // 31 bytes, the largest uint88 and 365 days: what the contract still accepts.
+    const edge = parseNewVault(
+      { name: `${"é".repeat(15)}x`, minimumInvestment: 2n ** 88n - 1n, lockupDays: "365" },
+      token,
+    );
+    expect(edge).toEqual({
+      vault: {
+        name: `${"é".repeat(15)}x`,
+        minimumInvestment: 2n ** 88n - 1n,
+        lockupDays: 365,
+        lockupPeriodDuration: 31_536_000n,
+      },
+    });
+    if (!("vault" in edge)) throw new Error("unreachable");
+    const { vault } = edge;
+    expect(
+      (
+        await publicClient.simulateContract({
+          ...fund,
+          functionName: "createVault",
+          args: [vault.name, vault.minimumInvestment, vault.lockupPeriodDuration],
+          account: accounts[0],
+        })
+      ).result,
+    ).toBe(3n);
+    expect(parseNewVault({ name: `${"é".repeat(16)}`, minimumInvestment: "1,000.5", lockupDays: 1 }, token)).toEqual({
+      errors: { name: "Shorten the name to at most 31 characters (letters such as é count as two)." },
+    });
+  });
+
+  it("fails with 'Event not fount' when the receipt lacks VaultCreated", async () => {
+    const other = await whitelistInvestor({ ...as(0).context, investor: accounts[6] });
+    const lying = createFundPublicClient({
+      chainId: chain.id,
+      rpcUrl,
+      transport: custom({
+        async request(args) {
+          if (args.method === "eth_getTransactionReceipt") {
+            return upstream.request({ method: "eth_getTransactionReceipt", params: [other.hash] } as never);
+          }
+          return upstream.request(args as never);
+        },
+      }),
+    });
+    const result = await createVault({
+      ...as(0).context,
+      publicClient: lying,
+      name: "Test vault 3",
+      minimumInvestment: 100_000_000n,
+      lockupDays: 14,
+    });
+    expect(result).toEqual({ hash: null, success: false, message: "Event not fount", kind: "rpc", vaultId: null });
   });
 });
 

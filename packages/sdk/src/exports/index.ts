@@ -269,6 +269,19 @@ export {
   type CreateProposalReturnType,
   createProposal,
 } from "../writes/createProposal.js";
+export {
+  type CreateVaultParameters,
+  type CreateVaultReturnType,
+  createVault,
+  createVaultMessage,
+  MAX_LOCKUP_DAYS,
+  MIN_LOCKUP_DAYS,
+  type NewVault,
+  type NewVaultErrors,
+  type NewVaultInput,
+  parseNewVault,
+  vaultIdFromReceipt,
+} from "../writes/createVault.js";
 export { type EmergencyWithdrawParameters, emergencyWithdraw } from "../writes/emergencyWithdraw.js";
 export { type EndLockupPeriodParameters, endLockupPeriod } from "../writes/endLockupPeriod.js";
 export { executeFundChange } from "../writes/executeFundChange.js";

@@ -1,6 +1,6 @@
 import { toUserMessage } from "@fundament/sdk";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { useAppConfig } from "../../shared/hooks/useAppConfig";
 import { useFundClient } from "../../shared/hooks/useFundClient";
@@ -8,6 +8,7 @@ import { useVaultSettings, useVaults } from "../../shared/hooks/useFundQueries";
 import pageStyles from "./AdminPage.module.css";
 import { tradingWalletsQuery } from "./admin.queries";
 import { FeesAndCapsSettings } from "./FeesAndCapsSettings";
+import { NewVault } from "./NewVault";
 import { SettlementSafetySettings } from "./SettlementSafetySettings";
 import { TradingWalletsSection } from "./TradingWalletsSection";
 import styles from "./VaultAdmin.module.css";
@@ -44,14 +45,34 @@ function VaultPanel({ vaultId, vaultName }: { vaultId: number; vaultName: string
   );
 }
 
-/** Everything an admin does per vault, one vault at a time, chosen with the vault tabs. */
+/**
+ * After a vault is created: selects its tab and, once the tab is there (the vaults are read again first), moves the
+ * focus to it, so keyboard and screen-reader users land on the new vault.
+ */
+function useSelectNewVault(current: number | undefined, setSelected: (vaultId: number) => void) {
+  const section = useRef<HTMLElement>(null);
+  const [focusPending, setFocusPending] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusPending === null || current !== focusPending) return;
+    section.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+    setFocusPending(null);
+  }, [current, focusPending]);
+  const onCreated = (vaultId: number) => {
+    setSelected(vaultId);
+    setFocusPending(vaultId);
+  };
+  return { section, onCreated };
+}
+
+/** Everything an admin does per vault, one vault at a time, chosen with the vault tabs; "+ New vault" beside them. */
 export function VaultAdmin() {
   const vaults = useVaults();
   const [selected, setSelected] = useState<number | null>(null);
   const list = vaults.data ?? [];
   const current = list.find((v) => v.vaultId === selected) ?? list[0];
+  const { section, onCreated } = useSelectNewVault(current?.vaultId, setSelected);
   return (
-    <section className={styles.vaultAdmin} aria-labelledby="vault-admin-title">
+    <section ref={section} className={styles.vaultAdmin} aria-labelledby="vault-admin-title">
       <h2 id="vault-admin-title">Vaults</h2>
       <p className="muted">Each vault has its own rounds, trading wallets, lockup duration and minimum investment.</p>
       {vaults.isError ? (
@@ -65,10 +86,18 @@ export function VaultAdmin() {
         vaults.isPending ? (
           <Skeleton height="10rem" />
         ) : (
-          <p className="muted">The fund has no vaults.</p>
+          <>
+            <p className="muted">The fund has no vaults.</p>
+            <NewVault onCreated={onCreated} />
+          </>
         )
       ) : (
-        <VaultTabs vaults={list} selected={current.vaultId} onSelect={setSelected}>
+        <VaultTabs
+          vaults={list}
+          selected={current.vaultId}
+          onSelect={setSelected}
+          actions={<NewVault onCreated={onCreated} />}
+        >
           <VaultPanel key={current.vaultId} vaultId={current.vaultId} vaultName={current.name} />
         </VaultTabs>
       )}
