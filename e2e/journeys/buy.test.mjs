@@ -102,9 +102,9 @@ describe("buy journey", { timeout: 300_000 }, () => {
     const widget = page.getByRole("region", { name: "Invest" });
     await widget.getByText(/^Balance: [\d,.]+ mUSDC$/).waitFor({ timeout: 15_000 });
     await widget.getByLabel(/Amount/).fill("100");
-    await widget.getByRole("button", { name: "Approve and invest" }).click();
+    await widget.getByRole("button", { name: /^(Sign the permit and invest|Approve and invest)$/ }).click();
     await widget
-      .getByText("Investment transaction submitted successfully!")
+      .getByText("Investment confirmed.")
       .waitFor({ timeout: 30_000 })
       .catch(async (error) => {
         throw new Error(`${error.message}\nThe widget says: ${await widget.textContent()}`);

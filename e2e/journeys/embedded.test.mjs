@@ -180,7 +180,7 @@ describe("embedded wallet journey", { timeout: 600_000 }, () => {
     await widget.getByText(/^Balance: 500(\.00)? mUSDC$/).waitFor({ timeout: 30_000 });
     await widget.getByLabel(/Amount/).fill("100");
     await widget.getByRole("button", { name: /invest/i }).click();
-    const invested = widget.getByText("Investment transaction submitted successfully!").waitFor({ timeout: 120_000 });
+    const invested = widget.getByText("Investment confirmed.").waitFor({ timeout: 120_000 });
     const approvals = await approveUntil(page, invested);
     assert.ok(approvals >= 1, "the frame asked for approval");
     const position = await j.chain.readFund("getPosition", [address, VAULT]);

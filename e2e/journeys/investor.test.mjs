@@ -76,8 +76,9 @@ describe("investor journey", { timeout: 300_000 }, () => {
     const poolBefore = await deposits();
     const positionBefore = await j.chain.position(investor, vaultId);
     await page.getByLabel(/Amount/).fill("1,500");
-    await page.getByRole("button", { name: "Approve and invest" }).click();
-    await page.getByText("Investment transaction submitted successfully!").first().waitFor({ timeout: 30_000 });
+    // The button names the path: the permit until this wallet has refused typed data once, then the two steps.
+    await page.getByRole("button", { name: /^(Sign the permit and invest|Approve and invest)$/ }).click();
+    await page.getByText("Investment confirmed.").first().waitFor({ timeout: 30_000 });
     await page.waitForFunction(
       ([selector, old]) => Number(document.querySelector(selector)?.textContent?.replace(/[$,]/g, "")) !== old,
       /** @type {const} */ (['[data-testid="vault-tvl"]', before]),
@@ -103,7 +104,7 @@ describe("investor journey", { timeout: 300_000 }, () => {
     await page.evaluate(() => /** @type {any} */ (window).__fundamentTestWallet.rejectNext("eth_sendTransaction"));
     assert.equal(await page.getByText("User rejected the transaction.").count(), 0);
     await page.getByLabel(/Amount/).fill("200");
-    await page.getByRole("button", { name: "Approve and invest" }).click();
+    await page.getByRole("button", { name: /^(Sign the permit and invest|Approve and invest)$/ }).click();
     await page.getByText("User rejected the transaction.").first().waitFor({ timeout: 15_000 });
     const requests = await page.evaluate(() => /** @type {any} */ (window).__fundamentTestWallet.requests);
     assert.ok(requests.includes("eth_sendTransaction"));
@@ -115,7 +116,7 @@ describe("investor journey", { timeout: 300_000 }, () => {
     // The wallet sends the next approval with too little gas: it is mined, and reverts.
     await page.evaluate(() => /** @type {any} */ (window).__fundamentTestWallet.starveGasNext("0x095ea7b3"));
     await page.getByLabel(/Amount/).fill("5,000");
-    await page.getByRole("button", { name: "Approve and invest" }).click();
+    await page.getByRole("button", { name: /^(Sign the permit and invest|Approve and invest)$/ }).click();
     await page.getByText("Approval transaction failed!").first().waitFor({ timeout: 30_000 });
     await screenshot(page, "vault-approval-failed");
     const requests = await page.evaluate(() => /** @type {any} */ (window).__fundamentTestWallet.requests);

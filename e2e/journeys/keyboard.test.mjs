@@ -61,8 +61,11 @@ describe("keyboard journey", { timeout: 300_000 }, () => {
 
     await tabTo(page, (el) => el.tag === "input" && el.label.startsWith("Amount"));
     await page.keyboard.type("250");
-    const button = await tabTo(page, (el) => el.tag === "button" && /^(Approve and invest|Invest)$/.test(el.text));
-    assert.match(button.text, /^(Approve and invest|Invest)$/);
+    const button = await tabTo(
+      page,
+      (el) => el.tag === "button" && /^(Sign the permit and invest|Approve and invest|Invest)$/.test(el.text),
+    );
+    assert.match(button.text, /^(Sign the permit and invest|Approve and invest|Invest)$/);
     await page.keyboard.press("Enter");
 
     await widget.getByTestId("invest-result").waitFor({ timeout: 30_000 });
@@ -70,10 +73,7 @@ describe("keyboard journey", { timeout: 300_000 }, () => {
       timeout: 5_000,
     });
     assert.equal(await focusedTestId(page), "invest-result");
-    assert.match(
-      (await widget.getByTestId("invest-result").textContent()) ?? "",
-      /^Investment transaction submitted successfully!/,
-    );
+    assert.match((await widget.getByTestId("invest-result").textContent()) ?? "", /^Investment confirmed\./);
     const after = await j.chain.position(investor, vaultId);
     assert.equal(after.principal - before.principal, j.chain.units(250), "the position grew by 250");
     await screenshot(page, "keyboard-invest-result");
@@ -85,7 +85,10 @@ describe("keyboard journey", { timeout: 300_000 }, () => {
     await page.evaluate(() => /** @type {any} */ (window).__fundamentTestWallet.rejectNext("eth_sendTransaction"));
     await tabTo(page, (el) => el.tag === "input" && el.label.startsWith("Amount"));
     await page.keyboard.type("200");
-    await tabTo(page, (el) => el.tag === "button" && /^(Approve and invest|Invest)$/.test(el.text));
+    await tabTo(
+      page,
+      (el) => el.tag === "button" && /^(Sign the permit and invest|Approve and invest|Invest)$/.test(el.text),
+    );
     await page.keyboard.press("Space");
     const failure = widget.getByTestId("invest-failure");
     await failure.waitFor({ timeout: 30_000 });

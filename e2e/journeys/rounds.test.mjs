@@ -150,8 +150,8 @@ describe("three rounds across both vaults", { timeout: 900_000 }, () => {
       const poolId = await j.chain.currentPoolId(vaultId);
       const { totalFunds: before } = await j.chain.pool(poolId);
       await ip.getByLabel(/Amount/).fill(String(whole));
-      await ip.getByRole("button", { name: /^(Approve and invest|Invest)$/ }).click();
-      await ip.getByText("Investment transaction submitted successfully!").first().waitFor({ timeout: 30_000 });
+      await ip.getByRole("button", { name: /^(Sign the permit and invest|Approve and invest|Invest)$/ }).click();
+      await ip.getByText("Investment confirmed.").first().waitFor({ timeout: 30_000 });
       const { totalFunds } = await j.chain.pool(poolId);
       assert.equal(totalFunds - before, j.chain.units(whole), `vault ${vaultId}'s round ${poolId} took the deposit`);
       assert.equal((await j.chain.position(INVESTOR, vaultId)).poolId, poolId);

@@ -85,9 +85,10 @@ describe("smart account journey", { timeout: 300_000 }, () => {
       await page.evaluate(() => /** @type {any} */ (window).__fundamentTestWallet.requests)
     ).length;
     await page.getByLabel(/Amount/).fill("500");
-    await page.getByRole("button", { name: "Approve and invest" }).click();
+    // The smart account approves and invests in one user operation: the button says so.
+    await page.getByRole("button", { name: "Invest through your smart account", exact: true }).click();
     await page
-      .getByText("Investment transaction submitted successfully!")
+      .getByText("Investment confirmed.")
       .first()
       .waitFor({ timeout: 60_000 })
       .catch(async (error) => {

@@ -29,11 +29,15 @@ async function openVault(name: string, options: { batching?: boolean; typedData?
   return { vaultId, control, ...view };
 }
 
-const invest = async (amount: string) => {
+/** Types `amount` and presses the invest box's button, which names the path the wallet will take (`label`). */
+const invest = async (amount: string, label: string) => {
   const widget = investWidget();
   await userEvent.type(within(widget).getByLabelText(/Amount/), amount);
-  await userEvent.click(within(widget).getByRole("button", { name: /^(Approve and invest|Invest)$/ }));
+  await userEvent.click(await within(widget).findByRole("button", { name: label }, { timeout: 10_000 }));
 };
+const BATCH = "Approve and invest in one confirmation";
+const PERMIT = "Sign the permit and invest";
+const TWO_STEPS = "Approve and invest";
 
 describe("the investment path the widget takes", () => {
   it("batches approve + invest in one confirmation, shows the status until both are mined, and names the path", async () => {
@@ -44,7 +48,7 @@ describe("the investment path the widget takes", () => {
       });
       await rpc("evm_setAutomine", [false]);
       try {
-        await invest("1,200");
+        await invest("1,200", BATCH);
         const status = () => within(investWidget()).queryByTestId("invest-status")?.firstChild?.textContent;
         await waitFor(() => expect(status()).toBe("Waiting for both calls (approve and invest) to be mined…"), {
           timeout: 10_000,
@@ -56,11 +60,7 @@ describe("the investment path the widget takes", () => {
         await waitFor(() => expect(control.transactions).toHaveLength(2), { timeout: 20_000 });
         expect(status()).toBe("Waiting for both calls (approve and invest) to be mined…");
         await rpc("evm_mine"); // the investment
-        await within(investWidget()).findByText(
-          "Investment transaction submitted successfully!",
-          {},
-          { timeout: 20_000 },
-        );
+        await within(investWidget()).findByText("Investment confirmed.", {}, { timeout: 20_000 });
       } finally {
         await rpc("evm_setAutomine", [true]);
       }
@@ -79,12 +79,8 @@ describe("the investment path the widget takes", () => {
     await withSnapshot(async () => {
       const { vaultId, control, unmount } = await openVault("Permit vault", { typedData: true });
       await waitFor(() => expect(stepsText()).toContain("Step 1: Sign the permit"), { timeout: 10_000 });
-      await invest("800");
-      await within(investWidget()).findByText(
-        "Investment transaction submitted successfully!",
-        {},
-        { timeout: 20_000 },
-      );
+      await invest("800", PERMIT);
+      await within(investWidget()).findByText("Investment confirmed.", {}, { timeout: 20_000 });
       expect(within(investWidget()).getByTestId("invest-path").textContent).toBe(
         "Invested with a signature (permit) and one transaction.",
       );
@@ -106,12 +102,8 @@ describe("the investment path the widget takes", () => {
       // The app cannot know yet that this wallet refuses typed data: it offers the permit path first. Wait until the
       // widget has read the token's permit support, or a click under load would take the two steps at once.
       await waitFor(() => expect(stepsText()).toContain("Step 1: Sign the permit"), { timeout: 10_000 });
-      await invest("300");
-      await within(investWidget()).findByText(
-        "Investment transaction submitted successfully!",
-        {},
-        { timeout: 20_000 },
-      );
+      await invest("300", PERMIT);
+      await within(investWidget()).findByText("Investment confirmed.", {}, { timeout: 20_000 });
       expect(within(investWidget()).getByTestId("invest-fallback").textContent).toBe(permitMessages.walletCannotSign);
       expect(within(investWidget()).getByTestId("invest-path").textContent).toBe(
         "Invested in two steps: an approval, then the investment.",
@@ -128,7 +120,7 @@ describe("the investment path the widget takes", () => {
         },
       );
       control.requests.length = 0;
-      await invest("200");
+      await invest("200", TWO_STEPS);
       await waitFor(
         () =>
           expect(within(investWidget()).getByTestId("invest-path").textContent).toBe(
@@ -160,12 +152,8 @@ describe("the investment path the widget takes", () => {
         { timeout: 10_000 },
       );
       control.setBatching(false); // the capabilities said yes; wallet_sendCalls now answers 4200
-      await invest("400");
-      await within(investWidget()).findByText(
-        "Investment transaction submitted successfully!",
-        {},
-        { timeout: 20_000 },
-      );
+      await invest("400", BATCH);
+      await within(investWidget()).findByText("Investment confirmed.", {}, { timeout: 20_000 });
       expect(within(investWidget()).getByTestId("invest-fallback").textContent).toBe(batchMessages.unsupported);
       expect(within(investWidget()).getByTestId("invest-path").textContent).toBe(
         "Invested with a signature (permit) and one transaction.",
@@ -181,7 +169,7 @@ describe("the investment path the widget takes", () => {
       const { control, unmount } = await openVault("Rejected permit vault", { typedData: true });
       await waitFor(() => expect(stepsText()).toContain("Step 1: Sign the permit"), { timeout: 10_000 });
       control.rejectNext("eth_signTypedData_v4");
-      await invest("300");
+      await invest("300", PERMIT);
       const failure = await within(investWidget()).findByTestId("invest-failure", {}, { timeout: 20_000 });
       expect(failure.textContent).toBe("User rejected the transaction.");
       expect(within(investWidget()).queryByTestId("invest-fallback")).toBeNull();
@@ -196,7 +184,7 @@ describe("the investment path the widget takes", () => {
       const { vaultId, control, unmount } = await openVault("Half batch vault", { batching: true });
       await waitFor(() => expect(stepsText()).toContain("Approve + invest, in one confirmation"), { timeout: 10_000 });
       control.starveGasNext(INVEST);
-      await invest("600");
+      await invest("600", BATCH);
       const failure = await within(investWidget()).findByTestId("invest-failure", {}, { timeout: 20_000 });
       expect(failure.textContent).toBe(batchMessages.approvedNotInvested("600 mUSDC"));
       // The allowance shown is the new one: the approval went through.

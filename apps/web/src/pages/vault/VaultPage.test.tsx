@@ -187,7 +187,8 @@ describe("the vault page of a vault that runs rounds", () => {
         "Withdraw your payout of 2,160 mUSDC from round 1 first: a settled payout waiting in this vault must be withdrawn before you invest in it again.";
       expect((await within(widget).findByRole("alert", {}, { timeout: 10_000 })).textContent).toBe(rule);
       await userEvent.type(within(widget).getByLabelText(/Amount/), "500");
-      await userEvent.click(within(widget).getByRole("button", { name: /invest/i }));
+      const button = within(widget).getByRole("button", { name: "Withdraw your payout first" }) as HTMLButtonElement;
+      expect(button.disabled).toBe(true);
       expect(within(widget).getByRole("alert").textContent).toBe(rule);
       expect(recorder.methods.filter((m) => PROMPTS.includes(m))).toEqual([]);
 

@@ -81,7 +81,9 @@ describe("a vault's fees, high-water mark and caps on its page", () => {
         { timeout: 10_000 },
       );
       expect(within(widget).getByText("Room in this round").nextElementSibling?.textContent).toBe("2,000 mUSDC");
-      await userEvent.click(within(widget).getByRole("button", { name: "Approve and invest" }));
+      // The button says it in short, and cannot be pressed.
+      const button = within(widget).getByRole("button", { name: "Above the room in this round" }) as HTMLButtonElement;
+      expect(button.disabled).toBe(true);
       expect(recorder.methods.filter((m) => PROMPTS.includes(m))).toEqual([]);
       await userEvent.clear(amount);
       await userEvent.type(amount, "2000");

@@ -1,4 +1,4 @@
-import { fundErrorTexts } from "@fundament/sdk";
+import { fundErrorTexts, type InvestPath } from "@fundament/sdk";
 import { describe, expect, it } from "vitest";
 import {
   depositsClosed,
@@ -7,6 +7,8 @@ import {
   INVALID_AMOUNT,
   type InvestCheckInput,
   type InvestStepView,
+  investActionLabel,
+  investBlocker,
   investButtonLabel,
   investStatusText,
   investSteps,
@@ -108,7 +110,6 @@ describe("validateInvest: clear errors before any wallet prompt, in the order a 
       ...ready,
       acceptsDeposits: false,
       poolStatus: "locked",
-      isWhitelisted: false,
       amount: "",
     } as const;
     const all = { ...stopped, emergencyState: true, windingDown: true, paused: true };
@@ -120,9 +121,66 @@ describe("validateInvest: clear errors before any wallet prompt, in the order a 
     );
   });
 
+  it("reports the whitelist before the vault's stops: no wait cures it", () => {
+    const stopped = { ...ready, acceptsDeposits: false, emergencyState: true, paused: true, isWhitelisted: false };
+    expect(validateInvest(stopped)).toBe(fundErrorTexts.NotWhitelisted());
+    expect(validateInvest({ ...stopped, wrongNetwork: true })).toBe("Switch your wallet to Local chain (anvil) first.");
+  });
+
   it("accepts exactly the minimum and exactly the balance", () => {
     expect(validateInvest({ ...ready, amount: "100" })).toBeNull();
     expect(validateInvest({ ...ready, amount: "1000" })).toBeNull();
+  });
+});
+
+describe("investBlocker: the invest button's label is the first blocker, its detail the text below the field", () => {
+  const label = (change: Partial<InvestCheckInput>) => investBlocker({ ...ready, ...change })?.label ?? null;
+
+  it.each<[string, Partial<InvestCheckInput>, string]>([
+    ["no wallet", { isConnected: false, isWhitelisted: undefined }, "Connect wallet"],
+    ["wrong network", { wrongNetwork: true }, "Switch network"],
+    ["not whitelisted", { isWhitelisted: false }, "Whitelisted investors only"],
+    ["emergency", { emergencyState: true, acceptsDeposits: false }, "Emergency: deposits closed"],
+    ["winding down", { windingDown: true, acceptsDeposits: false }, "Vault winding down"],
+    ["paused", { paused: true, acceptsDeposits: false }, "Vault paused"],
+    [
+      "locked pool",
+      { poolStatus: "locked", acceptsDeposits: false, unlockDate: "Dec 21, 2026" },
+      "Round locked until Dec 21, 2026",
+    ],
+    ["settled pool", { poolStatus: "settled", acceptsDeposits: false }, "Deposits closed"],
+    ["unwithdrawn payout", { unwithdrawn: { amount: 1n, round: 2 } }, "Withdraw your payout first"],
+    ["empty amount", { amount: "" }, "Enter an amount"],
+    ["not a number", { amount: "12abc" }, "Enter a valid amount"],
+    ["below minimum", { amount: "99.99" }, "Below minimum (100 mUSDC)"],
+    [
+      "above the caps' room",
+      { amount: "500", capRefusal: "at most 400 mUSDC more fits" },
+      "Above the room in this round",
+    ],
+    ["above balance", { amount: "1000.01" }, "Insufficient mUSDC balance"],
+  ])("%s", (_, change, text) => {
+    expect(label(change)).toBe(text);
+    // The detail agrees: it is validateInvest's text for the same input.
+    expect(investBlocker({ ...ready, ...change })?.detail).toBe(validateInvest({ ...ready, ...change }));
+  });
+
+  it("is null when the investment can go ahead", () => {
+    expect(investBlocker(ready)).toBeNull();
+  });
+});
+
+describe("investActionLabel: the button names the path the wallet will take", () => {
+  it.each<[InvestPath, boolean, string]>([
+    ["twoStep", true, "Approve and invest"],
+    ["permit", true, "Sign the permit and invest"],
+    ["batch", true, "Approve and invest in one confirmation"],
+    ["smartAccount", true, "Invest through your smart account"],
+    ["smartAccount", false, "Invest through your smart account"],
+    ["twoStep", false, "Invest"],
+  ])("%s, approval needed: %s → %s", (path, approvalNeeded, text) => {
+    expect(investActionLabel(path, approvalNeeded)).toBe(text);
+    expect(investButtonLabel("idle", approvalNeeded, path)).toBe(text);
   });
 });
 
@@ -145,7 +203,8 @@ describe("the two steps", () => {
     expect(states("success", true)).toEqual(["1 Approve: done", "2 Invest: done"]);
   });
 
-  it("skips the approval when the allowance covers the amount", () => {
+  it("skips the approval when the allowance covers the amount, from before the click (the button says Invest)", () => {
+    expect(states("idle", false)).toEqual(["1 Approve: skipped", "2 Invest: upcoming"]);
     expect(states("investing", false)).toEqual(["1 Approve: skipped", "2 Invest: active"]);
     expect(states("success", false)).toEqual(["1 Approve: skipped", "2 Invest: done"]);
   });
@@ -233,6 +292,8 @@ describe("depositsClosed", () => {
     const expected = {
       reason: "The fund is in an emergency state: deposits and lockups are paused.",
       when: "Deposits reopen when the fund's admin ends the emergency state.",
+      // The layout's emergency banner says the reason on every page.
+      fundWide: true,
     };
     expect(depositsClosed({ ...open, emergencyState: true })).toEqual(expected);
     expect(depositsClosed({ ...open, acceptsDeposits: false })).toEqual(expected);
@@ -278,7 +339,12 @@ describe("the steps of the permit and batch paths", () => {
     expect(view("batching", true, null, "batch")).toEqual(["1 Approve + invest, in one confirmation: active"]);
     expect(view("success", true, null, "batch")).toEqual(["1 Approve + invest, in one confirmation: done"]);
     expect(view("error", true, "batch", "batch")).toEqual(["1 Approve + invest, in one confirmation: failed"]);
-    expect(view("idle", false, null, "batch")).toEqual(["1 Approve: upcoming", "2 Invest: upcoming"]);
+    expect(view("idle", false, null, "batch")).toEqual(["1 Approve: skipped", "2 Invest: upcoming"]);
+  });
+
+  it("a smart account: always one step, its user operation approves and invests", () => {
+    expect(view("idle", false, null, "smartAccount")).toEqual(["1 Approve + invest, in one confirmation: upcoming"]);
+    expect(view("batching", true, null, "smartAccount")).toEqual(["1 Approve + invest, in one confirmation: active"]);
   });
 
   it("says what to do and what the app waits for: the signature, the batch's confirmation, both calls mined", () => {

@@ -37,6 +37,8 @@ export type InvestCheckInput = {
   unwithdrawn?: { amount: bigint; round: number } | null;
   /** The vault's cap refusing this amount (the fund's own answer, `getDepositStatus`); null when none does. */
   capRefusal?: string | null;
+  /** A locked round's unlock date ("Dec 21, 2026"), for the button's "Round locked until …". */
+  unlockDate?: string;
 };
 
 export const ENTER_AMOUNT = "Enter an amount to invest.";
@@ -74,34 +76,115 @@ export function unwithdrawnMessage(amount: bigint, round: number, decimals: numb
   return `Withdraw your payout of ${formatTokenAmount(amount, decimals, symbol)} from round ${round} first: a settled payout waiting in this vault must be withdrawn before you invest in it again.`;
 }
 
-/**
- * The first reason the investment cannot go ahead, checked before any wallet prompt, in the order a person
- * fixes them: wallet, network, the vault's stops (the fund's emergency, then a wind-down, then a pause), pool,
- * whitelist, an unwithdrawn payout, amount, minimum, the vault's caps, balance. null when it can.
- */
-export function validateInvest(input: InvestCheckInput): string | null {
-  if (!input.isConnected) return NOT_CONNECTED;
-  if (input.wrongNetwork) return switchNetworkFirst(input.chainName);
-  if (input.emergencyState) return fundErrorTexts.EmergencyActive();
-  if (input.windingDown) return fundErrorTexts.VaultWindingDown();
-  if (input.paused) return fundErrorTexts.VaultPaused();
-  if (input.poolStatus === "locked") return fundErrorTexts.PoolLocked();
-  if (!input.acceptsDeposits) return POOL_NOT_OPEN;
-  if (input.isWhitelisted === false) return input.isAdmin ? NOT_WHITELISTED_ADMIN : fundErrorTexts.NotWhitelisted();
-  if (input.unwithdrawn)
-    return unwithdrawnMessage(input.unwithdrawn.amount, input.unwithdrawn.round, input.decimals, input.symbol);
-  if (input.amount.trim() === "") return ENTER_AMOUNT;
-  const units = parseAmount(input.amount, input.decimals);
-  if (units === null) return INVALID_AMOUNT;
-  if (units < input.minimum) {
-    return fundErrorTexts.BelowMinimumInvestment([units, input.minimum], {
-      decimals: input.decimals,
-      symbol: input.symbol,
-    });
-  }
-  if (input.capRefusal) return input.capRefusal;
-  if (input.balance !== undefined && units > input.balance) return fundErrorTexts.ERC20InsufficientBalance();
+/** What the person fixes first: the kind of blocker, which also says what the invest button does about it. */
+export type InvestBlockerKind =
+  | "wallet"
+  | "network"
+  | "whitelist"
+  | "stopped"
+  | "payout"
+  | "noAmount"
+  | "amount"
+  | "minimum"
+  | "cap"
+  | "balance";
+
+/** Why the investment cannot go ahead: the invest button's label (short) and the detailed text below the field. */
+export type InvestBlocker = { kind: InvestBlockerKind; label: string; detail: string };
+
+/** The invest button's labels while something blocks the investment. */
+export const BLOCKER_LABELS = {
+  connect: "Connect wallet",
+  switchNetwork: "Switch network",
+  whitelist: "Whitelisted investors only",
+  emergency: "Emergency: deposits closed",
+  windingDown: "Vault winding down",
+  paused: "Vault paused",
+  closed: "Deposits closed",
+  payout: "Withdraw your payout first",
+  enterAmount: "Enter an amount",
+  invalidAmount: "Enter a valid amount",
+  aboveRoom: "Above the room in this round",
+} as const;
+
+export const roundLockedLabel = (unlockDate: string | undefined) =>
+  unlockDate ? `Round locked until ${unlockDate}` : "Round locked";
+export const belowMinimumLabel = (minimum: string) => `Below minimum (${minimum})`;
+export const insufficientBalanceLabel = (symbol: string) =>
+  symbol ? `Insufficient ${symbol} balance` : "Insufficient balance";
+
+const blocker = (kind: InvestBlockerKind, label: string, detail: string): InvestBlocker => ({ kind, label, detail });
+
+/** The wallet: none connected, or on another chain. */
+function walletBlocker(input: InvestCheckInput): InvestBlocker | null {
+  if (!input.isConnected) return blocker("wallet", BLOCKER_LABELS.connect, NOT_CONNECTED);
+  if (input.wrongNetwork) return blocker("network", BLOCKER_LABELS.switchNetwork, switchNetworkFirst(input.chainName));
   return null;
+}
+
+/** The account is not on the fund's whitelist (undefined while unknown: no blocker yet). */
+function whitelistBlocker(input: InvestCheckInput): InvestBlocker | null {
+  if (input.isWhitelisted !== false) return null;
+  const detail = input.isAdmin ? NOT_WHITELISTED_ADMIN : fundErrorTexts.NotWhitelisted();
+  return blocker("whitelist", BLOCKER_LABELS.whitelist, detail);
+}
+
+/** The vault's stops: the fund's emergency, then a wind-down (final), then a pause, then a locked or closed pool. */
+function stopBlocker(input: InvestCheckInput): InvestBlocker | null {
+  if (input.emergencyState) return blocker("stopped", BLOCKER_LABELS.emergency, fundErrorTexts.EmergencyActive());
+  if (input.windingDown) return blocker("stopped", BLOCKER_LABELS.windingDown, fundErrorTexts.VaultWindingDown());
+  if (input.paused) return blocker("stopped", BLOCKER_LABELS.paused, fundErrorTexts.VaultPaused());
+  if (input.poolStatus === "locked")
+    return blocker("stopped", roundLockedLabel(input.unlockDate), fundErrorTexts.PoolLocked());
+  if (!input.acceptsDeposits) return blocker("stopped", BLOCKER_LABELS.closed, POOL_NOT_OPEN);
+  return null;
+}
+
+/** A settled payout of this vault waiting to be withdrawn (the contract's `UnwithdrawnPosition`). */
+function payoutBlocker(input: InvestCheckInput): InvestBlocker | null {
+  if (!input.unwithdrawn) return null;
+  const { amount, round } = input.unwithdrawn;
+  return blocker("payout", BLOCKER_LABELS.payout, unwithdrawnMessage(amount, round, input.decimals, input.symbol));
+}
+
+/** The amount: missing, not a number, below the vault's minimum, above what its caps let in, above the balance. */
+function amountBlocker(input: InvestCheckInput): InvestBlocker | null {
+  const { decimals, symbol } = input;
+  if (input.amount.trim() === "") return blocker("noAmount", BLOCKER_LABELS.enterAmount, ENTER_AMOUNT);
+  const units = parseAmount(input.amount, decimals);
+  if (units === null) return blocker("amount", BLOCKER_LABELS.invalidAmount, INVALID_AMOUNT);
+  if (units < input.minimum) {
+    return blocker(
+      "minimum",
+      belowMinimumLabel(formatTokenAmount(input.minimum, decimals, symbol)),
+      fundErrorTexts.BelowMinimumInvestment([units, input.minimum], { decimals, symbol }),
+    );
+  }
+  if (input.capRefusal) return blocker("cap", BLOCKER_LABELS.aboveRoom, input.capRefusal);
+  if (input.balance !== undefined && units > input.balance)
+    return blocker("balance", insufficientBalanceLabel(symbol), fundErrorTexts.ERC20InsufficientBalance());
+  return null;
+}
+
+/**
+ * The first reason the investment cannot go ahead, checked before any wallet prompt, in the order a person fixes
+ * them: wallet, network, whitelist (which no wait cures), the vault's stops (the fund's emergency, then a wind-down,
+ * then a pause, then the pool), an unwithdrawn payout, amount, minimum, the vault's caps, balance. null when it can.
+ * Its label is the invest button's; its detail the text below the amount field.
+ */
+export function investBlocker(input: InvestCheckInput): InvestBlocker | null {
+  return (
+    walletBlocker(input) ??
+    whitelistBlocker(input) ??
+    stopBlocker(input) ??
+    payoutBlocker(input) ??
+    amountBlocker(input)
+  );
+}
+
+/** The detailed text of the first reason the investment cannot go ahead (`investBlocker`), or null when it can. */
+export function validateInvest(input: InvestCheckInput): string | null {
+  return investBlocker(input)?.detail ?? null;
 }
 
 /** Whether the investment needs the approval step first. */
@@ -130,9 +213,9 @@ export type FailedStep = "approve" | "invest" | "batch" | null;
 
 /**
  * The visible steps of the path and their state for the current phase: two steps (1 Approve, 2 Invest), a permit
- * (1 Sign the permit, 2 Invest) or a batch (1 Approve + invest, in one confirmation). `approvalNeeded` is what the
- * allowance said when the flow started (without it every path is the investment alone); `failedAt` the step that
- * failed.
+ * (1 Sign the permit, 2 Invest) or a batch (1 Approve + invest, in one confirmation; a smart account's always).
+ * `approvalNeeded` is what the allowance says (before the flow) or said when the flow started: without it the approval
+ * is shown as not needed from the start, as the button says "Invest"; `failedAt` the step that failed.
  */
 export function investSteps(
   phase: InvestPhase,
@@ -140,13 +223,14 @@ export function investSteps(
   failedAt: FailedStep = null,
   path: InvestPath = "twoStep",
 ): InvestStepView[] {
-  if (approvalNeeded && (path === "batch" || path === "smartAccount")) {
+  // A smart account always approves and invests in one user operation; a batch does when an approval is needed.
+  if (path === "smartAccount" || (approvalNeeded && path === "batch")) {
     const state: StepState =
       failedAt !== null ? "failed" : phase === "success" ? "done" : phase === "batching" ? "active" : "upcoming";
     return [{ key: "batch", number: 1, label: "Approve + invest, in one confirmation", state }];
   }
   const approve: StepState = (() => {
-    if (!approvalNeeded) return phase === "idle" ? "upcoming" : "skipped";
+    if (!approvalNeeded) return "skipped";
     if (failedAt === "approve") return "failed";
     if (phase === "approving" || phase === "signing") return "active";
     if (phase === "investing" || phase === "success" || (phase === "error" && failedAt === "invest")) return "done";
@@ -211,8 +295,11 @@ export function stepStateText(step: InvestStepView, progress: InvestProgress): s
   }
 }
 
-/** Why a vault takes no deposits now, and when it will: shown instead of the form's primary button. */
-export type DepositsClosed = { reason: string; when: string };
+/**
+ * Why a vault takes no deposits now, and when it will: shown instead of the form. `fundWide`: the reason is the fund's
+ * emergency, which the layout's banner already says on every page (the widget then says only when).
+ */
+export type DepositsClosed = { reason: string; when: string; fundWide?: true };
 
 /**
  * Why the vault's current round takes no deposits and when deposits reopen, or null when it takes them. During an
@@ -232,9 +319,10 @@ export function depositsClosed(vault: {
   /** When the round's proposed settlement becomes final (seconds), while one waits its challenge window. */
   proposalFinalAt?: number | null;
 }): DepositsClosed | null {
-  const emergency = {
+  const emergency: DepositsClosed = {
     reason: fundErrorTexts.EmergencyActive(),
     when: "Deposits reopen when the fund's admin ends the emergency state.",
+    fundWide: true,
   };
   if (vault.emergencyState) return emergency;
   if (vault.windingDown) return { reason: fundErrorTexts.VaultWindingDown(), when: WINDING_DOWN_WHEN };
@@ -261,8 +349,26 @@ export function depositsClosed(vault: {
   return null;
 }
 
-/** The primary button's label for the current phase. */
-export function investButtonLabel(phase: InvestPhase, approvalNeeded: boolean): string {
+/**
+ * The invest button's label when nothing blocks the investment: it names the path the wallet will take. "Invest" when
+ * the allowance already covers the amount (one transaction), else the approval's way: a permit's signature, one
+ * batched confirmation, or the two steps; a smart account always approves and invests in one user operation.
+ */
+export function investActionLabel(path: InvestPath, approvalNeeded: boolean): string {
+  if (path === "smartAccount") return "Invest through your smart account";
+  if (!approvalNeeded) return "Invest";
+  switch (path) {
+    case "batch":
+      return "Approve and invest in one confirmation";
+    case "permit":
+      return "Sign the permit and invest";
+    case "twoStep":
+      return "Approve and invest";
+  }
+}
+
+/** The primary button's label for the current phase (the path's, `investActionLabel`, when nothing runs). */
+export function investButtonLabel(phase: InvestPhase, approvalNeeded: boolean, path: InvestPath = "twoStep"): string {
   switch (phase) {
     case "checking":
       return "Checking…";
@@ -274,6 +380,13 @@ export function investButtonLabel(phase: InvestPhase, approvalNeeded: boolean): 
     case "batching":
       return "Investing…";
     default:
-      return approvalNeeded ? "Approve and invest" : "Invest";
+      return investActionLabel(path, approvalNeeded);
   }
 }
+
+/**
+ * What the widget says once the investment is mined. The SDK's result message (the spec's "Investment transaction
+ * submitted successfully!") arrives with the receipt: "submitted" is the state before mining, so the widget says
+ * confirmed.
+ */
+export const INVEST_CONFIRMED = "Investment confirmed.";

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { type ChooseInvestPathInput, chooseInvestPath, fallbackInvestPath, investPathText } from "./investPath.helpers";
+import {
+  type ChooseInvestPathInput,
+  chooseInvestPath,
+  fallbackInvestPath,
+  investPathText,
+  plannedInvestPath,
+} from "./investPath.helpers";
 
 const eoa: ChooseInvestPathInput = {
   accountType: "eoa",
@@ -34,6 +40,21 @@ describe("chooseInvestPath", () => {
     ["an EOA when the smart-account path is wired", { smartAccountReady: true }, "permit"],
   ] as const)("%s → %s", (_case, override, path) => {
     expect(chooseInvestPath({ ...eoa, ...(override as Partial<ChooseInvestPathInput>) })).toBe(path);
+  });
+});
+
+describe("plannedInvestPath: the path the button names and the flow starts with", () => {
+  it("is the best path when an approval is needed, the investment alone when the allowance covers it", () => {
+    expect(plannedInvestPath(true, eoa)).toBe("permit");
+    expect(plannedInvestPath(true, { ...eoa, capabilities: atomic("supported") })).toBe("batch");
+    expect(plannedInvestPath(false, { ...eoa, capabilities: atomic("supported") })).toBe("twoStep");
+  });
+
+  it("is the smart account's one operation whenever it is the account in use, and not while it is not wired", () => {
+    const smart = { ...eoa, accountType: "smartAccount" as const, smartAccountReady: true };
+    expect(plannedInvestPath(false, smart)).toBe("smartAccount");
+    expect(plannedInvestPath(true, smart)).toBe("smartAccount");
+    expect(plannedInvestPath(false, { ...smart, smartAccountReady: false })).toBe("twoStep");
   });
 });
 

@@ -76,3 +76,14 @@ export function investPathText(path: InvestPath, approvalSent: boolean): string 
 
 /** Why the flow fell back from the smart-account path while it is not wired into the app. */
 export const SMART_ACCOUNT_NOT_READY = "Investing through a smart account is not available here yet.";
+
+/**
+ * The path an investment will start with: a smart account (when it is the account in use) always runs its one user
+ * operation; otherwise the best path the wallet supports when an approval is needed, and the investment alone (one
+ * transaction) when the allowance already covers the amount. The widget's button and steps say this path before the
+ * click, and the flow starts with it.
+ */
+export function plannedInvestPath(approvalNeeded: boolean, input: ChooseInvestPathInput): InvestPath {
+  if (input.accountType === "smartAccount" && input.smartAccountReady) return "smartAccount";
+  return approvalNeeded ? chooseInvestPath(input) : "twoStep";
+}

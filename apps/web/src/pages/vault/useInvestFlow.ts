@@ -16,7 +16,12 @@ import type { Hash } from "viem";
 import { useConnection } from "wagmi";
 import { useWriteContext } from "../../shared/hooks/useFundAction";
 import type { FailedStep, InvestPhase } from "./invest.helpers";
-import { type ChooseInvestPathInput, chooseInvestPath, fallbackInvestPath, investPathText } from "./investPath.helpers";
+import {
+  type ChooseInvestPathInput,
+  fallbackInvestPath,
+  investPathText,
+  plannedInvestPath,
+} from "./investPath.helpers";
 import { useInvestNotifications } from "./useInvestNotifications";
 
 export type InvestFlowState = {
@@ -99,9 +104,8 @@ class InvestFailed extends Error {
   }
 }
 
-/** The path a run starts with: the EOA's allowance says nothing about a smart account, which always approves. */
-const firstPath = ({ approvalNeeded, choice }: InvestRun): InvestPath =>
-  approvalNeeded || choice.accountType === "smartAccount" ? chooseInvestPath(choice) : "twoStep";
+/** The path a run starts with: the one the widget's button named (`plannedInvestPath`). */
+const firstPath = ({ approvalNeeded, choice }: InvestRun): InvestPath => plannedInvestPath(approvalNeeded, choice);
 
 /** The state a run starts in (checking, before any wallet prompt). */
 const startState = (run: InvestRun): InvestFlowState => ({
