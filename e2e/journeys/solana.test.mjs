@@ -110,8 +110,8 @@ describe("Solana journey", { timeout: 300_000 }, () => {
       .catch(() => undefined);
     await screenshot(page, "wallet-solana-activity");
 
-    // The Networks view: to the EVM family (not connected there: Connect Wallet), connect its test wallet, and back
-    // to Solana, whose account stayed connected.
+    // The Networks view: to the EVM family (no EVM wallet there: the header says so and still shows the Solana account),
+    // connect its test wallet from the Account view, and back to Solana, whose account stayed connected.
     await dialog.getByRole("button", { name: /Back/ }).click();
     dialog = page.getByRole("dialog", { name: "Account" });
     await dialog.getByRole("button", { name: /Solana Local/ }).click();
@@ -119,12 +119,20 @@ describe("Solana journey", { timeout: 300_000 }, () => {
     await dialog.getByRole("button", { name: /Solana Local.*Active/ }).waitFor({ timeout: 15_000 });
     await screenshot(page, "wallet-solana-networks");
     await dialog.getByRole("button", { name: /Local chain \(anvil\)/ }).click();
-    await page.getByRole("button", { name: "Connect Wallet" }).first().waitFor({ timeout: 15_000 });
-    assert.equal(await accountButton.count(), 0, "the EVM family is active: no Solana account in the header");
-    if (await page.getByRole("dialog").count()) await page.keyboard.press("Escape");
-    await page.getByRole("button", { name: "Connect Wallet" }).first().click();
     await page
-      .getByRole("dialog", { name: "Connect Wallet" })
+      .getByRole("button", { name: /^No EVM wallet connected/ })
+      .first()
+      .waitFor({ timeout: 15_000 });
+    assert.equal(
+      await accountButton.count(),
+      0,
+      "the EVM family is active: the Solana account is not the header's own",
+    );
+    dialog = page.getByRole("dialog", { name: "Account" });
+    await dialog.getByText(/stays connected\./).waitFor({ timeout: 15_000 });
+    await dialog.getByRole("button", { name: "Connect EVM Wallet" }).click();
+    await page
+      .getByRole("dialog")
       .getByRole("button", { name: /^Test Wallet/ })
       .click();
     const evmAccount = page.getByRole("button", { name: /^Account 0x/ });

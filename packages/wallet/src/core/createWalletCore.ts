@@ -107,7 +107,8 @@ export function createWalletCore(options: WalletCoreOptions): WalletCore {
     open(parameters = {}) {
       const view = getInitialView({
         view: parameters.view,
-        isConnected: state.isConnected(),
+        // An account in another family counts: the Account view then says the active family has none.
+        isConnected: state.connectedNamespaces().length > 0,
         noAdapters: state.getState().noAdapters,
         isMobile: isMobile(),
       });
@@ -119,7 +120,7 @@ export function createWalletCore(options: WalletCoreOptions): WalletCore {
     close() {
       const connected = state.isConnected();
       if (resolved.embedded) {
-        core.router.reset(connected ? "Account" : "Connect");
+        core.router.reset(state.connectedNamespaces().length > 0 ? "Account" : "Connect");
       } else {
         if (!modal.getState().open) return;
         modal.setState({ open: false });

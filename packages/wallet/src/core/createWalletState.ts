@@ -103,6 +103,8 @@ export type WalletStateStore = Store<WalletState> & {
   activeAccount(): AccountState;
   activeNetwork(): CaipNetwork | undefined;
   isConnected(): boolean;
+  /** The families with a connected account (one account per family), whichever family is active. */
+  connectedNamespaces(): ChainNamespace[];
 };
 
 export function createWalletState(parameters: CreateWalletStateParameters): WalletStateStore {
@@ -219,5 +221,9 @@ export function createWalletState(parameters: CreateWalletStateParameters): Wall
     activeAccount: () => chain().account,
     activeNetwork: () => chain().network.activeNetwork,
     isConnected: () => chain().account.status === "connected" && Boolean(chain().account.address),
+    connectedNamespaces: () =>
+      (Object.entries(store.getState().chains) as [ChainNamespace, ChainState][])
+        .filter(([, c]) => c.account.status === "connected" && Boolean(c.account.address))
+        .map(([namespace]) => namespace),
   };
 }

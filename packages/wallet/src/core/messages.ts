@@ -1,3 +1,5 @@
+import type { ChainNamespace } from "./caip.js";
+
 /** Every user-visible text of the wallet layer, verbatim from the spec. */
 export const messages = {
   authenticating: "Authenticating...",
@@ -45,6 +47,36 @@ export const messages = {
 } as const;
 
 export type MessageKey = keyof typeof messages;
+
+const NAMESPACE_NAMES: Record<ChainNamespace, string> = {
+  eip155: "EVM",
+  solana: "Solana",
+  bip122: "Bitcoin",
+  near: "NEAR",
+  polkadot: "Polkadot",
+};
+
+/** How a chain family is named to a person. */
+export function namespaceName(namespace: ChainNamespace): string {
+  return NAMESPACE_NAMES[namespace];
+}
+
+/** 'No Solana wallet connected': the active family has no account (another family may have one). */
+export function noWalletConnected(namespace: ChainNamespace): string {
+  return `No ${namespaceName(namespace)} wallet connected`;
+}
+
+/** 'No Solana wallet found': no wallet of the family is in this browser. */
+export function noWalletFound(namespace: ChainNamespace): string {
+  return `No ${namespaceName(namespace)} wallet found`;
+}
+
+/** What to do when no wallet of the family is in this browser. */
+export function noWalletFoundHelp(namespace: ChainNamespace): string {
+  if (namespace === "solana")
+    return "Install a Solana wallet extension (such as Phantom or Solflare), then reload this page. Working locally? The Solana Local network offers Solana dev accounts: no extension needed.";
+  return `Install a ${namespaceName(namespace)} wallet extension, then reload this page.`;
+}
 
 /** 'Please try again after {n} seconds'. */
 export function tryAgainAfter(seconds: number): string {

@@ -54,7 +54,16 @@ export {
   SiwxNotEnabledError,
   UnsupportedChainError,
 } from "../core/errors.js";
-export { chainRequiredTo, type MessageKey, messages, tryAgainAfter } from "../core/messages.js";
+export {
+  chainRequiredTo,
+  type MessageKey,
+  messages,
+  namespaceName,
+  noWalletConnected,
+  noWalletFound,
+  noWalletFoundHelp,
+  tryAgainAfter,
+} from "../core/messages.js";
 export {
   isMethodAllowed,
   isUnsafeMethod,
@@ -95,5 +104,12 @@ export {
   solanaReference,
   solanaTestnet,
 } from "../features/solana/networks.js";
+export {
+  isSolanaLocalNetwork,
+  SOLANA_DEV_ACCOUNT_ADDRESSES,
+  SOLANA_DEV_CONNECTOR_ID,
+  SOLANA_LOCAL_GENESIS_HASH,
+  SOLANA_LOCAL_ID,
+} from "../features/solana/solanaDevAccounts.js";
 export type { SolanaConfig, SolanaConnectorItem, SolanaTokenEntry } from "../features/solana/types.js";
 export { fetchTransactions, type TransactionItem } from "../features/transactions/fetchTransactions.js";

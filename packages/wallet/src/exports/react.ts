@@ -4,7 +4,8 @@ export { AddressName, type AddressNameProps } from "../react/components/AddressN
 export { ConnectButton, type ConnectButtonProps } from "../react/components/ConnectButton.js";
 export { WalletEmbed } from "../react/components/WalletEmbed.js";
 export { useWalletRuntime } from "../react/context.js";
-export type { WalletProviderConfig, WalletRuntime } from "../react/createWalletRuntime.js";
+export type { NetworkSwitchOutcome, WalletProviderConfig, WalletRuntime } from "../react/createWalletRuntime.js";
+export { type ConnectedAccount, useConnectedAccounts } from "../react/hooks/useConnectedAccounts.js";
 export { identityQueryKey, type UseIdentityReturnType, useIdentity } from "../react/hooks/useIdentity.js";
 export { useNativeBalance } from "../react/hooks/useNativeBalance.js";
 export {
@@ -15,7 +16,9 @@ export {
 } from "../react/hooks/useSmartAccount.js";
 export { useTokenBalances } from "../react/hooks/useTokenBalances.js";
 export {
+  type UseWalletAccountParameters,
   type UseWalletAccountReturnType,
+  useEvmAccount,
   useWalletAccount,
   type WalletAccountStatus,
 } from "../react/hooks/useWalletAccount.js";

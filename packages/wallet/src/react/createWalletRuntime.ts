@@ -4,28 +4,19 @@ import {
   type GetConnectionReturnType,
   getConnection,
   signMessage,
-  switchChain,
   connect as wagmiConnect,
   disconnect as wagmiDisconnect,
   watchConnection,
 } from "wagmi/actions";
 import { loadOptionalConnectors, type OptionalConnectorsParameters } from "../connectors/loadOptionalConnectors.js";
 import { addRecentWallet } from "../connectors/recentWallets.js";
+import type { ChainNamespace } from "../core/caip.js";
 import { DEFAULT_NAME_ZONE } from "../core/constants.js";
 import { createStore, type Store } from "../core/createStore.js";
 import { createWalletCore, type WalletCore } from "../core/createWalletCore.js";
-import {
-  BaseError,
-  embeddedWalletMessage,
-  isInsufficientFunds,
-  isNoAnswer,
-  isUserRejection,
-  SERVER_UNREACHABLE,
-} from "../core/errors.js";
 import { loadOnce } from "../core/loadOnce.js";
 import { messages } from "../core/messages.js";
 import { type CaipNetwork, toCaipNetwork } from "../core/network.js";
-import { getPairingExpiry } from "../core/pairing.js";
 import type { ViewData } from "../core/views.js";
 import { createBalanceFetcher } from "../features/balances/createBalanceFetcher.js";
 import type { TokenListEntry } from "../features/balances/getBalances.js";
@@ -42,7 +33,6 @@ import { type EmbeddedRuntime, embeddedRuntimeFor } from "../features/embedded/e
 import { EMBEDDED_CONNECTOR_TYPE, type EmbeddedWalletConfig } from "../features/embedded/types.js";
 import type { NamesClient } from "../features/names/createNamesClient.js";
 import { lazyNamesClient } from "../features/names/lazyNamesClient.js";
-import { switchNetwork } from "../features/networks/switchNetwork.js";
 import { createSendStore, type SendStore } from "../features/send/createSendStore.js";
 import { createSiwxController, type SiwxController } from "../features/siwx/createSiwxController.js";
 import { lazyApiSiwxAdapter } from "../features/siwx/lazyApiSiwxAdapter.js";
@@ -58,6 +48,13 @@ import {
   type SolanaRuntime,
 } from "../features/solana/types.js";
 import { hasPersistedConnection } from "./persistedConnection.js";
+import { type ConnectAttemptState, connectEvm, connectWalletStandard, failAttempt } from "./runtime/connectFlows.js";
+import { CONNECTION_DECLINED, connectorView, errorText, SWITCH_DECLINED } from "./runtime/errors.js";
+import {
+  getWalletNetworkIds,
+  type NetworkSwitchOutcome,
+  switchRuntimeNetwork,
+} from "./runtime/switchRuntimeNetwork.js";
 
 /** Configuration of the wallet layer's React runtime (the `config` prop of `WalletProvider`). */
 export type WalletProviderConfig = {
@@ -135,12 +132,8 @@ export type WalletProviderConfig = {
   fetch?: typeof fetch | undefined;
 };
 
-export type ConnectAttemptState = {
-  status: "idle" | "connecting" | "error";
-  connectorId: string | undefined;
-  /** Why the last attempt failed. */
-  error: string | undefined;
-};
+export type { ConnectAttemptState, NetworkSwitchOutcome };
+export { CONNECTION_DECLINED, connectorView, errorText, getWalletNetworkIds, SWITCH_DECLINED };
 
 /** Everything the React layer shares: the framework-free core wired to wagmi. */
 export type WalletRuntime = {
@@ -166,7 +159,11 @@ export type WalletRuntime = {
   connect(connectorId: string, data?: ViewData): Promise<void>;
   /** Disconnects every family and the SIWX session; toast 'Failed to disconnect' on failure. */
   disconnect(): Promise<void>;
-  switchNetwork(network: CaipNetwork): Promise<void>;
+  /**
+   * Makes a network the active one. A Solana or bitcoin network only when that family has an account or a wallet in
+   * this browser (else `noWallet`, and nothing changes); the other families' accounts stay connected.
+   */
+  switchNetwork(network: CaipNetwork): Promise<NetworkSwitchOutcome>;
   /**
    * Settles once the analytics decision is applied: the API's `getAnalyticsConfig` answered (asked at the first
    * mount), or at once when it is not asked (an explicit `eventsEndpoint`, no `apiUrl`, `analytics: false`).
@@ -175,26 +172,6 @@ export type WalletRuntime = {
   /** Starts syncing wagmi → core and loads optional connectors. Returns the cleanup. */
   mount(): () => void;
 };
-
-export function connectorView(connector: Pick<Connector, "id" | "type">) {
-  return connector.type === "walletConnect" ? "ConnectingWalletConnect" : "ConnectingExternal";
-}
-
-/** Turns any error into the text a person reads. */
-export function errorText(error: unknown): string {
-  if (error instanceof BaseError) return error.shortMessage;
-  // The node (or the embedded wallet's frame, in viem's words) could not take the fee and the value.
-  if (isInsufficientFunds(error)) return messages.insufficientGas;
-  // No answer from a server (the API, the frame's API calls): one plain sentence, not "signal timed out".
-  if (isNoAnswer(error)) return SERVER_UNREACHABLE;
-  // The embedded frame's errors are written for people (spec §8 texts, the API's messages), also when viem wrapped
-  // them in its own words ("An internal error was received.").
-  const embedded = embeddedWalletMessage(error);
-  if (embedded) return embedded;
-  const short = (error as { shortMessage?: unknown })?.shortMessage;
-  if (typeof short === "string") return short;
-  return messages.somethingWentWrong;
-}
 
 function toNetwork(n: Chain | CaipNetwork): CaipNetwork {
   return "chainNamespace" in n && "caipNetworkId" in n ? n : toCaipNetwork(n);
@@ -284,6 +261,12 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
   // The bitcoin family starts disconnected (not "connecting"); it restores its last wallet silently once registered.
   if (bitcoin && core.state.chain("bip122").account.status === "connecting")
     core.state.setAccount("bip122", { status: "disconnected" });
+  // How many wallets of a Wallet Standard family this browser offers (the family's code loads first).
+  const familyWallets = async (namespace: ChainNamespace) => {
+    if (namespace === "solana" && solana) return (await solana.load()).connectors().length;
+    if (namespace === "bip122" && bitcoin) return (await bitcoin.load()).connectors().length;
+    return 0;
+  };
   const familyClients = () => ({
     eip155: { disconnect: () => wagmiDisconnect(wagmiConfig) },
     ...(solana ? { solana: { disconnect: async () => (await solana.load()).disconnect() } } : {}),
@@ -408,54 +391,6 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
       core.router.reset("Connect");
   };
 
-  /** Connects a Wallet Standard (Solana) wallet through the ConnectingExternal view. */
-  const connectSolana = async (connectorId: string, data?: ViewData) => {
-    if (!solana) return;
-    const current = core.router.getState().view;
-    if (current === "ConnectingExternal") core.router.replace(current, { ...data, connectorId });
-    else core.router.push("ConnectingExternal", { ...data, connectorId });
-    connectAttempt.setState({ status: "connecting", connectorId, error: undefined });
-    core.setLoading("solana", true);
-    try {
-      await (await solana.load()).connect(connectorId);
-      connectAttempt.setState({ status: "idle", error: undefined });
-      addRecentWallet(connectorId);
-      core.bus.emit("CONNECT_SUCCESS", { connector: connectorId, chainId: core.state.activeNetwork()?.caipNetworkId });
-      core.close();
-    } catch (error) {
-      const message = isUserRejection(error) ? CONNECTION_DECLINED : errorText(error);
-      connectAttempt.setState({ status: "error", error: message });
-      core.bus.emit("CONNECT_ERROR", { connector: connectorId, message });
-      core.triggerShake();
-    } finally {
-      core.setLoading("solana", false);
-    }
-  };
-
-  /** Connects a Wallet Standard (bitcoin) wallet through the ConnectingExternal view. */
-  const connectBitcoin = async (connectorId: string, data?: ViewData) => {
-    if (!bitcoin) return;
-    const current = core.router.getState().view;
-    if (current === "ConnectingExternal") core.router.replace(current, { ...data, connectorId });
-    else core.router.push("ConnectingExternal", { ...data, connectorId });
-    connectAttempt.setState({ status: "connecting", connectorId, error: undefined });
-    core.setLoading("bip122", true);
-    try {
-      await (await bitcoin.load()).connect(connectorId);
-      connectAttempt.setState({ status: "idle", error: undefined });
-      addRecentWallet(connectorId);
-      core.bus.emit("CONNECT_SUCCESS", { connector: connectorId, chainId: core.state.activeNetwork()?.caipNetworkId });
-      core.close();
-    } catch (error) {
-      const message = isUserRejection(error) ? CONNECTION_DECLINED : errorText(error);
-      connectAttempt.setState({ status: "error", error: message });
-      core.bus.emit("CONNECT_ERROR", { connector: connectorId, message });
-      core.triggerShake();
-    } finally {
-      core.setLoading("bip122", false);
-    }
-  };
-
   /**
    * What follows a wagmi connection, for every EVM connector: the layer's state, the recent wallets, the event, then
    * sign-in when required (or after the switch, on an unsupported chain), and the modal closes unless sign-in is open.
@@ -493,10 +428,7 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
       controller.loginSucceeded();
       await afterConnected(connector, result.chainId);
     } catch (error) {
-      const message = isUserRejection(error) ? CONNECTION_DECLINED : errorText(error);
-      connectAttempt.setState({ status: "error", error: message });
-      core.bus.emit("CONNECT_ERROR", { connector: connector.id, message });
-      core.triggerShake();
+      failAttempt({ core, connectAttempt }, connector.id, error);
     } finally {
       core.setLoading("eip155", false);
     }
@@ -518,76 +450,25 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
     connectAttempt,
     analyticsReady,
     async connect(connectorId, data) {
+      const ctx = { core, connectAttempt };
       if (solana && isSolanaConnectorId(connectorId)) {
-        await connectSolana(connectorId, data);
-        return;
+        const connect = async () => (await solana.load()).connect(connectorId);
+        return connectWalletStandard(ctx, { namespace: "solana", connectorId, data, connect });
       }
       if (bitcoin && isBitcoinConnectorId(connectorId)) {
-        await connectBitcoin(connectorId, data);
-        return;
+        const connect = async () => (await bitcoin.load()).connect(connectorId);
+        return connectWalletStandard(ctx, { namespace: "bip122", connectorId, data, connect });
       }
       const connector = wagmiConfig.connectors.find((c) => c.id === connectorId);
       if (!connector) {
         core.toasts.show(messages.walletConnectConnectorNotFound, "error");
         return;
       }
-      if (connector.type === EMBEDDED_CONNECTOR_TYPE) {
-        await connectEmbedded(connector, data);
-        return;
-      }
-      const view = connectorView(connector);
-      const current = core.router.getState().view;
-      // The basic WalletConnect view shows its own pairing: stay on it.
-      if (current === "ConnectingWalletConnectBasic" && view === "ConnectingWalletConnect") {
-        core.router.replace(current, { ...data, connectorId });
-      } else if (current === view) core.router.replace(view, { ...data, connectorId });
-      else core.router.push(view, { ...data, connectorId });
-      connectAttempt.setState({ status: "connecting", connectorId, error: undefined });
-      core.setLoading("eip155", true);
-      const onMessage = ({ type, data }: { type: string; data?: unknown }) => {
-        if (type === "display_uri" && typeof data === "string")
-          core.walletConnect.setState({ uri: data, pairingExpiry: getPairingExpiry() });
-      };
-      if (connector.type === "walletConnect") {
-        core.walletConnect.setState({ uri: undefined, pairingExpiry: undefined });
-        connector.emitter.on("message", onMessage);
-      }
-      try {
-        const result = await wagmiConnect(wagmiConfig, { connector });
-        await afterConnected(connector, result.chainId);
-      } catch (error) {
-        const message = isUserRejection(error) ? CONNECTION_DECLINED : errorText(error);
-        connectAttempt.setState({ status: "error", error: message });
-        core.bus.emit("CONNECT_ERROR", { connector: connector.id, message });
-        core.triggerShake();
-      } finally {
-        core.setLoading("eip155", false);
-        if (connector.type === "walletConnect") connector.emitter.off("message", onMessage);
-      }
+      if (connector.type === EMBEDDED_CONNECTOR_TYPE) return connectEmbedded(connector, data);
+      return connectEvm({ ...ctx, wagmiConfig, afterConnected }, connector, data);
     },
     disconnect,
-    async switchNetwork(network) {
-      core.setLoading(network.chainNamespace, true);
-      try {
-        if (network.chainNamespace === "solana" || network.chainNamespace === "bip122") {
-          // Wallet Standard wallets have no network switch: the family's active network changes here.
-          await switchNetwork({ core, network, switchChain: async () => undefined });
-          return;
-        }
-        await switchNetwork({
-          core,
-          network,
-          walletNetworkIds: await getWalletNetworkIds(getConnection(wagmiConfig).connector),
-          switchChain: async (n) => {
-            await switchChain(wagmiConfig, { chainId: Number(n.id) });
-          },
-        });
-      } catch (error) {
-        core.toasts.show(isUserRejection(error) ? SWITCH_DECLINED : errorText(error), "error");
-      } finally {
-        core.setLoading(network.chainNamespace, false);
-      }
-    },
+    switchNetwork: (network) => switchRuntimeNetwork({ core, wagmiConfig, network, familyWallets }),
     mount() {
       askAnalyticsConfig();
       sync();
@@ -633,20 +514,6 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
 }
 
 /**
- * The wallet's own chain list (CAIP-2), when the wallet tells one: the WalletConnect session's approved chains, the
- * dev accounts' local chain. Undefined for injected wallets (they do not say).
- */
-export async function getWalletNetworkIds(connector: Connector | undefined): Promise<string[] | undefined> {
-  if (!connector) return undefined;
-  if (connector.type === "devAccounts") return ["eip155:31337"];
-  if (connector.type !== "walletConnect") return undefined;
-  const provider = (await connector.getProvider().catch(() => undefined)) as
-    | { session?: { namespaces?: Record<string, { chains?: string[] }> } }
-    | undefined;
-  return provider?.session?.namespaces?.eip155?.chains;
-}
-
-/**
  * Asks the API whether analytics are on (`GET {apiUrl}/getAnalyticsConfig` → `{ isAnalyticsEnabled }`): the events
  * endpoint `{apiUrl}/e` when it is, else undefined (also when the API does not answer).
  */
@@ -669,8 +536,3 @@ export async function fetchAnalyticsEndpoint(apiUrl: string, doFetch?: typeof fe
 function isConnectView(view: string): boolean {
   return view === "Connect" || view === "AllWallets" || view.startsWith("Connecting");
 }
-
-/** Shown when the user refuses a connection in the wallet. */
-export const CONNECTION_DECLINED = "Connection declined";
-/** Shown when the user refuses a network switch in the wallet. */
-export const SWITCH_DECLINED = "Network switch declined";

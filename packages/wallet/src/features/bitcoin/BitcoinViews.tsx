@@ -8,6 +8,7 @@ import { messages } from "../../core/messages.js";
 import { CopyButton } from "../../react/components/CopyButton.js";
 import { ListItemButton } from "../../react/components/ListItemButton.js";
 import { ListNav } from "../../react/components/ListNav.js";
+import { NoFamilyAccount } from "../../react/components/NoFamilyAccount.js";
 import { WalletImage } from "../../react/components/WalletImage.js";
 import { useWalletRuntime } from "../../react/context.js";
 import { useStore } from "../../react/hooks/useStore.js";
@@ -77,16 +78,7 @@ export function BitcoinAccountView() {
     enabled: Boolean(runtime.bitcoin && address),
     queryFn: async () => (await (runtime.bitcoin as NonNullable<typeof runtime.bitcoin>).load()).canSend(),
   });
-  if (!address) {
-    return (
-      <div className="fw-stack">
-        <p className="fw-muted">Not connected.</p>
-        <button type="button" className="fw-button" onClick={() => core.router.reset("Connect")}>
-          Connect Wallet
-        </button>
-      </div>
-    );
-  }
+  if (!address) return <NoFamilyAccount namespace="bip122" />;
   const wallet = account?.connectedWalletInfo;
   const type = account?.allAccounts.find((a) => a.address === address)?.type ?? "payment";
   return (

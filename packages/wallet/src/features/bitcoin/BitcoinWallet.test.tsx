@@ -225,9 +225,15 @@ describe("bitcoin family (Wallet Standard) against the stand-in balance API", ()
     await userEvent.click(within(dialog).getByRole("button", { name: /Foundry/ }));
     await waitFor(() => expect(core.state.getState().activeChain).toBe("eip155"));
     expect(core.state.getState().isSwitchingNamespace).toBe(false);
-    // The bitcoin account stays connected in its family.
+    // The bitcoin account stays connected in its family, and the button says so (the EVM family has none).
     expect(core.state.chain("bip122").account.status).toBe("connected");
-    expect(await screen.findByRole("button", { name: "Connect Wallet" })).toBeTruthy();
+    // (The header's button, behind the open dialog.)
+    expect(
+      await screen.findByRole("button", { name: `No EVM wallet connected; Bitcoin account ${address}`, hidden: true }),
+    ).toBeTruthy();
+    dialog = await screen.findByRole("dialog", { name: "Account" });
+    expect(await within(dialog).findByText("No EVM wallet connected")).toBeTruthy();
+    expect(within(dialog).getByRole("button", { name: "Connect EVM Wallet" })).toBeTruthy();
   }, 30_000);
 
   it("restores the bitcoin connection silently after a reload (same browser), until Disconnect", async () => {

@@ -147,6 +147,7 @@ export function createBitcoinFamily(p: CreateBitcoinFamilyParameters): BitcoinFa
   };
 
   const family: BitcoinFamily = {
+    connectors: () => usable().map(toBitcoinConnector),
     watchWallets() {
       refresh();
       const offs = [wallets.on("register", refresh), wallets.on("unregister", refresh)];

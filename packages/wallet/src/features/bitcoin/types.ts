@@ -46,6 +46,8 @@ export type BitcoinSignedMessage = {
 export type BitcoinFamily = {
   /** Starts watching Wallet Standard wallets (register / unregister) into the connectors store. Returns the cleanup. */
   watchWallets(): () => void;
+  /** The wallets of this family this browser offers now (as the Connect view lists them). */
+  connectors(): BitcoinConnectorItem[];
   /**
    * Connects a Wallet Standard wallet and asks for its payment address; the bip122 family becomes (unless `activate`
    * is false) active. `silent`: only if the wallet already trusts the page (restoring a connection), no prompt.

@@ -8,6 +8,7 @@ import { messages } from "../../core/messages.js";
 import { CopyButton } from "../../react/components/CopyButton.js";
 import { ListItemButton } from "../../react/components/ListItemButton.js";
 import { ListNav } from "../../react/components/ListNav.js";
+import { NoFamilyAccount } from "../../react/components/NoFamilyAccount.js";
 import { WalletImage } from "../../react/components/WalletImage.js";
 import { useWalletRuntime } from "../../react/context.js";
 import { useStore } from "../../react/hooks/useStore.js";
@@ -16,7 +17,9 @@ import { fetchPrices } from "../prices/createPricesClient.js";
 import { RECEIVER_NOT_SOLANA } from "../send/checkReceiver.js";
 import { hasInsufficientGas, validateSend } from "../send/validateSend.js";
 import { isSolanaAddress } from "./address.js";
+import { SolanaDevAccountPicker } from "./SolanaDevAccountPicker.js";
 import { sendSolana } from "./sendSolana.js";
+import { SOLANA_DEV_CONNECTOR_ID } from "./solanaDevAccounts.js";
 
 /** Shown when the amount is more than the balance. */
 const AMOUNT_EXCEEDS_BALANCE = "Amount exceeds your balance";
@@ -107,16 +110,7 @@ export function SolanaAccountView() {
   const balances = useSolanaPricedBalances();
   const native = balances.data?.find((b) => !b.address);
   const tokens = balances.data?.filter((b) => b.address) ?? [];
-  if (!address) {
-    return (
-      <div className="fw-stack">
-        <p className="fw-muted">Not connected.</p>
-        <button type="button" className="fw-button" onClick={() => core.router.reset("Connect")}>
-          Connect Wallet
-        </button>
-      </div>
-    );
-  }
+  if (!address) return <NoFamilyAccount namespace="solana" />;
   const wallet = account?.connectedWalletInfo;
   return (
     <div className="fw-stack">
@@ -150,6 +144,7 @@ export function SolanaAccountView() {
         ) : null}
         <CopyButton text={address} />
       </div>
+      {wallet?.id === SOLANA_DEV_CONNECTOR_ID ? <SolanaDevAccountPicker address={address} /> : null}
       <ListNav label="Account actions">
         <ListItemButton name="Receive" icon={null} onClick={() => core.router.push("Receive")} />
         <ListItemButton name="Send" icon={null} onClick={() => core.router.push("Send")} />

@@ -61,6 +61,8 @@ describe("Solana family (Wallet Standard) against the local RPC", () => {
     const { runtime, core, account } = await connectTestWallet();
     expect(runtime.solana?.connectors.getState().list).toEqual([
       expect.objectContaining({ name: "Fundament Solana Test Wallet", type: "ANNOUNCED", chain: "solana" }),
+      // On the local network, the local dev accounts too.
+      expect.objectContaining({ name: "Dev accounts (Solana Local)", type: "ANNOUNCED", chain: "solana" }),
     ]);
     expect(core.state.getState().activeChain).toBe("solana");
     const solana = core.state.chain("solana").account;
@@ -156,9 +158,18 @@ describe("Solana family (Wallet Standard) against the local RPC", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: /Foundry/ }));
     await waitFor(() => expect(core.state.getState().activeChain).toBe("eip155"));
     expect(core.state.getState().isSwitchingNamespace).toBe(false);
-    // The Solana account stays connected in its family.
+    // The Solana account stays connected in its family, and the button says so (the EVM family has none).
     expect(core.state.chain("solana").account.status).toBe("connected");
-    expect(await screen.findByRole("button", { name: "Connect Wallet" })).toBeTruthy();
+    // (The header's button, behind the open dialog.)
+    expect(
+      await screen.findByRole("button", {
+        name: `No EVM wallet connected; Solana account ${account.address}`,
+        hidden: true,
+      }),
+    ).toBeTruthy();
+    dialog = await screen.findByRole("dialog", { name: "Account" });
+    expect(await within(dialog).findByText("No EVM wallet connected")).toBeTruthy();
+    expect(within(dialog).getByRole("button", { name: "Connect EVM Wallet" })).toBeTruthy();
   }, 60_000);
 
   it("sends an SPL token (mUSDC) to an account", async () => {

@@ -1,4 +1,5 @@
 import {
+  type Address,
   address,
   appendTransactionMessageInstructions,
   compileTransaction,
@@ -30,6 +31,7 @@ import type { TokenBalance } from "../../core/createWalletState.js";
 import { messages } from "../../core/messages.js";
 import type { CaipNetwork } from "../../core/network.js";
 import { isSolanaAddress } from "./address.js";
+import { solanaDevWalletFor } from "./createSolanaDevWallet.js";
 import { isSameSolanaChain, walletStandardChain } from "./networks.js";
 import { type SolanaRpc, solanaRpc } from "./rpc.js";
 import {
@@ -39,6 +41,7 @@ import {
   type SolanaConnectorItem,
   type SolanaFamily,
   type SolanaRuntime,
+  type SolanaTokenEntry,
 } from "./types.js";
 
 const CONNECT = "standard:connect";
@@ -124,7 +127,9 @@ export function createSolanaFamily(p: CreateSolanaFamilyParameters): SolanaFamil
     return n;
   };
   const rpcOf = (n: CaipNetwork) => solanaRpc(n.rpcUrls.default.http[0] ?? solana.config.rpcUrl);
-  const usable = () => wallets.get().filter(isSolanaWallet);
+  // The local dev accounts, when offered: a wallet of this page only (not registered for other apps to see).
+  const devWallet = solanaDevWalletFor(solana);
+  const usable = () => [...wallets.get().filter(isSolanaWallet), ...(devWallet ? [devWallet.wallet] : [])];
   // The wallet connected last visit: restored silently once it has registered (and only once).
   let toRestore = storage()?.getItem(SOLANA_WALLET_KEY) ?? undefined;
   const refresh = () => {
@@ -149,6 +154,8 @@ export function createSolanaFamily(p: CreateSolanaFamilyParameters): SolanaFamil
   };
 
   const family: SolanaFamily = {
+    connectors: () => usable().map(toSolanaConnector),
+    devAccounts: devWallet,
     watchWallets() {
       refresh();
       const offs = [wallets.on("register", refresh), wallets.on("unregister", refresh)];
@@ -206,52 +213,7 @@ export function createSolanaFamily(p: CreateSolanaFamilyParameters): SolanaFamil
       const feature = current?.wallet.features[DISCONNECT] as DisconnectFeature | undefined;
       await feature?.disconnect();
     },
-    async getBalances(owner) {
-      const n = network();
-      const rpc = rpcOf(n);
-      const [sol, tokenAccounts] = await Promise.all([
-        rpc.getBalance(address(owner)).send(),
-        rpc
-          .getTokenAccountsByOwner(address(owner), { programId: TOKEN_PROGRAM_ADDRESS }, { encoding: "jsonParsed" })
-          .send(),
-      ]);
-      const native: TokenBalance = {
-        name: n.nativeCurrency.name,
-        symbol: n.nativeCurrency.symbol,
-        chainId: n.caipNetworkId,
-        value: 0,
-        price: 0,
-        quantity: { decimals: String(n.nativeCurrency.decimals), numeric: formatUnits(sol.value, 9) },
-        iconUrl: "",
-      };
-      const byMint = new Map<string, { amount: bigint; decimals: number }>();
-      for (const { account } of tokenAccounts.value) {
-        const info = (account.data as { parsed?: { info?: TokenAccountInfo } }).parsed?.info;
-        if (!info) continue;
-        const prev = byMint.get(info.mint);
-        byMint.set(info.mint, {
-          amount: (prev?.amount ?? 0n) + BigInt(info.tokenAmount.amount),
-          decimals: info.tokenAmount.decimals,
-        });
-      }
-      const tokens: TokenBalance[] = [];
-      for (const [mint, { amount, decimals }] of byMint) {
-        // Balances with zero decimals are dropped (spec section 3).
-        if (decimals === 0) continue;
-        const named = solana.config.tokens?.find((t) => t.mint === mint);
-        tokens.push({
-          name: named?.name ?? named?.symbol ?? `${mint.slice(0, 4)}…${mint.slice(-4)}`,
-          symbol: named?.symbol ?? `${mint.slice(0, 4)}…`,
-          chainId: n.caipNetworkId,
-          address: `${n.caipNetworkId}:${mint}`,
-          value: 0,
-          price: 0,
-          quantity: { decimals: String(decimals), numeric: formatUnits(amount, decimals) },
-          iconUrl: "",
-        });
-      }
-      return [native, ...tokens];
-    },
+    getBalances: async (owner) => readSolanaBalances(rpcOf(network()), network(), owner, solana.config.tokens),
     async send({ token, amount, receiver }) {
       if (!connected) throw new Error(messages.addressOrAuthConnectorNotFound);
       if (!isSolanaAddress(receiver)) throw new Error(messages.invalidAmountAndReceiver);
@@ -260,42 +222,7 @@ export function createSolanaFamily(p: CreateSolanaFamilyParameters): SolanaFamil
       const { wallet, account } = connected;
       try {
         const owner = address(account.address);
-        const signer = createNoopSigner(owner);
-        const to = address(receiver.trim());
-        const value = parseUnits(amount.trim(), token.decimals);
-        const instructions: Instruction[] = [];
-        const mint = token.address?.split(":").at(-1);
-        if (!mint) {
-          instructions.push(getTransferSolInstruction({ source: signer, destination: to, amount: lamports(value) }));
-        } else {
-          const mintAddress = address(mint);
-          const [source] = await findAssociatedTokenPda({
-            owner,
-            mint: mintAddress,
-            tokenProgram: TOKEN_PROGRAM_ADDRESS,
-          });
-          const [destination] = await findAssociatedTokenPda({
-            owner: to,
-            mint: mintAddress,
-            tokenProgram: TOKEN_PROGRAM_ADDRESS,
-          });
-          instructions.push(
-            getCreateAssociatedTokenIdempotentInstruction({
-              payer: signer,
-              ata: destination,
-              owner: to,
-              mint: mintAddress,
-            }),
-            getTransferCheckedInstruction({
-              source,
-              mint: mintAddress,
-              destination,
-              authority: signer,
-              amount: value,
-              decimals: token.decimals,
-            }),
-          );
-        }
+        const instructions = await transferInstructions({ owner, receiver, amount, token });
         const { value: blockhash } = await rpc.getLatestBlockhash().send();
         const message = pipe(
           createTransactionMessage({ version: "legacy" }),
@@ -320,37 +247,129 @@ export function createSolanaFamily(p: CreateSolanaFamilyParameters): SolanaFamil
         throw new SolanaSendError({ cause: error });
       }
     },
-    async getActivity(owner, options = {}) {
-      const rpc = rpcOf(network());
-      const rows = await rpc
-        .getSignaturesForAddress(address(owner), {
-          limit: options.limit ?? 20,
-          ...(options.before ? { before: options.before as Signature } : {}),
-        })
-        .send();
-      return Promise.all(
-        rows.map(async (r): Promise<SolanaActivityItem> => {
-          const item: SolanaActivityItem = {
-            signature: r.signature,
-            slot: Number(r.slot),
-            blockTime: r.blockTime === null ? undefined : Number(r.blockTime),
-            failed: r.err !== null,
-            memo: r.memo ?? undefined,
-          };
-          // What moved for this address (SOL without the fee, or an SPL token): best effort.
-          const tx = (await rpc
-            .getTransaction(r.signature, { encoding: "json", maxSupportedTransactionVersion: 0 })
-            .send()
-            .catch(() => null)) as unknown as TransactionJson | null;
-          return tx ? { ...item, ...describeTransfer(tx, owner, solana.config.tokens) } : item;
-        }),
-      );
-    },
+    getActivity: async (owner, options = {}) =>
+      readSolanaActivity(rpcOf(network()), owner, options, solana.config.tokens),
   };
   return family;
 }
 
 type TokenAccountInfo = { mint: string; tokenAmount: { amount: string; decimals: number } };
+
+/** The address's latest signatures, newest first, each with what moved for it when the transaction says. */
+async function readSolanaActivity(
+  rpc: SolanaRpc,
+  owner: string,
+  options: { limit?: number; before?: string },
+  tokens: readonly SolanaTokenEntry[] | undefined,
+): Promise<SolanaActivityItem[]> {
+  const rows = await rpc
+    .getSignaturesForAddress(address(owner), {
+      limit: options.limit ?? 20,
+      ...(options.before ? { before: options.before as Signature } : {}),
+    })
+    .send();
+  return Promise.all(
+    rows.map(async (r): Promise<SolanaActivityItem> => {
+      const item: SolanaActivityItem = {
+        signature: r.signature,
+        slot: Number(r.slot),
+        blockTime: r.blockTime === null ? undefined : Number(r.blockTime),
+        failed: r.err !== null,
+        memo: r.memo ?? undefined,
+      };
+      // What moved for this address (SOL without the fee, or an SPL token): best effort.
+      const tx = (await rpc
+        .getTransaction(r.signature, { encoding: "json", maxSupportedTransactionVersion: 0 })
+        .send()
+        .catch(() => null)) as unknown as TransactionJson | null;
+      return tx ? { ...item, ...describeTransfer(tx, owner, tokens) } : item;
+    }),
+  );
+}
+
+/** The instructions of a send: a SOL transfer, or an SPL transfer (creating the receiver's token account if need be). */
+async function transferInstructions(p: {
+  owner: Address;
+  receiver: string;
+  amount: string;
+  token: { address?: string | undefined; decimals: number };
+}): Promise<Instruction[]> {
+  const { owner, token } = p;
+  const signer = createNoopSigner(owner);
+  const to = address(p.receiver.trim());
+  const value = parseUnits(p.amount.trim(), token.decimals);
+  const mint = token.address?.split(":").at(-1);
+  if (!mint) return [getTransferSolInstruction({ source: signer, destination: to, amount: lamports(value) })];
+  const mintAddress = address(mint);
+  const [source] = await findAssociatedTokenPda({ owner, mint: mintAddress, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+  const [destination] = await findAssociatedTokenPda({
+    owner: to,
+    mint: mintAddress,
+    tokenProgram: TOKEN_PROGRAM_ADDRESS,
+  });
+  return [
+    getCreateAssociatedTokenIdempotentInstruction({ payer: signer, ata: destination, owner: to, mint: mintAddress }),
+    getTransferCheckedInstruction({
+      source,
+      mint: mintAddress,
+      destination,
+      authority: signer,
+      amount: value,
+      decimals: token.decimals,
+    }),
+  ];
+}
+
+/** SOL and the SPL tokens (zero-decimal ones dropped, spec section 3) of an address, named from the config's tokens. */
+async function readSolanaBalances(
+  rpc: SolanaRpc,
+  n: CaipNetwork,
+  owner: string,
+  tokens: readonly SolanaTokenEntry[] | undefined,
+): Promise<TokenBalance[]> {
+  const [sol, tokenAccounts] = await Promise.all([
+    rpc.getBalance(address(owner)).send(),
+    rpc
+      .getTokenAccountsByOwner(address(owner), { programId: TOKEN_PROGRAM_ADDRESS }, { encoding: "jsonParsed" })
+      .send(),
+  ]);
+  const native: TokenBalance = {
+    name: n.nativeCurrency.name,
+    symbol: n.nativeCurrency.symbol,
+    chainId: n.caipNetworkId,
+    value: 0,
+    price: 0,
+    quantity: { decimals: String(n.nativeCurrency.decimals), numeric: formatUnits(sol.value, 9) },
+    iconUrl: "",
+  };
+  const byMint = new Map<string, { amount: bigint; decimals: number }>();
+  for (const { account } of tokenAccounts.value) {
+    const info = (account.data as { parsed?: { info?: TokenAccountInfo } }).parsed?.info;
+    if (!info) continue;
+    const prev = byMint.get(info.mint);
+    byMint.set(info.mint, {
+      amount: (prev?.amount ?? 0n) + BigInt(info.tokenAmount.amount),
+      decimals: info.tokenAmount.decimals,
+    });
+  }
+  const listed: TokenBalance[] = [];
+  for (const [mint, { amount, decimals }] of byMint) {
+    // Balances with zero decimals are dropped (spec section 3).
+    if (decimals === 0) continue;
+    const named = tokens?.find((t) => t.mint === mint);
+    listed.push({
+      name: named?.name ?? named?.symbol ?? `${mint.slice(0, 4)}…${mint.slice(-4)}`,
+      symbol: named?.symbol ?? `${mint.slice(0, 4)}…`,
+      chainId: n.caipNetworkId,
+      address: `${n.caipNetworkId}:${mint}`,
+      value: 0,
+      price: 0,
+      quantity: { decimals: String(decimals), numeric: formatUnits(amount, decimals) },
+      iconUrl: "",
+    });
+  }
+  return [native, ...listed];
+}
 
 type TokenBalanceJson = { mint: string; owner?: string; uiTokenAmount: { amount: string; decimals: number } };
 /** The parts of getTransaction (json) read here. */

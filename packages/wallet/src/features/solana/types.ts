@@ -1,5 +1,6 @@
 import type { Store } from "../../core/createStore.js";
 import type { CaipNetwork } from "../../core/network.js";
+import type { SolanaDevWallet } from "./createSolanaDevWallet.js";
 
 /** An SPL token the app names (the RPC knows only mints and amounts). */
 export type SolanaTokenEntry = { mint: string; symbol: string; name?: string | undefined };
@@ -14,6 +15,11 @@ export type SolanaConfig = {
   genesisHash?: string | undefined;
   /** Names of SPL tokens by mint (others are shown by their short mint). */
   tokens?: readonly SolanaTokenEntry[] | undefined;
+  /**
+   * Offer the local Solana RPC's dev accounts ("Dev accounts (Solana Local)": its funded keys, no extension needed).
+   * Only ever on the local Solana network (`SOLANA_LOCAL_ID`); default true when the networks include it.
+   */
+  devAccounts?: boolean | undefined;
 };
 
 /** A Solana wallet found through the Wallet Standard, as the Connect view lists it (spec Connector). */
@@ -53,6 +59,8 @@ export type SolanaActivityItem = {
 export type SolanaFamily = {
   /** Starts watching Wallet Standard wallets (register / unregister) into the connectors store. Returns the cleanup. */
   watchWallets(): () => void;
+  /** The wallets of this family this browser offers now (as the Connect view lists them). */
+  connectors(): SolanaConnectorItem[];
   /**
    * Connects a Wallet Standard wallet: the solana family's account becomes connected and (unless `activate` is false)
    * active. `silent`: only if the wallet already trusts the page (restoring a connection), no prompt.
@@ -67,6 +75,8 @@ export type SolanaFamily = {
     amount: string;
     receiver: string;
   }): Promise<string>;
+  /** The local dev accounts' wallet (which account it uses); undefined unless offered (`SolanaConfig.devAccounts`). */
+  devAccounts: Pick<SolanaDevWallet, "index" | "setIndex"> | undefined;
   /** The address's latest signatures, newest first. */
   getActivity(address: string, options?: { limit?: number; before?: string }): Promise<SolanaActivityItem[]>;
 };

@@ -1,7 +1,9 @@
 import { type ReactNode, Suspense } from "react";
+import { namespaceName } from "../../core/messages.js";
 import { useWalletRuntime } from "../context.js";
 import { useStore } from "../hooks/useStore.js";
 import { ViewEntryContext } from "../hooks/useViewState.js";
+import { connectNamespace } from "../views/ConnectView.js";
 import { views } from "../views/index.js";
 import { viewTitles } from "../views/viewTitles.js";
 
@@ -14,6 +16,9 @@ export function useViewTitle(): string {
     const name = wagmiConfig.connectors.find((c) => c.id === data.connectorId)?.name;
     if (name) return name;
   }
+  // The Connect view opened for one family: 'Connect Solana Wallet'.
+  const only = view === "Connect" ? connectNamespace(data) : undefined;
+  if (only) return `Connect ${namespaceName(only)} Wallet`;
   return viewTitles[view];
 }
 

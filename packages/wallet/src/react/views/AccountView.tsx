@@ -8,6 +8,7 @@ import { CopyButton } from "../components/CopyButton.js";
 import { DevAccountPicker } from "../components/DevAccountPicker.js";
 import { ListItemButton } from "../components/ListItemButton.js";
 import { ListNav } from "../components/ListNav.js";
+import { NoFamilyAccount } from "../components/NoFamilyAccount.js";
 import { SignInSection } from "../components/SignInSection.js";
 import { WalletImage } from "../components/WalletImage.js";
 import { useWalletRuntime } from "../context.js";
@@ -48,16 +49,7 @@ function EvmAccountView() {
   const identity = useIdentity(address);
   // Swap is offered only where the API says it swaps on this chain (`/v1/supported-chains`).
   const swap = useSwapSupport(network?.chainNamespace === "eip155" ? network.id : undefined);
-  if (!address) {
-    return (
-      <div className="fw-stack">
-        <p className="fw-muted">Not connected.</p>
-        <button type="button" className="fw-button" onClick={() => core.router.reset("Connect")}>
-          Connect Wallet
-        </button>
-      </div>
-    );
-  }
+  if (!address) return <NoFamilyAccount namespace="eip155" />;
   return (
     <div className="fw-stack">
       <div className="fw-account-head">
