@@ -57,6 +57,10 @@ describe("smart account journey", { timeout: 300_000 }, () => {
     await details.getByRole("button", { name: "Copy smart account address" }).waitFor();
     await screenshot(page, "account-smart-account");
     await page.keyboard.press("Escape");
+    // Every page says which account its positions and actions are: the smart account, not the wallet in the header.
+    const inUse = page.getByTestId("account-in-use");
+    await inUse.getByText("Using your smart account", { exact: false }).waitFor({ timeout: 15_000 });
+    assert.match(String(await inUse.textContent()), /its own, not those of your wallet/);
   });
 
   test("invests in one confirmation holding 0 ETH; the position is there and the account is deployed", async () => {

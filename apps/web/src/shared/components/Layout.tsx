@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { useLiveFundData } from "../hooks/useLiveFundData";
 import { ConnectButton } from "../wallet/ConnectButton";
+import { AccountInUseBanner } from "./AccountInUseBanner";
 import { ErrorBoundary } from "./ErrorBoundary";
 import styles from "./Layout.module.css";
 import { MainNav } from "./MainNav";
@@ -40,6 +41,7 @@ export function Layout() {
         </div>
       </header>
       <NetworkBanner />
+      <AccountInUseBanner />
       <Suspense fallback={null}>
         <EmergencyBanner />
       </Suspense>
