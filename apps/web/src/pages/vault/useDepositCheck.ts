@@ -32,7 +32,17 @@ export function useDepositCheck(
   const capped = vault.caps.depositCap !== null || vault.caps.investorCap !== null;
   const amount = units ?? 0n;
   const query = useQuery({
-    queryKey: [CHAIN_KEY, "depositStatus", vault.vaultId, account ?? null, amount.toString()] as const,
+    // The token's symbol and decimals are in the key: the refusal is written with them, so one asked before the token
+    // was read (no symbol yet) is asked again once it is, not kept as "at most 4100 more".
+    queryKey: [
+      CHAIN_KEY,
+      "depositStatus",
+      vault.vaultId,
+      account ?? null,
+      amount.toString(),
+      context.decimals,
+      context.symbol,
+    ] as const,
     queryFn: async () => ({
       amount,
       status: await getDepositStatus(client, {
