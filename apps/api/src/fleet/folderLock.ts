@@ -30,8 +30,8 @@ export type FolderLock = {
 /** Who holds a lock, as written in the lock file for the next opener's message. */
 type Holder = { pid: number; host: string; since: string };
 
-/** `flock`'s exit code when the lock is taken (`--conflict-exit-code`). */
-const BUSY = 75;
+/** `flock -n`'s exit code when another holds the lock: util-linux's default, and busybox's (Alpine images). */
+const BUSY = 1;
 
 /** Lock files this process holds as pid files: a second open from this process is refused without a look at pids. */
 const heldHere = new Set<string>();
@@ -92,7 +92,7 @@ function holderText(): string {
  */
 function takeFlock(folder: string, real: string, lockPath: string): FolderLock | undefined {
   const fd = openSync(lockPath, constants.O_RDWR | constants.O_CREAT, 0o644);
-  const result = spawnSync("flock", ["--nonblock", "--conflict-exit-code", String(BUSY), "3"], {
+  const result = spawnSync("flock", ["-n", "3"], {
     stdio: ["ignore", "ignore", "pipe", fd],
   });
   if (result.error || result.status !== 0) {
