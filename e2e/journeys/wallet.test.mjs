@@ -93,7 +93,7 @@ describe("wallet layer journey", { timeout: 300_000 }, () => {
     await page.getByRole("button", { name: "Connect Wallet" }).first().click();
     await page
       .getByRole("dialog")
-      .getByRole("button", { name: /Dev accounts/ })
+      .getByRole("button", { name: /Dev accounts \(anvil\)/ })
       .click();
     // Connecting asks for no signature; a reload keeps the connection and asks nothing either.
     await page.getByRole("button", { name: /^Account 0xf39F/ }).waitFor({ timeout: 15_000 });
