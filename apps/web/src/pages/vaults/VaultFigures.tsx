@@ -39,9 +39,9 @@ function EstimatedApy({ vault }: { vault: LiveVault }) {
     <div className="figure">
       <dt>Estimated APY</dt>
       <dd>
-        {formatPercent(vault.apyPercent)}
+        {formatPercent(vault.apyPercent)}{" "}
         <span className="figure__note" data-testid={source === "demo data" ? "apy-demo" : undefined}>
-          {` (${source})`}
+          ({source})
         </span>
       </dd>
     </div>
