@@ -1,3 +1,4 @@
+import { siBrave, siCoinbase, siOkx } from "simple-icons";
 import { walletIcon } from "./walletIcon.js";
 
 /** A wallet of the bundled directory (spec section 3, with the icon inlined). */
@@ -24,10 +25,13 @@ function wallet(
   w: Omit<DirectoryWallet, "image_url" | "image_id" | "chains"> & {
     chains?: string[];
     icon: [string, string] | [string, string, string];
+    /** The wallet's mark (Simple Icons, CC0) where it has one; the monogram otherwise. */
+    mark?: string;
   },
 ): DirectoryWallet {
-  const { icon, chains, ...rest } = w;
-  return { ...rest, chains: chains ?? EVM, image_id: w.id, image_url: walletIcon(icon[0], icon[1], icon[2]) };
+  const { icon, chains, mark, ...rest } = w;
+  const image_url = walletIcon(icon[0], icon[1], icon[2], mark);
+  return { ...rest, chains: chains ?? EVM, image_id: w.id, image_url };
 }
 
 /** The bundled wallet directory: well-known wallets, served locally. */
@@ -51,6 +55,7 @@ export const walletDirectory: readonly DirectoryWallet[] = [
     webapp_link: "https://keys.coinbase.com",
     homepage: "https://www.coinbase.com/wallet/downloads",
     icon: ["C", "#0052FF"],
+    mark: siCoinbase.path,
   }),
   wallet({
     id: "rabby",
@@ -102,6 +107,7 @@ export const walletDirectory: readonly DirectoryWallet[] = [
     webapp_link: null,
     homepage: "https://www.okx.com/web3",
     icon: ["OK", "#000000"],
+    mark: siOkx.path,
   }),
   wallet({
     id: "zerion",
@@ -122,6 +128,7 @@ export const walletDirectory: readonly DirectoryWallet[] = [
     webapp_link: null,
     homepage: "https://brave.com/wallet/",
     icon: ["B", "#FB542B"],
+    mark: siBrave.path,
   }),
   wallet({
     id: "ledger",

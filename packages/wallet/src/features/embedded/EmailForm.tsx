@@ -15,10 +15,20 @@ export type EmailFormProps = {
   onSubmit(email: string): Promise<void>;
   /** A quiet line under the button while there is no error (e.g. the resend cooldown). */
   hint?: string | undefined;
+  /** The label is read by assistive technology but not drawn (the placeholder and the button say it). */
+  hideLabel?: boolean;
 };
 
 /** An email field with its button: checks the syntax first, then sends; errors in words, announced. */
-export function EmailForm({ label, submitText, placeholder, className = "fw-stack", onSubmit, hint }: EmailFormProps) {
+export function EmailForm({
+  label,
+  submitText,
+  placeholder,
+  className = "fw-stack",
+  onSubmit,
+  hint,
+  hideLabel = false,
+}: EmailFormProps) {
   const ids = { input: useId(), error: useId() };
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string>();
@@ -44,7 +54,9 @@ export function EmailForm({ label, submitText, placeholder, className = "fw-stac
   return (
     <form className={className} onSubmit={(e) => void submit(e)} noValidate>
       <div className="fw-field">
-        <label htmlFor={ids.input}>{label}</label>
+        <label htmlFor={ids.input} className={hideLabel ? "fw-visually-hidden" : undefined}>
+          {label}
+        </label>
         <input
           id={ids.input}
           className="fw-input"

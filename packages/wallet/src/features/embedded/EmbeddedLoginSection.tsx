@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { LoginProviderIcon } from "../../react/components/BrandIcon.js";
 import { useWalletRuntime } from "../../react/context.js";
 import { EmailForm } from "./EmailForm.js";
 import { openSocialWindow } from "./socialWindow.js";
@@ -11,7 +11,6 @@ import { EMBEDDED_CONNECTOR_ID, SOCIAL_PROVIDER_NAMES } from "./types.js";
 export function EmbeddedLoginSection() {
   const runtime = useWalletRuntime();
   const { core, embedded } = runtime;
-  const headingId = useId();
   if (!embedded) return null;
 
   const connectEmail = async (email: string) => {
@@ -23,13 +22,12 @@ export function EmbeddedLoginSection() {
   };
 
   return (
-    <section className="fw-stack fw-embedded-login" aria-labelledby={headingId}>
-      <h3 id={headingId} className="fw-subtitle">
-        Continue with email
-      </h3>
+    // One "Continue with email" (the button): the section is named for assistive technology, not titled again.
+    <section className="fw-stack fw-embedded-login" aria-label="Email and social login">
       <EmailForm
         className="fw-embedded-email"
         label="Email"
+        hideLabel
         placeholder="you@example.com"
         submitText="Continue with email"
         onSubmit={connectEmail}
@@ -53,7 +51,8 @@ export function EmbeddedLoginSection() {
                   core.router.push("ConnectingSocial", { provider });
                 }}
               >
-                {SOCIAL_PROVIDER_NAMES[provider]}
+                <LoginProviderIcon provider={provider} />
+                <span>{SOCIAL_PROVIDER_NAMES[provider]}</span>
               </button>
             </li>
           ))}

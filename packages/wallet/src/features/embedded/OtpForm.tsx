@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { messages } from "../../core/messages.js";
 import { useViewState } from "../../react/hooks/useViewState.js";
 
@@ -16,6 +16,9 @@ export type OtpFormProps = {
 export function OtpForm({ onSubmit, busyText = "Checking the code…", error: outerError, children }: OtpFormProps) {
   const ids = { input: useId(), error: useId() };
   const [otp, setOtp] = useState("");
+  const input = useRef<HTMLInputElement>(null);
+  // The code is the one thing this view asks for: the field has the focus when the view opens.
+  useEffect(() => input.current?.focus(), []);
   // View state: the secure frame may show its own step (the recovery file) over this view while the code is checked.
   const [error, setError] = useViewState<string | undefined>("otpError", undefined);
   const [busy, setBusy] = useViewState("otpBusy", false);
@@ -44,6 +47,7 @@ export function OtpForm({ onSubmit, busyText = "Checking the code…", error: ou
         <label htmlFor={ids.input}>Code</label>
         <input
           id={ids.input}
+          ref={input}
           className="fw-input fw-otp-input"
           inputMode="numeric"
           autoComplete="one-time-code"

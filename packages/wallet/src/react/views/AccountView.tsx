@@ -50,6 +50,8 @@ function EvmAccountView() {
   // Swap is offered only where the API says it swaps on this chain (`/v1/supported-chains`).
   const swap = useSwapSupport(network?.chainNamespace === "eip155" ? network.id : undefined);
   if (!address) return <NoFamilyAccount namespace="eip155" />;
+  const embeddedUser = wallet?.id === EMBEDDED_CONNECTOR_ID;
+  const empty = isEmptyWallet(balances.data);
   return (
     <div className="fw-stack">
       <div className="fw-account-head">
@@ -77,7 +79,19 @@ function EvmAccountView() {
         <CopyButton text={address} />
       </div>
       {wallet?.id === "devAccounts" ? <DevAccountPicker address={address} /> : null}
-      {wallet?.id === EMBEDDED_CONNECTOR_ID ? <EmbeddedAccountSection /> : null}
+      {empty ? (
+        // An empty wallet's first step, before anything else: where the money comes in.
+        <section className="fw-stack fw-add-funds" aria-label="Add funds">
+          <p className="fw-muted">This wallet is empty. Add funds to start.</p>
+          <button
+            type="button"
+            className="fw-button"
+            onClick={() => core.router.push(runtime.config.apiUrl ? "Buy" : "Receive")}
+          >
+            Add funds
+          </button>
+        </section>
+      ) : null}
       <AccountTypeSection />
       {/* The spec's feature order: onramp, swaps, receive, send; then activity, the network and the name. */}
       <ListNav label="Account actions">
@@ -123,10 +137,17 @@ function EvmAccountView() {
           </ul>
         </section>
       ) : null}
-      <SignInSection address={address} />
+      {/* An email, social or Farcaster login is already a sign-in: one login, not a second "Sign in" below it. */}
+      {embeddedUser ? <EmbeddedAccountSection /> : <SignInSection address={address} />}
       <button type="button" className="fw-button fw-button-secondary" onClick={() => void runtime.disconnect()}>
         Disconnect
       </button>
     </div>
   );
+}
+
+/** Balances read and nothing held: no native coin and no token with a balance. */
+export function isEmptyWallet(balances: readonly { quantity: { numeric: string } }[] | undefined): boolean {
+  if (!balances) return false;
+  return balances.every((b) => Number(b.quantity.numeric) === 0);
 }

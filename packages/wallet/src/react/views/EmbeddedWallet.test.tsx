@@ -4,6 +4,7 @@ import { testChainForFile } from "@fundament/test-chain/vitest";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { verifyMessage } from "viem";
+import { generatePrivateKey } from "viem/accounts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getConnectorClient, signMessage } from "wagmi/actions";
 import {
@@ -77,6 +78,17 @@ describe("embedded wallet views (against the stand-in frame)", () => {
       .getAllByRole("button", { name: /^Continue with (?!email)/ })
       .map((b) => b.getAttribute("aria-label"));
     expect(names).toEqual(["Continue with Google", "Continue with Farcaster", "Continue with GitHub"]);
+    // Issue 32: each provider's bundled mark beside its name; "Continue with email" said once (the button).
+    const marks = within(connect)
+      .getAllByRole("button", { name: /^Continue with (?!email)/ })
+      .map((b) => [b.querySelector("svg[aria-hidden='true']")?.getAttribute("data-brand"), b.textContent]);
+    expect(marks).toEqual([
+      ["google", "Google"],
+      ["farcaster", "Farcaster"],
+      ["github", "GitHub"],
+    ]);
+    expect(within(connect).getAllByText(/continue with email/i)).toHaveLength(1);
+    expect(within(connect).queryByRole("heading", { name: /email/i })).toBeNull();
     // Nothing of the frame before a login is used.
     expect(document.querySelector("iframe")).toBeNull();
     await userEvent.type(within(connect).getByLabelText("Email"), "not-an-email");
@@ -91,6 +103,8 @@ describe("embedded wallet views (against the stand-in frame)", () => {
     await userEvent.click(within(connect).getByRole("button", { name: "Continue with email" }));
     const otp = await screen.findByRole("dialog", { name: "Confirm Email" }, { timeout: 5000 });
     expect(await within(otp).findByText("alice@example.test")).toBeTruthy();
+    // The code is what this view asks for: its field has the focus.
+    await waitFor(() => expect(document.activeElement).toBe(within(otp).getByLabelText("Code")));
     // Spec §5: no new email within 30 s.
     expect((within(otp).getByRole("button", { name: "Resend code" }) as HTMLButtonElement).disabled).toBe(true);
     expect(within(otp).getByText(/^Please try again after (30|29) seconds$/)).toBeTruthy();
@@ -100,12 +114,53 @@ describe("embedded wallet views (against the stand-in frame)", () => {
     await enterCode("Confirm Email", "123456");
     const account = await openAccount();
     expect(within(account).getByText("alice@example.test")).toBeTruthy();
+    // One login: the email sign-in is the session; no second "Sign in" under "Signed in as …".
+    expect(within(account).queryByRole("button", { name: "Sign in" })).toBeNull();
     expect(wagmiConfig.state.status).toBe("connected");
     expect(localStorage.getItem(EMBEDDED_EMAIL_KEY)).toBe("alice@example.test");
     expect(localStorage.getItem(EMBEDDED_EMAIL_LOGIN_KEY)).toBe("true");
     expect(localStorage.getItem(EMBEDDED_LAST_EMAIL_TIME_KEY)).toBeNull();
     const connector = wagmiConfig.state.connections.get(wagmiConfig.state.current ?? "")?.connector;
     expect([connector?.id, connector?.name, connector?.type]).toEqual(["embedded", "Email & Social", "AUTH"]);
+  });
+
+  it("an empty wallet's Account view: 'Add funds' first, its security rows after the actions, one login (issue 32)", async () => {
+    // A key nobody funded (the stand-in's default is a funded anvil account).
+    standIn = installStandInFrame({ frameUrl: FRAME_URL, privateKey: generatePrivateKey() });
+    // Sign-in with the app is on (as in the web app): an email login must not be asked to "Sign in" again.
+    const noSession = async () => null;
+    renderWallet({
+      rpcUrl,
+      devAccounts: false,
+      storage: memoryStorage(),
+      embeddedWallet: { frameUrl: FRAME_URL, socialProviders: [], farcaster: false },
+      siwx: {
+        askOnConnect: false,
+        adapter: {
+          getNonce: async () => "n0nce123",
+          verify: async () => ({ address: "", chainId: 1 }),
+          getSession: noSession,
+          signOut: async () => {},
+        },
+      },
+    });
+    const account = await loginByEmail("carol@example.test");
+    const addFunds = await within(account).findByRole("button", { name: "Add funds" }, { timeout: 5000 });
+    expect(within(account).getByText("This wallet is empty. Add funds to start.")).toBeTruthy();
+    expect(within(account).queryByRole("button", { name: "Sign in" })).toBeNull();
+    expect(within(account).queryByText("Session")).toBeNull();
+    // In reading order: Add funds, then the actions, then the email wallet's rows.
+    const order = [
+      addFunds,
+      within(account).getByRole("button", { name: "Receive" }),
+      within(account).getByRole("button", { name: "Update email" }),
+    ] as const;
+    const [first, second, third] = order;
+    expect(first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(second.compareDocumentPosition(third) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // Without the app's API there is nothing to buy with: it opens Receive.
+    await userEvent.click(addFunds);
+    await screen.findByRole("dialog", { name: "Receive" });
   });
 
   it("a new device is approved by the emailed link, then the code", async () => {
