@@ -1,4 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
+import { useRef } from "react";
 import { NO_EMBEDDED_STATE } from "../../features/embedded/types.js";
 import { useWalletRuntime } from "../context.js";
 import { useStore } from "../hooks/useStore.js";
@@ -24,6 +25,9 @@ export function WalletDialog() {
   // modal Radix dialog traps the focus, takes the pointer from everything outside it and hides it from assistive
   // technology, and the frame (never moved into the dialog: that would reload it) is outside it.
   const frameShown = useStore(embedded?.state ?? NO_EMBEDDED_STATE, (s) => Boolean(s.shown));
+  // The element that had the focus when the dialog opened (the header's button, an invest box's "Connect wallet"):
+  // the modal is opened from code, not from a Radix trigger, so Radix alone would leave the focus on the page's body.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root
       open={open}
@@ -39,6 +43,17 @@ export function WalletDialog() {
           <Dialog.Overlay className="fw-root fw-overlay" data-fw-theme={theme} />
         )}
         <Dialog.Content
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = opener.current;
+            opener.current = null;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
           onInteractOutside={(event) => {
             // A click or focus in the shown frame is not outside the wallet.
             if (frameShown) event.preventDefault();

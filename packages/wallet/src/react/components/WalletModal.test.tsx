@@ -34,6 +34,8 @@ describe("wallet modal", () => {
     expect(document.activeElement && connectDialog.contains(document.activeElement)).toBe(true);
     await userEvent.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    // Issue 32: the focus is back on the button that opened the dialog, not lost to the page.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "Connect Wallet" })));
 
     await connectDev(wagmiConfig);
     await userEvent.click(screen.getByRole("button", { name: /^Account 0x/ }));
@@ -41,6 +43,7 @@ describe("wallet modal", () => {
     expect(within(dialog).getByRole("button", { name: "Disconnect" })).toBeTruthy();
     await userEvent.click(within(dialog).getByRole("button", { name: "Close" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: /^Account 0x/ })));
     expect(modalEvents(core)).toEqual(["MODAL_OPEN:false", "MODAL_CLOSE:false", "MODAL_OPEN:true", "MODAL_CLOSE:true"]);
   });
 
