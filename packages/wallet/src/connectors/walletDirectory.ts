@@ -1,4 +1,4 @@
-import { siBrave, siCoinbase, siOkx } from "simple-icons";
+import { BRAND_MARKS } from "../core/brandMarks.generated.js";
 import { walletIcon } from "./walletIcon.js";
 
 /** A wallet of the bundled directory (spec section 3, with the icon inlined). */
@@ -55,7 +55,7 @@ export const walletDirectory: readonly DirectoryWallet[] = [
     webapp_link: "https://keys.coinbase.com",
     homepage: "https://www.coinbase.com/wallet/downloads",
     icon: ["C", "#0052FF"],
-    mark: siCoinbase.path,
+    mark: BRAND_MARKS.coinbase,
   }),
   wallet({
     id: "rabby",
@@ -107,7 +107,7 @@ export const walletDirectory: readonly DirectoryWallet[] = [
     webapp_link: null,
     homepage: "https://www.okx.com/web3",
     icon: ["OK", "#000000"],
-    mark: siOkx.path,
+    mark: BRAND_MARKS.okx,
   }),
   wallet({
     id: "zerion",
@@ -128,7 +128,7 @@ export const walletDirectory: readonly DirectoryWallet[] = [
     webapp_link: null,
     homepage: "https://brave.com/wallet/",
     icon: ["B", "#FB542B"],
-    mark: siBrave.path,
+    mark: BRAND_MARKS.brave,
   }),
   wallet({
     id: "ledger",

@@ -1,18 +1,10 @@
-import { siApple, siDiscord, siFacebook, siFarcaster, siGithub, siGoogle, siX } from "simple-icons";
+import { BRAND_MARKS } from "../../core/brandMarks.generated.js";
 import type { LoginProvider } from "../../features/embedded/types.js";
 
-/** The brand marks of the login providers, from Simple Icons (CC0, bundled: no request leaves the page). */
-const LOGIN_ICONS: Record<LoginProvider, { path: string }> = {
-  google: siGoogle,
-  x: siX,
-  discord: siDiscord,
-  farcaster: siFarcaster,
-  github: siGithub,
-  apple: siApple,
-  facebook: siFacebook,
-};
-
-/** A login provider's mark in the text's colour (so it reads in light and dark), decorative: the button names it. */
+/**
+ * A login provider's mark (Simple Icons, CC0, bundled: no request leaves the page) in the text's colour, so it reads
+ * in light and dark; decorative: the button names the provider.
+ */
 export function LoginProviderIcon({ provider, size = 18 }: { provider: LoginProvider; size?: number }) {
   return (
     <svg
@@ -25,7 +17,7 @@ export function LoginProviderIcon({ provider, size = 18 }: { provider: LoginProv
       focusable="false"
       data-brand={provider}
     >
-      <path d={LOGIN_ICONS[provider].path} />
+      <path d={BRAND_MARKS[provider]} />
     </svg>
   );
 }

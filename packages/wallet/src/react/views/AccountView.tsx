@@ -76,7 +76,14 @@ function EvmAccountView() {
             Total {formatTotalUsd(balances.totalValue)}
           </p>
         ) : null}
-        <CopyButton text={address} />
+        {/* As RainbowKit's account modal: the two account actions side by side under the balance, where they never
+            cover a row however long the view grows. */}
+        <div className="fw-account-actions">
+          <CopyButton text={address} />
+          <button type="button" className="fw-button fw-button-secondary" onClick={() => void runtime.disconnect()}>
+            Disconnect
+          </button>
+        </div>
       </div>
       {wallet?.id === "devAccounts" ? <DevAccountPicker address={address} /> : null}
       {empty ? (
@@ -139,9 +146,6 @@ function EvmAccountView() {
       ) : null}
       {/* An email, social or Farcaster login is already a sign-in: one login, not a second "Sign in" below it. */}
       {embeddedUser ? <EmbeddedAccountSection /> : <SignInSection address={address} />}
-      <button type="button" className="fw-button fw-button-secondary" onClick={() => void runtime.disconnect()}>
-        Disconnect
-      </button>
     </div>
   );
 }

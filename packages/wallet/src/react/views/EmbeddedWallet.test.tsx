@@ -38,7 +38,8 @@ function render(options: Partial<StandInFrameOptions> = {}, storage = memoryStor
 
 async function openConnect() {
   await userEvent.click(await screen.findByRole("button", { name: "Connect Wallet" }));
-  return screen.findByRole("dialog", { name: "Connect Wallet" });
+  // The dialog's chunk loads with the first open: on a busy machine that takes more than a second.
+  return screen.findByRole("dialog", { name: "Connect Wallet" }, { timeout: 5000 });
 }
 
 async function enterCode(dialogName: string, code: string) {
