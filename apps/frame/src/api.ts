@@ -29,6 +29,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The native token's address in the API's token ids (CAIP-10, lower case). */
+const NATIVE_TOKEN = "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee";
+/** How long the approval screen waits for ETH's price before showing the fee in ETH alone. */
+export const ETH_PRICE_TIMEOUT_MS = 3_000;
+
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 export function createApiClient(options: { apiUrl: string; fetch: typeof fetch; token: () => string | undefined }) {
@@ -102,6 +107,31 @@ export function createApiClient(options: { apiUrl: string; fetch: typeof fetch; 
       call<LoginResult>("POST", "/v1/embedded/social/finish", { callbackUrl, deviceId }),
     farcasterChannel: (deviceId: string) =>
       call<{ url: string; channelToken: string }>("POST", "/v1/embedded/farcaster/channel", { deviceId }),
+    /**
+     * ETH's price in US dollars on a chain, from the API's prices (`POST /v1/fungible/price`, the native token's
+     * CAIP-10 id); undefined when the API has none or does not answer within `ETH_PRICE_TIMEOUT_MS`.
+     */
+    ethUsdPrice: async (chainId: number): Promise<number | undefined> => {
+      const id = `eip155:${chainId}:${NATIVE_TOKEN}`;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      try {
+        const { fungibles } = await Promise.race([
+          call<{ fungibles?: { address?: unknown; price?: unknown }[] }>("POST", "/v1/fungible/price", {
+            currency: "usd",
+            addresses: [id],
+          }),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error("No price in time")), ETH_PRICE_TIMEOUT_MS);
+          }),
+        ]);
+        const price = fungibles?.find((f) => typeof f.address === "string" && f.address.toLowerCase() === id)?.price;
+        return typeof price === "number" && Number.isFinite(price) && price > 0 ? price : undefined;
+      } catch {
+        return undefined;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
     farcasterStatus: (channelToken: string, deviceId: string) =>
       call<{ state: "pending" } | ({ state: "completed" } & LoginResult)>("POST", "/v1/embedded/farcaster/status", {
         channelToken,

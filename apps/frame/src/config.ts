@@ -1,6 +1,13 @@
 import { type Address, getAddress, isAddress } from "viem";
 
-export type KnownContractAbi = "investmentFund" | "fundGovernor" | "fundTimelock" | "erc20" | "uniswapV2Router";
+export type KnownContractAbi =
+  | "investmentFund"
+  | "fundGovernor"
+  | "fundTimelock"
+  | "erc20"
+  | "uniswapV2Router"
+  /** The fund's ERC-4337 paymaster: a user operation naming it is "gas paid by the fund". */
+  | "fundPaymaster";
 export type FrameChain = { id: number; name: string; rpcUrl: string };
 export type KnownContract = { address: Address; name: string; abi: KnownContractAbi };
 
@@ -19,6 +26,7 @@ const KNOWN_ABIS: readonly KnownContractAbi[] = [
   "fundTimelock",
   "erc20",
   "uniswapV2Router",
+  "fundPaymaster",
 ];
 
 function fail(what: string): never {

@@ -3,13 +3,14 @@
  * origin and source checks, ids echoed, the refusal texts, a login that makes a wallet and asks to save the recovery
  * file, a second device that restores it from the file, and rejection aborting the other open requests.
  */
+import { nameRegistrationMessage } from "@fundament/wallet/core";
 import { FRAME_ERRORS } from "@fundament/wallet/embedded-protocol";
 import { type Address, type Hex, isAddressEqual, recoverMessageAddress, verifyMessage, verifyTypedData } from "viem";
 import { createSiweMessage } from "viem/siwe";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { APP_ORIGIN, MemoryStorage, type MountedFrame, mountFrame } from "../test/harness.js";
 import { type StandInApi, startStandInApi } from "../test/standInApi.js";
-import { formatDateTime } from "./approval.js";
+import { formatDateTime } from "./approval/index.js";
 import type { FrameConfig } from "./config.js";
 import { NOT_A_SESSION_ID, REVOKE_CURRENT_SESSION, SESSION_NOT_FOUND } from "./frame.js";
 import { NOT_A_RECOVERY_FILE, serializeRecoveryFile } from "./shares.js";
@@ -520,6 +521,12 @@ describe("the approval screen", () => {
     const approve = await f.waitForButton("Approve");
     const date = (seconds: number) => formatDateTime(new Date(seconds * 1000));
     expect(heading(f)).toBe("app.test:5173 asks you to sign typed data (Order)");
+    // The modal's title says what is signed once the frame has read it.
+    expect(f.notices("SHOW").map((n) => (n.message.payload as { title: string }).title)).toEqual([
+      "Save your recovery file",
+      "Sign typed data",
+      "Sign typed data: Order",
+    ]);
     expect(rows(f)).toEqual({
       name: "Order book",
       chainId: "31337",
@@ -560,6 +567,54 @@ describe("the approval screen", () => {
         signature: signed.payload as Hex,
       }),
     ).toBe(true);
+  });
+});
+
+describe("a name registration on the approval screen", () => {
+  it("is titled with the name it registers, shown in words, the raw JSON under Details, and signed as sent", async () => {
+    const f = mount();
+    await loginNewUser(f, "jane@example.test");
+    const { address } = (await f.request("GET_USER")).payload as { address: Address };
+    const timestamp = Math.floor(Date.now() / 1000);
+    // The very text the wallet's RegisterAccountName signs.
+    const message = nameRegistrationMessage("alice.fundament", timestamp);
+    const id = f.send("RPC_REQUEST", { method: "personal_sign", params: [hex(message), address], chainId: 31337 });
+    const approve = await f.waitForButton("Approve");
+    expect(f.notices("SHOW").at(-1)?.message.payload).toEqual({
+      reason: "approval",
+      title: "Sign to register alice.fundament",
+    });
+    expect(f.root.querySelector("h1")?.textContent).toBe("app.test:5173 asks you to register the name alice.fundament");
+    expect(f.root.querySelector(".summary")?.textContent).toBe(
+      "Register the name alice.fundament for your account. Signing costs nothing and sends no transaction.",
+    );
+    const shown = f.root.querySelector("main > section");
+    expect(shown?.textContent).toContain("alice.fundament");
+    expect(shown?.textContent).not.toContain("{");
+    const details = f.root.querySelector("details");
+    expect(details?.hasAttribute("open")).toBe(false);
+    expect(details?.textContent).toContain(message);
+    expect([...f.root.querySelectorAll(".warning")]).toEqual([]);
+    await waitForEnabled(approve);
+    approve.click();
+    const signed = await f.answer(id);
+    expect(await verifyMessage({ address, message, signature: signed.payload as Hex })).toBe(true);
+  });
+
+  it("warns about a registration dated outside the name service's ten minutes", async () => {
+    const f = mount();
+    await loginNewUser(f, "kate@example.test");
+    const { address } = (await f.request("GET_USER")).payload as { address: Address };
+    const old = Math.floor(Date.now() / 1000) - 3_600;
+    f.send("RPC_REQUEST", {
+      method: "personal_sign",
+      params: [hex(nameRegistrationMessage("kate.fundament", old)), address],
+      chainId: 31337,
+    });
+    await f.waitForButton("Approve");
+    expect([...f.root.querySelectorAll(".warning")].map((p) => p.textContent)).toEqual([
+      `This registration is dated ${formatDateTime(new Date(old * 1000))}: the name service only accepts one made in the last 10 minutes.`,
+    ]);
   });
 });
 

@@ -27,7 +27,7 @@ import {
   describeApproval,
   parseApprovalRequest,
   type TokenReader,
-} from "./approval.js";
+} from "./approval/index.js";
 import type { FrameChain, FrameConfig } from "./config.js";
 import { FORWARDED_METHODS, isApprovalMethod, RpcError, rpcCall } from "./rpc.js";
 import { combineKeyShares, createKeyShares, parseRecoveryFile, ShareMismatchError } from "./shares.js";
@@ -329,6 +329,7 @@ export function createFrame(options: FrameOptions) {
 
   // --- approvals ----------------------------------------------------------------------------------------------------
 
+  /** The modal's title while the request is being read; the view's own title replaces it once read. */
   const titles: Record<ApprovalRequest["method"], string> = {
     personal_sign: "Sign a message",
     eth_signTypedData_v4: "Sign typed data",
@@ -374,6 +375,7 @@ export function createFrame(options: FrameOptions) {
         client,
         knownContracts: config.knownContracts,
         tokens,
+        ethUsd: () => api.ethUsdPrice(item.chain.id),
       });
     } catch (error) {
       if (showing !== item) return;
@@ -383,6 +385,8 @@ export function createFrame(options: FrameOptions) {
       return;
     }
     if (showing !== item) return; // aborted while reading
+    // Now that the request is read, the modal's title says what it is ("Sign in to …", "Sign to register …").
+    if (view.title !== titles[item.request.method]) show("approval", view.title);
     renderApproval(root, view, {
       onReject: () => abortApprovals(FRAME_ERRORS.aborted, item),
       onApprove: () => void execute(item),

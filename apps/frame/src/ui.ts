@@ -3,7 +3,7 @@
  * request and is treated as text). Styles live in styles.css; the CSP forbids inline styles.
  */
 import type { Address } from "viem";
-import { type ApprovalSection, type ApprovalView, originHost } from "./approval.js";
+import { type ApprovalSection, type ApprovalView, originHost } from "./approval/index.js";
 import { recoveryFileName, serializeRecoveryFile } from "./shares.js";
 
 type Child = Node | string;

@@ -24,6 +24,10 @@ export type StandInApi = {
   sessions(email: string): StandInSession[];
   /** Every revoke request that arrived (accepted or not), as sent. */
   readonly revokes: { address: string; pci: unknown; signature: unknown }[];
+  /** ETH's price that `POST /v1/fungible/price` answers (none until set: the real API leaves unpriced tokens out). */
+  setEthUsd(price: number | undefined): void;
+  /** Every price request that arrived, as sent. */
+  readonly priceRequests: unknown[];
   close(): Promise<void>;
 };
 
@@ -33,6 +37,8 @@ export async function startStandInApi(): Promise<StandInApi> {
   const pendingDevices = new Map<string, Set<string>>();
   const sessions = new Map<string, StandInSession>(); // token → session
   const revokes: StandInApi["revokes"] = [];
+  const priceRequests: unknown[] = [];
+  let ethUsd: number | undefined;
 
   const userView = (user: User) => ({
     id: user.id,
@@ -184,6 +190,14 @@ export async function startStandInApi(): Promise<StandInApi> {
         user.authShare = String(body.authShare);
         return send(response, 201, { address });
       }
+      case "POST /v1/fungible/price": {
+        priceRequests.push(body);
+        const ids = Array.isArray(body.addresses) ? body.addresses.map(String) : [];
+        const fungibles = ids
+          .filter((id) => ethUsd !== undefined && /^eip155:\d+:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee$/.test(id))
+          .map((id) => ({ name: "Ether", symbol: "ETH", iconUrl: "", price: ethUsd, address: id }));
+        return send(response, 200, { fungibles });
+      }
       case "POST /v1/embedded/signout": {
         const token = request.headers.authorization?.replace(/^Bearer /, "");
         if (!token || !sessions.delete(token)) return fail(response, 401, "Not signed in");
@@ -213,6 +227,10 @@ export async function startStandInApi(): Promise<StandInApi> {
     revokeAll: () => sessions.clear(),
     sessions: (email) => [...sessions.values()].filter((s) => s.email === email.toLowerCase()),
     revokes,
+    setEthUsd(price) {
+      ethUsd = price;
+    },
+    priceRequests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
