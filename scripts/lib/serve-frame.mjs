@@ -17,7 +17,7 @@ export const FRAME_DIST_DIR = join(ROOT, "apps", "frame", "dist");
  * @property {string} apiUrl
  * @property {string[]} parentOrigins the app origins allowed to embed the frame and talk to it
  * @property {{ id: number, name: string, rpcUrl: string }[]} chains
- * @property {{ address: string, name: string, abi: "investmentFund" | "fundGovernor" | "fundTimelock" | "erc20" | "uniswapV2Router" }[]} [knownContracts]
+ * @property {{ address: string, name: string, abi: "investmentFund" | "fundGovernor" | "fundTimelock" | "fundPaymaster" | "erc20" | "uniswapV2Router" }[]} [knownContracts]
  */
 
 /**

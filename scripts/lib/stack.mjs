@@ -333,6 +333,16 @@ export async function startStack(options) {
           { address: deployment.investmentFund, name: "InvestmentFund", abi: /** @type {const} */ ("investmentFund") },
           { address: deployment.fundGovernor, name: "FundGovernor", abi: /** @type {const} */ ("fundGovernor") },
           { address: deployment.fundTimelock, name: "FundTimelock", abi: /** @type {const} */ ("fundTimelock") },
+          // The frame says "gas paid by the fund" only for this exact paymaster.
+          ...(deployment.fundPaymaster
+            ? [
+                {
+                  address: deployment.fundPaymaster,
+                  name: "Fund paymaster",
+                  abi: /** @type {const} */ ("fundPaymaster"),
+                },
+              ]
+            : []),
           ...(deployment.tokens ?? []).map((/** @type {{ address: string, symbol: string }} */ t) => ({
             address: t.address,
             name: t.symbol,

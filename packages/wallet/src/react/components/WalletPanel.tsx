@@ -16,10 +16,22 @@ export function useViewTitle(): string {
     const name = wagmiConfig.connectors.find((c) => c.id === data.connectorId)?.name;
     if (name) return name;
   }
+  // The secure frame's prompt names what it asks ("Sign to register alice.fundament", "Sign a smart account
+  // operation"): that is the title, not "Approve Transaction" over a signature. A transaction keeps the spec's title.
+  const frameTitle = frameApprovalTitle(view, data);
+  if (frameTitle) return frameTitle;
   // The Connect view opened for one family: 'Connect Solana Wallet'.
   const only = view === "Connect" ? connectNamespace(data) : undefined;
   if (only) return `Connect ${namespaceName(only)} Wallet`;
   return viewTitles[view];
+}
+
+/** The title the secure frame gave an approval (its SHOW), unless it is a transaction's ("Approve transaction"). */
+export function frameApprovalTitle(view: string, data: Record<string, unknown> | undefined): string | undefined {
+  if (view !== "ApproveTransaction" || data?.embeddedFrame !== true) return undefined;
+  const title = typeof data.title === "string" ? data.title.trim() : "";
+  if (!title || title.toLowerCase() === viewTitles.ApproveTransaction.toLowerCase()) return undefined;
+  return title;
 }
 
 /** Back (when there is a view to go back to), the title, and close. */

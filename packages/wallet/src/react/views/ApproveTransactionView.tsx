@@ -26,13 +26,11 @@ export function ApproveTransactionView() {
   );
 }
 
-/** The embedded wallet's approval: the frame shows the call in plain words with Approve / Reject. */
+/** The embedded wallet's approval: the frame shows the call in plain words with Approve / Reject (its title is the
+ * dialog's, see `frameApprovalTitle`). */
 function EmbeddedApproval() {
-  const { core } = useWalletRuntime();
-  const title = useStore(core.router, (r) => (typeof r.data?.title === "string" ? r.data.title : ""));
   return (
     <div className="fw-stack">
-      {title ? <p className="fw-subtitle">{title}</p> : null}
       <EmbeddedFrameSlot />
     </div>
   );

@@ -287,7 +287,8 @@ describe("embedded wallet views (against the stand-in frame)", () => {
     const { wagmiConfig } = render();
     await loginByEmail("dave@example.test");
     const signing = signMessage(wagmiConfig, { message: "Sign in to Fundament" });
-    const approve = await screen.findByRole("dialog", { name: "Approve Transaction" }, { timeout: 5000 });
+    // The dialog is titled with what the frame asks (issue 32: not "Approve Transaction" over a signature).
+    const approve = await screen.findByRole("dialog", { name: "Sign this message" }, { timeout: 5000 });
     expect(await within(approve).findByTestId("embedded-frame-slot")).toBeTruthy();
     const iframe = document.querySelector("iframe") as HTMLIFrameElement;
     await waitFor(() => expect(iframe.style.visibility).toBe("visible"));
