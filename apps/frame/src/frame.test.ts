@@ -141,6 +141,24 @@ describe("email login and the wallet", () => {
     expect(everything).not.toContain(api.wallet(email)?.authShare);
   });
 
+  it("offers the recovery file without a wall: 'Save later' opens the new wallet, which signs (issue 32)", async () => {
+    const f = mount(new MemoryStorage());
+    const later = "later@example.test";
+    expect((await f.request("CONNECT_EMAIL", { email: later })).payload).toEqual({ action: "VERIFY_OTP" });
+    const otpId = f.send("CONNECT_OTP", { otp: api.code(later) });
+    await f.waitForNotice("SHOW");
+    expect(f.root.textContent).toContain("You can save it any time from Account → Save recovery file.");
+    // Without downloading: the button is live at once.
+    f.button("Save later").click();
+    await f.waitForNotice("HIDE");
+    expect((await f.answer(otpId)).type).toBe("@w3m-frame/CONNECT_OTP_SUCCESS");
+    const user = (await f.request("GET_USER", {})).payload as { address: `0x${string}` };
+    expect(api.wallet(later)?.address).toBe(user.address);
+    expect((await f.request("RPC_REQUEST", { method: "eth_accounts", chainId: 31337 })).payload).toEqual([
+      user.address,
+    ]);
+  });
+
   it("stays connected after a reload, and CONNECT_EMAIL answers CONNECT for the live session", async () => {
     const f = mount(firstDevice);
     expect((await f.request("IS_CONNECTED")).payload).toEqual({ isConnected: true });

@@ -248,7 +248,7 @@ export function createFrame(options: FrameOptions) {
     setWallet(apiUser, privateKey);
     show("recovery-save", "Save your recovery file");
     await new Promise<void>((done) =>
-      renderRecoverySave(root, { address, recoveryShare: shares.recoveryShare, onDone: done }),
+      renderRecoverySave(root, { address, recoveryShare: shares.recoveryShare, onDone: done, onLater: done }),
     );
     hide();
   }
@@ -590,7 +590,13 @@ export function createFrame(options: FrameOptions) {
       if (!share) throw new Error(FRAME_ERRORS.generic);
       show("recovery-save", "Save your recovery file");
       await new Promise<void>((done) =>
-        renderRecoverySave(root, { address: wallet.account.address, recoveryShare: share, onDone: done }),
+        // "Save later" here too: opened by mistake, the step must not hold the wallet until a download.
+        renderRecoverySave(root, {
+          address: wallet.account.address,
+          recoveryShare: share,
+          onDone: done,
+          onLater: done,
+        }),
       );
       hide();
       return {};

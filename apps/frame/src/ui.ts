@@ -168,10 +168,14 @@ export function renderApproval(
   reject.focus();
 }
 
-/** "Save your recovery file": a download of the recovery share, then "I saved it". */
+/**
+ * "Save your recovery file": a download of the recovery share, then "I saved it". Right after a wallet is made it
+ * also offers "Save later" (`onLater`): an offer, not a wall in front of the first use; the Account view keeps
+ * "Save recovery file" for later.
+ */
 export function renderRecoverySave(
   root: HTMLElement,
-  options: { address: Address; recoveryShare: string; onDone: () => void },
+  options: { address: Address; recoveryShare: string; onDone: () => void; onLater?: () => void },
 ): void {
   const fileName = recoveryFileName(options.address);
   const download = el("button", { type: "button", class: "primary" }, "Download recovery file");
@@ -197,6 +201,19 @@ export function renderRecoverySave(
     saved.disabled = true;
     options.onDone();
   });
+  const onLater = options.onLater;
+  const later = onLater ? el("button", { type: "button", class: "secondary" }, "Save later") : undefined;
+  later?.addEventListener("click", () => {
+    if (later) later.disabled = true;
+    onLater?.();
+  });
+  const laterNote = onLater
+    ? el(
+        "p",
+        { class: "note" },
+        "You can save it any time from Account → Save recovery file. Until you do, this wallet lives only in this browser: clearing its data or losing this device loses the wallet.",
+      )
+    : undefined;
   screen(
     root,
     "Save your recovery file",
@@ -206,8 +223,9 @@ export function renderRecoverySave(
       {},
       "The recovery file lets you open this wallet on another device or browser. Without it, a lost device means a lost wallet. Nobody else, not even Fundament, can recover it for you.",
     ),
-    el("div", { class: "actions" }, download, saved),
+    el("div", { class: "actions" }, download, saved, ...(later ? [later] : [])),
     hint,
+    ...(laterNote ? [laterNote] : []),
   );
   download.focus();
 }
