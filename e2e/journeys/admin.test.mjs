@@ -46,6 +46,8 @@ describe("admin and settlement journey", { timeout: 400_000 }, () => {
     const card = page.getByTestId(`proposal-${id}`);
     await card.getByText(text).waitFor({ timeout: 20_000 });
     await card.getByRole("button", { name: "Vote for" }).click();
+    // The review before an irreversible vote (issue 32).
+    await card.getByRole("button", { name: "Cast vote" }).click();
     for (let i = 0; i < 50; i++) {
       const details = await j.chain.readFund("getProposalDetails", [id]);
       if (details[2] > 0n) break;

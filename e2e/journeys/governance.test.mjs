@@ -122,6 +122,10 @@ describe("governance journey", { timeout: 300_000 }, () => {
 
     const [, , forBefore] = await j.chain.readFund("getProposalDetails", [4n]);
     await card(page, 4).getByRole("button", { name: "Vote for" }).click();
+    // The review says what the vote does and that it cannot be changed; nothing is sent before "Cast vote".
+    await card(page, 4).getByText("Votes cannot be changed.", { exact: false }).waitFor();
+    await screenshot(page, "governance-vote-review");
+    await card(page, 4).getByRole("button", { name: "Cast vote" }).click();
     await card(page, 4).getByText("You voted For").waitFor({ timeout: 30_000 });
     assert.equal(await j.chain.readFund("hasVoted", [4n, devAccount(INVESTOR).address]), true);
     const [, , forAfter] = await j.chain.readFund("getProposalDetails", [4n]);
@@ -181,6 +185,7 @@ describe("governance journey", { timeout: 300_000 }, () => {
     await card(page, id).getByText(`the lockup becomes ${DAYS} days`, { exact: false }).waitFor();
 
     await card(page, id).getByRole("button", { name: "Vote for" }).click();
+    await card(page, id).getByRole("button", { name: "Cast vote" }).click();
     await card(page, id).getByText("You voted For").waitFor({ timeout: 30_000 });
     // Two more investors vote for outside the app, so the 20 % quorum the seed set is reached.
     for (const voter of [2, 4]) await j.chain.sendGovernor(voter, "castVote", [BigInt(id), 1, ""]);

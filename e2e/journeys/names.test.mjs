@@ -107,6 +107,7 @@ describe("names and analytics journey", { timeout: 400_000 }, () => {
     assert.equal(String(await j.chain.readFund("proposalCount")), String(count + 1));
 
     await card.getByRole("button", { name: "Vote for" }).click();
+    await card.getByRole("button", { name: "Cast vote" }).click();
     await card.getByText("You voted For").waitFor({ timeout: 30_000 });
     await card.getByText("Voters (1)").click();
     await card.getByRole("listitem").getByText(NAME).waitFor({ timeout: 15_000 });

@@ -60,7 +60,7 @@ describe("smart account journey", { timeout: 300_000 }, () => {
     // Every page says which account its positions and actions are: the smart account, not the wallet in the header.
     const inUse = page.getByTestId("account-in-use");
     await inUse.getByText("Using your smart account", { exact: false }).waitFor({ timeout: 15_000 });
-    assert.match(String(await inUse.textContent()), /its own, not those of your wallet/);
+    assert.match(String(await inUse.textContent()), /sent from it, not from your wallet .*Portfolio lists both/);
   });
 
   test("invests in one confirmation holding 0 ETH; the position is there and the account is deployed", async () => {

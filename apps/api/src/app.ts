@@ -21,6 +21,7 @@ import { createMetrics } from "./http/metrics.js";
 import { type SharedRateLimitOptions, sharedRateLimit } from "./http/rateLimitStore.js";
 import { ResponseCache } from "./http/responseCache.js";
 import { createPricer } from "./prices/prices.js";
+import { accessRequestRoutes } from "./routes/accessRequests.js";
 import { accountHistoryRoutes } from "./routes/accountHistory.js";
 import { adminRoutes } from "./routes/admin.js";
 import { analyticsRoutes } from "./routes/analytics.js";
@@ -39,6 +40,7 @@ import { priceRoutes } from "./routes/prices.js";
 import { profileRoutes } from "./routes/profile.js";
 import { type RoundReportRoutesOptions, roundReportRoutes } from "./routes/roundReport.js";
 import { sessionRoutes } from "./routes/sessions.js";
+import { vaultPlanRoutes } from "./routes/vaultPlans.js";
 
 export type AppDeps = {
   database: Database;
@@ -96,7 +98,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // The embedded wallet's secure frame calls the API from its own origin (with a bearer token, not cookies).
     origin: [...config.webOrigins, config.embedded.frameOrigin],
     credentials: true,
-    methods: ["GET", "POST", "OPTIONS"],
+    methods: ["GET", "POST", "PUT", "OPTIONS"],
   });
   await app.register(cookie);
   // On PostgreSQL the count is shared by every instance on the database, flushed in batches every
@@ -165,6 +167,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(embeddedFarcasterRoutes(context));
   await app.register(sessionRoutes(context));
   await app.register(roundReportRoutes(context, deps.roundReports));
+  await app.register(accessRequestRoutes(context));
+  await app.register(vaultPlanRoutes(context));
   if (deps.benchRoute) app.get("/bench/bare", { schema: { hide: true } }, () => ({ status: "ok" }));
   return app;
 }

@@ -1,7 +1,7 @@
 import { getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client.js";
-import { tokenTransfers } from "../db/schema.js";
+import { fundEvents, tokenTransfers } from "../db/schema.js";
 import { drivers, testDatabase } from "../testing/testDatabase.js";
 import { ACCOUNT_HISTORY_PAGE_SIZE, readAccountHistory } from "./readAccountHistory.js";
 
@@ -98,5 +98,122 @@ describe.each(drivers)("account history pages (%s)", (driver) => {
       data: [],
       next: null,
     });
+  });
+});
+
+describe.each(drivers)("fund events in the account history (%s)", (driver) => {
+  let database: Database;
+  const FUND = "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512";
+  const GOVERNOR = "0xcafac3dd18ac6c6e92c921884f9e4176737c052c";
+  const USDC = TOKEN;
+  const at = (block: number) => new Date(Date.UTC(2026, 0, 1) + block * 12_000);
+  const hash = (n: number) => `0x${n.toString(16).padStart(64, "e")}`;
+  const deployment = {
+    chainId: 999,
+    investmentFund: getAddress(FUND),
+    investmentToken: getAddress(USDC),
+    deploymentBlock: 1n,
+  };
+  const event = (n: number, block: number, row: Partial<typeof fundEvents.$inferInsert>) => ({
+    chainId: 999,
+    txHash: hash(n),
+    logIndex: 3,
+    blockNumber: block,
+    minedAt: at(block),
+    contract: FUND,
+    kind: "vote" as const,
+    ...row,
+  });
+
+  beforeAll(async () => {
+    database = await testDatabase(driver);
+    await database.db.insert(fundEvents).values([
+      event(1, 1, { kind: "vault_created", vaultId: "1", vaultName: "Crypto futures trading vault", logIndex: 0 }),
+      event(1, 1, { kind: "vault_created", vaultId: "2", vaultName: "NFT lending vault", logIndex: 1 }),
+      // Two investments in one transaction (a batch): each transfer gets the vault of the event with its amount.
+      event(10, 10, { kind: "invest", account: ME, vaultId: "2", amount: "250000000", logIndex: 2 }),
+      event(10, 10, { kind: "invest", account: ME, vaultId: "1", amount: "100000000", logIndex: 4 }),
+      event(11, 11, { kind: "roll_over", account: ME, vaultId: "1", choice: "on" }),
+      event(12, 12, { kind: "vote", account: ME, contract: GOVERNOR, proposalId: "5", choice: "for" }),
+      event(13, 13, { kind: "vote", account: ME, contract: GOVERNOR, proposalId: "6", choice: "against" }),
+      event(14, 14, { kind: "vote", account: ME, contract: GOVERNOR, proposalId: "7", choice: "abstain" }),
+      event(15, 15, { kind: "roll_over", account: ME, vaultId: "1", choice: "off" }),
+      event(16, 16, { kind: "withdraw", account: ME, vaultId: "1", amount: "102500000", logIndex: 1 }),
+      // Another account's vote and a vault nobody named (created before the indexed range).
+      event(17, 17, { kind: "vote", account: OTHER, contract: GOVERNOR, proposalId: "5", choice: "for" }),
+      event(18, 18, { kind: "roll_over", account: ME, vaultId: "9", choice: "on" }),
+    ]);
+    const transfer = (n: number, block: number, logIndex: number, from: string, to: string, value: string) => ({
+      chainId: 999,
+      txHash: hash(n),
+      logIndex,
+      blockNumber: block,
+      minedAt: at(block),
+      token: USDC,
+      fromAddress: from,
+      toAddress: to,
+      value,
+      txTo: FUND,
+    });
+    await database.db
+      .insert(tokenTransfers)
+      .values([
+        transfer(10, 10, 1, ME, FUND, "100000000"),
+        transfer(10, 10, 3, ME, FUND, "250000000"),
+        transfer(16, 16, 2, FUND, ME, "102500000"),
+        transfer(19, 19, 0, ME, OTHER, "5"),
+      ]);
+  });
+  afterAll(() => database.close());
+
+  it("lists votes and roll-over changes as items without transfers, and names the vault of investments and withdrawals", async () => {
+    const page = await readAccountHistory(database.db, { address: ME, chainId: 999, deployment });
+    expect(
+      page.data.map((item) => [
+        item.metadata.operationType,
+        item.metadata.vault,
+        item.metadata.vote,
+        item.metadata.rollOver,
+      ]),
+    ).toEqual([
+      ["send", undefined, undefined, undefined],
+      ["rollover", { id: "9" }, undefined, { enabled: true }],
+      ["withdraw", { id: "1", name: "Crypto futures trading vault" }, undefined, undefined],
+      ["rollover", { id: "1", name: "Crypto futures trading vault" }, undefined, { enabled: false }],
+      ["vote", undefined, { proposalId: "7", choice: "abstain" }, undefined],
+      ["vote", undefined, { proposalId: "6", choice: "against" }, undefined],
+      ["vote", undefined, { proposalId: "5", choice: "for" }, undefined],
+      ["rollover", { id: "1", name: "Crypto futures trading vault" }, undefined, { enabled: true }],
+      ["invest", { id: "2", name: "NFT lending vault" }, undefined, undefined],
+      ["invest", { id: "1", name: "Crypto futures trading vault" }, undefined, undefined],
+    ]);
+    const vote = page.data.find((item) => item.metadata.vote?.proposalId === "5");
+    expect(vote).toEqual({
+      id: `${hash(12)}:3`,
+      metadata: {
+        minedAt: at(12).toISOString(),
+        chain: "eip155:999",
+        hash: hash(12),
+        sentFrom: getAddress(ME),
+        sentTo: getAddress(GOVERNOR),
+        status: "confirmed",
+        operationType: "vote",
+        blockNumber: 12,
+        vote: { proposalId: "5", choice: "for" },
+      },
+      transfers: [],
+    });
+    expect(page.next).toBeNull();
+  });
+
+  it("pages events and transfers together with one keyset", async () => {
+    const all = (await readAccountHistory(database.db, { address: ME, chainId: 999, deployment })).data;
+    const [, , third] = all;
+    const cursor = { blockNumber: third?.metadata.blockNumber ?? 0, logIndex: Number(third?.id.split(":")[1]) };
+    const rest = await readAccountHistory(database.db, { address: ME, chainId: 999, deployment, cursor });
+    expect(rest.data.map((item) => item.id)).toEqual(all.slice(3).map((item) => item.id));
+    // The other account sees its own vote only.
+    const other = await readAccountHistory(database.db, { address: OTHER, chainId: 999, deployment });
+    expect(other.data.map((item) => item.metadata.operationType)).toEqual(["receive", "vote"]);
   });
 });

@@ -35,7 +35,14 @@ export type OperationType =
   | "approve"
   | "execute"
   | "mint"
-  | "buy";
+  | "buy"
+  /** A vote on a governance proposal (no transfer: `metadata.vote`). */
+  | "vote"
+  /** A change of the account's roll-over choice for a vault (no transfer: `metadata.rollOver`, `metadata.vault`). */
+  | "rollover";
+
+/** How an account voted (the governor's `VoteType`). */
+export type VoteChoice = "for" | "against" | "abstain";
 
 export type AccountHistoryItem = {
   id: string;
@@ -48,6 +55,15 @@ export type AccountHistoryItem = {
     status: "confirmed";
     operationType: OperationType;
     blockNumber: number;
+    /**
+     * The fund's vault an investment, a withdrawal or a roll-over change was for: its id, and its name once the
+     * indexer has seen the vault's `VaultCreated`.
+     */
+    vault?: { id: string; name?: string };
+    /** A vote (`operationType` "vote"): on which proposal, which way. */
+    vote?: { proposalId: string; choice: VoteChoice };
+    /** A roll-over change (`operationType` "rollover"): whether roll-over is now on. */
+    rollOver?: { enabled: boolean };
   };
   transfers: {
     fungible_info: { name: string; symbol: string };
@@ -76,6 +92,8 @@ function checksum(lower: string): string {
 }
 
 type Row = {
+  /** A row of `token_transfers`, or of `fund_events` (a vote, a roll-over change). */
+  source: "transfer" | "event";
   tx_hash: string;
   log_index: number;
   block_number: number | string;
@@ -91,6 +109,11 @@ type Row = {
   token_decimals: number | string | null;
   /** The transaction delivered an on-ramp order. */
   bought: boolean;
+  /** The vault of the event, or of the fund's event that goes with a transfer (`invest`, `withdraw`). */
+  vault_id: string | null;
+  vault_name: string | null;
+  proposal_id: string | null;
+  choice: string | null;
 };
 
 /**
@@ -114,12 +137,15 @@ export function operationTypeOf(
 }
 
 /**
- * One page of an account's transfers (native and of any token), newest first, in the wallet layer's shape, each
- * labelled (`operationType`) and, for a token the deployment does not list, marked `spam`.
- * Keyset paging in two index-ordered branches, one per side ((chain, from, block, log) and (chain, to, block,
- * log), each `LIMIT 21`, the second without self-transfers so none is counted twice), merged and cut to 21:
- * a page reads at most 42 index entries however long the account's history is. Approvals show on the owner's side
- * only (the `to` branch, the spender's, keeps transfers).
+ * One page of an account's transfers (native and of any token) and of its fund events that move no token (votes,
+ * roll-over changes), newest first, in the wallet layer's shape, each labelled (`operationType`) and, for a token the
+ * deployment does not list, marked `spam`; an investment or a withdrawal carries its vault (`metadata.vault`, from
+ * the fund's `Invested` / `Withdrawn` event in the same transaction, named by the vault's `VaultCreated`).
+ * Keyset paging in three index-ordered branches, one per side of the transfers ((chain, from, block, log) and (chain,
+ * to, block, log), the second without self-transfers so none is counted twice) and the account's fund events
+ * ((chain, account, block, log)), each `LIMIT 21`, merged and cut to 21: a page reads a bounded number of index
+ * entries however long the account's history is. Approvals show on the owner's side only (the `to` branch, the
+ * spender's, keeps transfers).
  */
 export async function readAccountHistory(
   db: Db,
@@ -130,23 +156,48 @@ export async function readAccountHistory(
   const rows = await queryRows<Row>(
     db,
     sql`
-    SELECT page.tx_hash, page.log_index, page.block_number::float8 AS block_number,
+    SELECT page.source, page.tx_hash, page.log_index, page.block_number::float8 AS block_number,
       floor(extract(epoch FROM page.mined_at) * 1000)::float8 AS mined_ms,
       page.token, page.from_address, page.to_address, page.value, page.tx_to, page.kind,
       meta.name AS token_name, meta.symbol AS token_symbol, meta.decimals AS token_decimals,
       EXISTS (SELECT 1 FROM onramp_orders AS buy
-        WHERE buy.tx_hash = page.tx_hash AND buy.status = 'delivered') AS bought
+        WHERE buy.tx_hash = page.tx_hash AND buy.status = 'delivered') AS bought,
+      coalesce(page.vault_id, moved.vault_id) AS vault_id, vault.vault_name,
+      page.proposal_id, page.choice
     FROM (
-      (SELECT * FROM token_transfers
+      (SELECT 'transfer' AS source, chain_id, tx_hash, log_index, block_number, mined_at, token, from_address,
+          to_address, value, tx_to, kind, NULL::text AS vault_id, NULL::text AS proposal_id, NULL::text AS choice
+        FROM token_transfers
         WHERE chain_id = ${chainId} AND from_address = ${address} ${after}
         ORDER BY block_number DESC, log_index DESC LIMIT ${limit})
       UNION ALL
-      (SELECT * FROM token_transfers
+      (SELECT 'transfer' AS source, chain_id, tx_hash, log_index, block_number, mined_at, token, from_address,
+          to_address, value, tx_to, kind, NULL::text AS vault_id, NULL::text AS proposal_id, NULL::text AS choice
+        FROM token_transfers
         WHERE chain_id = ${chainId} AND to_address = ${address} AND from_address <> ${address}
           AND kind = 'transfer' ${after}
         ORDER BY block_number DESC, log_index DESC LIMIT ${limit})
+      UNION ALL
+      (SELECT 'event' AS source, chain_id, tx_hash, log_index, block_number, mined_at, contract AS token,
+          account AS from_address, contract AS to_address, '0' AS value, contract AS tx_to, kind, vault_id,
+          proposal_id, choice
+        FROM fund_events
+        WHERE chain_id = ${chainId} AND account = ${address} AND kind IN ('vote', 'roll_over') ${after}
+        ORDER BY block_number DESC, log_index DESC LIMIT ${limit})
     ) AS page
-    LEFT JOIN token_metadata AS meta ON meta.chain_id = page.chain_id AND meta.address = page.token
+    LEFT JOIN token_metadata AS meta ON page.source = 'transfer'
+      AND meta.chain_id = page.chain_id AND meta.address = page.token
+    LEFT JOIN LATERAL (
+      SELECT moved.vault_id FROM fund_events AS moved
+      WHERE page.source = 'transfer' AND page.kind = 'transfer'
+        AND moved.chain_id = page.chain_id AND moved.tx_hash = page.tx_hash
+        AND moved.kind IN ('invest', 'withdraw', 'emergency_withdraw')
+        AND moved.account IN (page.from_address, page.to_address)
+      ORDER BY (moved.amount = page.value) DESC, abs(moved.log_index - page.log_index)
+      LIMIT 1
+    ) AS moved ON true
+    LEFT JOIN fund_events AS vault ON vault.chain_id = page.chain_id AND vault.kind = 'vault_created'
+      AND vault.vault_id = coalesce(page.vault_id, moved.vault_id)
     ORDER BY page.block_number DESC, page.log_index DESC
     LIMIT ${limit}`,
   );
@@ -156,6 +207,7 @@ export async function readAccountHistory(
   const listed = listedTokensOf(known, token?.address);
   for (const listedToken of listedTokens) listed.add(listedToken.toLowerCase());
   const data = page.map((row): AccountHistoryItem => {
+    if (row.source === "event") return eventItem(row, chainId);
     const direction = row.from_address === address ? "out" : "in";
     const logIndex = Number(row.log_index);
     const native = row.token === NATIVE_TOKEN_ADDRESS;
@@ -164,6 +216,11 @@ export async function readAccountHistory(
     const symbol = native ? NATIVE_TOKEN.symbol : (row.token_symbol ?? indexed?.symbol ?? "");
     const decimals = native ? NATIVE_TOKEN.decimals : Number(row.token_decimals ?? indexed?.decimals ?? 18);
     const spam = !native && known !== undefined && !listed.has(row.token);
+    const operationType = operationTypeOf(
+      { from: row.from_address, to: row.to_address, txTo: row.tx_to, kind: row.kind, bought: row.bought },
+      address,
+      labels,
+    );
     return {
       id: `${row.tx_hash}:${logIndex}`,
       metadata: {
@@ -173,12 +230,9 @@ export async function readAccountHistory(
         sentFrom: checksum(row.from_address),
         sentTo: checksum(row.to_address),
         status: "confirmed",
-        operationType: operationTypeOf(
-          { from: row.from_address, to: row.to_address, txTo: row.tx_to, kind: row.kind, bought: row.bought },
-          address,
-          labels,
-        ),
+        operationType,
         blockNumber: Number(row.block_number),
+        ...((operationType === "invest" || operationType === "withdraw") && vaultOf(row)),
       },
       transfers: [
         {
@@ -198,5 +252,44 @@ export async function readAccountHistory(
     data,
     next:
       rows.length > ACCOUNT_HISTORY_PAGE_SIZE && last ? `${Number(last.block_number)}:${Number(last.log_index)}` : null,
+  };
+}
+
+/** `metadata.vault` of a row whose vault is known: `{ vault: { id, name } }`, else nothing. */
+function vaultOf(row: Pick<Row, "vault_id" | "vault_name">): { vault: { id: string; name?: string } } | undefined {
+  if (row.vault_id === null) return undefined;
+  return { vault: { id: row.vault_id, ...(row.vault_name !== null && { name: row.vault_name }) } };
+}
+
+const VOTE_CHOICES: readonly string[] = ["for", "against", "abstain"] satisfies VoteChoice[];
+
+/**
+ * An item of a fund event that moved no token (a vote, a roll-over change): no transfers; `sentFrom` the account,
+ * `sentTo` the contract (the governor, the fund); what happened in `metadata.vote` or `metadata.rollOver` (with
+ * `metadata.vault`).
+ */
+function eventItem(row: Row, chainId: number): AccountHistoryItem {
+  const vote = row.kind === "vote";
+  return {
+    id: `${row.tx_hash}:${Number(row.log_index)}`,
+    metadata: {
+      minedAt: new Date(Number(row.mined_ms)).toISOString(),
+      chain: `eip155:${chainId}`,
+      hash: row.tx_hash,
+      sentFrom: checksum(row.from_address),
+      sentTo: checksum(row.to_address),
+      status: "confirmed",
+      operationType: vote ? "vote" : "rollover",
+      blockNumber: Number(row.block_number),
+      ...(vote
+        ? {
+            vote: {
+              proposalId: row.proposal_id ?? "0",
+              choice: (VOTE_CHOICES.includes(row.choice ?? "") ? row.choice : "against") as VoteChoice,
+            },
+          }
+        : { ...vaultOf(row), rollOver: { enabled: row.choice === "on" } }),
+    },
+    transfers: [],
   };
 }

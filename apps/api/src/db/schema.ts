@@ -155,6 +155,47 @@ export const tokenMetadata = pgTable(
   (t) => [primaryKey({ columns: [t.chainId, t.address] })],
 );
 
+/** What a row of `fund_events` records (see `fundEvents`). */
+export type FundEventKind = "vault_created" | "invest" | "withdraw" | "emergency_withdraw" | "roll_over" | "vote";
+
+/**
+ * The fund's and its governor's events that the account history shows or names things with, stored by the history
+ * indexer beside `token_transfers` (same key, same re-organisation and restart handling): `vault_created` (the vault's
+ * name, no account), `invest` / `withdraw` / `emergency_withdraw` (which vault a transfer with the fund was for),
+ * `roll_over` (an investor's roll-over choice: `choice` "on" / "off") and `vote` (`choice` "for" / "against" /
+ * "abstain"). Ids are decimal strings (uint256 on chain).
+ */
+export const fundEvents = pgTable(
+  "fund_events",
+  {
+    chainId: integer("chain_id").notNull(),
+    txHash: text("tx_hash").notNull(),
+    logIndex: integer("log_index").notNull(),
+    blockNumber: bigint("block_number", { mode: "number" }).notNull(),
+    minedAt: timestamp("mined_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** The emitting contract (the fund or its governor), lower-case. */
+    contract: text("contract").notNull(),
+    kind: text("kind").$type<FundEventKind>().notNull(),
+    /** The investor or voter, lower-case; null for `vault_created`. */
+    account: text("account"),
+    vaultId: text("vault_id"),
+    /** The vault's name (`vault_created`). */
+    vaultName: text("vault_name"),
+    proposalId: text("proposal_id"),
+    /** A vote's "for" / "against" / "abstain", a roll-over's "on" / "off". */
+    choice: text("choice"),
+    /** Raw token units moved (`invest`, `withdraw`, `emergency_withdraw`). */
+    amount: text("amount"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.txHash, t.logIndex] }),
+    // An account's page is a keyset range of this index, like `token_transfers_from`.
+    index("fund_events_account").on(t.chainId, t.account, t.blockNumber, t.logIndex),
+    // A vault's name by id.
+    uniqueIndex("fund_events_vault").on(t.chainId, t.vaultId).where(sql`${t.kind} = 'vault_created'`),
+  ],
+);
+
 /**
  * Rate-limit hits per client key and fixed time window (`window_start` = the window's start in ms, a multiple of
  * the window's length), shared by every instance on one PostgreSQL (`src/http/rateLimitStore.ts`). UNLOGGED
@@ -427,6 +468,7 @@ export const schema = {
   sessions,
   tokenTransfers,
   tokenMetadata,
+  fundEvents,
   rateLimitHits,
   names,
   nameRegistrations,

@@ -434,6 +434,62 @@ const postReport: Route = {
     })),
 };
 
+/** An access request's body: generated addresses, notes, times and signatures. */
+const accessRequest = fc.record(
+  {
+    address: addressValue,
+    note: fc.oneof(fc.string({ maxLength: 400 }), fc.jsonValue()),
+    issuedAt: fc.oneof(
+      fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+      value,
+      fc.integer(),
+    ),
+    signature: fc.oneof(hex(), fc.string()),
+  },
+  { requiredKeys: [] },
+);
+/** The admin's answer to an access request: an address and a decision, generated or plausible, with the admin's token. */
+const accessDecisionRoute: Route = {
+  method: "POST",
+  path: "/v1/access-requests/{address}/{decision}",
+  build: fc
+    .tuple(addressValue, fc.oneof(value, fc.constantFrom("approve", "dismiss")), headers, fc.boolean())
+    .map(([address, decision, h, admin]) => ({
+      method: "POST" as const,
+      url: `/v1/access-requests/${address || "%20"}/${decision || "%20"}`,
+      headers: { ...h, ...(admin && { authorization: "Bearer admin-secret" }) },
+    })),
+};
+/** A round's planned lockup: generated ids, or plausible ones. */
+const planPath = fc
+  .tuple(fc.oneof(value, fc.constantFrom("1", "2")), fc.oneof(value, fc.constantFrom("1", "3")))
+  .map(([vaultId, round]) => `/v1/vaults/${vaultId || "%20"}/rounds/${round || "%20"}/plan`);
+const putPlan: Route = {
+  method: "PUT",
+  path: "/v1/vaults/{vaultId}/rounds/{round}/plan",
+  build: fc
+    .tuple(
+      planPath,
+      headers,
+      fc.boolean(),
+      fc.record(
+        {
+          plannedAt: fc.oneof(
+            fc.date().map((d) => (Number.isNaN(d.getTime()) ? null : d.toISOString())),
+            value,
+          ),
+        },
+        { requiredKeys: [] },
+      ),
+    )
+    .map(([path, h, admin, payload]) => ({
+      method: "PUT" as const,
+      url: path,
+      headers: { ...h, "content-type": "application/json", ...(admin && { authorization: "Bearer admin-secret" }) },
+      payload: JSON.stringify(payload),
+    })),
+};
+
 /** Every route of the app (the OpenAPI paths are checked against this list), with its generated requests. */
 const ROUTES: Route[] = [
   get("/futures/performance"),
@@ -541,6 +597,15 @@ const ROUTES: Route[] = [
     addressValue.map((address) => `/v1/sessions/${address || "%20"}`),
   ),
   revokeRoute,
+  get("/v1/access-requests"),
+  get(
+    "/v1/access-requests/{address}",
+    addressValue.map((address) => `/v1/access-requests/${address || "%20"}`),
+  ),
+  postShaped("/v1/access-requests", accessRequest),
+  accessDecisionRoute,
+  get("/v1/vaults/{vaultId}/rounds/{round}/plan", planPath),
+  putPlan,
   get("/v1/vaults/{vaultId}/rounds/{poolId}/report", reportPath),
   postReport,
   putReport,

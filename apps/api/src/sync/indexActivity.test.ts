@@ -4,11 +4,20 @@ import { join } from "node:path";
 import { deploy } from "@fundament/scripts/deploy";
 import { loadArtifact } from "@fundament/scripts/lib/foundry";
 import { seed } from "@fundament/scripts/seed";
-import { createFundPublicClient, type Deployment, mockUsdcAbi, parseDeployment } from "@fundament/sdk";
+import {
+  createFundPublicClient,
+  type Deployment,
+  fundGovernorAbi,
+  getVoteChoices,
+  governorAddress,
+  investmentFundAbi,
+  mockUsdcAbi,
+  parseDeployment,
+} from "@fundament/sdk";
 import { devLocalAccount } from "@fundament/test-chain";
 import { testChainForFile } from "@fundament/test-chain/vitest";
 import { fetchTransactions } from "@fundament/wallet";
-import { and, eq, or } from "drizzle-orm";
+import { and, eq, inArray, or } from "drizzle-orm";
 import {
   type Address,
   createWalletClient,
@@ -28,7 +37,7 @@ import { type AccountHistoryItem, readAccountHistory } from "../account/readAcco
 import { buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import type { Database } from "../db/client.js";
-import { tokenMetadata, tokenTransfers } from "../db/schema.js";
+import { fundEvents, tokenMetadata, tokenTransfers } from "../db/schema.js";
 import { testDatabase } from "../testing/testDatabase.js";
 import { indexTokenTransfers } from "./indexTokenTransfers.js";
 
@@ -234,6 +243,105 @@ describe("the complete account history (a real anvil)", () => {
     );
   });
 
+  it("names the vault of each investment and withdrawal (the fund's events), not the fund's address", async () => {
+    // Seeded: account 2 invested in both vaults and withdrew from them.
+    const { items } = await history(account(2).address);
+    const names = new Map<string, string>();
+    for (const id of [1n, 2n]) {
+      const vault = await client.readContract({
+        address: deployment.investmentFund,
+        abi: investmentFundAbi,
+        functionName: "getVault",
+        args: [id],
+      });
+      names.set(id.toString(), vault.name);
+    }
+    expect(names.get("1")).toBe("Crypto futures trading vault");
+    const moves = items.filter((item) => ["invest", "withdraw"].includes(item.metadata.operationType));
+    expect(moves.length).toBeGreaterThan(1);
+    for (const item of moves) {
+      const id = item.metadata.vault?.id ?? "";
+      expect(item.metadata.vault).toEqual({ id, name: names.get(id) });
+      // The vault is the one of the fund's event in the same transaction.
+      const receipt = await client.getTransactionReceipt({ hash: item.metadata.hash as Hash });
+      const fundLogs = receipt.logs.filter(
+        (log) => log.address.toLowerCase() === deployment.investmentFund.toLowerCase(),
+      );
+      expect(fundLogs.some((log) => log.topics[2] === `0x${BigInt(id).toString(16).padStart(64, "0")}`)).toBe(true);
+    }
+    expect(new Set(moves.map((item) => item.metadata.vault?.name))).toContain("Crypto futures trading vault");
+  });
+
+  it("lists the account's votes (for, against, abstain) and roll-over changes as their own items", async () => {
+    // Seeded: account 5 voted against proposals 1 and 2, for proposal 4, abstained on proposal 5 (castVote), and
+    // turned roll-over on for the NFT vault, then for the futures vault; account 3 turned it on, then off.
+    const five = account(5).address;
+    const { items } = await history(five);
+    const governor = governorAddress(deployment);
+    const count = await client.readContract({ address: governor, abi: fundGovernorAbi, functionName: "proposalCount" });
+    const cast = await getVoteChoices(client, {
+      deployment,
+      voter: five,
+      proposalIds: Array.from({ length: Number(count) }, (_, i) => BigInt(i + 1)),
+    });
+    const votes = items.filter((item) => item.metadata.operationType === "vote");
+    expect(votes.map((item) => item.metadata.vote)).toEqual(
+      cast.map((vote) => ({ proposalId: vote.proposalId.toString(), choice: vote.choice })).reverse(),
+    );
+    expect(new Set(votes.map((item) => item.metadata.vote?.choice))).toEqual(new Set(["for", "against", "abstain"]));
+    for (const vote of votes) {
+      expect(vote).toMatchObject({
+        transfers: [],
+        metadata: { sentFrom: five, sentTo: governor, status: "confirmed" },
+      });
+    }
+    const rollOvers = (who: Address) =>
+      history(who).then(({ items: all }) =>
+        all
+          .filter((item) => item.metadata.operationType === "rollover")
+          .map((item) => [item.metadata.vault?.name, item.metadata.rollOver?.enabled]),
+      );
+    expect(await rollOvers(five)).toEqual([
+      ["Crypto futures trading vault", true],
+      ["NFT lending vault", true],
+    ]);
+    expect(await rollOvers(account(3).address)).toEqual([
+      ["Crypto futures trading vault", false],
+      ["Crypto futures trading vault", true],
+    ]);
+
+    // A roll-over change made now is indexed on the next run and reaches the wallet through the route, parsed.
+    const fresh = await send(4, {
+      address: deployment.investmentFund,
+      abi: investmentFundAbi,
+      functionName: "setRollOver",
+      args: [2n, true],
+    });
+    const run = await indexTokenTransfers({ db: database.db, client, deployment });
+    expect(run.storedEvents).toBe(1);
+    const config = { ...loadConfig({ LOG_LEVEL: "silent", CHAIN_ID: String(deployment.chainId) }), deployment };
+    const app = await buildApp(config, { database, tokens: new Map() });
+    const url = await app.listen({ port: 0, host: "127.0.0.1" });
+    try {
+      const page = await fetchTransactions({ baseUrl: url, address: account(4).address });
+      expect(page.data[0]).toMatchObject({
+        metadata: {
+          hash: fresh,
+          operationType: "rollover",
+          vault: { id: "2", name: "NFT lending vault" },
+          rollOver: { enabled: true },
+        },
+        transfers: [],
+      });
+      const voter = await fetchTransactions({ baseUrl: url, address: five });
+      expect(voter.data.find((item) => item.metadata.operationType === "vote")?.metadata).toMatchObject({
+        vote: { proposalId: expect.any(String), choice: expect.stringMatching(/^(for|against|abstain)$/) },
+      });
+    } finally {
+      await app.close();
+    }
+  });
+
   it("labels swaps through the router with both legs, ether paid out by the router included", async () => {
     const { items } = await history(account(1).address);
     const buy = byHash(items, hashes.buy);
@@ -282,7 +390,13 @@ describe("the complete account history (a real anvil)", () => {
           and(eq(tokenTransfers.toAddress, me), eq(tokenTransfers.kind, "transfer")),
         ),
       );
-    const expected = rows
+    // The account's votes and roll-over changes (seeded) page with its transfers.
+    const events = await database.db
+      .select()
+      .from(fundEvents)
+      .where(and(eq(fundEvents.account, me), inArray(fundEvents.kind, ["vote", "roll_over"])));
+    expect(events.length).toBeGreaterThan(0);
+    const expected = [...rows, ...events]
       .sort((a, b) => b.blockNumber - a.blockNumber || b.logIndex - a.logIndex)
       .map((row) => `${row.txHash}:${row.logIndex}`);
     expect(items.map((item) => item.id)).toEqual(expected);

@@ -1,12 +1,19 @@
-import { type Deployment, getInvestmentToken, type InvestmentToken, LOCAL_CHAIN_ID } from "@fundament/sdk";
+import {
+  type Deployment,
+  getInvestmentToken,
+  governorAddress,
+  type InvestmentToken,
+  LOCAL_CHAIN_ID,
+} from "@fundament/sdk";
 import { and, eq, gt } from "drizzle-orm";
 import type { Client } from "viem";
 import { getBlock, getBlockNumber, getChainId } from "viem/actions";
 import { dexRouterOf, NATIVE_TOKEN_ADDRESS, wethOf } from "../account/activityTokens.js";
 import type { Db } from "../db/client.js";
-import { tokenMetadata, tokenTransfers } from "../db/schema.js";
+import { fundEvents, tokenMetadata, tokenTransfers } from "../db/schema.js";
 import { type ChainCursor, type ChainIdentity, parseChainCursor, sameIdentity } from "./chainCursor.js";
 import { readChainTransfers } from "./readChainTransfers.js";
+import { readFundEvents } from "./readFundEvents.js";
 import { readTokenMetadata, type TokenMetadataRow } from "./readTokenMetadata.js";
 import { getSyncState, JOBS, saveCursor } from "./syncState.js";
 
@@ -38,7 +45,10 @@ export type IndexTokenTransfersParameters = {
 };
 
 export type IndexTokenTransfersReturnType = {
+  /** Transfers stored (rows of `token_transfers`). */
   stored: number;
+  /** Fund and governor events stored (rows of `fund_events`). */
+  storedEvents: number;
   cursor: bigint;
   token: InvestmentToken;
   /** Why the index started over or rolled back in this run, if it did. */
@@ -53,8 +63,10 @@ export class ChainMovedError extends Error {
 /**
  * Indexes the account history of the chain from the deployment block (or the stored cursor) to `confirmations`
  * blocks behind the head, in steps: every ERC-20 `Transfer` and `Approval` log of any token, native transfers
- * (top-level transactions with value) and a DEX router's ether payouts (`readChainTransfers`), and each new token's name,
- * symbol and decimals, read once. Rows are keyed by (chainId, txHash, logIndex), so re-reading a block range stores
+ * (top-level transactions with value) and a DEX router's ether payouts (`readChainTransfers`), the fund's and its
+ * governor's events that the history shows or names vaults with (`readFundEvents`: vaults created, investments and
+ * withdrawals by vault, roll-over choices, votes; rows of `fund_events`), and each new token's name, symbol and
+ * decimals, read once. Rows are keyed by (chainId, txHash, logIndex), so re-reading a block range stores
  * nothing twice; the cursor moves with each step's rows and token metadata in one transaction.
  *
  * History that is true: the cursor keeps the identity of what was indexed (chain id, genesis block hash, fund and
@@ -89,9 +101,13 @@ export async function indexTokenTransfers({
     fund: deployment.investmentFund.toLowerCase(),
     token: deployment.investmentToken?.toLowerCase() ?? null,
     deploymentBlock: deployment.deploymentBlock.toString(),
-    scope: `transfers+approvals${native ? "+native" : ""};router=${dexRouterOf(deployment) ?? "none"}`,
+    // `fund-events`: an index built before `fund_events` existed starts over once, so votes and vault names fill in.
+    scope: `transfers+approvals${native ? "+native" : ""}+fund-events;router=${dexRouterOf(deployment) ?? "none"}`,
   };
   const chainRows = eq(tokenTransfers.chainId, deployment.chainId);
+  const chainEvents = eq(fundEvents.chainId, deployment.chainId);
+  const fund = deployment.investmentFund;
+  const governor = governorAddress(deployment);
   const state = parseChainCursor((await getSyncState(db, job))?.cursor ?? null);
   let repaired: IndexTokenTransfersReturnType["repaired"];
   let last: ChainCursor;
@@ -106,6 +122,7 @@ export async function indexTokenTransfers({
     last = { block: (deployment.deploymentBlock - 1n).toString(), hash: null, identity };
     await db.transaction(async (tx) => {
       await (tx as unknown as Db).delete(tokenTransfers).where(chainRows);
+      await (tx as unknown as Db).delete(fundEvents).where(chainEvents);
       // A new local chain may hold other tokens at the same addresses: their metadata is read again.
       await (tx as unknown as Db).delete(tokenMetadata).where(eq(tokenMetadata.chainId, deployment.chainId));
       await saveCursor(tx as unknown as Db, job, JSON.stringify(last));
@@ -124,6 +141,9 @@ export async function indexTokenTransfers({
         await (tx as unknown as Db)
           .delete(tokenTransfers)
           .where(and(chainRows, gt(tokenTransfers.blockNumber, Number(back))));
+        await (tx as unknown as Db)
+          .delete(fundEvents)
+          .where(and(chainEvents, gt(fundEvents.blockNumber, Number(back))));
         await saveCursor(tx as unknown as Db, job, JSON.stringify(last));
       });
       onStored?.();
@@ -142,6 +162,7 @@ export async function indexTokenTransfers({
   let from = BigInt(last.block) + 1n;
   const head = (await getBlockNumber(client, { cacheTime: 0 })) - BigInt(confirmations);
   let stored = 0;
+  let storedEvents = 0;
   while (from <= head && !signal?.aborted) {
     const to = from + stepBlocks - 1n < head ? from + stepBlocks - 1n : head;
     const hashBefore = await blockHash(client, to);
@@ -152,6 +173,14 @@ export async function indexTokenTransfers({
       native,
       router: dexRouterOf(deployment),
       weth: wethOf(deployment),
+    });
+    const events = await readFundEvents(client, {
+      chainId,
+      fromBlock: from,
+      toBlock: to,
+      fund,
+      governor,
+      minedAt: new Map(rows.map((row) => [row.blockNumber, row.minedAt])),
     });
     const metadata: TokenMetadataRow[] = [];
     for (const address of new Set(rows.map((row) => row.token))) {
@@ -164,16 +193,18 @@ export async function indexTokenTransfers({
     const next: ChainCursor = { block: to.toString(), hash: hashBefore, identity };
     await db.transaction(async (tx) => {
       if (rows.length > 0) await (tx as unknown as Db).insert(tokenTransfers).values(rows).onConflictDoNothing();
+      if (events.length > 0) await (tx as unknown as Db).insert(fundEvents).values(events).onConflictDoNothing();
       if (metadata.length > 0) await (tx as unknown as Db).insert(tokenMetadata).values(metadata).onConflictDoNothing();
       await saveCursor(tx as unknown as Db, job, JSON.stringify(next));
     });
-    if (rows.length > 0) onStored?.();
+    if (rows.length > 0 || events.length > 0) onStored?.();
     for (const row of metadata) known.add(row.address);
     stored += rows.length;
+    storedEvents += events.length;
     last = next;
     from = to + 1n;
   }
-  return { stored, cursor: BigInt(last.block), token, ...(repaired && { repaired }) };
+  return { stored, storedEvents, cursor: BigInt(last.block), token, ...(repaired && { repaired }) };
 }
 
 /** A block's hash, or null when the chain has no such block (it is shorter now). */

@@ -10,6 +10,7 @@ import {
   type Deployment,
   getInvestmentToken,
   type InvestmentToken,
+  investmentFundAbi,
   mockUsdcAbi,
   parseDeployment,
 } from "@fundament/sdk";
@@ -21,7 +22,7 @@ import { type Address, createWalletClient, erc20Abi, getAbiItem, http, type Publ
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../db/client.js";
 import { migrate } from "../db/migrate.js";
-import { tokenTransfers } from "../db/schema.js";
+import { fundEvents, tokenTransfers } from "../db/schema.js";
 import { testDatabase } from "../testing/testDatabase.js";
 import { chainCursorBlock, parseChainCursor } from "./chainCursor.js";
 import { indexTokenTransfers } from "./indexTokenTransfers.js";
@@ -74,6 +75,20 @@ async function transfer(to: Address, amount: string): Promise<`0x${string}`> {
   return hash;
 }
 
+/** Account 9 (no position) turns roll-over on or off for the futures vault: a fund event without a transfer. */
+async function setRollOver(enabled: boolean): Promise<`0x${string}`> {
+  const wallet = createWalletClient({ account: account(9), transport: http(rpcUrl) });
+  const hash = await wallet.writeContract({
+    chain: null,
+    address: deployment.investmentFund,
+    abi: investmentFundAbi,
+    functionName: "setRollOver",
+    args: [1n, enabled],
+  });
+  await client.waitForTransactionReceipt({ hash });
+  return hash;
+}
+
 describe("account history that is true (a real anvil)", () => {
   let database: Database;
   const stored = async () =>
@@ -94,6 +109,11 @@ describe("account history that is true (a real anvil)", () => {
   /** Every stored row of the chain (any token, native transfers too). */
   const storedAll = async () =>
     (await database.db.select().from(tokenTransfers).where(eq(tokenTransfers.chainId, deployment.chainId))).length;
+  /** The stored fund events of the chain, as `txHash:logIndex`. */
+  const storedEvents = async () =>
+    (await database.db.select().from(fundEvents).where(eq(fundEvents.chainId, deployment.chainId))).map(
+      (row) => `${row.txHash}:${row.logIndex}`,
+    );
   const index = (on: PublicClient = client, extra: { confirmations?: number } = {}) =>
     indexTokenTransfers({ db: database.db, client: on, deployment, token, ...extra });
 
@@ -118,7 +138,7 @@ describe("account history that is true (a real anvil)", () => {
         fund: deployment.investmentFund.toLowerCase(),
         token: deployment.investmentToken?.toLowerCase() ?? null,
         deploymentBlock: deployment.deploymentBlock.toString(),
-        scope: `transfers+approvals+native;router=${deployment.dex?.router.toLowerCase() ?? "none"}`,
+        scope: `transfers+approvals+native+fund-events;router=${deployment.dex?.router.toLowerCase() ?? "none"}`,
       },
     });
     expect(await stored()).toEqual(await onChain());
@@ -128,7 +148,9 @@ describe("account history that is true (a real anvil)", () => {
     await index();
     const snapshot = await client.request({ method: "evm_snapshot" as never });
     const orphan = await transfer("0x000000000000000000000000000000000000bEEF", "7");
-    expect((await index()).stored).toBe(1);
+    const orphanEvent = await setRollOver(true);
+    expect(await index()).toMatchObject({ stored: 1, storedEvents: 1 });
+    expect((await storedEvents()).some((id) => id.startsWith(orphanEvent.toLowerCase()))).toBe(true);
     expect([...(await stored())].some((id) => id.startsWith(orphan.toLowerCase()))).toBe(true);
 
     // The chain re-organises: the block with `orphan` is replaced by other blocks at the same heights.
@@ -142,6 +164,8 @@ describe("account history that is true (a real anvil)", () => {
     expect([...now].some((id) => id.startsWith(orphan.toLowerCase()))).toBe(false);
     expect([...now].some((id) => id.startsWith(replacement.toLowerCase()))).toBe(true);
     expect(now).toEqual(await onChain());
+    // The fund event of the orphaned block left with it.
+    expect((await storedEvents()).some((id) => id.startsWith(orphanEvent.toLowerCase()))).toBe(false);
   });
 
   it("stays `confirmations` blocks behind the head", async () => {
@@ -161,6 +185,7 @@ describe("account history that is true (a real anvil)", () => {
     await index();
     expect((await stored()).size).toBeGreaterThan(0);
     expect(await storedAll()).toBeGreaterThan((await stored()).size);
+    expect((await storedEvents()).length).toBeGreaterThan(0);
     // Another anvil on chain 31337, as after a restart of `npm start` (its genesis block has another time). The
     // run's shared chain (testChainForFile) cannot play it: this test needs a second, different chain next to it, so
     // it starts its own and stops it.
@@ -175,6 +200,7 @@ describe("account history that is true (a real anvil)", () => {
       expect(await stored()).toEqual(await onChain(otherClient));
       expect((await stored()).size).toBe(0);
       expect(await storedAll()).toBe(0); // native transfers and other tokens' too
+      expect(await storedEvents()).toEqual([]); // the fund's events too
     } finally {
       await other.stop();
     }

@@ -2,6 +2,20 @@
 
 export { fundGovernorAbi, fundPaymasterAbi, fundTimelockAbi, investmentFundAbi, mockUsdcAbi } from "../abi/index.js";
 export {
+  ACCESS_REQUEST_MAX_AGE_MS,
+  type AccessRequest,
+  type AccessRequestMessageParameters,
+  type AccessRequestStatus,
+  accessRequestMessage,
+  type DecideAccessRequestParameters,
+  decideAccessRequest,
+  fetchAccessRequest,
+  listAccessRequests,
+  MAX_ACCESS_NOTE,
+  type RequestAccessParameters,
+  requestAccess,
+} from "../api/accessRequests.js";
+export {
   type ExchangeEnvelope,
   type ExchangeHistoryQuery,
   type ExchangeTransfer,
@@ -22,6 +36,15 @@ export {
   requestRoundReport,
   roundReportUrl,
 } from "../api/roundReport.js";
+export { type SendJsonParameters, sendJson } from "../api/sendJson.js";
+export {
+  fetchVaultPlan,
+  type SaveVaultPlanParameters,
+  saveVaultPlan,
+  type VaultPlan,
+  type VaultPlanParameters,
+  vaultPlanUrl,
+} from "../api/vaultPlans.js";
 export { type CreateFundPublicClientParameters, createFundPublicClient } from "../chains/createFundPublicClient.js";
 export { getChain, isSupportedChainId, SUPPORTED_CHAIN_IDS, type SupportedChainId } from "../chains/getChain.js";
 export { LOCAL_CHAIN_ID, LOCAL_RPC_URL, localChain } from "../chains/localChain.js";
@@ -127,6 +150,10 @@ export {
 } from "../reads/fundState.js";
 export { type AdminWallet, type GetAdminsParameters, getAdmins, getAdminsFromEvents } from "../reads/getAdmins.js";
 export {
+  type GetBlockTimestampsParameters,
+  getBlockTimestamps,
+} from "../reads/getBlockTimestamps.js";
+export {
   DEPOSIT_STATUSES,
   type DepositStatus,
   type DepositStatusName,
@@ -157,9 +184,17 @@ export {
   getPositionHistory,
   type PositionOutcome,
   type PositionRound,
+  type PositionTransaction,
+  type PositionTransactionKind,
 } from "../reads/getPositionHistory.js";
 export { type GetPositionsParameters, getPositions, type VaultPosition } from "../reads/getPositions.js";
 export { getProfitStatistics, type ProfitStatistics } from "../reads/getProfitStatistics.js";
+export {
+  type GetProposalExecutionsParameters,
+  type GetProposalExecutionsReturnType,
+  getProposalExecutions,
+  type ProposalExecution,
+} from "../reads/getProposalExecutions.js";
 export {
   type GetProposalsParameters,
   type GetProposalsReturnType,
@@ -171,6 +206,12 @@ export {
   proposalStateFromEnum,
   proposalStatus,
 } from "../reads/getProposals.js";
+export {
+  type GetProposalVotersParameters,
+  type GetProposalVotersReturnType,
+  getProposalVoters,
+  type ProposalVoter,
+} from "../reads/getProposalVoters.js";
 export { type GetSponsorshipParameters, getSponsorship, type Sponsorship } from "../reads/getSponsorship.js";
 export { type GetTradingWalletsParameters, getTradingWallets, type TradingWallet } from "../reads/getTradingWallets.js";
 export { type GetVaultRoundsParameters, getVaultRounds, type VaultRound } from "../reads/getVaultRounds.js";

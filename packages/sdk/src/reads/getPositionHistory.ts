@@ -16,9 +16,30 @@ import { investmentFundAbi } from "../abi/index.js";
 import type { Deployment } from "../deployment/deployment.js";
 import { inBlockRanges } from "../utils/getLogsInChunks.js";
 import { idsUpTo, type PoolInfo, poolById, readCounts, readVaultsAndPools } from "./fundState.js";
+import { getBlockTimestamps } from "./getBlockTimestamps.js";
 
 /** How a round ended for the investor. */
 export type PositionOutcome = "withdrawn" | "rolled" | "withdrawable" | "in progress" | "refunded";
+
+/**
+ * What happened to a round's position in one transaction: "invested" (a deposit into the round), "rolled in" (the
+ * previous round's payout carried in at its settlement), "settled" (the round's settlement: the payout is known),
+ * "withdrawn" (the payout taken out) or "refunded" (the deposit taken back while the round was open; also an
+ * emergency withdrawal before settlement).
+ */
+export type PositionTransactionKind = "invested" | "rolled in" | "settled" | "withdrawn" | "refunded";
+
+/** One transaction of a round's position, from the fund's event log. */
+export type PositionTransaction = {
+  kind: PositionTransactionKind;
+  /** The transaction's hash (a receipt anyone can look up). */
+  hash: Hex;
+  blockNumber: bigint;
+  /** The block's time, seconds. */
+  timestamp: number;
+  /** Token units: the deposit, the amount rolled in, the payout, or what was withdrawn or refunded. */
+  amount: bigint;
+};
 
 /** One round of one vault the investor took part in (the Portfolio statement), amounts in token units. */
 export type PositionRound = {
@@ -27,6 +48,8 @@ export type PositionRound = {
   round: number;
   /** The position's value at the round's start: the deposits into it plus what rolled in from the round before. */
   principal: bigint;
+  /** The investor's own deposits into this round (`principal` without what rolled in): new money put in. */
+  deposited: bigint;
   /** The position's value at settlement; 0 if the round is not settled (or the position left it before). */
   payout: bigint;
   /** `payout − principal` (negative for a loss); 0 if not settled. */
@@ -47,6 +70,8 @@ export type PositionRound = {
   /** The round's lockup, seconds (0 until it starts). */
   lockupStartTime: number;
   lockupEndTime: number;
+  /** The round's transactions for this position, oldest first (the last one gave it its `outcome`). */
+  transactions: PositionTransaction[];
 };
 
 export type GetPositionHistoryParameters = {
@@ -79,7 +104,8 @@ type VaultState = { shares: bigint; rollOver: boolean; row: Row | undefined };
  * One `eth_getLogs` filter serves both kinds of event: topic 0 is any of the five events and topic 1 is the account
  * or one of the vault ids (`ProfitDistributed`'s first indexed field); no investor has an address equal to a small
  * vault id, and the account's own events are checked again after decoding. Requests: the block number and the counts,
- * then the logs (one per range) and the pools.
+ * then the logs (one per range) and the pools; the blocks' times come with the logs where the node gives them
+ * (`blockTimestamp`), else one more request reads those blocks. Each row lists its transactions (hash, block, time).
  */
 export async function getPositionHistory(
   client: Client,
@@ -130,6 +156,11 @@ export async function getPositionHistory(
     }
     return state;
   };
+  type EventLog = (typeof logs)[number];
+  const known = new Map<bigint, number>();
+  for (const log of logs) if (log.blockTimestamp) known.set(log.blockNumber, Number(log.blockTimestamp));
+  const record = (row: Row, kind: PositionTransactionKind, log: EventLog, amount: bigint) =>
+    row.transactions.push({ kind, hash: log.transactionHash, blockNumber: log.blockNumber, timestamp: 0, amount });
   const open = (vaultId: bigint, poolId: bigint, principal: bigint): Row => {
     const pool = poolById(pools, poolId);
     const row: Row = {
@@ -137,6 +168,7 @@ export async function getPositionHistory(
       poolId,
       round: Number(pool?.round ?? 0n),
       principal,
+      deposited: 0n,
       payout: 0n,
       fees: 0n,
       profit: 0n,
@@ -144,6 +176,7 @@ export async function getPositionHistory(
       withdrawn: 0n,
       lockupStartTime: Number(pool?.lockupStartTime ?? 0n),
       lockupEndTime: Number(pool?.lockupEndTime ?? 0n),
+      transactions: [],
       settled: false,
     };
     rows.push(row);
@@ -162,6 +195,7 @@ export async function getPositionHistory(
       row.profit = row.payout - row.principal;
       row.fees = pool && pool.totalShares > 0n ? (pool.fundFee * state.shares) / pool.totalShares : 0n;
       row.settled = true;
+      record(row, "settled", log, row.payout);
       if (!state.rollOver) {
         row.outcome = "withdrawable";
         continue;
@@ -174,6 +208,7 @@ export async function getPositionHistory(
         state.row = undefined;
       } else {
         state.row = open(vaultId, next, row.payout);
+        record(state.row, "rolled in", log, row.payout);
       }
       continue;
     }
@@ -190,6 +225,8 @@ export async function getPositionHistory(
           state.row = open(vaultId, poolId, 0n);
         }
         state.row.principal += amount;
+        state.row.deposited += amount;
+        record(state.row, "invested", log, amount);
         state.shares += shares;
         break;
       }
@@ -199,6 +236,7 @@ export async function getPositionHistory(
         if (row) {
           row.outcome = row.settled ? "withdrawn" : "refunded";
           row.withdrawn = log.args.amount;
+          record(row, row.outcome, log, log.args.amount);
         }
         state.shares = 0n;
         state.row = undefined;
@@ -206,6 +244,13 @@ export async function getPositionHistory(
       }
     }
   }
+
+  // The blocks' times: from the logs where the node gives them (anvil, recent geth), else read.
+  const times = await getBlockTimestamps(client, {
+    blockNumbers: rows.flatMap((row) => row.transactions.map((tx) => tx.blockNumber)),
+    known,
+  });
+  for (const row of rows) for (const tx of row.transactions) tx.timestamp = times.get(tx.blockNumber) ?? 0;
 
   return rows
     .map(({ settled: _settled, ...row }) => row)

@@ -1,7 +1,7 @@
 import { fundTimelockAbi, investmentFundAbi } from "@fundament/sdk";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { type Address, encodeFunctionData, type Hex, zeroHash } from "viem";
+import { type Address, encodeFunctionData, type Hex, pad, toEventSelector, toHex, zeroHash } from "viem";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { PROMPT_METHODS, rpc, withSnapshot } from "../../../test/chain";
 import { fundAddress, fundRead, fundWrite, increaseTime, tokenAddress } from "../../../test/fund";
@@ -23,6 +23,47 @@ const badge = (id: number) => proposal(id).querySelector(".badge")?.textContent;
 const powerOf = async (id: number, account: Address) =>
   (await fundRead("getProposalVotingPower", [BigInt(id), account])) as bigint;
 const DAY = 86_400;
+/**
+ * The voters list of proposal `id` as the page writes it, largest weight first (ties in the order given, which is the
+ * order they voted): "0x7099…79C8 For 6,000 mUSDC Longer rounds."
+ */
+const voterRows = async (id: number, votes: readonly (readonly [Address, string, string?])[]) => {
+  const rows = await Promise.all(
+    votes.map(async ([account, choice, reason]) => {
+      const power = await powerOf(id, account);
+      return {
+        power,
+        text: `${shortenAddress(account)} ${choice} ${upTo2Decimals(power)} mUSDC${reason ? ` ${reason}` : ""}`,
+      };
+    }),
+  );
+  return rows.sort((a, b) => (a.power === b.power ? 0 : a.power > b.power ? -1 : 1)).map((r) => r.text);
+};
+const listed = (voters: HTMLElement) =>
+  within(voters)
+    .getAllByRole("listitem")
+    .map((item) => item.textContent?.trim());
+/** The governor's `ProposalExecuted` event of proposal `id`: its transaction and its block's time (seconds). */
+const executedEvent = async (id: number) => {
+  const [log] = await rpc<{ transactionHash: Hex; blockNumber: Hex }[]>("eth_getLogs", [
+    {
+      address: inject("deployment").fundGovernor,
+      topics: [toEventSelector("ProposalExecuted(uint256)"), pad(toHex(BigInt(id)))],
+      fromBlock: "0x0",
+      toBlock: "latest",
+    },
+  ]);
+  if (!log) throw new Error(`no ProposalExecuted event for #${id}`);
+  const block = await rpc<{ timestamp: Hex }>("eth_getBlockByNumber", [log.blockNumber, false]);
+  return { hash: log.transactionHash, time: Number(BigInt(block.timestamp)) };
+};
+/** Opens the review of a vote (For, Against, Abstain) on proposal `id` and casts it. */
+const castFromReview = async (id: number, button: "Vote for" | "Vote against" | "Abstain") => {
+  await userEvent.click(await within(proposal(id)).findByRole("button", { name: button }, { timeout: 10_000 }));
+  await userEvent.click(
+    within(within(proposal(id)).getByTestId("vote-review")).getByRole("button", { name: "Cast vote" }),
+  );
+};
 /** The timelock's delay (86,400 s on the seeded test chains, scripts/lib/seeded-chain.mjs), as it reports it. */
 const timelockDelay = async () =>
   Number(
@@ -70,11 +111,14 @@ describe("Governance", () => {
     expect(within(proposal(1)).getAllByRole("group", { name: DEV_ACCOUNTS[1] as string }).length).toBeGreaterThan(0);
     const voters = await within(proposal(1)).findByTestId("proposal-1-voters", {}, { timeout: 10_000 });
     expect(within(voters).getByText("Voters (3)")).toBeTruthy();
-    expect(
-      within(voters)
-        .getAllByRole("listitem")
-        .map((item) => item.textContent?.trim()),
-    ).toEqual(["0x7099…79C8 For", "0x3C44…93BC For", "0x9965…A4dc Against"]);
+    // Each with its weight (principal at the proposal's snapshot), largest first, as Tally lists them.
+    const expected = await voterRows(1, [
+      [DEV_ACCOUNTS[1] as Address, "For"],
+      [DEV_ACCOUNTS[2] as Address, "For"],
+      [DEV_ACCOUNTS[5] as Address, "Against"],
+    ]);
+    await waitFor(() => expect(listed(voters)).toEqual(expected), { timeout: 10_000 });
+    expect(expected[0]).toMatch(/ [1-9][\d,.]* mUSDC$/);
     // Without a wallet: no voting, and the form says why.
     expect(screen.queryByRole("button", { name: "Vote for" })).toBeNull();
     expect(screen.queryByTestId("proposal-standing")).toBeNull();
@@ -165,7 +209,27 @@ describe("Governance", () => {
           .bus.history()
           .filter((e) => e.event === "VOTE_SUCCESS"),
       ).toEqual([]);
-      await userEvent.click(within(proposal(3)).getByRole("button", { name: "Vote against" }));
+      // Vote against opens a review first: what will be sent, with the account's weight; nothing is sent yet.
+      const against = within(proposal(3)).getByRole("button", { name: "Vote against" });
+      await userEvent.click(against);
+      const power = await powerOf(3, DEV_ACCOUNTS[1] as Address);
+      const review = within(proposal(3)).getByTestId("vote-review");
+      const sentence = `You are voting Against proposal #3 with ${tokens(power)} mUSDC of voting weight. Votes cannot be changed.`;
+      expect(within(proposal(3)).getByRole("group", { name: sentence })).toBe(review);
+      // Focus moves into it (Cancel, the safe choice); the vote buttons make way for it.
+      expect(document.activeElement).toBe(within(review).getByRole("button", { name: "Cancel" }));
+      expect(within(proposal(3)).queryByRole("button", { name: "Vote against" })).toBeNull();
+      // Escape closes it and puts focus back on the button that opened it; nothing was voted.
+      await userEvent.keyboard("{Escape}");
+      expect(within(proposal(3)).queryByTestId("vote-review")).toBeNull();
+      expect(document.activeElement).toBe(within(proposal(3)).getByRole("button", { name: "Vote against" }));
+      expect(await fundRead("hasVoted", [3n, DEV_ACCOUNTS[1] as Address])).toBe(false);
+      // Enter on the focused button opens it again; Tab reaches Cast vote, Enter casts it.
+      await userEvent.keyboard("{Enter}");
+      expect(document.activeElement?.textContent).toBe("Cancel");
+      await userEvent.tab({ shift: true });
+      expect(document.activeElement?.textContent).toBe("Cast vote");
+      await userEvent.keyboard("{Enter}");
       expect(await within(proposal(3)).findByText("You voted Against", {}, { timeout: 15_000 })).toBeTruthy();
       // Focus lands on the "You voted …" line that replaced the vote buttons.
       await waitFor(() => expect(document.activeElement).toBe(within(proposal(3)).getByTestId("proposal-standing")), {
@@ -237,17 +301,63 @@ describe("Governance", () => {
       `${tokens(info.votesFor)} votes for, ${tokens(info.votesAgainst)} votes against, ${tokens(info.votesAbstain)} abstaining`,
     );
     expect(within(proposal(5)).getByText(`Abstain ${tokens(info.votesAbstain)}`)).toBeTruthy();
-    expect(within(proposal(5)).getByTestId("proposal-quorum").textContent).toBe("Quorum reached");
+    // The quorum as Tally says it: For and Abstain of what it takes, with the token, and a full meter.
+    const { quorumVotes } = (await fundRead("getProposalInfo", [5n])) as { quorumVotes: bigint };
+    expect(within(proposal(5)).getByTestId("proposal-quorum").textContent).toBe(
+      `Quorum ${upTo2Decimals(info.votesFor + info.votesAbstain)} of ${upTo2Decimals(quorumVotes)} mUSDC reached`,
+    );
+    expect(within(proposal(5)).getByLabelText("Quorum").getAttribute("value")).toBe("100");
     const voters = await within(proposal(5)).findByTestId("proposal-5-voters", {}, { timeout: 10_000 });
-    expect(
-      within(voters)
-        .getAllByRole("listitem")
-        .map((item) => item.textContent?.trim()),
-    ).toEqual([
-      "0x15d3…6A65 For Decisions should carry real weight.",
-      "0x7099…79C8 For",
-      "0x9965…A4dc Abstain No view either way.",
+    const expected = await voterRows(5, [
+      [DEV_ACCOUNTS[4] as Address, "For", "Decisions should carry real weight."],
+      [DEV_ACCOUNTS[1] as Address, "For"],
+      [DEV_ACCOUNTS[5] as Address, "Abstain", "No view either way."],
     ]);
+    await waitFor(() => expect(listed(voters)).toEqual(expected), { timeout: 10_000 });
+    // "Executed" in words: when (the block's time) and the transaction (the governor's ProposalExecuted event).
+    const executed = await executedEvent(5);
+    const line = await within(proposal(5)).findByTestId("proposal-executed", {}, { timeout: 10_000 });
+    expect(line.textContent).toBe(
+      `Executed on ${formatDateTime(executed.time * 1000)} · Transaction ${shortenAddress(executed.hash)}`,
+    );
+    expect(within(line).getByTestId("tx-hash").getAttribute("data-hash")).toBe(executed.hash);
+    // Not executed: nothing said.
+    expect(within(proposal(4)).queryByTestId("proposal-executed")).toBeNull();
+  });
+
+  it("shows a proposal's body under its title (the first line), line breaks kept, a long one folded behind Show more", async () => {
+    await withSnapshot(async () => {
+      const reasons = Array.from({ length: 8 }, (_, i) => `- Reason ${i + 1}: the desk's keys are ${i + 1} years old.`);
+      const description = [
+        "# Rotate the trading desk's keys",
+        "",
+        "Why:",
+        ...reasons,
+        "",
+        "Vote For to rotate them.",
+      ].join("\n");
+      await fundWrite(DEV_ACCOUNTS[1] as Address, "createProposal", [description, 3_600n]);
+      await renderApp({ path: "/governance" });
+      await screen.findByTestId("proposal-6", {}, { timeout: 10_000 });
+      // The title is the first line (a Markdown heading's # dropped); the card is named by it.
+      expect(within(proposal(6)).getByRole("heading", { level: 3 }).textContent).toBe("Rotate the trading desk's keys");
+      expect(screen.getByRole("article", { name: "Rotate the trading desk's keys" })).toBe(proposal(6));
+      // The body: its first lines with their line breaks, folded.
+      const body = within(proposal(6)).getByTestId("proposal-body");
+      expect(body.textContent).toBe(`${["Why:", ...reasons.slice(0, 5)].join("\n")}…`);
+      const more = within(proposal(6)).getByRole("button", { name: "Show more" });
+      expect(more.getAttribute("aria-expanded")).toBe("false");
+      expect(more.getAttribute("aria-controls")).toBe(body.id);
+      await userEvent.click(more);
+      expect(body.textContent).toBe(description.split("\n").slice(2).join("\n"));
+      expect(body.textContent).toContain("Reason 8");
+      const less = within(proposal(6)).getByRole("button", { name: "Show less" });
+      expect(less.getAttribute("aria-expanded")).toBe("true");
+      expect(document.activeElement).toBe(less);
+      // A one-line description is the title only: no body, no Show more.
+      expect(within(proposal(4)).queryByTestId("proposal-body")).toBeNull();
+      expect(within(proposal(4)).queryByRole("button", { name: "Show more" })).toBeNull();
+    });
   });
 
   it("says how far a proposal is from its quorum", async () => {
@@ -268,8 +378,15 @@ describe("Governance", () => {
       const first = await renderApp({ path: "/governance" });
       await screen.findByTestId("proposal-6", {}, { timeout: 10_000 });
       expect(within(proposal(6)).getByTestId("proposal-quorum").textContent).toBe(
-        `Quorum: ${tokens(info.votesFor)} of ${upTo2Decimals(info.quorumVotes)} needed`,
+        `Quorum ${upTo2Decimals(info.votesFor)} of ${upTo2Decimals(info.quorumVotes)} mUSDC needed`,
       );
+      // The meter: how far For and Abstain are towards it, in percent.
+      const meter = within(proposal(6)).getByLabelText("Quorum");
+      expect(Number(meter.getAttribute("value"))).toBeCloseTo(
+        (Number(info.votesFor) / Number(info.quorumVotes)) * 100,
+        5,
+      );
+      expect(meter.getAttribute("aria-describedby")).toBe(within(proposal(6)).getByTestId("proposal-quorum").id);
       // More for than against but short of the quorum: rejected once voting ends.
       await increaseTime(3_600 + 60);
       await act(() => first.queryClient.invalidateQueries());
@@ -360,18 +477,28 @@ describe("Governance", () => {
     });
   });
 
-  it("shows the wallet's refusal of a vote in the card, and the vote buttons stay", async () => {
+  it("shows the wallet's refusal of a vote in its review, and Cancel brings the vote buttons back", async () => {
     await withSnapshot(async () => {
       const { connector, control } = testWalletConnector(1);
       await renderApp({ path: "/governance", account: DEV_ACCOUNTS[1], connector });
       await screen.findByTestId("proposal-3", {}, { timeout: 10_000 });
-      const abstain = await within(proposal(3)).findByRole("button", { name: "Abstain" }, { timeout: 10_000 });
+      await within(proposal(3)).findByRole("button", { name: "Abstain" }, { timeout: 10_000 });
       control.rejectNext("eth_sendTransaction");
-      await userEvent.click(abstain);
-      expect((await within(proposal(3)).findByTestId("proposal-error", {}, { timeout: 15_000 })).textContent).toBe(
+      await castFromReview(3, "Abstain");
+      const review = within(proposal(3)).getByTestId("vote-review");
+      expect(review.getAttribute("aria-labelledby")).toBeTruthy();
+      expect(
+        within(review).getByText(/^You are abstaining on proposal #3 with [\d,.]+ mUSDC of voting weight\./),
+      ).toBeTruthy();
+      // The refusal shows in the review, which stays open to try again.
+      expect((await within(review).findByTestId("proposal-error", {}, { timeout: 15_000 })).textContent).toBe(
         "User rejected the transaction.",
       );
-      expect(within(proposal(3)).getByRole("button", { name: "Abstain" })).toBeTruthy();
+      expect(within(review).getByRole("button", { name: "Cast vote" })).toBeTruthy();
+      await userEvent.click(within(review).getByRole("button", { name: "Cancel" }));
+      expect(within(proposal(3)).queryByTestId("vote-review")).toBeNull();
+      expect(within(proposal(3)).queryByTestId("proposal-error")).toBeNull();
+      expect(document.activeElement).toBe(within(proposal(3)).getByRole("button", { name: "Abstain" }));
       expect(await fundRead("hasVoted", [3n, DEV_ACCOUNTS[1] as Address])).toBe(false);
     });
   });
@@ -414,13 +541,18 @@ describe("Governance", () => {
       // 3. For, with a reason.
       await userEvent.type(within(proposal(6)).getByLabelText("Reason (optional)"), "Longer rounds suit the desk.");
       await userEvent.click(within(proposal(6)).getByRole("button", { name: "Vote for" }));
+      // The review repeats the reason that goes on chain with the vote.
+      expect(
+        within(within(proposal(6)).getByTestId("vote-review")).getByText("Longer rounds suit the desk."),
+      ).toBeTruthy();
+      await userEvent.click(within(proposal(6)).getByRole("button", { name: "Cast vote" }));
       expect(await within(proposal(6)).findByText("You voted For", {}, { timeout: 15_000 })).toBeTruthy();
       first.unmount();
 
       // 4. Abstain, from another investor.
       const second = await renderApp({ path: "/governance", account: abstainer });
       await screen.findByTestId("proposal-6", {}, { timeout: 10_000 });
-      await userEvent.click(await within(proposal(6)).findByRole("button", { name: "Abstain" }, { timeout: 10_000 }));
+      await castFromReview(6, "Abstain");
       expect(await within(proposal(6)).findByText("You abstained", {}, { timeout: 15_000 })).toBeTruthy();
       const [forPower, abstainPower] = [await powerOf(6, voter), await powerOf(6, abstainer)];
       await waitFor(
@@ -430,13 +562,15 @@ describe("Governance", () => {
           ),
         { timeout: 10_000 },
       );
-      expect(within(proposal(6)).getByTestId("proposal-quorum").textContent).toBe("Quorum reached");
+      expect(within(proposal(6)).getByTestId("proposal-quorum").textContent).toMatch(
+        /^Quorum [\d,.]+ of [\d,.]+ mUSDC reached$/,
+      );
       const voters = await within(proposal(6)).findByTestId("proposal-6-voters", {}, { timeout: 10_000 });
-      expect(
-        within(voters)
-          .getAllByRole("listitem")
-          .map((item) => item.textContent?.trim()),
-      ).toEqual([`${shortenAddress(voter)} For Longer rounds suit the desk.`, `${shortenAddress(abstainer)} Abstain`]);
+      const expectedVoters = await voterRows(6, [
+        [voter, "For", "Longer rounds suit the desk."],
+        [abstainer, "Abstain"],
+      ]);
+      await waitFor(() => expect(listed(voters)).toEqual(expectedVoters), { timeout: 10_000 });
 
       // 5. Past the end of voting: passed, ready to queue (anyone may).
       await increaseTime(3_600 + 60);
@@ -483,6 +617,15 @@ describe("Governance", () => {
       await waitFor(() => expect(document.activeElement).toBe(proposal(6)), { timeout: 10_000 });
       expect(await lockupOf(1)).toBe(BigInt(60 * DAY));
       expect(within(proposal(6)).queryByRole("button", { name: "Execute" })).toBeNull();
+      // When and in which transaction, in words.
+      const executed = await executedEvent(6);
+      await waitFor(
+        () =>
+          expect(within(proposal(6)).getByTestId("proposal-executed").textContent).toBe(
+            `Executed on ${formatDateTime(executed.time * 1000)} · Transaction ${shortenAddress(executed.hash)}`,
+          ),
+        { timeout: 10_000 },
+      );
     });
   });
 });

@@ -13,12 +13,19 @@ import { usePageTitle } from "../../shared/hooks/usePageTitle";
 import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
 import { CreateProposalForm } from "./CreateProposalForm";
 import styles from "./GovernancePage.module.css";
-import { PROPOSALS_PAGE_SIZE, proposalsQuery, voteChoicesQuery, votersQuery } from "./governance.queries";
+import {
+  executionsQuery,
+  PROPOSALS_PAGE_SIZE,
+  proposalsQuery,
+  voteChoicesQuery,
+  votersQuery,
+} from "./governance.queries";
 import { ProposalCard } from "./ProposalCard";
 
 /**
  * Governance (`/governance`): proposals newest first, a page at a time, signals and proposals with on-chain actions;
- * create (with an optional action), vote (for, against, abstain, with a reason), queue and execute.
+ * create (with an optional action), vote (for, against, abstain, with a reason, reviewed before it is cast), queue and
+ * execute; each proposal with its body, quorum, voters by weight and when it was executed.
  */
 export default function GovernancePage() {
   usePageTitle("Governance");
@@ -39,6 +46,9 @@ export default function GovernancePage() {
   // Who voted on the proposals on screen, which way and why (the same events, for every voter).
   const shownIds = (proposals.data?.proposals ?? []).map((p) => p.id);
   const voters = useQuery(votersQuery(client, deployment, shownIds));
+  // When and in which transaction the executed ones on screen were executed (the governor's ProposalExecuted events).
+  const executedIds = (proposals.data?.proposals ?? []).filter((p) => p.state === "executed").map((p) => p.id);
+  const executions = useQuery(executionsQuery(client, deployment, executedIds));
   const canPropose = isConnected && (investor.data?.votingPower ?? 0) > 0;
   const pages = Math.max(1, Math.ceil((proposals.data?.total ?? 0) / PROPOSALS_PAGE_SIZE));
   // After a proposal is created: the count before it, until the new one (first on page 1, newest first) is shown.
@@ -93,6 +103,7 @@ export default function GovernancePage() {
                     chainTime={proposals.data.chainTime}
                     choice={choices.data?.[proposal.id.toString()] ?? null}
                     voters={voters.data?.[proposal.id.toString()] ?? []}
+                    execution={executions.data?.[proposal.id.toString()] ?? null}
                     token={token.data}
                     vaults={vaults.data ?? []}
                   />

@@ -1,33 +1,34 @@
-import { castVote, type ProposalView, type VoteChoice } from "@fundament/sdk";
-import { AddressName, useWalletCore } from "@fundament/wallet/react";
+import type { ProposalExecution, ProposalView, ProposalVoter, VoteChoice } from "@fundament/sdk";
+import { AddressName } from "@fundament/wallet/react";
 import { useEffect, useRef, useState } from "react";
 import { StatusBadge } from "../../shared/components/StatusBadge";
-import { TxStatus } from "../../shared/components/TxStatus";
-import { focusResult, useFundAction } from "../../shared/hooks/useFundAction";
-import { formatDate, formatNumber, timeLeft } from "../../shared/lib/format";
+import { TxHash } from "../../shared/components/TxHash";
+import { focusResult } from "../../shared/hooks/useFundAction";
+import { formatDate, formatDateTime, formatNumber, formatTokenAmount, timeLeft } from "../../shared/lib/format";
 import { countdown } from "../../shared/timelock/usePendingChanges";
-import { choiceLabel, NO_VOTING_POWER, proposalDisplay, votedText, voterStanding } from "./governance.helpers";
-import type { ProposalVoter } from "./governance.queries";
+import {
+  choiceLabel,
+  foldBody,
+  NO_VOTING_POWER,
+  proposalDisplay,
+  proposalText,
+  votedText,
+  voterStanding,
+} from "./governance.helpers";
 import { type ActionWords, ProposalActionList } from "./ProposalActionList";
 import styles from "./ProposalCard.module.css";
-import { ActionError, ProposalExecution } from "./ProposalExecution";
+import { ProposalExecution as ProposalExecutionActions } from "./ProposalExecution";
 import { ProposalTally } from "./ProposalTally";
+import { ProposalVote } from "./ProposalVote";
 import { useQueuedClock } from "./useQueuedClock";
 
-const VOTE_OPTIONS = [
-  { choice: "for", label: "Vote for" },
-  { choice: "against", label: "Vote against" },
-  { choice: "abstain", label: "Abstain" },
-] as const satisfies readonly { choice: VoteChoice; label: string }[];
-
-/** The longest reason the form takes (the governor keeps it in the `VoteCast` event: gas grows with it). */
-const MAX_REASON_LENGTH = 500;
-
 /**
- * One proposal: status, whether it is a signal or carries actions (each in words, simulated while voting is open),
- * who proposed it (by name where it has one), the votes for, against and abstaining as a bar with the quorum, who cast
- * them and why, time left (or until its actions can run), where the connected account stands (its weight before it
- * votes, how it voted after, or why it cannot vote), vote with an optional reason, and queue / execute.
+ * One proposal, as Tally shows one: status, its title (the description's first line) and body (the rest, line breaks
+ * kept, folded behind "Show more" when long), whether it is a signal or carries actions (each in words, simulated while
+ * voting is open), who proposed it (by name where it has one), the votes for, against and abstaining as a bar, the
+ * quorum in words and as a meter, who voted with what weight and why (largest first), when and in which transaction
+ * it was executed, time left (or until its actions can run), where the connected account stands (its weight before it
+ * votes, how it voted after, or why it cannot vote), a vote reviewed before it is cast, and queue / execute.
  */
 export function ProposalCard({
   proposal,
@@ -37,6 +38,7 @@ export function ProposalCard({
   token,
   vaults = [],
   voters = [],
+  execution = null,
 }: {
   proposal: ProposalView;
   /** A wallet is connected (on the app's chain): its standing and the actions show. */
@@ -45,42 +47,26 @@ export function ProposalCard({
   chainTime: number;
   /** How the connected account voted on it, when known from the chain (`Voted` / `VoteCast` event). */
   choice?: VoteChoice | null;
-  /** Who voted on it, which way and why (the governor's vote events), in the order they voted. */
+  /** Who voted on it, which way, with what weight and why (the governor's vote events), largest weight first. */
   voters?: readonly ProposalVoter[];
+  /** When and in which transaction it was executed (the governor's `ProposalExecuted` event), once known. */
+  execution?: ProposalExecution | null;
 } & Partial<ActionWords>) {
-  const voteAction = useFundAction(castVote, { sender: "investor" });
-  const core = useWalletCore();
   // The choice of a vote sent from this card: known before the chain's event is read back.
-  const [sent, setSent] = useState<{ choice: VoteChoice; done: boolean } | null>(null);
-  const [reason, setReason] = useState("");
+  const [sent, setSent] = useState<VoteChoice | null>(null);
   // After a vote, focus lands on the "You voted …" line (it replaces the vote buttons, which held the focus).
   const votedLine = useRef<HTMLParagraphElement>(null);
   const card = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (sent?.done) focusResult(votedLine.current);
+    if (sent) focusResult(votedLine.current);
   }, [sent]);
   const now = useQueuedClock(proposal.state === "queued", chainTime);
   const { timeFrame } = proposal.votingInfo;
   const titleId = `proposal-${proposal.id}-title`;
-  const weightId = `proposal-${proposal.id}-weight`;
-  const reasonId = `proposal-${proposal.id}-reason`;
-  const pending = voteAction.state.status === "pending";
   const display = proposalDisplay(proposal);
-  const standing = voterStanding(proposal, connected, (sent?.done ? sent.choice : null) ?? choice);
+  const standing = voterStanding(proposal, connected, sent ?? choice);
   const tokens = (amount: number) => `${formatNumber(amount)}${token?.symbol ? ` ${token.symbol}` : ""}`;
-
-  const vote = async (choiceToSend: VoteChoice) => {
-    setSent({ choice: choiceToSend, done: false });
-    const result = await voteAction.run({ proposalId: proposal.id, choice: choiceToSend, reason });
-    // The operator's analytics (when on): which proposal and which way, never the account nor the reason.
-    if (result.success)
-      core.bus.emit("VOTE_SUCCESS", {
-        proposalId: Number(proposal.id),
-        support: choiceToSend === "for",
-        ...(choiceToSend === "abstain" ? { abstain: true } : {}),
-      });
-    setSent(result.success ? { choice: choiceToSend, done: true } : null);
-  };
+  const { title, body } = proposalText(proposal.description);
 
   return (
     <article ref={card} className="card" aria-labelledby={titleId} data-testid={`proposal-${proposal.id}`}>
@@ -101,34 +87,22 @@ export function ProposalCard({
         </span>
       </header>
       <h3 id={titleId} className={styles.title}>
-        {proposal.title}
+        {title || proposal.title}
       </h3>
+      {body && <ProposalBody id={`proposal-${proposal.id}-body`} body={body} />}
       {proposal.proposerAddress && (
         <p className="muted small">
           Proposed by <AddressName address={proposal.proposerAddress} /> on {formatDate(timeFrame.start)}
         </p>
       )}
       {proposal.kind === "actions" && <ProposalActionList proposal={proposal} token={token} vaults={vaults} />}
-      <ProposalTally votingInfo={proposal.votingInfo} />
-      {voters.length > 0 && (
-        <details className={styles.voters} data-testid={`proposal-${proposal.id}-voters`}>
-          <summary className="small">Voters ({voters.length})</summary>
-          <ul className={`${styles.voterList} small`}>
-            {voters.map((v) => (
-              <li key={v.voter}>
-                <span className={`${styles.dot} ${styles[v.choice]}`} aria-hidden="true" />{" "}
-                <AddressName address={v.voter} /> <span className="muted">{choiceLabel(v.choice)}</span>
-                {v.reason && (
-                  <>
-                    {" "}
-                    <q className={styles.reason}>{v.reason}</q>
-                  </>
-                )}
-              </li>
-            ))}
-          </ul>
-        </details>
+      <ProposalTally votingInfo={proposal.votingInfo} symbol={token?.symbol} />
+      {proposal.state === "executed" && execution && (
+        <p className={`small ${styles.executed}`} data-testid="proposal-executed">
+          Executed on {formatDateTime(execution.timestamp * 1000)} · <TxHash hash={execution.transactionHash} />
+        </p>
       )}
+      {voters.length > 0 && <ProposalVoters id={proposal.id} voters={voters} token={token} />}
       {standing.kind === "voted" && (
         <p ref={votedLine} className={`small ${styles.standing}`} data-testid="proposal-standing">
           {standing.choice ? <strong>{votedText(standing.choice)}</strong> : <strong>You have voted</strong>}
@@ -141,50 +115,70 @@ export function ProposalCard({
         </p>
       )}
       {standing.kind === "can-vote" && (
-        <>
-          <p id={weightId} className={`small ${styles.standing}`} data-testid="proposal-standing">
-            Your voting weight: <strong>{tokens(standing.weight)}</strong>{" "}
-            <span className="muted">(your invested principal when this proposal was created)</span>
-          </p>
-          <div className={`field ${styles.reasonField}`}>
-            <label htmlFor={reasonId} className="small">
-              Reason (optional)
-            </label>
-            <input
-              id={reasonId}
-              className="input"
-              value={reason}
-              maxLength={MAX_REASON_LENGTH}
-              placeholder="Kept on chain with your vote"
-              disabled={pending}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          </div>
-          <div className={styles.actions}>
-            {VOTE_OPTIONS.map((option) => (
-              <button
-                key={option.choice}
-                type="button"
-                className="button button--secondary"
-                disabled={pending}
-                aria-busy={sent?.choice === option.choice && pending}
-                aria-describedby={weightId}
-                onClick={() => void vote(option.choice)}
-              >
-                {sent?.choice === option.choice && pending ? (
-                  <span className="spinner" aria-hidden="true" />
-                ) : (
-                  <span className={`${styles.dot} ${styles[option.choice]}`} aria-hidden="true" />
-                )}
-                {option.label}
-              </button>
-            ))}
-          </div>
-        </>
+        <ProposalVote proposalId={proposal.id} weight={tokens(standing.weight)} onVoted={setSent} />
       )}
-      <TxStatus state={voteAction.state} />
-      <ActionError state={voteAction.state} />
-      <ProposalExecution proposal={proposal} connected={connected} now={now} card={card} />
+      <ProposalExecutionActions proposal={proposal} connected={connected} now={now} card={card} />
     </article>
+  );
+}
+
+/** A proposal's body as written (line breaks kept), folded behind "Show more" when long. */
+function ProposalBody({ id, body }: { id: string; body: string }) {
+  const [open, setOpen] = useState(false);
+  const folded = foldBody(body);
+  return (
+    <div>
+      <p id={id} className={`small ${styles.body}`} data-testid="proposal-body">
+        {open || !folded.long ? body : folded.text}
+      </p>
+      {folded.long && (
+        <button
+          type="button"
+          className={`button button--ghost button--small ${styles.more}`}
+          aria-expanded={open}
+          aria-controls={id}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? "Show less" : "Show more"}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Who voted on a proposal: name (or short address), which way, with what weight and why, largest weight first. */
+function ProposalVoters({
+  id,
+  voters,
+  token,
+}: {
+  id: bigint;
+  voters: readonly ProposalVoter[];
+  token: ActionWords["token"];
+}) {
+  return (
+    <details className={styles.voters} data-testid={`proposal-${id}-voters`}>
+      <summary className="small">Voters ({voters.length})</summary>
+      <ul className={`${styles.voterList} small`}>
+        {voters.map((v) => (
+          <li key={v.voter}>
+            <span className={`${styles.dot} ${styles[v.choice]}`} aria-hidden="true" />{" "}
+            <AddressName address={v.voter} /> <span className="muted">{choiceLabel(v.choice)}</span>
+            {token && (
+              <>
+                {" "}
+                <span className={styles.weight}>{formatTokenAmount(v.weight, token.decimals, token.symbol)}</span>
+              </>
+            )}
+            {v.reason && (
+              <>
+                {" "}
+                <q className={styles.reason}>{v.reason}</q>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

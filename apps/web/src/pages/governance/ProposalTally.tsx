@@ -1,14 +1,25 @@
 import type { ProposalView } from "@fundament/sdk";
+import { useId } from "react";
 import { formatNumber } from "../../shared/lib/format";
-import { quorumText, talliesLabel, voteShares } from "./governance.helpers";
+import { quorumProgress, quorumText, talliesLabel, voteShares } from "./governance.helpers";
 import styles from "./ProposalCard.module.css";
 
 /**
- * A proposal's votes: For, Against and Abstain as one bar (with its label for screen readers) and as figures, and
- * its quorum in words (For and Abstain votes count towards it).
+ * A proposal's votes: For, Against and Abstain as one bar (with its label for screen readers) and as figures, and its
+ * quorum as Tally shows it, in words ("Quorum 1,234 of 11,949.73 mUSDC needed") and as a meter filled by the For and
+ * Abstain votes that count towards it.
  */
-export function ProposalTally({ votingInfo }: { votingInfo: ProposalView["votingInfo"] }) {
+export function ProposalTally({
+  votingInfo,
+  symbol = "",
+}: {
+  votingInfo: ProposalView["votingInfo"];
+  /** The investment token's symbol, after the quorum's figures. */
+  symbol?: string;
+}) {
   const shares = voteShares(votingInfo);
+  const quorum = quorumText(votingInfo, symbol);
+  const textId = useId();
   return (
     <div>
       <div className={styles.bar} role="img" aria-label={talliesLabel(votingInfo)}>
@@ -29,13 +40,23 @@ export function ProposalTally({ votingInfo }: { votingInfo: ProposalView["voting
           <span className={`${styles.dot} ${styles.abstain}`} aria-hidden="true" /> Abstain{" "}
           {formatNumber(votingInfo.votesAbstainCount)}
         </span>
+      </div>
+      <div className={styles.quorum} title="For and Abstain votes count towards the quorum.">
         <span
-          className={votingInfo.quorumReached ? styles.quorumReached : undefined}
+          className={`small ${votingInfo.quorumReached ? styles.quorumReached : "muted"}`}
+          id={textId}
           data-testid="proposal-quorum"
-          title="For and Abstain votes count towards the quorum."
         >
-          {quorumText(votingInfo)}
+          {quorum}
         </span>
+        <meter
+          className={`${styles.quorumBar} ${votingInfo.quorumReached ? styles.quorumBarReached : ""}`}
+          aria-label="Quorum"
+          aria-describedby={textId}
+          min={0}
+          max={100}
+          value={quorumProgress(votingInfo)}
+        />
       </div>
     </div>
   );

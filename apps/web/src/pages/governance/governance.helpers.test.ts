@@ -6,11 +6,15 @@ import {
   buildProposalAction,
   choiceLabel,
   describeProposalAction,
+  foldBody,
   isExecutable,
   NO_ACTION,
   NO_VOTING_POWER,
   proposalDisplay,
+  proposalText,
+  quorumProgress,
   quorumText,
+  reviewText,
   talliesLabel,
   validateProposal,
   votedText,
@@ -60,17 +64,60 @@ describe("the votes and the quorum", () => {
     );
   });
 
-  it("says the quorum in words: reached, or For and Abstain against what is needed", () => {
-    expect(quorumText({ ...tallies, quorumReached: true })).toBe("Quorum reached");
-    expect(
-      quorumText({
-        votesForCount: 500,
-        votesAgainstCount: 9_000,
-        votesAbstainCount: 250.5,
-        quorumCount: 2_400,
-        quorumReached: false,
-      }),
-    ).toBe("Quorum: 750.5 of 2,400 needed");
+  it("says the quorum in words, as Tally does: For and Abstain of what it takes, reached or needed", () => {
+    expect(quorumText({ ...tallies, quorumReached: true }, "mUSDC")).toBe("Quorum 9,000 of 2,400 mUSDC reached");
+    const short = {
+      votesForCount: 500,
+      votesAgainstCount: 9_000,
+      votesAbstainCount: 734,
+      quorumCount: 11_949.734,
+      quorumReached: false,
+    };
+    expect(quorumText(short, "mUSDC")).toBe("Quorum 1,234 of 11,949.73 mUSDC needed");
+    expect(quorumText(short)).toBe("Quorum 1,234 of 11,949.73 needed");
+  });
+
+  it("fills the quorum bar with For and Abstain, full once reached or with no quorum", () => {
+    const base = { votesForCount: 300, votesAgainstCount: 5_000, votesAbstainCount: 300, quorumCount: 2_400 };
+    expect(quorumProgress({ ...base, quorumReached: false })).toBe(25);
+    expect(quorumProgress({ ...base, quorumReached: true })).toBe(100);
+    expect(quorumProgress({ ...base, quorumCount: 0, quorumReached: true })).toBe(100);
+  });
+});
+
+describe("the proposal's text", () => {
+  it("takes the first line as the title (a Markdown heading's # dropped) and the rest, line breaks kept, as the body", () => {
+    expect(proposalText("Raise the quorum.")).toEqual({ title: "Raise the quorum.", body: "" });
+    expect(proposalText("\n# Raise the quorum\r\n\nWhy:\n- more say\n- less noise\n")).toEqual({
+      title: "Raise the quorum",
+      body: "Why:\n- more say\n- less noise",
+    });
+    expect(proposalText("  ")).toEqual({ title: "", body: "" });
+  });
+
+  it("folds a long body after its first lines or characters, at a space", () => {
+    expect(foldBody("Short.\nTwo lines.")).toEqual({ text: "Short.\nTwo lines.", long: false });
+    const lines = Array.from({ length: 9 }, (_, i) => `Line ${i + 1}`).join("\n");
+    expect(foldBody(lines)).toEqual({ text: "Line 1\nLine 2\nLine 3\nLine 4\nLine 5\nLine 6…", long: true });
+    const words = "word ".repeat(100).trim();
+    const folded = foldBody(words);
+    expect(folded.long).toBe(true);
+    expect(folded.text.length).toBeLessThanOrEqual(401);
+    expect(folded.text).toMatch(/ word…$/);
+  });
+});
+
+describe("the review before a vote", () => {
+  it("says which way, on which proposal, with what weight, and that votes cannot be changed", () => {
+    expect(reviewText("for", 5n, "1,234 mUSDC")).toBe(
+      "You are voting For proposal #5 with 1,234 mUSDC of voting weight. Votes cannot be changed.",
+    );
+    expect(reviewText("against", 12n, "10 mUSDC")).toBe(
+      "You are voting Against proposal #12 with 10 mUSDC of voting weight. Votes cannot be changed.",
+    );
+    expect(reviewText("abstain", 5n, "1,234 mUSDC")).toBe(
+      "You are abstaining on proposal #5 with 1,234 mUSDC of voting weight. Votes cannot be changed.",
+    );
   });
 });
 

@@ -67,12 +67,65 @@ export function talliesLabel({ votesForCount, votesAgainstCount, votesAbstainCou
 }
 
 /**
- * The quorum in words: "Quorum reached", or how far For and Abstain votes are from it ("Quorum: 1,000 of 2,400
- * needed"). Abstentions count towards the quorum only.
+ * The quorum in words, as Tally says it: how many For and Abstain votes count towards it of how many it takes, and
+ * whether that is reached ("Quorum 1,234 of 11,949.73 mUSDC needed", "Quorum 12,000 of 11,949.73 mUSDC reached").
+ * Abstentions count towards the quorum only.
  */
-export function quorumText({ votesForCount, votesAbstainCount, quorumCount, quorumReached }: Tallies): string {
-  if (quorumReached) return "Quorum reached";
-  return `Quorum: ${formatNumber(votesForCount + votesAbstainCount)} of ${formatNumber(quorumCount)} needed`;
+export function quorumText(
+  { votesForCount, votesAbstainCount, quorumCount, quorumReached }: Tallies,
+  symbol = "",
+): string {
+  const unit = symbol ? ` ${symbol}` : "";
+  return `Quorum ${formatNumber(votesForCount + votesAbstainCount)} of ${formatNumber(quorumCount)}${unit} ${quorumReached ? "reached" : "needed"}`;
+}
+
+/** How far For and Abstain votes are towards the quorum, in percent (0 to 100; 100 once reached, or with no quorum). */
+export function quorumProgress({ votesForCount, votesAbstainCount, quorumCount, quorumReached }: Tallies): number {
+  if (quorumReached || quorumCount <= 0) return 100;
+  return Math.min(100, ((votesForCount + votesAbstainCount) / quorumCount) * 100);
+}
+
+/** A proposal's description as a title (its first line, a Markdown heading's `#` dropped) and a body (the rest). */
+export function proposalText(description: string): { title: string; body: string } {
+  const lines = description.replace(/\r\n?/g, "\n").split("\n");
+  const first = lines.findIndex((line) => line.trim() !== "");
+  if (first < 0) return { title: "", body: "" };
+  const title = (lines[first] ?? "").trim().replace(/^#+\s+/, "");
+  return {
+    title,
+    body: lines
+      .slice(first + 1)
+      .join("\n")
+      .trim(),
+  };
+}
+
+/** A body longer than this many characters or lines is folded behind "Show more". */
+export const BODY_FOLD_CHARS = 400;
+export const BODY_FOLD_LINES = 6;
+
+/**
+ * A proposal's body as shown folded: its first lines and characters (cut at a space), "…" where it was cut; `long`
+ * when there is more to show.
+ */
+export function foldBody(body: string): { text: string; long: boolean } {
+  const lines = body.split("\n");
+  let text = lines.slice(0, BODY_FOLD_LINES).join("\n");
+  if (text.length > BODY_FOLD_CHARS) {
+    const cut = text.lastIndexOf(" ", BODY_FOLD_CHARS);
+    text = text.slice(0, cut > BODY_FOLD_CHARS / 2 ? cut : BODY_FOLD_CHARS);
+  }
+  if (text.length >= body.length) return { text: body, long: false };
+  return { text: `${text.trimEnd()}…`, long: true };
+}
+
+/**
+ * What the review before a vote says: "You are voting For proposal #5 with 1,234 mUSDC of voting weight. Votes
+ * cannot be changed." (abstaining: "You are abstaining on proposal #5 with …").
+ */
+export function reviewText(choice: VoteChoice, proposalId: bigint, weight: string): string {
+  const what = choice === "abstain" ? "abstaining on" : `voting ${choiceLabel(choice)}`;
+  return `You are ${what} proposal #${proposalId} with ${weight} of voting weight. Votes cannot be changed.`;
 }
 
 /** What a proposal's badge says: the contract's state, in the spec's words where the spec has them. */

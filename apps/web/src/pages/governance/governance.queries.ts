@@ -1,18 +1,19 @@
 import {
   type Deployment,
   type FundErrorContext,
-  fundGovernorAbi,
-  getLogsInChunks,
+  getProposalExecutions,
   getProposals,
+  getProposalVoters,
   getVoteChoices,
   governorContract,
   type ProposalAction,
+  type ProposalExecution,
+  type ProposalVoter,
   simulateProposalActions,
-  type VoteChoice,
 } from "@fundament/sdk";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { type Address, getAbiItem } from "viem";
-import { getBlock, getBlockNumber, readContract } from "viem/actions";
+import type { Address } from "viem";
+import { getBlock, readContract } from "viem/actions";
 import type { FundClient } from "../../shared/hooks/useFundClient";
 import { CHAIN_KEY } from "../../shared/lib/queryKeys";
 
@@ -24,17 +25,10 @@ export const governanceKeys = {
   voteChoices: (voter: Address | undefined, ids: readonly bigint[]) =>
     [CHAIN_KEY, "governance", "vote-choices", voter ?? null, ids.map(String)] as const,
   voters: (ids: readonly bigint[]) => [CHAIN_KEY, "governance", "voters", ids.map(String)] as const,
+  executions: (ids: readonly bigint[]) => [CHAIN_KEY, "governance", "executions", ids.map(String)] as const,
   simulation: (id: bigint, actions: readonly ProposalAction[]) =>
     [CHAIN_KEY, "governance", "simulation", id.toString(), actions.map((a) => a.calldata)] as const,
 };
-
-/** One vote cast on a proposal: who, which way, and why ("" when unsaid). */
-export type ProposalVoter = { voter: Address; choice: VoteChoice; reason: string };
-
-const votedEvent = getAbiItem({ abi: fundGovernorAbi, name: "Voted" });
-const voteCastEvent = getAbiItem({ abi: fundGovernorAbi, name: "VoteCast" });
-/** `VoteCast`'s `support`: the governor's `VoteType` order. */
-const VOTE_TYPES = ["against", "for", "abstain"] as const satisfies readonly VoteChoice[];
 
 /**
  * One page of proposals, newest first, with the chain's time (seconds of the latest block): time left is
@@ -77,64 +71,38 @@ export const voteChoicesQuery = (
   });
 
 /**
- * Who voted on the proposals `ids` (those on screen), which way and why, in the order they voted: the governor's
- * `Voted` (`vote`) and `VoteCast` (`castVote`, `castVoteBySig`: abstain and a reason) events filtered on the proposal
- * ids (one `eth_getLogs` per event where the provider accepts the whole span). Keyed by proposal id; a proposal
- * nobody voted on is absent.
+ * Who voted on the proposals `ids` (those on screen), which way, with what weight and why, largest weight first
+ * (`getProposalVoters`: the governor's `Voted` and `VoteCast` events, one `eth_getLogs` where the provider accepts the
+ * whole span). Keyed by proposal id; a proposal nobody voted on is absent.
  */
 export const votersQuery = (client: FundClient, deployment: Deployment, ids: readonly bigint[]) =>
   queryOptions({
     queryKey: governanceKeys.voters(ids),
     queryFn: async (): Promise<Record<string, ProposalVoter[]>> => {
-      const fromBlock = deployment.deploymentBlock;
-      const toBlock = await getBlockNumber(client, { cacheTime: 0 });
-      if (toBlock < fromBlock) return {};
-      const range = {
-        address: governorContract(deployment).address,
-        args: { proposalId: [...ids] },
-        fromBlock,
-        toBlock,
-        initialRange: toBlock - fromBlock + 1n,
-      };
-      const [simple, typed] = await Promise.all([
-        getLogsInChunks(client, { ...range, event: votedEvent }),
-        getLogsInChunks(client, { ...range, event: voteCastEvent }),
-      ]);
-      const votes = [
-        ...simple.map((log) => ({
-          log,
-          id: String(log.args.proposalId),
-          vote: { voter: log.args.voter as Address, choice: log.args.support ? "for" : "against", reason: "" } as const,
-        })),
-        ...typed.map((log) => ({
-          log,
-          id: String(log.args.proposalId),
-          vote: {
-            voter: log.args.voter as Address,
-            choice: VOTE_TYPES[Number(log.args.support)] ?? "against",
-            reason: log.args.reason ?? "",
-          },
-        })),
-      ].sort((a, b) => inChainOrder(a.log, b.log));
       const voters: Record<string, ProposalVoter[]> = {};
-      for (const { id, vote } of votes) {
-        const list = voters[id] ?? [];
-        list.push(vote);
-        voters[id] = list;
+      for (const vote of await getProposalVoters(client, { deployment, proposalIds: ids })) {
+        const id = vote.proposalId.toString();
+        voters[id] = [...(voters[id] ?? []), vote];
       }
       return voters;
     },
     enabled: ids.length > 0,
   });
 
-type Ordered = { blockNumber: bigint | null; logIndex: number | null };
-
-/** Orders two logs as the chain did (block, then position in the block). */
-function inChainOrder(a: Ordered, b: Ordered): number {
-  const blocks = (a.blockNumber ?? 0n) - (b.blockNumber ?? 0n);
-  if (blocks !== 0n) return blocks < 0n ? -1 : 1;
-  return (a.logIndex ?? 0) - (b.logIndex ?? 0);
-}
+/**
+ * When and by which transaction the executed proposals `ids` (those on screen) were executed (`getProposalExecutions`:
+ * the governor's `ProposalExecuted` events and their blocks' times). Keyed by proposal id; executions never change.
+ */
+export const executionsQuery = (client: FundClient, deployment: Deployment, ids: readonly bigint[]) =>
+  queryOptions({
+    queryKey: governanceKeys.executions(ids),
+    queryFn: async (): Promise<Record<string, ProposalExecution>> => {
+      const executions = await getProposalExecutions(client, { deployment, proposalIds: ids });
+      return Object.fromEntries(executions.map((e) => [e.proposalId.toString(), e]));
+    },
+    enabled: ids.length > 0,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
 /**
  * Each action of a proposal simulated as the fund's timelock would make it on the latest block: whether it would go

@@ -2,15 +2,48 @@ import { ADMIN_ROLE } from "@fundament/sdk";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { withSnapshot } from "../../../test/chain";
-import { ADMIN, createTestVault, fundWrite, investIn, positionOf, runRound, usdc } from "../../../test/fund";
+import { rpc, withSnapshot } from "../../../test/chain";
+import {
+  ADMIN,
+  createTestVault,
+  currentPoolId,
+  fundAddress,
+  fundRead,
+  fundWrite,
+  investIn,
+  lockVault,
+  positionOf,
+  runRound,
+  usdc,
+} from "../../../test/fund";
 import { DEV_ACCOUNTS, renderApp } from "../../../test/render";
 import { findToast } from "../../../test/toasts";
+import { formatDate } from "../../shared/lib/format";
+
+/** Reads the statement CSV the Download button builds (the download itself is stubbed). */
+async function downloadStatement(card: HTMLElement): Promise<string[]> {
+  const blobs: Blob[] = [];
+  const createObjectURL = vi.spyOn(URL, "createObjectURL").mockImplementation((blob) => {
+    blobs.push(blob as Blob);
+    return "blob:fundament-test";
+  });
+  const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+  try {
+    await userEvent.click(within(card).getByRole("button", { name: "Download statement (CSV)" }));
+    expect(blobs).toHaveLength(1);
+    return (await (blobs[0] as Blob).text()).trim().split("\r\n");
+  } finally {
+    createObjectURL.mockRestore();
+    click.mockRestore();
+  }
+}
 
 const stat = (term: string) => screen.getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
 const figure = (root: HTMLElement, term: string) =>
   within(root).getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
 const cells = (row: HTMLElement) => [...row.querySelectorAll("th, td")].map((c) => c.textContent?.trim());
+/** The app's one date format: "Nov 29, 2026". */
+const DATE = expect.stringMatching(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
 
 describe("Portfolio", () => {
   it("asks for a wallet when none is connected", async () => {
@@ -75,7 +108,10 @@ describe("Portfolio", () => {
       expect(within(first).getByText("Settled")).toBeTruthy();
       expect(figure(first, "Value")).toBe("1,000 mUSDC");
       expect(figure(first, "Withdrawable")).toBe("1,000 mUSDC");
-      expect(figure(first, "Roll-over")).toBe("Off");
+      // The roll-over choice is the switch on the position's own card.
+      expect(
+        (within(first).getByRole("switch", { name: "Roll over into the next round" }) as HTMLInputElement).checked,
+      ).toBe(false);
       const second = screen.getByTestId(`position-${other}`);
       expect(figure(second, "Value")).toBe("400 mUSDC");
       expect(within(second).getByText("Open")).toBeTruthy();
@@ -89,9 +125,18 @@ describe("Portfolio", () => {
       await waitFor(() => expect(rows()).toHaveLength(3), { timeout: 10_000 });
       expect(rows()).toEqual(
         expect.arrayContaining([
-          ["Statement vault", "Round 2", "1,080 mUSDC", "1,000 mUSDC", "−80 mUSDC", "0 mUSDC", "Ready to withdraw"],
-          ["Statement vault", "Round 1", "1,000 mUSDC", "1,080 mUSDC", "+80 mUSDC", "20 mUSDC", "Rolled over"],
-          ["Second vault", "Round 1", "400 mUSDC", "—", "—", "—", "In progress"],
+          [
+            DATE,
+            "Statement vault",
+            "Round 2",
+            "1,080 mUSDC",
+            "1,000 mUSDC",
+            "−80 mUSDC",
+            "0 mUSDC",
+            "Ready to withdraw",
+          ],
+          [DATE, "Statement vault", "Round 1", "1,000 mUSDC", "1,080 mUSDC", "+80 mUSDC", "20 mUSDC", "Rolled over"],
+          [DATE, "Second vault", "Round 1", "400 mUSDC", "—", "—", "—", "In progress"],
         ]),
       );
       // On a phone each row becomes a card of labelled values (as History's): every cell names its column.
@@ -111,13 +156,19 @@ describe("Portfolio", () => {
         expect(blobs).toHaveLength(1);
         const lines = (await (blobs[0] as Blob).text()).trim().split("\r\n");
         expect(lines[0]).toBe(
-          "vault,vault id,round,pool id,principal (mUSDC),payout (mUSDC),profit or loss (mUSDC),fees (mUSDC),outcome",
+          "date (UTC),account,account type,vault,vault id,round,pool id,principal (mUSDC),payout (mUSDC),profit or loss (mUSDC),fees (mUSDC),outcome,transaction hash,transactions",
         );
+        const start = `^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z,${investor},wallet,`;
+        const end = ",0x[0-9a-f]{64},[^,]+$";
         expect(lines.slice(1)).toEqual(
           expect.arrayContaining([
-            expect.stringMatching(new RegExp(`^Statement vault,${rolling},2,\\d+,1080,1000,-80,0,Ready to withdraw$`)),
-            expect.stringMatching(new RegExp(`^Statement vault,${rolling},1,\\d+,1000,1080,80,20,Rolled over$`)),
-            expect.stringMatching(new RegExp(`^Second vault,${other},1,\\d+,400,,,,In progress$`)),
+            expect.stringMatching(
+              new RegExp(`${start}Statement vault,${rolling},2,\\d+,1080,1000,-80,0,Ready to withdraw${end}`),
+            ),
+            expect.stringMatching(
+              new RegExp(`${start}Statement vault,${rolling},1,\\d+,1000,1080,80,20,Rolled over${end}`),
+            ),
+            expect.stringMatching(new RegExp(`${start}Second vault,${other},1,\\d+,400,,,,In progress${end}`)),
           ]),
         );
         expect(lines).toHaveLength(4);
@@ -140,6 +191,7 @@ describe("Portfolio", () => {
       await waitFor(
         () =>
           expect(rows()).toContainEqual([
+            DATE,
             "Statement vault",
             "Round 2",
             "1,080 mUSDC",
@@ -151,6 +203,73 @@ describe("Portfolio", () => {
         { timeout: 10_000 },
       );
       expect((await positionOf(investor, rolling)).withdrawable).toBe(0n);
+    });
+  });
+
+  it("sums the current value and the profit after fees (a loss said so), dates a locked round's unlock, puts the roll-over switch on the position and gives each statement row its date and transaction", async () => {
+    await withSnapshot(async () => {
+      const investor = DEV_ACCOUNTS[6] as `0x${string}`;
+      const profit = await createTestVault("Profit vault");
+      const loss = await createTestVault("Loss vault");
+      const locked = await createTestVault("Locked vault");
+      await investIn(investor, profit, usdc(1_000));
+      await runRound(profit, usdc(1_100)); // +100 gross, 20 to the fund: a payout of 1,080
+      await fundWrite(investor, "withdraw", [BigInt(profit)]);
+      await investIn(investor, loss, usdc(400));
+      await runRound(loss, usdc(200)); // a loss of 200 (no fee on a loss): 200 waits
+      await investIn(investor, locked, usdc(500));
+      await lockVault(locked);
+      const pool = (await fundRead("getPoolInfo", [await currentPoolId(locked)])) as { lockupEndTime: bigint };
+
+      await renderApp({ path: "/portfolio", account: investor });
+      const summary = await screen.findByTestId("portfolio-summary", {}, { timeout: 10_000 });
+      // Value now: 200 waiting + 500 locked; profit: 700 + 1,080 withdrawn − 1,900 deposited.
+      await waitFor(() => expect(within(summary).getByTestId("total-value").textContent).toBe("700 mUSDC"), {
+        timeout: 10_000,
+      });
+      expect((await within(summary).findByTestId("total-profit", {}, { timeout: 10_000 })).textContent).toBe(
+        "−120 mUSDC",
+      );
+      expect(figure(summary, "Total profit")).toBe("−120 mUSDC a loss, after fees");
+      expect(figure(summary, "Total withdrawn")).toBe("$1,080.00");
+
+      const lockedCard = await screen.findByTestId(`position-${locked}`, {}, { timeout: 10_000 });
+      expect(within(lockedCard).getByText("Locked")).toBeTruthy();
+      expect(figure(lockedCard, "Unlocks")).toBe(formatDate(pool.lockupEndTime));
+      expect(figure(lockedCard, "Unlocks")).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+      // Only a locked round has an unlock date.
+      expect(within(screen.getByTestId(`position-${loss}`)).queryByText("Unlocks")).toBeNull();
+
+      const statementCard = screen.getByRole("heading", { name: "Statement" }).closest("section") as HTMLElement;
+      const table = await within(statementCard).findByRole("table", {}, { timeout: 10_000 });
+      await waitFor(() => expect(within(table).getAllByRole("row")).toHaveLength(4), { timeout: 10_000 });
+      const lines = await downloadStatement(statementCard);
+      const withdrawn = lines.find((line) => line.includes(",Profit vault,"));
+      const match = withdrawn?.match(/^([^,]+),.*,Withdrawn,(0x[0-9a-f]{64}),/);
+      expect(match, withdrawn).toBeTruthy();
+      const [, date, hash] = match as RegExpMatchArray;
+      // The hash is the withdrawal's own transaction: the investor's, to the fund, mined at the row's date.
+      const receipt = await rpc<{ status: string; from: string; to: string; blockNumber: string }>(
+        "eth_getTransactionReceipt",
+        [hash],
+      );
+      expect(receipt.status).toBe("0x1");
+      expect(receipt.from).toBe(investor.toLowerCase());
+      expect(receipt.to).toBe(fundAddress().toLowerCase());
+      const block = await rpc<{ timestamp: string }>("eth_getBlockByNumber", [receipt.blockNumber, false]);
+      expect(date).toBe(new Date(Number(block.timestamp) * 1000).toISOString().replace(/\.\d{3}Z$/, "Z"));
+
+      // The roll-over switch sits on the position it changes.
+      const toggle = within(lockedCard).getByRole("switch", {
+        name: "Roll over into the next round",
+      }) as HTMLInputElement;
+      expect(toggle.checked).toBe(false);
+      await userEvent.click(toggle);
+      await waitFor(async () => expect((await positionOf(investor, locked)).rollOver).toBe(true), {
+        timeout: 10_000,
+      });
+      await waitFor(() => expect(toggle.checked).toBe(true), { timeout: 10_000 });
+      expect((await positionOf(investor, loss)).rollOver).toBe(false);
     });
   });
 

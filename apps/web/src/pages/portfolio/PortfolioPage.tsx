@@ -1,29 +1,43 @@
-import { toUserMessage } from "@fundament/sdk";
+import { type InvestorView, toUserMessage } from "@fundament/sdk";
 import { Link } from "react-router";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { EmptyState, ErrorState } from "../../shared/components/States";
-import { useInvestorView, useVaults } from "../../shared/hooks/useFundQueries";
+import { useVaults } from "../../shared/hooks/useFundQueries";
 import { useIsAdmin } from "../../shared/hooks/useIsAdmin";
 import { usePageTitle } from "../../shared/hooks/usePageTitle";
 import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
-import { formatNumber, formatPercent, formatUsd } from "../../shared/lib/format";
 import { hasPosition } from "../../shared/lib/positions";
 import { PendingChangeBanner } from "../../shared/timelock/PendingChangeBanner";
 import { ConnectButton } from "../../shared/wallet/ConnectButton";
 import { ProposedSettlementBanner } from "../vault/ProposedSettlementBanner";
+import { PortfolioSummary } from "./PortfolioSummary";
 import { PositionsSection } from "./PositionsSection";
+import { statementRows } from "./portfolio.helpers";
 import { StatementSection } from "./StatementSection";
+import { usePortfolio } from "./usePortfolio";
 
 /**
- * Portfolio (`/portfolio`): the fund-wide investor view, the position in each vault with withdraw / emergency
- * withdraw, and the statement of every round with its CSV.
+ * Portfolio (`/portfolio`): the totals (current value, profit, the fund-wide investor view), the position in each
+ * vault with its unlock date, roll-over switch and withdraw / emergency withdraw, and the statement of every round
+ * with its CSV. With a smart account, the wallet's and the smart account's positions are both listed, each under its
+ * heading, the one in use marked, and the totals and the statement cover both.
  */
 export default function PortfolioPage() {
   usePageTitle("Portfolio");
   const { isConnected } = useWalletStatus();
-  const investor = useInvestorView();
+  const { accounts, views, histories } = usePortfolio();
   const admin = useIsAdmin();
   const vaults = useVaults();
+  const viewError = views.find((view) => view.isError);
+  const loaded = views.map((view) => view.data).filter((view): view is InvestorView => view !== undefined);
+  const ready = accounts.length > 0 && loaded.length === accounts.length;
+  /** The account in use (listed first). */
+  const investor = loaded[0];
+  const rowsPerAccount = histories.map((history) => history.data);
+  const rows = rowsPerAccount.every((r) => r !== undefined)
+    ? statementRows(accounts.map((account, i) => ({ account, rows: rowsPerAccount[i] ?? [] })))
+    : undefined;
+  const historyError = histories.find((history) => history.isError)?.error ?? null;
 
   return (
     <div className="page">
@@ -45,40 +59,22 @@ export default function PortfolioPage() {
           </p>
           <ConnectButton />
         </EmptyState>
-      ) : investor.isPending ? (
-        <div className="grid grid--4">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} height="6rem" />
-          ))}
-        </div>
-      ) : investor.isError ? (
-        <ErrorState message={toUserMessage(investor.error)} onRetry={() => void investor.refetch()} />
+      ) : viewError ? (
+        <ErrorState
+          message={toUserMessage(viewError.error)}
+          onRetry={() => {
+            for (const view of views) if (view.isError) void view.refetch();
+          }}
+        />
+      ) : !ready || !investor ? (
+        <Skeleton height="7rem" />
       ) : (
         <>
-          <dl className="stats grid grid--4">
-            <div className="card stat">
-              <dt>Invested amount</dt>
-              <dd>{formatUsd(investor.data.investedAmount)}</dd>
-            </div>
-            <div className="card stat">
-              <dt>Voting power</dt>
-              <dd>{formatNumber(investor.data.votingPower)}</dd>
-            </div>
-            <div className="card stat">
-              <dt>Total withdrawn</dt>
-              <dd>{formatUsd(investor.data.totalWithdrawn)}</dd>
-            </div>
-            <div className="card stat">
-              <dt title="DAO ranking: what you have invested, as a share of everything invested in the fund">
-                Share of the fund
-              </dt>
-              <dd>{formatPercent(investor.data.daoRankingPercent)}</dd>
-            </div>
-          </dl>
-          {!investor.data.positions.some(hasPosition) && investor.data.totalWithdrawn === 0 ? (
+          <PortfolioSummary views={loaded} rows={rows} accountCount={accounts.length} />
+          {!loaded.some((view) => view.positions.some(hasPosition) || view.totalWithdrawn > 0) ? (
             <EmptyState title="Nothing invested yet">
               <p>
-                {investor.data.isWhitelisted ? (
+                {investor.isWhitelisted ? (
                   "Your wallet is whitelisted. Choose a vault to make your first investment."
                 ) : admin.isAdmin ? (
                   <>
@@ -94,8 +90,8 @@ export default function PortfolioPage() {
               </Link>
             </EmptyState>
           ) : (
-            <>
-              {investor.data.emergencyState && (
+            <div className="stack">
+              {investor.emergencyState && (
                 <div className="notice notice--error" role="status">
                   <p>
                     The fund is in an emergency state: deposits and lockups are paused. You can take out a settled
@@ -103,9 +99,19 @@ export default function PortfolioPage() {
                   </p>
                 </div>
               )}
-              <PositionsSection positions={investor.data.positions} emergencyState={investor.data.emergencyState} />
-              <StatementSection />
-            </>
+              <PositionsSection
+                groups={accounts.map((account, i) => ({ account, positions: loaded[i]?.positions ?? [] }))}
+                emergencyState={investor.emergencyState}
+              />
+              <StatementSection
+                accounts={accounts}
+                rows={rows}
+                error={historyError}
+                onRetry={() => {
+                  for (const history of histories) if (history.isError) void history.refetch();
+                }}
+              />
+            </div>
           )}
         </>
       )}

@@ -1,28 +1,50 @@
 import { toUserMessage } from "@fundament/sdk";
 import { Skeleton } from "../../shared/components/Skeleton";
-import { useInvestmentToken, usePositionHistory, useVaults } from "../../shared/hooks/useFundQueries";
-import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
+import { useInvestmentToken, useVaults } from "../../shared/hooks/useFundQueries";
 import { downloadText } from "../../shared/lib/download";
-import { formatSignedTokenAmount, formatTokenAmount, tokenTitle } from "../../shared/lib/format";
+import { formatDate, formatSignedTokenAmount, formatTokenAmount, tokenTitle } from "../../shared/lib/format";
 import { roundLabel } from "../vaults/vaults.helpers";
-import { isSettledOutcome, outcomeLabel, statementFileName, statementToCsv } from "./portfolio.helpers";
+import {
+  isoUtc,
+  isSettledOutcome,
+  lastTransaction,
+  outcomeLabel,
+  type PortfolioAccount,
+  type StatementRow,
+  statementFileName,
+  statementToCsv,
+} from "./portfolio.helpers";
 
 /**
- * The person's statement: every round they took part in, per vault, newest first (principal, payout, profit or loss,
- * their part of the round's fees (already taken from the payout), and whether it was withdrawn or rolled over), with a CSV download of the same rows.
+ * The person's statement: every round they took part in, per account (with a smart account, the wallet's and the
+ * smart account's), per vault, newest first: the date of the round's last transaction, principal, payout, profit or
+ * loss, their part of the round's fees (already taken from the payout), and whether it was withdrawn or rolled over,
+ * with a CSV download of the same rows (dates in ISO 8601 UTC and each row's transaction hashes). On a phone each row
+ * is a card of labelled values, as History's.
  */
-export function StatementSection() {
-  const { account } = useWalletStatus();
-  const history = usePositionHistory();
+export function StatementSection({
+  accounts,
+  rows,
+  error,
+  onRetry,
+}: {
+  accounts: readonly PortfolioAccount[];
+  /** Every listed account's rounds; undefined while one is still being read. */
+  rows: readonly StatementRow[] | undefined;
+  error: unknown;
+  onRetry: () => void;
+}) {
   const vaults = useVaults();
   const token = useInvestmentToken();
   const vaultName = (vaultId: number) => vaults.data?.find((v) => v.vaultId === vaultId)?.name ?? `Vault ${vaultId}`;
+  const inUse = accounts.find((account) => account.inUse);
+  const grouped = accounts.length > 1;
 
   const download = () => {
-    if (!history.data || !token.data || !account) return;
+    if (!rows || !token.data || !inUse) return;
     downloadText(
-      statementToCsv(history.data, vaultName, token.data),
-      statementFileName(account),
+      statementToCsv(rows, vaultName, token.data),
+      statementFileName(inUse.address),
       "text/csv;charset=utf-8",
     );
   };
@@ -35,21 +57,21 @@ export function StatementSection() {
           type="button"
           className="button button--secondary"
           onClick={download}
-          disabled={!history.data || history.data.length === 0 || !token.data}
+          disabled={!rows || rows.length === 0 || !token.data}
         >
           Download statement (CSV)
         </button>
       </div>
-      {history.isError ? (
+      {error ? (
         <div className="error-state" role="alert">
-          <p>{toUserMessage(history.error)}</p>
-          <button type="button" className="button button--secondary" onClick={() => void history.refetch()}>
+          <p>{toUserMessage(error)}</p>
+          <button type="button" className="button button--secondary" onClick={onRetry}>
             Try again
           </button>
         </div>
-      ) : history.isPending || !token.data ? (
+      ) : !rows || !token.data ? (
         <Skeleton height="6rem" />
-      ) : history.data.length === 0 ? (
+      ) : rows.length === 0 ? (
         <p className="muted">No rounds yet: your investments appear here, one row per vault and round.</p>
       ) : (
         <div className="table-wrap">
@@ -57,6 +79,8 @@ export function StatementSection() {
             <caption className="visually-hidden">Your rounds per vault, newest first</caption>
             <thead>
               <tr>
+                <th scope="col">Date</th>
+                {grouped && <th scope="col">Account</th>}
                 <th scope="col">Vault</th>
                 <th scope="col">Round</th>
                 <th scope="col" className="num">
@@ -75,11 +99,26 @@ export function StatementSection() {
               </tr>
             </thead>
             <tbody>
-              {history.data.map((row) => {
+              {rows.map((row) => {
                 const { decimals, symbol } = token.data;
                 const settled = isSettledOutcome(row.outcome);
+                const last = lastTransaction(row);
                 return (
-                  <tr key={`${row.vaultId}-${row.poolId.toString()}`}>
+                  <tr key={`${row.account.address}-${row.vaultId}-${row.poolId.toString()}`}>
+                    <td data-label="Date">
+                      {last ? (
+                        <time dateTime={isoUtc(last.timestamp)} title={last.hash}>
+                          {formatDate(last.timestamp)}
+                        </time>
+                      ) : (
+                        "—"
+                      )}
+                    </td>
+                    {grouped && (
+                      <td data-label="Account" title={row.account.address}>
+                        {row.account.role === "wallet" ? "Wallet" : "Smart account"}
+                      </td>
+                    )}
                     <td data-label="Vault">{vaultName(row.vaultId)}</td>
                     <td data-label="Round">{roundLabel(row.round)}</td>
                     <td className="num" data-label="Principal" title={tokenTitle(row.principal, decimals, symbol)}>

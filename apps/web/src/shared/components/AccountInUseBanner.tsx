@@ -22,8 +22,9 @@ export function AccountInUseBanner() {
         ) : (
           <>
             Using your <strong>smart account</strong>{" "}
-            <span title={sender.address}>{shortenAddress(sender.address)}</span>: the positions and actions on these
-            pages are its own, not those of your wallet <span title={account}>{shortenAddress(account)}</span>.
+            <span title={sender.address}>{shortenAddress(sender.address)}</span>: vault pages show its positions, and
+            investments, withdrawals and votes are sent from it, not from your wallet{" "}
+            <span title={account}>{shortenAddress(account)}</span>. Portfolio lists both.
           </>
         )}
       </p>

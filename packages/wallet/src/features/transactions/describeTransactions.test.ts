@@ -72,4 +72,50 @@ describe("Activity rows", () => {
       ["Approved", "5,000 mUSDC", { label: "for", address: OTHER }],
     ]);
   });
+
+  it("says what a vote or a roll-over change did, and names the vault of an investment or a withdrawal", () => {
+    const event = (id: string, operationType: string, metadata: Partial<TransactionItem["metadata"]>) => ({
+      id,
+      metadata: {
+        minedAt: "2026-01-01T00:00:00.000Z",
+        chain: "eip155:31337",
+        sentFrom: ME,
+        sentTo: OTHER,
+        operationType,
+        ...metadata,
+      },
+      transfers: [],
+    });
+    const invest = item("i", "invest", { numeric: "100", symbol: "mUSDC", direction: "out" });
+    const withdraw = item("w", "withdraw", { numeric: "102.5", symbol: "mUSDC", direction: "in" });
+    const rows = toTransactionRows(
+      [
+        { ...invest, metadata: { ...invest.metadata, vault: { id: "1", name: "Crypto futures trading vault" } } },
+        { ...withdraw, metadata: { ...withdraw.metadata, vault: { id: "2" } } },
+        event("v1", "vote", { vote: { proposalId: "5", choice: "for" } }),
+        event("v2", "vote", { vote: { proposalId: "6", choice: "against" } }),
+        event("v3", "vote", { vote: { proposalId: "7", choice: "abstain" } }),
+        event("r1", "rollover", {
+          vault: { id: "1", name: "Crypto futures trading vault" },
+          rollOver: { enabled: true },
+        }),
+        event("r2", "rollover", {
+          vault: { id: "1", name: "Crypto futures trading vault" },
+          rollOver: { enabled: false },
+        }),
+      ],
+      ME,
+    );
+    expect(rows.map((row) => [row.label, row.counterparty?.label, row.counterparty?.name, row.amount])).toEqual([
+      ["Invested", "in", "Crypto futures trading vault", "100 mUSDC"],
+      ["Withdrew", "from", "vault #2", "102.5 mUSDC"],
+      ["Voted for proposal #5", undefined, undefined, undefined],
+      ["Voted against proposal #6", undefined, undefined, undefined],
+      ["Abstained on proposal #7", undefined, undefined, undefined],
+      ["Turned roll-over on", "for", "Crypto futures trading vault", undefined],
+      ["Turned roll-over off", "for", "Crypto futures trading vault", undefined],
+    ]);
+    // Without a vault (an older API), an investment still names the fund's address.
+    expect(toTransactionRows([invest], ME)[0]?.counterparty).toEqual({ label: "in", address: OTHER });
+  });
 });

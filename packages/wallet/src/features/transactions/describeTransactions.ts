@@ -12,6 +12,8 @@ export const OPERATION_LABELS: Readonly<Record<string, string>> = {
   buy: "Bought",
   approve: "Approved",
   execute: "Executed",
+  vote: "Voted",
+  rollover: "Changed roll-over",
 };
 
 /** A row of the Activity list: one history item, or both legs of a swap (items with the same hash). */
@@ -23,9 +25,10 @@ export type TransactionRow = {
   amount: string | undefined;
   /**
    * The other side of a transfer: whom it was sent to, whom it came from, the fund invested in, the spender an
-   * allowance is for; none for a swap or a mint.
+   * allowance is for, the vault a roll-over change is for; none for a swap, a mint or a vote. `name` is set where the
+   * item names it (the vault's name, "Crypto futures trading vault"): shown instead of the address.
    */
-  counterparty: { label: "to" | "from" | "in" | "for"; address: string } | undefined;
+  counterparty: { label: "to" | "from" | "in" | "for"; address: string; name?: string } | undefined;
   /** Possibly spam: a token the deployment does not list. */
   spam: boolean;
   /** Both legs of a swap in one row (`amount` reads "0.5 ETH for 1,490 mUSDC"). */
@@ -33,9 +36,27 @@ export type TransactionRow = {
   item: TransactionItem;
 };
 
-/** The label of an item: from its `operationType`, else from its direction. */
+/** What a person reads for a vote: "Voted for proposal #5", "Voted against proposal #5", "Abstained on proposal #5". */
+export function voteLabel(vote: { proposalId: string; choice: string }): string {
+  const proposal = `proposal #${vote.proposalId}`;
+  if (vote.choice === "abstain") return `Abstained on ${proposal}`;
+  return `Voted ${vote.choice === "for" ? "for" : "against"} ${proposal}`;
+}
+
+/** A vault as a person reads it: its name, else "vault #2" (a vault the API has no name for). */
+export function vaultName(vault: { id: string; name?: string | undefined }): string {
+  return vault.name ?? `vault #${vault.id}`;
+}
+
+/**
+ * The label of an item: a vote's whole sentence ("Voted for proposal #5"), a roll-over change's ("Turned roll-over
+ * on"), else from its `operationType`, else from its direction.
+ */
 export function labelOf(item: TransactionItem, address: string): string {
   const type = item.metadata.operationType;
+  const { vote, rollOver } = item.metadata;
+  if (type === "vote" && vote) return voteLabel(vote);
+  if (type === "rollover" && rollOver) return `Turned roll-over ${rollOver.enabled ? "on" : "off"}`;
   if (type) return OPERATION_LABELS[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
   const from = item.metadata.sentFrom?.toLowerCase();
   if (from) return from === address.toLowerCase() ? "Sent" : "Received";
@@ -58,9 +79,13 @@ export function amountOf(item: TransactionItem): string | undefined {
 }
 
 function counterpartyOf(item: TransactionItem, address: string): TransactionRow["counterparty"] {
-  const { sentFrom: from, sentTo: to, operationType } = item.metadata;
-  if (operationType === "mint" || operationType === "buy") return undefined;
-  if (operationType === "invest" && to) return { label: "in", address: to };
+  const { sentFrom: from, sentTo: to, operationType, vault } = item.metadata;
+  if (operationType === "mint" || operationType === "buy" || operationType === "vote") return undefined;
+  // The fund's vault by name: "Invested in Crypto futures trading vault", "Withdrew from …", "… for …".
+  const named = vault && { name: vaultName(vault) };
+  if (operationType === "rollover") return to && named ? { label: "for", address: to, ...named } : undefined;
+  if (operationType === "invest" && to) return { label: "in", address: to, ...named };
+  if (operationType === "withdraw" && from && named) return { label: "from", address: from, ...named };
   if (operationType === "approve" && to) return { label: "for", address: to };
   if (from && from.toLowerCase() === address.toLowerCase()) return to ? { label: "to", address: to } : undefined;
   return from ? { label: "from", address: from } : undefined;

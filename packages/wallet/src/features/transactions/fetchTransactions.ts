@@ -24,6 +24,12 @@ export const transactionSchema = z.looseObject({
     sentTo: z.optional(z.string()),
     status: z.optional(z.string()),
     operationType: z.optional(z.string()),
+    /** The fund's vault an investment, a withdrawal or a roll-over change was for (its name once known). */
+    vault: z.optional(z.looseObject({ id: z.string(), name: z.optional(z.string()) })),
+    /** A vote (`operationType` "vote"): on which proposal, which way ("for", "against", "abstain"). */
+    vote: z.optional(z.looseObject({ proposalId: z.string(), choice: z.string() })),
+    /** A roll-over change (`operationType` "rollover"): whether roll-over is now on. */
+    rollOver: z.optional(z.looseObject({ enabled: z.boolean() })),
   }),
   transfers: z._default(z.array(transferSchema), []),
   /** Set when a transfer of the item is of a token the deployment does not list. */

@@ -16,6 +16,8 @@ let apiUrl: string;
 let failing = false;
 /** Serve the labelled page (a complete history's kinds of items) instead of the paged one. */
 let labelled = false;
+/** Serve the fund's page (investments and withdrawals by vault, votes, roll-over changes). */
+let fundPage = false;
 const requests: string[] = [];
 
 function tx(i: number) {
@@ -76,6 +78,43 @@ const LABELLED = [
   item("9", "approve", [ACCOUNT_0, ROUTER], ["5000", "mUSDC", "out"]),
 ];
 
+/** An item of the API's history for a fund event: an investment or withdrawal by vault, a vote, a roll-over change. */
+function fundItem(
+  id: string,
+  operationType: string,
+  metadata: Record<string, unknown>,
+  amount?: [string, "in" | "out"],
+) {
+  const toFund = operationType !== "withdraw";
+  return {
+    id,
+    metadata: {
+      minedAt: new Date(Date.UTC(2026, 0, 12)).toISOString(),
+      chain: "eip155:31337",
+      hash: `0x${id.padStart(64, "0")}`,
+      sentFrom: toFund ? ACCOUNT_0 : FUND,
+      sentTo: toFund ? (operationType === "vote" ? GOVERNOR : FUND) : ACCOUNT_0,
+      status: "confirmed",
+      operationType,
+      ...metadata,
+    },
+    transfers: amount
+      ? [{ fungible_info: { name: "mUSDC", symbol: "mUSDC" }, direction: amount[1], quantity: { numeric: amount[0] } }]
+      : [],
+  };
+}
+const GOVERNOR = "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0";
+const FUTURES = { id: "1", name: "Crypto futures trading vault" };
+const FUND_ROWS = [
+  fundItem("21", "invest", { vault: FUTURES }, ["100", "out"]),
+  fundItem("22", "withdraw", { vault: { id: "2", name: "NFT lending vault" } }, ["102.5", "in"]),
+  fundItem("23", "vote", { vote: { proposalId: "5", choice: "for" } }),
+  fundItem("24", "vote", { vote: { proposalId: "2", choice: "against" } }),
+  fundItem("25", "vote", { vote: { proposalId: "7", choice: "abstain" } }),
+  fundItem("26", "rollover", { vault: FUTURES, rollOver: { enabled: true } }),
+  fundItem("27", "rollover", { vault: { id: "3" }, rollOver: { enabled: false } }),
+];
+
 beforeAll(async () => {
   // The API's history route: two pages (cursor "p2"), or a 500 while `failing`.
   api = createServer((req, res) => {
@@ -109,9 +148,11 @@ beforeAll(async () => {
     const cursor = url.searchParams.get("cursor");
     const body = labelled
       ? { data: LABELLED, next: null }
-      : cursor === "p2"
-        ? { data: [tx(3)], next: null }
-        : { data: [tx(1), tx(2)], next: "p2" };
+      : fundPage
+        ? { data: FUND_ROWS, next: null }
+        : cursor === "p2"
+          ? { data: [tx(3)], next: null }
+          : { data: [tx(1), tx(2)], next: "p2" };
     res.end(JSON.stringify(body));
   });
   await new Promise<void>((r) => api.listen(0, "127.0.0.1", r));
@@ -125,6 +166,7 @@ beforeEach(() => {
   requests.length = 0;
   failing = false;
   labelled = false;
+  fundPage = false;
 });
 afterEach(() => cleanup());
 
@@ -180,6 +222,35 @@ describe("Transactions view", () => {
     expect(within(list).getAllByText("Possible spam")).toHaveLength(1);
     expect(within(rows[6] as HTMLElement).getByText("Possible spam")).toBeTruthy();
     expect((await within(list).findAllByRole("group", { name: `bob.fundament, ${BOB}` })).length).toBe(3);
+  });
+
+  it("names the vault of investments and withdrawals, and shows votes and roll-over changes as rows", async () => {
+    fundPage = true;
+    const { dialog } = await openActivity();
+    const list = await within(dialog).findByRole("list", { name: "Transactions" });
+    const rows = within(list).getAllByRole("listitem");
+    expect(rows).toHaveLength(7);
+    const text = rows.map((row) => row.textContent ?? "");
+    expect(text[0]).toMatch(/^Invested in Crypto futures trading vault ?Jan.*100 mUSDC/);
+    expect(text[1]).toMatch(/^Withdrew from NFT lending vault ?Jan.*102\.5 mUSDC/);
+    expect(text[2]).toMatch(/^Voted for proposal #5 ?Jan/);
+    expect(text[3]).toMatch(/^Voted against proposal #2 ?Jan/);
+    expect(text[4]).toMatch(/^Abstained on proposal #7 ?Jan/);
+    expect(text[5]).toMatch(/^Turned roll-over on for Crypto futures trading vault ?Jan/);
+    expect(text[6]).toMatch(/^Turned roll-over off for vault #3 ?Jan/);
+    // The vault's name, not the fund's address; the address stays in its title.
+    expect(list.textContent).not.toMatch(/0x3C44|0x3c44/i);
+    expect(
+      within(rows[0] as HTMLElement)
+        .getByText("Crypto futures trading vault")
+        .getAttribute("title"),
+    ).toBe(FUND);
+    // Votes and roll-over changes move no token: no amount, but the transaction's link like every row.
+    for (const row of rows.slice(2)) {
+      expect(row.textContent).not.toMatch(/mUSDC/);
+      expect(within(row).getByTitle(/^0x0+2\d$/)).toBeTruthy();
+    }
+    expect(within(list).queryByText("Possible spam")).toBeNull();
   });
 
   it("a failure shows 'Failed to fetch transactions', says the activity could not be loaded (not 'No activity yet'), and Try again loads it", async () => {

@@ -10,8 +10,9 @@ import { useWalletAccount } from "../hooks/useWalletAccount.js";
 
 /**
  * The account's history from the API, newest first, with cursor paging ('Failed to fetch transactions'): each row
- * labelled (Sent, Received, Swapped, Invested, Withdrew, Minted), its amount with the token's symbol, the
- * counterparty by name (`AddressName`), a "Possible spam" mark on unlisted tokens, a swap's legs as one row.
+ * labelled (Sent, Received, Swapped, Invested, Withdrew, Minted, "Voted for proposal #5", "Turned roll-over on"), its
+ * amount with the token's symbol, the counterparty by name (`AddressName`, or the vault's name: "Invested in Crypto
+ * futures trading vault"), a "Possible spam" mark on unlisted tokens, a swap's legs as one row.
  */
 export function TransactionsView() {
   const { core } = useWalletRuntime();
@@ -100,7 +101,12 @@ function EvmTransactionsView() {
                   {other ? (
                     <span className="fw-tx-party">
                       {" "}
-                      {other.label} <AddressName address={other.address} />
+                      {other.label}{" "}
+                      {other.name ? (
+                        <span title={other.address}>{other.name}</span>
+                      ) : (
+                        <AddressName address={other.address} />
+                      )}
                     </span>
                   ) : null}
                   {row.spam ? (
