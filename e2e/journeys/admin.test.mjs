@@ -133,7 +133,8 @@ describe("admin and settlement journey", { timeout: 400_000 }, () => {
       const before = (await j.chain.readFund("getTradingWallets", [FUTURES_POOL]))[0].length;
       await panel.getByLabel("Trading wallet address").fill(devAccount(index).address);
       await panel.getByLabel("Wallet type").fill(walletType);
-      await panel.getByLabel("Allocation (basis points)").fill(String(allocation));
+      // Typed in per cent (issue 32); the contract gets basis points.
+      await panel.getByLabel("Allocation (%)").fill(String(allocation / 100n));
       await panel.getByRole("button", { name: "Add trading wallet" }).click();
       // A new trading wallet touches invested money: it is scheduled in the timelock, not added at once.
       await page

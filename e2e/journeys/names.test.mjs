@@ -136,11 +136,10 @@ describe("names and analytics journey", { timeout: 400_000 }, () => {
     for (const event of ["SEND_SUCCESS", "VOTE_SUCCESS", "MODAL_OPEN"]) {
       assert.ok((counted[event] ?? 0) >= 1, `${event} was counted (${JSON.stringify(counted)})`);
     }
-    const rows = await totals
-      .locator("tbody tr")
-      .evaluateAll((trs) =>
-        trs.map((tr) => [tr.querySelector("th")?.textContent, tr.querySelector("td")?.textContent]),
-      );
+    const rows = await totals.locator("tbody tr").evaluateAll((trs) =>
+      // The event's stored name is on the row; its cell reads it in words.
+      trs.map((tr) => [tr.getAttribute("data-event"), tr.querySelector("td")?.textContent]),
+    );
     /** @type {Record<string, number>} */
     const shown = {};
     for (const [event, n] of rows) shown[String(event)] = Number(String(n).replace(/,/g, ""));

@@ -84,7 +84,7 @@ describe("Admin", () => {
     ).toEqual([
       "Enter a wallet address.",
       "Enter a wallet type of 1 to 31 characters.",
-      "Enter the allocation as a whole number of basis points (1-10,000).",
+      "Enter the allocation as a percent, e.g. 60 or 12.5 (at most 2 decimals).",
     ]);
     expect(sent()).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { EmptyState } from "../../shared/components/States";
 import { useIsAdmin } from "../../shared/hooks/useIsAdmin";
@@ -5,9 +6,11 @@ import { useIsGuardian } from "../../shared/hooks/useIsGuardian";
 import { usePageTitle } from "../../shared/hooks/usePageTitle";
 import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
 import { ConnectButton } from "../../shared/wallet/ConnectButton";
+import { AdminNav, useActiveAdminSection } from "./AdminNav";
 import styles from "./AdminPage.module.css";
 import { AdminsSection } from "./AdminsSection";
 import { AnalyticsSection } from "./AnalyticsSection";
+import { type AdminSectionId, adminSectionAnchor } from "./adminSections";
 import { EmergencySection } from "./EmergencySection";
 import { FundDepositsSection } from "./FundDepositsSection";
 import { FundSettingsSection } from "./FundSettingsSection";
@@ -17,12 +20,57 @@ import { PendingChangesSection } from "./PendingChangesSection";
 import { VaultAdmin } from "./VaultAdmin";
 import { WhitelistSection } from "./WhitelistSection";
 
+/** One part of the admin page: a single column of its sections, the target of its sidebar link. */
+function AdminPart({ id, children }: { id: AdminSectionId; children: ReactNode }) {
+  return (
+    <div id={adminSectionAnchor(id)} className={styles.part}>
+      {children}
+    </div>
+  );
+}
+
 /**
- * Admin (`/admin`, admins and guardians): the changes waiting in the timelock first; then, for admins, per vault (chosen with the vault tabs) its round's lockup, collecting and settlement,
- * its trading wallets, settings and deposits (pause, resume, wind down); fund-wide, once: whitelist, admins, emergency
- * state, deposits in every vault, fund settings and fees;
- * the operator's analytics (counts of wallet events per day).
+ * The admin's page: a sidebar (Vaults · Investors · Roles · Emergency · Settings · Analytics; a row of tabs on a phone)
+ * beside one column of parts. The changes waiting in the timelock first; then Vaults, per vault (chosen with the vault
+ * tabs): its round's lockup, collecting and settlement, its trading wallets, settings and deposits; then, apart, the
+ * fund-wide parts, once: the whitelist (Investors), the admins (Roles), the emergency state and the deposits in every
+ * vault (Emergency), the fund settings and gas sponsorship (Settings), the operator's analytics.
  */
+function AdminWorkspace({ isGuardian }: { isGuardian: boolean }) {
+  const [active, setActive] = useActiveAdminSection();
+  return (
+    <div className={styles.layout}>
+      <AdminNav active={active} onSelect={setActive} />
+      <div className={styles.content}>
+        <PendingChangesSection canCancel />
+        <AdminPart id="vaults">
+          <VaultAdmin />
+        </AdminPart>
+        <p className={styles.scope}>The whole fund: the same for every vault.</p>
+        <AdminPart id="investors">
+          <WhitelistSection />
+        </AdminPart>
+        <AdminPart id="roles">
+          <AdminsSection />
+        </AdminPart>
+        <AdminPart id="emergency">
+          <EmergencySection />
+          <FundDepositsSection />
+          {isGuardian && <GuardianSection />}
+        </AdminPart>
+        <AdminPart id="settings">
+          <FundSettingsSection />
+          <GasSponsorshipSection />
+        </AdminPart>
+        <AdminPart id="analytics">
+          <AnalyticsSection />
+        </AdminPart>
+      </div>
+    </div>
+  );
+}
+
+/** Admin (`/admin`, admins and guardians): a guardian sees its powers and the pending changes; an admin, everything. */
 export default function AdminPage() {
   usePageTitle("Admin");
   const { isConnected } = useWalletStatus();
@@ -56,20 +104,7 @@ export default function AdminPage() {
           <p>This wallet does not hold the admin role.</p>
         </EmptyState>
       ) : (
-        <div className="stack">
-          <PendingChangesSection canCancel />
-          {isGuardian && <GuardianSection />}
-          <VaultAdmin />
-          <div className={styles.grid}>
-            <WhitelistSection />
-            <AdminsSection />
-            <EmergencySection />
-            <FundDepositsSection />
-            <FundSettingsSection />
-            <GasSponsorshipSection />
-          </div>
-          <AnalyticsSection />
-        </div>
+        <AdminWorkspace isGuardian={isGuardian} />
       )}
     </div>
   );

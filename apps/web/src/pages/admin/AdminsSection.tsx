@@ -12,9 +12,13 @@ import { shortenAddress } from "../../shared/lib/format";
 import { AddressForm } from "./AddressForm";
 import { AdminConfirmPanel, useReturnFocus } from "./AdminConfirm";
 import { adminsQuery } from "./admin.queries";
-import { revokeAdminEffect } from "./effects.helpers";
+import { grantAdminEffect, revokeAdminEffect } from "./effects.helpers";
+import { WriteError } from "./WriteError";
 
-/** The admin list, with grant, and revoke after the admin confirmation (the last admin cannot be revoked). */
+/**
+ * The admin list, with grant and revoke, each after the admin confirmation naming the wallet and what the role can do
+ * (the last admin cannot be revoked); a refusal shows under the control that asked.
+ */
 export function AdminsSection() {
   const { deployment } = useAppConfig();
   const client = useFundClient();
@@ -60,6 +64,7 @@ export function AdminsSection() {
           ))}
         </ul>
       )}
+      <WriteError state={revoke.state} what="The admin role was not revoked:" />
       {onlyOne && (
         <p className="muted small">The fund's only admin cannot be revoked: grant the role to another wallet first.</p>
       )}
@@ -91,6 +96,11 @@ export function AdminsSection() {
         actions={[
           {
             label: "Grant admin",
+            failed: "The admin role was not granted:",
+            confirm: (address) => {
+              const { effect, detail } = grantAdminEffect(address);
+              return { effect, detail: <p>{detail}</p>, confirmLabel: "Confirm grant" };
+            },
             onSubmit: (address) => {
               revoke.reset();
               return grant.run({ account: address });

@@ -86,10 +86,11 @@ describe("the admin analytics section", () => {
       .getAllByRole("row")
       .slice(1)
       .map((row) => row.textContent);
-    expect(rows).toEqual(["MODAL_OPEN5", "CONNECT_SUCCESS1", "INVEST_SUCCESS1"]);
+    // In words (issue 32), the stored name kept on the row.
+    expect(rows).toEqual(["Wallet window opened5", "Wallet connected1", "Investment made1"]);
     const chart = await within(section()).findByRole("img", { name: /Wallet events per day/ }, { timeout: 10_000 });
     expect(chart.getAttribute("aria-label")).toBe(
-      "Wallet events per day over the last 30 days: MODAL_OPEN 5, CONNECT_SUCCESS 1, INVEST_SUCCESS 1",
+      "Wallet events per day over the last 30 days: Wallet window opened 5, Wallet connected 1, Investment made 1",
     );
     const days = within(section()).getByTestId("analytics-days");
     expect(
@@ -97,7 +98,7 @@ describe("the admin analytics section", () => {
         .getAllByRole("row")
         .map((row) => [...row.children].map((cell) => cell.textContent)),
     ).toEqual([
-      ["Day (UTC)", "MODAL_OPEN", "CONNECT_SUCCESS", "INVEST_SUCCESS"],
+      ["Day (UTC)", "Wallet window opened", "Wallet connected", "Investment made"],
       ["2026-11-22", "3", "1", "0"],
       ["2026-11-23", "2", "0", "1"],
     ]);

@@ -6,6 +6,7 @@ import { Skeleton } from "../../shared/components/Skeleton";
 import { useAppConfig } from "../../shared/hooks/useAppConfig";
 import { formatNumber } from "../../shared/lib/format";
 import styles from "./AnalyticsSection.module.css";
+import { eventWords } from "./analytics.helpers";
 import {
   ANALYTICS_DAYS,
   type AnalyticsDay,
@@ -152,7 +153,7 @@ function AnalyticsChart({ days, onRefresh }: { days: readonly AnalyticsDay[]; on
   const lines = useMemo(
     () =>
       eventSeries(days).map((series, i) => ({
-        name: series.event,
+        name: eventWords(series.event),
         color: EVENT_COLORS[i % EVENT_COLORS.length] as string,
         points: series.points,
       })),
@@ -177,7 +178,7 @@ function AnalyticsChart({ days, onRefresh }: { days: readonly AnalyticsDay[]; on
   }
   const sortedDays = [...days].sort((a, b) => a.day.localeCompare(b.day));
   const label = `Wallet events per day over the last ${ANALYTICS_DAYS} days: ${totals
-    .map((t) => `${t.event} ${t.total}`)
+    .map((t) => `${eventWords(t.event)} ${t.total}`)
     .join(", ")}`;
   return (
     <div className="stack">
@@ -199,14 +200,14 @@ function AnalyticsChart({ days, onRefresh }: { days: readonly AnalyticsDay[]; on
           </thead>
           <tbody>
             {totals.map((row, i) => (
-              <tr key={row.event}>
-                <th scope="row">
+              <tr key={row.event} data-event={row.event}>
+                <th scope="row" title={row.event}>
                   <span
                     className={styles.swatch}
                     style={{ background: EVENT_COLORS[i % EVENT_COLORS.length] }}
                     aria-hidden="true"
                   />
-                  {row.event}
+                  {eventWords(row.event)}
                 </th>
                 <td className="num">{formatNumber(row.total)}</td>
               </tr>
@@ -223,8 +224,8 @@ function AnalyticsChart({ days, onRefresh }: { days: readonly AnalyticsDay[]; on
               <tr>
                 <th scope="col">Day (UTC)</th>
                 {totals.map((t) => (
-                  <th key={t.event} scope="col" className="num">
-                    {t.event}
+                  <th key={t.event} scope="col" className="num" title={t.event}>
+                    {eventWords(t.event)}
                   </th>
                 ))}
               </tr>

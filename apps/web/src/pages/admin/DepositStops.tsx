@@ -13,6 +13,7 @@ import {
   WIND_DOWN_EFFECT,
   WIND_DOWN_FINAL,
 } from "./stops.helpers";
+import { WriteError } from "./WriteError";
 
 type StopVault = Pick<LiveVault, "vaultId" | "name" | "paused" | "windingDown">;
 
@@ -83,6 +84,8 @@ export function VaultStopActions({ vault, canResume }: { vault: StopVault; canRe
         </AdminConfirmAction>
       </div>
       <TxStatus state={state} />
+      <WriteError state={pause.state} what="Deposits were not changed:" />
+      <WriteError state={wind.state} what="Nothing was wound down:" />
     </div>
   );
 }
@@ -141,6 +144,8 @@ export function FundStopActions({ vaults, canResume }: { vaults: readonly StopVa
         )}
       </div>
       <TxStatus state={state} />
+      <WriteError state={pause.state} what="Deposits were not changed:" />
+      <WriteError state={wind.state} what="Nothing was wound down:" />
     </div>
   );
 }

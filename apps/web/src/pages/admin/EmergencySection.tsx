@@ -9,6 +9,7 @@ import { useFundSettings, useInvestmentToken } from "../../shared/hooks/useFundQ
 import { vaultSettingsQuery } from "../../shared/lib/fundQueries";
 import { AdminConfirmAction } from "./AdminConfirm";
 import { emergencyEffect, type FundHoldings } from "./effects.helpers";
+import { WriteError } from "./WriteError";
 
 /** What every vault's current round holds now: deposits in open rounds, principal with the traders in locked ones. */
 function useFundHoldings(vaultCount: number | undefined): FundHoldings | undefined {
@@ -72,6 +73,7 @@ export function EmergencySection() {
         })()
       )}
       <TxStatus state={emergency.state} />
+      <WriteError state={emergency.state} what="The emergency state was not changed:" />
     </section>
   );
 }

@@ -18,6 +18,7 @@ import {
   parseCapInputs,
   parseFeeInputs,
 } from "./feesAndCaps.helpers";
+import { WriteError } from "./WriteError";
 
 type Token = { decimals: number; symbol: string };
 
@@ -108,16 +109,6 @@ function ChangeFormFooter(props: {
       </div>
       <WriteError state={state} what={props.failed} testId={props.errorTestId} />
     </>
-  );
-}
-
-/** A write's refusal, in the form that asked for it (the toast says it too, but may be gone). */
-function WriteError({ state, what, testId }: { state: TxState; what: string; testId: string }) {
-  if (state.status !== "error") return null;
-  return (
-    <p className="error-text" role="alert" data-testid={testId}>
-      {what} {state.message}
-    </p>
   );
 }
 

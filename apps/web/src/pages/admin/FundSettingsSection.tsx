@@ -6,6 +6,7 @@ import { useAppConfig } from "../../shared/hooks/useAppConfig";
 import { useFundAction } from "../../shared/hooks/useFundAction";
 import { useFundSettings, useInvestmentToken } from "../../shared/hooks/useFundQueries";
 import { bpsToPercent } from "./admin.helpers";
+import { WriteError } from "./WriteError";
 
 /**
  * The fund-wide settings (spec section 3), the same for every vault, and the fund's share of profits accrued for
@@ -57,8 +58,7 @@ export function FundSettingsSection() {
               <dt>Profit split</dt>
               <dd>
                 Fund {bpsToPercent(settings.data.fundProfitPercentage)}, pool{" "}
-                {bpsToPercent(settings.data.poolProfitPercentage)} (of {settings.data.basisPoints.toString()} basis
-                points)
+                {bpsToPercent(settings.data.poolProfitPercentage)} of a round's profit
               </dd>
             </div>
             <div>
@@ -83,6 +83,7 @@ export function FundSettingsSection() {
               Claim fund fees
             </button>
           </div>
+          <WriteError state={claim.state} what="The fund fees were not claimed:" />
           <p className="field__hint">
             {settings.data.fundFeesAccrued === 0n
               ? "No fund fees have accrued since the last claim."

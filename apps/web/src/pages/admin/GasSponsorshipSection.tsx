@@ -9,6 +9,7 @@ import { useAppConfig } from "../../shared/hooks/useAppConfig";
 import { useFundAction } from "../../shared/hooks/useFundAction";
 import { useFundClient } from "../../shared/hooks/useFundClient";
 import { sponsorshipQuery } from "./admin.queries";
+import { WriteError } from "./WriteError";
 
 /**
  * Gas sponsorship: the fund paymaster's budget per account (the most gas, in ETH, it pays for each whitelisted
@@ -95,6 +96,7 @@ function GasSponsorshipForm() {
         </div>
       </form>
       <TxStatus state={setBudget.state} />
+      <WriteError state={setBudget.state} what="The budget was not changed:" />
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { FundStopActions, VaultStopActions } from "./DepositStops";
 import styles from "./DepositStops.module.css";
 import guardianStyles from "./GuardianSection.module.css";
 import { ProposedSettlementPanel } from "./ProposedSettlementPanel";
+import { WriteError } from "./WriteError";
 
 /**
  * The guardian's powers, which only make the fund safer: cancel a pending change (in Pending changes), pause deposits
@@ -51,6 +52,7 @@ export function GuardianSection() {
         </AdminConfirmAction>
       )}
       <TxStatus state={emergency.state} />
+      <WriteError state={emergency.state} what="The emergency state was not changed:" />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { cancelFundChange, executeFundChange, formatChangeTime, type PendingChange } from "@fundament/sdk";
+import { useState } from "react";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { TxStatus } from "../../shared/components/TxStatus";
 import { useAppConfig } from "../../shared/hooks/useAppConfig";
@@ -6,6 +7,7 @@ import { useFundAction } from "../../shared/hooks/useFundAction";
 import { useVaults } from "../../shared/hooks/useFundQueries";
 import { countdown, usePendingChanges } from "../../shared/timelock/usePendingChanges";
 import styles from "./PendingChangesSection.module.css";
+import { WriteError } from "./WriteError";
 
 /** A duration in words: "5 minutes", "2 days". */
 function formatDelay(seconds: number): string {
@@ -26,6 +28,8 @@ export function PendingChangesSection({ canCancel }: { canCancel: boolean }) {
   const vaults = useVaults();
   const execute = useFundAction(executeFundChange);
   const cancel = useFundAction(cancelFundChange);
+  // The change whose Execute or Cancel was pressed last: its refusal shows under its own buttons.
+  const [acting, setActing] = useState<string | null>(null);
   if (!deployment.fundTimelock) return null;
   const vaultName = (change: PendingChange) =>
     change.vaultId === null
@@ -65,7 +69,11 @@ export function PendingChangesSection({ canCancel }: { canCancel: boolean }) {
                     type="button"
                     className="button button--primary button--small"
                     disabled={!ready || busy}
-                    onClick={() => void execute.run({ change })}
+                    onClick={() => {
+                      setActing(change.id);
+                      cancel.reset();
+                      void execute.run({ change });
+                    }}
                   >
                     Execute
                   </button>
@@ -74,12 +82,22 @@ export function PendingChangesSection({ canCancel }: { canCancel: boolean }) {
                       type="button"
                       className="button button--secondary button--small"
                       disabled={busy}
-                      onClick={() => void cancel.run({ id: change.id })}
+                      onClick={() => {
+                        setActing(change.id);
+                        execute.reset();
+                        void cancel.run({ id: change.id });
+                      }}
                     >
                       Cancel change
                     </button>
                   )}
                 </div>
+                {acting === change.id && (
+                  <>
+                    <WriteError state={execute.state} what="The change was not executed:" />
+                    <WriteError state={cancel.state} what="The change was not cancelled:" />
+                  </>
+                )}
               </li>
             );
           })}

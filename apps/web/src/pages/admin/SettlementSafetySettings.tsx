@@ -11,6 +11,7 @@ import {
   parseWindowHours,
   settlementBoundsText,
 } from "./settlementSafety.helpers";
+import { WriteError } from "./WriteError";
 
 /**
  * What protects a vault's settlements: how long a proposal waits, open to a guardian's veto (its challenge window), and
@@ -87,6 +88,7 @@ function ChallengeWindowForm({ vaultId }: { vaultId: number }) {
         </div>
       </form>
       <TxStatus state={action.state} />
+      <WriteError state={action.state} what="The challenge window was not changed:" />
     </>
   );
 }
@@ -152,6 +154,7 @@ function BoundsForm({ vaultId }: { vaultId: number }) {
         </div>
       </form>
       <TxStatus state={action.state} />
+      <WriteError state={action.state} what="The bounds were not changed:" />
     </>
   );
 }

@@ -9,14 +9,17 @@ import { useFundAction } from "../../shared/hooks/useFundAction";
 import { useInvestmentToken, useVaultSettings } from "../../shared/hooks/useFundQueries";
 import { shortenAddress } from "../../shared/lib/format";
 import { AdminConfirmPanel, useReturnFocus } from "./AdminConfirm";
-import { addressError, allocationError, bpsToPercent } from "./admin.helpers";
+import { AllocationCell } from "./AllocationCell";
+import { addressError, bpsToPercent, parseAllocationPercent } from "./admin.helpers";
 import { removeWalletEffect } from "./effects.helpers";
 import { TradingWalletCells } from "./TradingWalletCells";
+import { WriteError } from "./WriteError";
 
 /**
  * One vault's trading wallets (its current round's list, which the next lockup sends funds to): list, add (address,
- * wallet type, allocation), remove after the admin confirmation (what the wallet would have received, in tokens).
- * While the round is locked the list stays as it was locked.
+ * wallet type, allocation in per cent), edit an allocation in place (the contract has no update: the wallet is removed
+ * and added again with the new one), remove after the admin confirmation (what the wallet would have received, in
+ * tokens). While the round is locked the list stays as it was locked. Each refusal shows under what asked for it.
  */
 export function TradingWalletsSection({
   vaultId,
@@ -32,10 +35,6 @@ export function TradingWalletsSection({
 }) {
   const add = useFundAction(addTradingWallet);
   const remove = useFundAction(removeTradingWallet);
-  const [wallet, setWallet] = useState("");
-  const [walletType, setWalletType] = useState("");
-  const [allocation, setAllocation] = useState("");
-  const [errors, setErrors] = useState<{ wallet?: string; walletType?: string; allocation?: string }>({});
   const [pending, setPending] = useState<TradingWallet | null>(null);
   const focus = useReturnFocus();
   const vault = useVaultSettings(vaultId);
@@ -43,25 +42,47 @@ export function TradingWalletsSection({
   const busy = locked || add.state.status === "pending" || remove.state.status === "pending";
   const total = wallets.data?.reduce((sum, w) => sum + Number(w.allocation), 0) ?? 0;
   const titleId = `trading-wallets-${vaultId}-title`;
+  // The edit whose re-adding was refused after its removal went through: said under the table.
+  const [editFailure, setEditFailure] = useState<string | null>(null);
+  // What the last edit did: at once, or scheduled in the timelock (the result's message says which).
+  const [editNotice, setEditNotice] = useState<string | null>(null);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const next = {
-      ...(addressError(wallet) ? { wallet: addressError(wallet) as string } : {}),
-      ...(!walletType.trim() || new TextEncoder().encode(walletType.trim()).length > 31
-        ? { walletType: "Enter a wallet type of 1 to 31 characters." }
-        : {}),
-      ...(allocationError(allocation) ? { allocation: allocationError(allocation) as string } : {}),
-    };
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
+  /**
+   * An allocation edited in place: remove the wallet, then add it again with `bps`; why not, or null. The contract
+   * has no update; where adding waits in the timelock the wallet is out of the list until the change is executed, and
+   * no lockup can start meanwhile (the allocations no longer add up to 100 %), so no money goes a wrong way.
+   */
+  const changeAllocation = async (w: TradingWallet, bps: number): Promise<string | null> => {
+    add.reset();
     remove.reset();
-    const result = await add.run({ vaultId, wallet, walletType, allocation });
-    if (result.success) {
-      setWallet("");
-      setWalletType("");
-      setAllocation("");
+    setEditFailure(null);
+    setEditNotice(null);
+    const removed = await remove.run({ vaultId, index: w.index });
+    if (!removed.success) {
+      // Said under the edited field (and in the toast), not again under the table as a refused removal.
+      remove.reset();
+      return `The allocation was not changed: ${removed.message}`;
     }
+    const added = await add.run({ vaultId, wallet: w.walletAddress, walletType: w.walletType, allocation: bps });
+    const name = `${w.walletType} (${shortenAddress(w.walletAddress)})`;
+    if (added.success) setEditNotice(`New allocation of ${name}: ${bpsToPercent(bps)}. ${added.message}`);
+    else
+      setEditFailure(
+        `${name} was removed but not added back with ${bpsToPercent(bps)}: ${added.message} Add it again with the form below.`,
+      );
+    return null;
+  };
+
+  const onAdd = (parameters: { wallet: string; walletType: string; bps: number }) => {
+    remove.reset();
+    setEditFailure(null);
+    setEditNotice(null);
+    return add.run({
+      vaultId,
+      wallet: parameters.wallet,
+      walletType: parameters.walletType,
+      allocation: parameters.bps,
+    });
   };
 
   return (
@@ -76,55 +97,19 @@ export function TradingWalletsSection({
       ) : wallets.data.length === 0 ? (
         <p className="muted">This vault has no trading wallets yet.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">Trading wallets of the {vaultName}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Wallet type</th>
-                <th scope="col">Address</th>
-                <th scope="col" className="num">
-                  Allocation
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {wallets.data.map((w) => (
-                <tr key={`${w.walletAddress}-${w.index}`}>
-                  <TradingWalletCells wallet={w} />
-                  <td className="num">{bpsToPercent(w.allocation)}</td>
-                  <td className="num">
-                    <button
-                      type="button"
-                      className="button button--secondary button--small"
-                      disabled={busy || !vault.data || !token.data}
-                      aria-label={`Remove trading wallet ${w.walletType} (${shortenAddress(w.walletAddress)})`}
-                      aria-expanded={pending?.index === w.index}
-                      onClick={(event) => {
-                        focus.remember(event.currentTarget);
-                        setPending(w);
-                      }}
-                    >
-                      Remove
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={2}>
-                  Total
-                </th>
-                <td className="num">{bpsToPercent(total)}</td>
-                <td />
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+        <TradingWalletsTable
+          wallets={wallets.data}
+          vaultName={vaultName}
+          total={total}
+          busy={busy}
+          canRemove={Boolean(vault.data && token.data)}
+          pendingIndex={pending?.index ?? null}
+          onEdit={changeAllocation}
+          onRemove={(w, opener) => {
+            focus.remember(opener);
+            setPending(w);
+          }}
+        />
       )}
       {pending &&
         !locked &&
@@ -152,6 +137,8 @@ export function TradingWalletsSection({
                 setPending(null);
                 focus.restore();
                 add.reset();
+                setEditFailure(null);
+                setEditNotice(null);
                 void remove.run({ vaultId, index: pending.index });
               }}
             >
@@ -159,46 +146,176 @@ export function TradingWalletsSection({
             </AdminConfirmPanel>
           );
         })()}
+      <WriteError state={remove.state} what="The trading wallet was not removed:" />
+      {editNotice && (
+        <p className="notice notice--info" role="status" data-testid="allocation-edit-notice">
+          {editNotice}
+        </p>
+      )}
+      {editFailure && (
+        <p className="error-text" role="alert">
+          {editFailure}
+        </p>
+      )}
       {locked && <p className="muted small">The round is locked: the trading wallets can change once it settles.</p>}
       <p className="muted small">
         Removing a wallet applies at once; a new wallet waits the timelock's delay in Pending changes, so investors can
-        leave first.
+        leave first. Editing an allocation removes the wallet at once and adds it back with the new one, which waits
+        like a new wallet.
       </p>
-      <form className="form form--grid" onSubmit={onSubmit} noValidate aria-label="Add a trading wallet">
-        <Field label="Trading wallet address" error={errors.wallet}>
-          {(control) => <AddressInput {...control} value={wallet} onChange={(e) => setWallet(e.target.value)} />}
-        </Field>
-        <Field label="Wallet type" error={errors.walletType}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              placeholder="Futures"
-              value={walletType}
-              onChange={(e) => setWalletType(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Allocation (basis points)" error={errors.allocation}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              inputMode="numeric"
-              placeholder="6000 = 60%"
-              value={allocation}
-              onChange={(e) => setAllocation(e.target.value)}
-            />
-          )}
-        </Field>
-        <div className="form__submit">
-          <button type="submit" className="button button--primary" disabled={busy}>
-            Add trading wallet
-          </button>
-        </div>
-      </form>
+      <AddTradingWalletForm total={total} busy={busy} onAdd={onAdd} />
+      {!editFailure && <WriteError state={add.state} what="The trading wallet was not added:" />}
       <TxStatus state={add.state} />
       <TxStatus state={remove.state} />
     </section>
+  );
+}
+
+/** The vault's trading wallets: type, address, allocation (edited in place) and Remove; their total. */
+function TradingWalletsTable({
+  wallets,
+  vaultName,
+  total,
+  busy,
+  canRemove,
+  pendingIndex,
+  onEdit,
+  onRemove,
+}: {
+  wallets: readonly TradingWallet[];
+  vaultName: string;
+  total: number;
+  busy: boolean;
+  canRemove: boolean;
+  pendingIndex: number | null;
+  onEdit: (wallet: TradingWallet, bps: number) => Promise<string | null>;
+  onRemove: (wallet: TradingWallet, opener: HTMLElement) => void;
+}) {
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <caption className="visually-hidden">Trading wallets of the {vaultName}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Wallet type</th>
+            <th scope="col">Address</th>
+            <th scope="col" className="num">
+              Allocation
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {wallets.map((w) => (
+            <tr key={`${w.walletAddress}-${w.index}`}>
+              <TradingWalletCells wallet={w} />
+              <td className="num">
+                <AllocationCell
+                  wallet={w}
+                  othersBps={total - Number(w.allocation)}
+                  disabled={busy}
+                  onSave={(bps) => onEdit(w, bps)}
+                />
+              </td>
+              <td className="num">
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  disabled={busy || !canRemove}
+                  aria-label={`Remove trading wallet ${w.walletType} (${shortenAddress(w.walletAddress)})`}
+                  aria-expanded={pendingIndex === w.index}
+                  onClick={(event) => onRemove(w, event.currentTarget)}
+                >
+                  Remove
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={2}>
+              Total
+            </th>
+            <td className="num">{bpsToPercent(total)}</td>
+            <td />
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+/** Adds a trading wallet: its address, type and allocation in per cent (basis points for the contract), checked first. */
+function AddTradingWalletForm({
+  total,
+  busy,
+  onAdd,
+}: {
+  /** The vault's wallets' allocations now, in basis points: the new one may bring them to 100% at most. */
+  total: number;
+  busy: boolean;
+  onAdd: (parameters: { wallet: string; walletType: string; bps: number }) => Promise<{ success: boolean }>;
+}) {
+  const [wallet, setWallet] = useState("");
+  const [walletType, setWalletType] = useState("");
+  const [allocation, setAllocation] = useState("");
+  const [errors, setErrors] = useState<{ wallet?: string; walletType?: string; allocation?: string }>({});
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseAllocationPercent(allocation, total);
+    const next = {
+      ...(addressError(wallet) ? { wallet: addressError(wallet) as string } : {}),
+      ...(!walletType.trim() || new TextEncoder().encode(walletType.trim()).length > 31
+        ? { walletType: "Enter a wallet type of 1 to 31 characters." }
+        : {}),
+      ...("error" in parsed ? { allocation: parsed.error } : {}),
+    };
+    setErrors(next);
+    if (Object.keys(next).length > 0 || "error" in parsed) return;
+    const result = await onAdd({ wallet, walletType, bps: parsed.bps });
+    if (result.success) {
+      setWallet("");
+      setWalletType("");
+      setAllocation("");
+    }
+  };
+
+  return (
+    <form className="form form--grid" onSubmit={onSubmit} noValidate aria-label="Add a trading wallet">
+      <Field label="Trading wallet address" error={errors.wallet}>
+        {(control) => <AddressInput {...control} value={wallet} onChange={(e) => setWallet(e.target.value)} />}
+      </Field>
+      <Field label="Wallet type" error={errors.walletType}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            placeholder="Futures"
+            value={walletType}
+            onChange={(e) => setWalletType(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Allocation (%)" error={errors.allocation}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            inputMode="decimal"
+            placeholder="60"
+            value={allocation}
+            onChange={(e) => setAllocation(e.target.value)}
+          />
+        )}
+      </Field>
+      <div className="form__submit">
+        <button type="submit" className="button button--primary" disabled={busy}>
+          Add trading wallet
+        </button>
+      </div>
+    </form>
   );
 }

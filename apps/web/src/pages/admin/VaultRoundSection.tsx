@@ -15,10 +15,12 @@ import { bpsToPercent, lockupBlocker, secondsToDays } from "./admin.helpers";
 import { poolReturnsQuery, reportBuildKey } from "./admin.queries";
 import { CollectReturns } from "./CollectReturns";
 import { lockupEffect, splitByAllocation } from "./effects.helpers";
+import { PlannedLockup } from "./PlannedLockup";
 import { ProposedSettlementPanel } from "./ProposedSettlementPanel";
 import { SettleRound } from "./SettleRound";
 import { useApprovalWatch } from "./useApprovalWatch";
 import styles from "./VaultRoundSection.module.css";
+import { WriteError } from "./WriteError";
 
 /**
  * One vault's current round: its figures; start the lockup (checked first: deposits, allocations, emergency; then
@@ -152,6 +154,7 @@ export function VaultRoundSection({
             </p>
           </AdminConfirmAction>
           {blocker && <p className="muted small">{blocker}</p>}
+          <PlannedLockup vault={{ vaultId, round, status: "open" }} />
         </>
       ) : currentPool.proposal ? (
         <ProposedSettlementPanel
@@ -210,6 +213,7 @@ export function VaultRoundSection({
         </>
       )}
       <TxStatus state={start.state} />
+      <WriteError state={start.state} what="The lockup did not start:" />
     </section>
   );
 }

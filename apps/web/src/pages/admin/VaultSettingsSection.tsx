@@ -7,6 +7,7 @@ import { TxStatus } from "../../shared/components/TxStatus";
 import { useFundAction } from "../../shared/hooks/useFundAction";
 import { useInvestmentToken, useVaultSettings } from "../../shared/hooks/useFundQueries";
 import { parseLockupDays, parseTokenAmount, secondsToDays } from "./admin.helpers";
+import { WriteError } from "./WriteError";
 
 /** One vault's own settings: the lockup duration of its next lockup and its minimum investment, each with a setter. */
 export function VaultSettingsSection({ vaultId }: { vaultId: number }) {
@@ -97,6 +98,7 @@ export function VaultSettingsSection({ vaultId }: { vaultId: number }) {
         </div>
       </form>
       <TxStatus state={setDuration.state} />
+      <WriteError state={setDuration.state} what="The lockup duration was not changed:" />
       <form className="inline-form" onSubmit={onMinimum} noValidate aria-label="Minimum investment">
         <Field
           label={`New minimum investment (${symbol})`}
@@ -121,6 +123,7 @@ export function VaultSettingsSection({ vaultId }: { vaultId: number }) {
         </div>
       </form>
       <TxStatus state={setMinimum.state} />
+      <WriteError state={setMinimum.state} what="The minimum investment was not changed:" />
     </section>
   );
 }

@@ -1,7 +1,11 @@
 import { removeInvestorFromWhitelist, toUserMessage, whitelistInvestor } from "@fundament/sdk";
-import { AddressName } from "@fundament/wallet/react";
+import { addressOfRecord, NamesApiError } from "@fundament/wallet/core";
+import { AddressName, useWalletRuntime } from "@fundament/wallet/react";
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
+import type { Address } from "viem";
+import { AddressInput } from "../../shared/components/AddressInput";
+import { Field } from "../../shared/components/Field";
 import { Pager } from "../../shared/components/Pager";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { TxStatus } from "../../shared/components/TxStatus";
@@ -9,17 +13,25 @@ import { useAppConfig } from "../../shared/hooks/useAppConfig";
 import { useFundAction } from "../../shared/hooks/useFundAction";
 import { useFundClient } from "../../shared/hooks/useFundClient";
 import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
-import { AddressForm } from "./AddressForm";
+import { API_KEY } from "../../shared/lib/queryKeys";
+import { AccessRequests } from "./AccessRequests";
 import { whitelistQuery } from "./admin.queries";
-import { filterWhitelist, whitelistActionProblem } from "./whitelist.helpers";
+import {
+  filterWhitelist,
+  nameResolutionProblem,
+  parseWhitelistTarget,
+  type WhitelistTarget,
+  whitelistActionProblem,
+} from "./whitelist.helpers";
 
 /** Wallets per page of the list. */
 export const WHITELIST_PAGE_SIZE = 20;
 
 /**
  * The investor whitelist: every wallet whitelisted now (rebuilt from the whitelist events), searchable by address,
- * each removable; and the form that whitelists or removes a typed address, which says in admin terms, before any
- * prompt, when the address is already listed or not listed.
+ * each removable; the form that whitelists or removes a typed address or name of the fund's names service (the name's
+ * address is shown before anything is sent, and a name that does not resolve is said in words), which says in admin
+ * terms, before any prompt, when the address is already listed or not listed; and investors' access requests.
  */
 export function WhitelistSection() {
   const { deployment } = useAppConfig();
@@ -123,25 +135,136 @@ export function WhitelistSection() {
           )}
         </>
       )}
-      <AddressForm
-        label="Investor wallet address"
+      <WhitelistForm
         busy={busy}
-        actions={[
-          {
-            label: "Whitelist investor",
-            check: (address) => (members.data ? whitelistActionProblem("add", address, members.data) : null),
-            onSubmit: runAdd,
-          },
-          {
-            label: "Remove from whitelist",
-            tone: "secondary",
-            check: (address) => (members.data ? whitelistActionProblem("remove", address, members.data) : null),
-            onSubmit: runRemove,
-          },
-        ]}
+        check={(action, address) => (members.data ? whitelistActionProblem(action, address, members.data) : null)}
+        onAdd={runAdd}
+        onRemove={runRemove}
       />
       <TxStatus state={add.state} />
       <TxStatus state={remove.state} />
+      <AccessRequests
+        busy={busy}
+        onWhitelist={runAdd}
+        isListed={(address) => list.some((m) => m.address.toLowerCase() === address.toLowerCase())}
+      />
     </section>
   );
+}
+
+type WhitelistFormProps = {
+  busy: boolean;
+  /** Why the action makes no sense for this address (already listed, not listed), or null. */
+  check: (action: "add" | "remove", address: string) => string | null;
+  onAdd: (address: string) => Promise<{ success: boolean }>;
+  onRemove: (address: string) => Promise<{ success: boolean }>;
+};
+
+/**
+ * The whitelist's input: a 0x address, or a name of the fund's names service (`alice.fundament`), resolved on this
+ * network through the API as the wallet's Send view does, its address shown before "Whitelist investor" sends it.
+ */
+function WhitelistForm({ busy, check, onAdd, onRemove }: WhitelistFormProps) {
+  const [value, setValue] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const { nameZone } = useWalletRuntime();
+  const target = parseWhitelistTarget(value, nameZone);
+  const resolved = useWhitelistName(target);
+  const address: Address | undefined =
+    target.kind === "address" ? target.address : target.kind === "name" ? resolved.address : undefined;
+
+  const submit = async (action: "add" | "remove", event?: FormEvent) => {
+    event?.preventDefault();
+    let problem: string | null = null;
+    if (target.kind === "empty") problem = "Enter a wallet address or a name.";
+    else if (target.kind === "invalid") problem = target.message;
+    else if (target.kind === "name" && resolved.problem) problem = resolved.problem;
+    else if (target.kind === "name" && !address) problem = `Looking up ${target.name}… try again in a moment.`;
+    else if (address) problem = check(action, address);
+    setError(problem);
+    if (problem || !address) return;
+    const result = await (action === "add" ? onAdd : onRemove)(address);
+    if (result?.success) setValue("");
+  };
+
+  return (
+    <form className="inline-form" noValidate onSubmit={(e) => void submit("add", e)}>
+      <Field
+        label="Investor wallet address"
+        error={error}
+        hint={
+          target.kind === "name" ? (
+            <span aria-live="polite" data-testid="whitelist-name">
+              {resolved.address ? (
+                <>
+                  {target.name} → <span className="mono">{resolved.address}</span>
+                </>
+              ) : resolved.problem ? (
+                resolved.problem
+              ) : (
+                `Looking up ${target.name}…`
+              )}
+            </span>
+          ) : (
+            `A 0x address, or the investor's name ending in .${nameZone}.`
+          )
+        }
+      >
+        {(control) => (
+          <AddressInput
+            {...control}
+            placeholder={`0x… or alice.${nameZone}`}
+            value={value}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setError(null);
+            }}
+          />
+        )}
+      </Field>
+      <div className="inline-form__actions">
+        <button type="submit" className="button button--primary" disabled={busy}>
+          Whitelist investor
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy}
+          onClick={() => void submit("remove")}
+        >
+          Remove from whitelist
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A typed name's address on the app's network (`/v1/profile/account/:name`, the wallet's names client), or why not. */
+function useWhitelistName(target: WhitelistTarget): { address?: Address; problem?: string } {
+  const { names } = useWalletRuntime();
+  const { apiUrl, chainId } = useAppConfig();
+  const name = target.kind === "name" ? target.name : "";
+  const query = useQuery({
+    queryKey: [API_KEY, "whitelist-name", apiUrl, name, chainId] as const,
+    enabled: Boolean(names && name),
+    staleTime: 60_000,
+    retry: false,
+    queryFn: async (): Promise<Address> => {
+      if (!names) throw new Error("Names are not available");
+      const record = await names.resolveName(name);
+      const address = addressOfRecord(record, chainId);
+      if (!address) throw new Error(`${record.name} has no address on this network`);
+      return address;
+    },
+  });
+  if (!name) return {};
+  if (!names) return { problem: `${name} cannot be looked up: this app has no names service.` };
+  if (query.data) return { address: query.data };
+  if (query.isError) {
+    const error = query.error;
+    const status = error instanceof NamesApiError ? error.status : undefined;
+    const message = error instanceof NamesApiError ? error.shortMessage : error.message;
+    return { problem: nameResolutionProblem(name, { ...(status !== undefined && { status }), message }) };
+  }
+  return {};
 }

@@ -6,6 +6,7 @@ import { useFundAction } from "../../shared/hooks/useFundAction";
 import { useFundClient } from "../../shared/hooks/useFundClient";
 import { formatNumber } from "../../shared/lib/format";
 import { wipedPositionsQuery } from "./admin.queries";
+import { WriteError } from "./WriteError";
 
 /**
  * After a total loss: the vault's rolling positions it wiped out still count as their owners' voting power until
@@ -39,6 +40,7 @@ export function WipedPositionsSection({ vaultId }: { vaultId: number }) {
         Remove their voting power
       </button>
       <TxStatus state={sync.state} />
+      <WriteError state={sync.state} what="Their voting power was not removed:" />
     </section>
   );
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   addressError,
-  allocationError,
   bpsToPercent,
   INVALID_ADDRESS,
   lockupBlocker,
+  parseAllocationPercent,
   parseLockupDays,
   parseTokenAmount,
   secondsToDays,
@@ -18,11 +18,19 @@ describe("admin form checks", () => {
     expect(addressError(" 0x70997970c51812dc3a010c7d01b50e0d17dc79c8 ")).toBeNull();
   });
 
-  it("validates allocations in basis points", () => {
-    expect(allocationError("6000")).toBeNull();
-    expect(allocationError("10,000")).toBeNull();
-    expect(allocationError("0")).toBe("Enter an allocation between 1 and 10,000 basis points.");
-    expect(allocationError("60.5")).toBe("Enter the allocation as a whole number of basis points (1-10,000).");
+  it("takes allocations as percentages and gives the contract basis points, checking the total before any prompt", () => {
+    expect(parseAllocationPercent("60")).toEqual({ bps: 6_000 });
+    expect(parseAllocationPercent("12.5 %")).toEqual({ bps: 1_250 });
+    expect(parseAllocationPercent("0.01")).toEqual({ bps: 1 });
+    expect(parseAllocationPercent("100", 0)).toEqual({ bps: 10_000 });
+    expect(parseAllocationPercent("0")).toEqual({ error: "Enter an allocation from 0.01% to 100%." });
+    expect(parseAllocationPercent("6000")).toEqual({ error: "Enter an allocation from 0.01% to 100%." });
+    expect(parseAllocationPercent("60.555")).toEqual({
+      error: "Enter the allocation as a percent, e.g. 60 or 12.5 (at most 2 decimals).",
+    });
+    expect(parseAllocationPercent("50", 6_000)).toEqual({
+      error: "With the other wallets' 60% that makes 110%; the allocations can add up to 100% at most.",
+    });
   });
 
   it("parses the total returned", () => {

@@ -10,12 +10,41 @@ export function addressError(text: string): string | null {
   return isAddress(value, { strict: false }) ? null : INVALID_ADDRESS;
 }
 
-/** Checks a trading wallet's allocation in basis points (1-10,000); null when valid. */
-export function allocationError(text: string): string | null {
-  const value = text.replaceAll(",", "").trim();
-  if (!/^\d+$/.test(value)) return "Enter the allocation as a whole number of basis points (1-10,000).";
-  const n = Number(value);
-  return n >= 1 && n <= 10_000 ? null : "Enter an allocation between 1 and 10,000 basis points.";
+/**
+ * A typed percent ("2", "0.5", "12.25%") to whole basis points, exactly (no floating point); null when it is not a
+ * percent with at most two decimals.
+ */
+export function percentToBps(text: string): number | null {
+  const match = /^(\d*)(?:\.(\d{0,2}))?$/.exec(text.trim().replace(/\s*%$/, ""));
+  if (!match || (match[1] === "" && !match[2])) return null;
+  const whole = Number(match[1] || "0");
+  const hundredths = Number((match[2] ?? "").padEnd(2, "0"));
+  const bps = whole * 100 + hundredths;
+  return Number.isSafeInteger(bps) ? bps : null;
+}
+
+/** The most a vault's trading wallets' allocations add up to: 100% (the contract's 10,000 basis points). */
+const FULL_ALLOCATION_BPS = 10_000;
+
+/**
+ * A trading wallet's allocation typed as a percent ("60", "12.5", "33.33 %") to the basis points the contract takes,
+ * or why not, before any prompt: 0.01% to 100%, at most two decimals, and with `othersBps` (the vault's other wallets)
+ * at most 100% in all.
+ */
+export function parseAllocationPercent(text: string, othersBps = 0): { bps: number } | { error: string } {
+  const bps = percentToBps(text);
+  if (bps === null) return { error: "Enter the allocation as a percent, e.g. 60 or 12.5 (at most 2 decimals)." };
+  if (bps < 1 || bps > FULL_ALLOCATION_BPS) return { error: "Enter an allocation from 0.01% to 100%." };
+  if (othersBps + bps > FULL_ALLOCATION_BPS)
+    return {
+      error: `With the other wallets' ${bpsToPercent(othersBps)} that makes ${bpsToPercent(othersBps + bps)}; the allocations can add up to 100% at most.`,
+    };
+  return { bps };
+}
+
+/** An allocation as the edit field shows it: basis points as a plain percent ("60", "12.5"), no sign. */
+export function allocationInput(bps: number | bigint): string {
+  return String(Number(bps) / 100);
 }
 
 /** A token amount typed in whole tokens to units; null when not a number ≥ 0 with at most `decimals` fraction digits. */

@@ -2,12 +2,16 @@ import {
   type Deployment,
   findWipedPositions,
   getAdmins,
+  getLogsInChunks,
   getPoolReturns,
   getSponsorship,
   getTradingWallets,
   getWhitelist,
+  investmentFundAbi,
 } from "@fundament/sdk";
 import { queryOptions } from "@tanstack/react-query";
+import { getAbiItem } from "viem";
+import { getBlockNumber } from "viem/actions";
 import type { FundClient } from "../../shared/hooks/useFundClient";
 import { CHAIN_KEY } from "../../shared/lib/queryKeys";
 
@@ -16,6 +20,7 @@ export const adminKeys = {
   tradingWallets: (poolId: bigint | undefined) =>
     [CHAIN_KEY, "admin", "trading-wallets", poolId === undefined ? null : poolId.toString()] as const,
   poolReturns: (vaultId: number) => [CHAIN_KEY, "admin", "pool-returns", vaultId] as const,
+  collectedByWallet: (poolId: bigint) => [CHAIN_KEY, "admin", "collected-by-wallet", poolId.toString()] as const,
   whitelist: [CHAIN_KEY, "admin", "whitelist"] as const,
   sponsorship: [CHAIN_KEY, "admin", "sponsorship"] as const,
   wipedPositions: (vaultId: number) => [CHAIN_KEY, "admin", "wiped-positions", vaultId] as const,
@@ -66,4 +71,35 @@ export const poolReturnsQuery = (client: FundClient, deployment: Deployment, vau
     // The trading wallets' approvals are token events, not the fund's: `useApprovalWatch` refreshes on them, and this
     // interval catches any the watch misses while the round is locked.
     refetchInterval: enabled ? 15_000 : false,
+  });
+
+const fundsCollectedEvent = getAbiItem({ abi: investmentFundAbi, name: "FundsCollected" });
+
+/**
+ * What was collected from each trading wallet for pool `poolId` so far (its `FundsCollected` events), keyed by the
+ * wallet's address in lower case: a row with nothing left to collect says "Collected" rather than "0".
+ */
+export const collectedByWalletQuery = (client: FundClient, deployment: Deployment, poolId: bigint) =>
+  queryOptions({
+    queryKey: adminKeys.collectedByWallet(poolId),
+    queryFn: async (): Promise<Record<string, bigint>> => {
+      const fromBlock = deployment.deploymentBlock;
+      const toBlock = await getBlockNumber(client, { cacheTime: 0 });
+      if (toBlock < fromBlock) return {};
+      const logs = await getLogsInChunks(client, {
+        address: deployment.investmentFund,
+        event: fundsCollectedEvent,
+        args: { poolId },
+        fromBlock,
+        toBlock,
+        initialRange: toBlock - fromBlock + 1n,
+      });
+      const collected: Record<string, bigint> = {};
+      for (const { args } of logs) {
+        if (!args.wallet || args.amount === undefined) continue;
+        const wallet = args.wallet.toLowerCase();
+        collected[wallet] = (collected[wallet] ?? 0n) + args.amount;
+      }
+      return collected;
+    },
   });

@@ -5,6 +5,7 @@ import {
   settlementFees,
   type VaultFees,
 } from "@fundament/sdk";
+import { getAddress } from "viem";
 import { formatNumber, formatTokenAmount, percentOf, shortenAddress, tokenTitle } from "../../shared/lib/format";
 import { bpsToPercent, secondsToDays, settlementOutcome } from "./admin.helpers";
 import { challengeWindowText } from "./settlementSafety.helpers";
@@ -265,6 +266,15 @@ export function revokeAdminEffect({ name, address, self }: { name: string; addre
     detail: self
       ? "You lose access to this page and every admin action at once; only another admin can grant the role back."
       : "That wallet can no longer run rounds, manage trading wallets, the whitelist, admins or the emergency state; another admin can grant the role back.",
+  };
+}
+
+/** Granting the admin role to `address` (checksummed, whole): who gets it and what it can then do. */
+export function grantAdminEffect(address: string): { effect: string; detail: string } {
+  return {
+    effect: `Grant the admin role to ${getAddress(address)}.`,
+    detail:
+      "That wallet can then do everything on this page: run every vault's rounds (start lockups, collect, settle), add and remove trading wallets, whitelist and delist investors, grant and revoke the admin role, and turn the emergency state on or off. Grant it only to a wallet your fund controls; any admin can revoke it. Where the fund's timelock holds the top role, the grant waits its delay in Pending changes first.",
   };
 }
 

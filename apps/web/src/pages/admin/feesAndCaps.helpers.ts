@@ -1,6 +1,8 @@
 import { formatSharePrice, fundErrorTexts, fundLimits, type VaultCaps, type VaultFees } from "@fundament/sdk";
 import { formatTokenAmount, tokenDecimal } from "../../shared/lib/format";
-import { bpsToPercent, parseTokenAmount } from "./admin.helpers";
+import { bpsToPercent, parseTokenAmount, percentToBps } from "./admin.helpers";
+
+export { percentToBps };
 
 /**
  * A vault's fees and caps in words, and the admin's typed changes parsed once, at the edge: percents to whole basis
@@ -53,19 +55,6 @@ export function bpsInput(bps: number): string {
 /** A cap as the form shows it: whole tokens ("5000"), empty for none. */
 export function capInput(units: bigint | null, decimals: number): string {
   return units === null ? "" : tokenDecimal(units, decimals);
-}
-
-/**
- * A typed percent ("2", "0.5", "12.25%") to whole basis points, exactly (no floating point); null when it is not a
- * percent with at most two decimals.
- */
-export function percentToBps(text: string): number | null {
-  const match = /^(\d*)(?:\.(\d{0,2}))?$/.exec(text.trim().replace(/\s*%$/, ""));
-  if (!match || (match[1] === "" && !match[2])) return null;
-  const whole = Number(match[1] || "0");
-  const hundredths = Number((match[2] ?? "").padEnd(2, "0"));
-  const bps = whole * 100 + hundredths;
-  return Number.isSafeInteger(bps) ? bps : null;
 }
 
 export type FeeRates = { managementFeeBps: number; performanceFeeBps: number };

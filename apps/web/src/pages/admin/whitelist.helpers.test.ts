@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { approvalState, approveCall, approveCastCommand } from "./collect.helpers";
-import { filterWhitelist, whitelistActionProblem } from "./whitelist.helpers";
+import {
+  filterWhitelist,
+  nameResolutionProblem,
+  parseWhitelistTarget,
+  whitelistActionProblem,
+} from "./whitelist.helpers";
 
 const members = [
   { address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" },
@@ -28,19 +32,37 @@ describe("the whitelist", () => {
   });
 });
 
-describe("collecting returns", () => {
-  const fund = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
-  const token = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512";
-  it("gives the trading wallet the exact approve call, in token units", () => {
-    expect(approveCall(fund, 9_943_580_000n)).toBe("approve(0x5FbDB2315678afecb367f032d93F642f64180aa3, 9943580000)");
-    expect(approveCastCommand(token, fund, 1n)).toBe(
-      'cast send 0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512 "approve(address,uint256)" 0x5FbDB2315678afecb367f032d93F642f64180aa3 1',
-    );
+describe("the whitelist's input", () => {
+  it("takes a 0x address in any case, or a name in the fund's zone, and says why anything else is neither", () => {
+    expect(parseWhitelistTarget("  ", "fundament")).toEqual({ kind: "empty" });
+    expect(parseWhitelistTarget(" 0x70997970c51812dc3a010c7d01b50e0d17dc79c8 ", "fundament")).toEqual({
+      kind: "address",
+      address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+    });
+    expect(parseWhitelistTarget("Alice.Fundament", "fundament")).toEqual({ kind: "name", name: "alice.fundament" });
+    expect(parseWhitelistTarget("0x1234", "fundament")).toEqual({
+      kind: "invalid",
+      message: "Enter a valid wallet address: 0x followed by 40 hexadecimal characters.",
+    });
+    expect(parseWhitelistTarget("alice.eth", "fundament")).toEqual({
+      kind: "invalid",
+      message: "Only names ending in .fundament resolve here: enter that name, or the investor's 0x address.",
+    });
+    expect(parseWhitelistTarget("alice", "fundament")).toEqual({
+      kind: "invalid",
+      message: "Enter the investor's 0x address or their name ending in .fundament (for example alice.fundament).",
+    });
   });
 
-  it("tells a wallet that has not approved from one that approved part or all of what it was sent", () => {
-    expect(approvalState({ allowance: 0n, sent: 10n })).toBe("waiting");
-    expect(approvalState({ allowance: 5n, sent: 10n })).toBe("partial");
-    expect(approvalState({ allowance: 11n, sent: 10n })).toBe("ready");
+  it("says in words why a name did not resolve", () => {
+    expect(
+      nameResolutionProblem("bob.fundament", { status: 404, message: "Name bob.fundament is not registered" }),
+    ).toBe("bob.fundament is not a registered name: check its spelling, or ask the investor for their address.");
+    expect(nameResolutionProblem("bob.fundament", { status: 0, message: "Error resolving name" })).toBe(
+      "bob.fundament could not be looked up: the fund's names service did not answer. Try again.",
+    );
+    expect(nameResolutionProblem("bob.fundament", { message: "bob.fundament has no address on this network" })).toBe(
+      "bob.fundament has no wallet address on this network.",
+    );
   });
 });

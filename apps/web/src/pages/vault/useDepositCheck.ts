@@ -45,6 +45,8 @@ export function useDepositCheck(
     ] as const,
     queryFn: async () => ({
       amount,
+      symbol: context.symbol,
+      decimals: context.decimals,
       status: await getDepositStatus(client, {
         deployment,
         vaultId: vault.vaultId,
@@ -53,12 +55,17 @@ export function useDepositCheck(
         context,
       }),
     }),
-    enabled: capped && Boolean(account) && vault.status === "open",
+    // Asked once the token is read: a refusal says its amount in the token ("500 mUSDC", not "500").
+    enabled: capped && Boolean(account) && vault.status === "open" && context.symbol !== "",
     placeholderData: keepPreviousData,
   });
   if (!capped || !query.data) return { refusal: null, available: null };
   const { status } = query.data;
-  const current = units !== null && query.data.amount === units;
+  // The previous answer shows while the next is asked (keepPreviousData): its refusal is used only if it was written
+  // for this amount and with this token's symbol and decimals (one asked before the token was read has no symbol).
+  const { data } = query;
+  const current =
+    units !== null && data.amount === units && data.symbol === context.symbol && data.decimals === context.decimals;
   return {
     refusal: current && CAP_STATUSES.has(status.status) ? status.message : null,
     available: status.available,
