@@ -65,8 +65,8 @@ describe("a settlement waiting its challenge window, on the vault page", () => {
       const table = await screen.findByRole("table", { name: /^Rounds of the Challenge vault/ }, { timeout: 10_000 });
       const [row] = within(table).getAllByRole("row").slice(1) as HTMLElement[];
       expect(cells(row as HTMLElement).slice(2)).toEqual([
-        "1,000",
-        "1,100 proposed",
+        "1,000.00",
+        "1,100.00 proposed",
         "—",
         "—",
         "Settlement proposed Report",

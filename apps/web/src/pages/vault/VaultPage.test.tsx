@@ -69,11 +69,11 @@ describe("the vault page of a vault that runs rounds", () => {
       expect(screen.getByText(/^Amounts in mUSDC\./)).toBeTruthy();
       const [current, first, ...rest] = within(table).getAllByRole("row").slice(1) as HTMLElement[];
       expect(rest).toEqual([]);
-      expect(cells(current as HTMLElement)).toEqual(["Round 2", "Taking deposits", "700", "—", "—", "—", "Open"]);
+      expect(cells(current as HTMLElement)).toEqual(["Round 2", "Taking deposits", "700.00", "—", "—", "—", "Open"]);
       const settledCells = cells(first as HTMLElement);
       expect(settledCells[0]).toBe("Round 1");
       expect(settledCells[1]).toMatch(/^[A-Z][a-z]{2} \d{1,2}(, \d{4})? – [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
-      expect(settledCells.slice(2)).toEqual(["1,500", "1,650", "30", "+120 (+8%)", "Settled Report"]);
+      expect(settledCells.slice(2)).toEqual(["1,500.00", "1,650.00", "30.00", "+120.00 (+8%)", "Settled Report"]);
       // The settled round links to its report (the open one has none yet).
       expect(within(current as HTMLElement).queryByRole("link")).toBeNull();
       const link = within(first as HTMLElement).getByRole("link", { name: "Report of round 1" });

@@ -42,7 +42,7 @@ export function VaultRounds({ vault }: { vault: LiveVault }) {
         <p className="muted">This vault has no rounds yet.</p>
       ) : (
         <div className="table-wrap">
-          <table className="table table--compact" data-testid="vault-rounds">
+          <table className="table table--compact table--stack" data-testid="vault-rounds">
             <caption className="visually-hidden">Rounds of the {vault.name}, newest first</caption>
             <thead>
               <tr>
@@ -67,12 +67,17 @@ export function VaultRounds({ vault }: { vault: LiveVault }) {
               {rounds.data.map((round) => (
                 <tr key={round.poolId.toString()}>
                   <th scope="row">{roundLabel(round.round)}</th>
-                  <td>{roundDates(round)}</td>
-                  <td className="num" title={tokenTitle(round.principal, token.data.decimals, token.data.symbol)}>
+                  <td data-label="Dates">{roundDates(round)}</td>
+                  <td
+                    className="num"
+                    data-label="Principal"
+                    title={tokenTitle(round.principal, token.data.decimals, token.data.symbol)}
+                  >
                     {roundPrincipal(round, token.data)}
                   </td>
                   <td
                     className="num"
+                    data-label="Returned"
                     title={
                       round.returned > 0n
                         ? tokenTitle(round.returned, token.data.decimals, token.data.symbol)
@@ -84,6 +89,7 @@ export function VaultRounds({ vault }: { vault: LiveVault }) {
                   <FeesCell {...roundFees(round, token.data)} />
                   <td
                     className={`num ${round.status === "settled" ? (round.profit < 0n ? "amount--down" : "amount--up") : ""}`}
+                    data-label="Profit"
                     title={
                       round.status === "settled"
                         ? tokenTitle(round.profit, token.data.decimals, token.data.symbol)
@@ -92,7 +98,7 @@ export function VaultRounds({ vault }: { vault: LiveVault }) {
                   >
                     {roundProfit(round, token.data)}
                   </td>
-                  <td>
+                  <td data-label="Status">
                     <StatusBadge status={round.status} label={roundStatusLabel(round)} />
                     {roundHasReport(round) && (
                       <>
@@ -126,7 +132,7 @@ export function VaultRounds({ vault }: { vault: LiveVault }) {
 /** A settled round's fees, with their breakdown as the cell's title. */
 function FeesCell({ figure, note, detail }: { figure: string; note: string | null; detail: string | null }) {
   return (
-    <td className="num" title={detail ?? undefined}>
+    <td className="num" data-label="Fees" title={detail ?? undefined}>
       {figure}
       {note && <span className={styles.note}> {note}</span>}
     </td>

@@ -46,8 +46,8 @@ describe("a vault's fees, high-water mark and caps on its page", () => {
       const row = (name: string) => within(table).getByRole("rowheader", { name }).closest("tr") as HTMLElement;
       const fees = (name: string) => within(row(name)).getAllByRole("cell")[3];
       expect(within(table).getByRole("columnheader", { name: "Fees" })).toBeTruthy();
-      expect(fees("Round 1")?.textContent).toBe("0");
-      expect(fees("Round 2")?.textContent).toBe("0 below the mark");
+      expect(fees("Round 1")?.textContent).toBe("0.00");
+      expect(fees("Round 2")?.textContent).toBe("0.00 below the mark");
       expect(fees("Round 2")?.getAttribute("title")).toBe(
         "Management fee 0 mUSDC, performance fee 0 mUSDC (on profit above the high-water mark of 1.0000 per share)",
       );

@@ -54,21 +54,24 @@ describe("a vault's rounds in words", () => {
   });
 
   it("shows what came back: final once settled, so far while locked, nothing while open", () => {
-    expect(roundReturned(round({}), token)).toBe("21,000");
-    expect(roundReturned(round({ status: "locked", returned: 5_000_000_000n }), token)).toBe("5,000 so far");
+    expect(roundReturned(round({}), token)).toBe("21,000.00");
+    expect(roundReturned(round({ status: "locked", returned: 5_000_000_000n }), token)).toBe("5,000.00 so far");
     expect(roundReturned(round({ status: "locked", returned: 0n }), token)).toBe("—");
     expect(roundReturned(round({ status: "open" }), token)).toBe("—");
   });
 
   it("shows the investors' net profit or loss, signed, with its percent of the principal", () => {
-    expect(roundProfit(round({}), token)).toBe("+800 (+4%)");
-    expect(roundProfit(round({ profit: -2_500_000_000n }), token)).toBe("−2,500 (−12.5%)");
-    expect(roundProfit(round({ profit: 0n }), token)).toBe("0 (0%)");
+    expect(roundProfit(round({}), token)).toBe("+800.00 (+4%)");
+    expect(roundProfit(round({ profit: -2_500_000_000n }), token)).toBe("−2,500.00 (−12.5%)");
+    expect(roundProfit(round({ profit: 0n }), token)).toBe("0.00 (0%)");
     expect(roundProfit(round({ status: "locked" }), token)).toBe("—");
   });
 
   it("shows amounts compactly, at most two decimals, the token in the header", () => {
     expect(roundPrincipal(round({ principal: 16_572_640_001n }), token)).toBe("16,572.64");
+    // One format per column (issue 32): always two decimals.
+    expect(roundPrincipal(round({ principal: 15_970_400_000n }), token)).toBe("15,970.40");
+    expect(roundPrincipal(round({ principal: 27_624_000_000n }), token)).toBe("27,624.00");
   });
 
   it("labels the status, and a locked round whose settlement waits its window", () => {
@@ -80,10 +83,10 @@ describe("a vault's rounds in words", () => {
 
   it("shows a waiting proposal's total and links its report, as a settled round's", () => {
     const proposed = round({ status: "locked", returned: 21_000_000_000n, proposal: PROPOSAL });
-    expect(roundReturned(proposed, token)).toBe("21,000 proposed");
+    expect(roundReturned(proposed, token)).toBe("21,000.00 proposed");
     // The table sets the note under the figure.
-    expect(roundReturnedParts(proposed, token)).toEqual({ figure: "21,000", note: "proposed" });
-    expect(roundReturnedParts(round({}), token)).toEqual({ figure: "21,000", note: null });
+    expect(roundReturnedParts(proposed, token)).toEqual({ figure: "21,000.00", note: "proposed" });
+    expect(roundReturnedParts(round({}), token)).toEqual({ figure: "21,000.00", note: null });
     expect(roundHasReport(proposed)).toBe(true);
     expect(roundHasReport(round({}))).toBe(true);
     expect(roundHasReport(round({ status: "locked" }))).toBe(false);

@@ -1,5 +1,5 @@
 import { formatSharePrice, type VaultRound } from "@fundament/sdk";
-import { formatDateRange, formatTokenAmount, formatTokenFigure, percentOf } from "../../shared/lib/format";
+import { formatDateRange, formatTokenAmount, formatTokenColumn, percentOf } from "../../shared/lib/format";
 
 type Token = { decimals: number };
 type RoundFields = Pick<
@@ -29,7 +29,7 @@ export function roundDates(round: Pick<RoundFields, "status" | "lockupStartTime"
 
 /** A round's principal in the table (in the token, named in the column's header). */
 export function roundPrincipal(round: Pick<RoundFields, "principal">, token: Token): string {
-  return formatTokenFigure(round.principal, token.decimals);
+  return formatTokenColumn(round.principal, token.decimals);
 }
 
 /**
@@ -46,11 +46,11 @@ export function roundReturnedParts(
   round: Pick<RoundFields, "status" | "returned" | "proposal">,
   token: Token,
 ): { figure: string; note: "proposed" | "so far" | null } {
-  if (round.status === "settled") return { figure: formatTokenFigure(round.returned, token.decimals), note: null };
+  if (round.status === "settled") return { figure: formatTokenColumn(round.returned, token.decimals), note: null };
   if (round.proposal)
-    return { figure: formatTokenFigure(round.proposal.totalReturned, token.decimals), note: "proposed" };
+    return { figure: formatTokenColumn(round.proposal.totalReturned, token.decimals), note: "proposed" };
   if (round.status === "locked" && round.returned > 0n)
-    return { figure: formatTokenFigure(round.returned, token.decimals), note: "so far" };
+    return { figure: formatTokenColumn(round.returned, token.decimals), note: "so far" };
   return { figure: "—", note: null };
 }
 
@@ -59,7 +59,7 @@ export function roundProfit(round: Pick<RoundFields, "status" | "profit" | "prin
   if (round.status !== "settled") return "—";
   const sign = round.profit < 0n ? "−" : round.profit > 0n ? "+" : "";
   const magnitude = round.profit < 0n ? -round.profit : round.profit;
-  const amount = `${sign}${formatTokenFigure(magnitude, token.decimals)}`;
+  const amount = `${sign}${formatTokenColumn(magnitude, token.decimals)}`;
   if (round.principal === 0n) return amount;
   return `${amount} (${sign}${percentOf(magnitude, round.principal)})`;
 }
@@ -89,7 +89,7 @@ export function roundFees(
     round.performanceFee === 0n && round.returned > round.principal && round.highWaterMark > round.startSharePrice;
   const detail = `Management fee ${formatTokenAmount(round.managementFee, token.decimals, token.symbol)}, performance fee ${formatTokenAmount(round.performanceFee, token.decimals, token.symbol)} (on profit above the high-water mark of ${formatSharePrice(round.highWaterMark)} per share)`;
   return {
-    figure: formatTokenFigure(round.fundFee, token.decimals),
+    figure: formatTokenColumn(round.fundFee, token.decimals),
     note: recoveredOnly ? "below the mark" : null,
     detail,
   };

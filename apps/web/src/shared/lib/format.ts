@@ -24,6 +24,17 @@ export function formatTokenFigure(units: bigint, decimals: number): string {
   return formatAmount(units, decimals);
 }
 
+/**
+ * Token units in a table's column: always 2 decimals, so a column reads one way ("15,970.40", "27,624.00",
+ * "26,519.04"); "<0.01" for dust.
+ */
+export function formatTokenColumn(units: bigint, decimals: number): string {
+  const text = formatTokenFigure(units, decimals);
+  if (!/\d$/.test(text) || text.startsWith("<")) return text;
+  const [whole, fraction = ""] = text.split(".");
+  return `${whole}.${fraction.padEnd(2, "0")}`;
+}
+
 /** Token units for display, at most 2 decimals: "1,250.5 mUSDC", "300 mUSDC" for 299.999999. */
 export function formatTokenAmount(units: bigint, decimals: number, symbol: string): string {
   return `${formatTokenFigure(units, decimals)} ${symbol}`.trim();
