@@ -50,7 +50,7 @@ describe("Performance", () => {
     expect(within(futures).queryByTestId("futures-demo")).toBeNull();
     const table = within(futures).getByRole("table");
     expect(within(table).getAllByRole("row")).toHaveLength(11);
-    expect(within(table).getAllByRole("row")[1]?.textContent).toBe("Oct 12, 2026101,100"); // newest first
+    expect(within(table).getAllByRole("row")[1]?.textContent).toBe("Oct 12, 2026101,100.00"); // newest first
     await userEvent.click(within(futures).getByRole("button", { name: "Next" }));
     expect(within(within(futures).getByRole("table")).getAllByRole("row")).toHaveLength(3);
     expect(within(futures).getByRole("button", { name: "7D" }).getAttribute("aria-pressed")).toBe("false");

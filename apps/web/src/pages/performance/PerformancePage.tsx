@@ -17,6 +17,7 @@ import {
 } from "../../shared/lib/format";
 import {
   columnLabel,
+  columnValue,
   futuresColumns,
   futuresSeries,
   futuresValueColumn,
@@ -197,7 +198,7 @@ function FuturesSection() {
             <td data-label="Date">{day(String(record.date))}</td>
             {columns.map((c) => (
               <td key={c} className="num" data-label={columnLabel(c)}>
-                {num(record[c])}
+                {columnValue(c, record[c])}
               </td>
             ))}
           </>

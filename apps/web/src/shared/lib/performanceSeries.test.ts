@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   columnLabel,
+  columnValue,
   filterRange,
   futuresColumns,
   futuresSeries,
@@ -61,6 +62,16 @@ describe("performance series", () => {
 
   it("labels columns", () => {
     expect(columnLabel("current_tvl_usd")).toBe("Current TVL (USD)");
+    // One format per column (issue 32): two decimals, signed profits and percents with a real minus and "%".
+    expect(columnValue("tvl_usd", 267108.2)).toBe("267,108.20");
+    expect(columnValue("pnl_usd", -1624.9)).toBe("−1,624.90");
+    expect(columnValue("pnl_usd", 2925.74)).toBe("+2,925.74");
+    expect(columnValue("pnl_percent", 1.11)).toBe("+1.11%");
+    expect(columnValue("pnl_percent", -0.62)).toBe("−0.62%");
+    expect(columnValue("pnl_percent", 0)).toBe("0.00%");
+    expect(columnValue("pnl_usd", -0.001)).toBe("0.00");
+    expect(columnValue("tvl_usd", "n/a")).toBe("—");
+    expect(columnValue("tvl_usd", null)).toBe("—");
     expect(columnLabel("totalSolValue")).toBe("Total SOL value");
     expect(columnLabel("pnl_usd")).toBe("PnL (USD)");
   });

@@ -104,3 +104,23 @@ export function columnLabel(column: string): string {
     .replace(/\busd\b/g, "USD");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+const MINUS_SIGN = "−";
+const twoDecimals = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * A record's value as its column reads it, one format per column: two decimals with thousands separators
+ * ("267,108.20"); a profit or loss signed with a real minus ("−1,624.90", "+2,925.74"); a percent signed with "%"
+ * ("+1.11%", "−0.62%"); "—" when it is not a number.
+ */
+export function columnValue(column: string, value: unknown): string {
+  const n = typeof value === "number" ? value : Number(value);
+  if (value === null || value === undefined || value === "" || !Number.isFinite(n)) return "—";
+  const name = column.toLowerCase();
+  const percent = /(percent|pct)$/.test(name);
+  const signed = percent || /(^|_)pnl|profit/.test(name);
+  const magnitude = twoDecimals.format(Math.abs(n));
+  const rounded = Number(magnitude.replaceAll(",", ""));
+  const sign = !signed || rounded === 0 ? (n < 0 && rounded !== 0 ? MINUS_SIGN : "") : n < 0 ? MINUS_SIGN : "+";
+  return `${sign}${magnitude}${percent ? "%" : ""}`;
+}
