@@ -30,15 +30,23 @@ export function formError(code: unknown): FormError | undefined {
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** The amount bought in words ("100 mUSDC"): the stored decimal without trailing zeros. */
+/** A decimal string with thousands separators, its digits kept: "1234.5" → "1,234.5", "101.52" stays. */
+export function groupDecimal(text: string): string {
+  const match = /^(-?)(\d+)(\.\d+)?$/.exec(text);
+  if (!match) return text;
+  const [, sign = "", whole = "", fraction = ""] = match;
+  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}${fraction}`;
+}
+
+/** The amount bought in words ("1,000 mUSDC"): the stored decimal without trailing zeros, grouped. */
 export function boughtAmount(order: Pick<OnrampOrder, "purchaseAmount" | "asset" | "decimals">): string {
   const [whole = "0", fraction = ""] = order.purchaseAmount.split(".");
   const units = BigInt(whole + fraction.padEnd(order.decimals, "0").slice(0, order.decimals));
-  return `${formatUnits(units, order.decimals)} ${order.asset}`;
+  return `${groupDecimal(formatUnits(units, order.decimals))} ${order.asset}`;
 }
 
-/** "101.52 USD". */
-const fiat = (amount: string, currency: string) => `${amount} ${currency}`;
+/** "1,001.52 USD". */
+const fiat = (amount: string, currency: string) => `${groupDecimal(amount)} ${currency}`;
 
 const STYLE = `
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f5f6f8;color:#15171a;margin:0;padding:24px}

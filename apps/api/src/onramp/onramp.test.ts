@@ -18,7 +18,7 @@ import { onrampOrders } from "../db/schema.js";
 import { indexTokenTransfers } from "../sync/indexTokenTransfers.js";
 import { testDatabase } from "../testing/testDatabase.js";
 import { payOrder } from "./checkout.js";
-import { CHECKOUT_CSP, FORM_ERRORS, TEST_CARD } from "./checkoutPage.js";
+import { boughtAmount, CHECKOUT_CSP, FORM_ERRORS, groupDecimal, TEST_CARD } from "./checkoutPage.js";
 import { createDeliverer } from "./deliver.js";
 import { NOT_OFFERED } from "./money.js";
 
@@ -276,6 +276,14 @@ describe("the local checkout", () => {
       paymentTotal: paymentTotal.amount,
       purchaseAmount: "100.000000",
     });
+  });
+
+  it("writes amounts with thousands separators, digits kept (issue 32)", () => {
+    expect(groupDecimal("1001.52")).toBe("1,001.52");
+    expect(groupDecimal("1234567.000001")).toBe("1,234,567.000001");
+    expect(groupDecimal("101.52")).toBe("101.52");
+    expect(groupDecimal("not a number")).toBe("not a number");
+    expect(boughtAmount({ purchaseAmount: "2500.000000", asset: "mUSDC", decimals: 6 })).toBe("2,500 mUSDC");
   });
 
   it("renders the order with a strict CSP, labelled fields and a Pay button, without scripts", async () => {
