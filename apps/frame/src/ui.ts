@@ -165,7 +165,9 @@ export function renderApproval(
     doc.removeEventListener("visibilitychange", onVisibility);
     observer?.disconnect();
   });
-  reject.focus();
+  // Who asks is read first: focusing Reject must not scroll a long request's heading out of the frame.
+  reject.focus({ preventScroll: true });
+  doc.scrollingElement?.scrollTo?.(0, 0);
 }
 
 /**
