@@ -161,7 +161,11 @@ describe("embedded wallet journey", { timeout: 600_000 }, () => {
     await page.getByRole("button", { name: "Request access" }).click();
     await page.getByLabel("Note to the admin (optional)").fill("Invited by email.");
     await page.getByRole("button", { name: "Sign and send request" }).click();
-    await page.frameLocator(FRAME).getByRole("heading", { name: /sign/i }).first().waitFor({ timeout: 30_000 });
+    // The frame says what the signature does, not a raw text: "… asks you to request access to the … whitelist".
+    await page
+      .frameLocator(FRAME)
+      .getByRole("heading", { name: /asks you to request access/i })
+      .waitFor({ timeout: 30_000 });
     await screenshot(page, "embedded-approve-request-access");
     await page.frameLocator(FRAME).getByRole("button", { name: "Approve" }).click();
     await page.getByText(/^Access requested on /).waitFor({ timeout: 30_000 });

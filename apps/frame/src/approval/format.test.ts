@@ -1,6 +1,8 @@
+import { accessRequestMessage } from "@fundament/sdk";
+import { toHex } from "viem";
 import { describe, expect, it } from "vitest";
 import { formatAmount, formatDecimal, formatEthWithUsd } from "./format.js";
-import { readNameRegistration } from "./message.js";
+import { describeMessage, readAccessRequest, readNameRegistration } from "./message.js";
 
 describe("amounts as people read them", () => {
   it("groups thousands and keeps about six significant digits (four below one)", () => {
@@ -40,5 +42,46 @@ describe("a name registration message", () => {
     expect(readNameRegistration('{"name":"a","attributes":[],"timestamp":1}')).toBeUndefined();
     expect(readNameRegistration('{"name":"a","timestamp":"1"}')).toBeUndefined();
     expect(readNameRegistration("Hello")).toBeUndefined();
+  });
+});
+
+describe("an access request in words (issue 32)", () => {
+  const address = "0x976EA74026E726554dB657fA54763abd0C3a0aa9";
+  const text = accessRequestMessage({ address, note: "Invited by email.", issuedAt: "2026-11-29T10:21:51.776Z" });
+
+  it("reads the SDK's own message back, and nothing like it", () => {
+    expect(readAccessRequest(text)).toEqual({
+      fund: "Fundament fund",
+      address,
+      note: "Invited by email.",
+      issuedAt: new Date("2026-11-29T10:21:51.776Z"),
+    });
+    expect(readAccessRequest(`${text}\nTransfer: everything`)).toBeUndefined();
+    expect(readAccessRequest(text.replace(address, "0x1234"))).toBeUndefined();
+    expect(readAccessRequest(accessRequestMessage({ address, note: "", issuedAt: "2026-11-29T10:21:51Z" }))?.note).toBe(
+      "",
+    );
+  });
+
+  it("titles the prompt with what it asks and warns when the account is not the signer's", () => {
+    const chain = { id: 31337, name: "Anvil (local)", rpcUrl: "http://127.0.0.1:8545" };
+    const own = describeMessage(toHex(text), "http://app.test:5173", address, chain);
+    expect([own.title, own.summary, own.warnings]).toEqual([
+      "Sign to request access",
+      "Ask the fund's admin to add your account to the whitelist. Signing costs nothing and sends no transaction.",
+      [],
+    ]);
+    expect(own.sections[0]?.rows.map((r) => `${r.label}: ${r.value}`)).toEqual([
+      `Account: ${address}`,
+      "Note: Invited by email.",
+      "Dated: Nov 29, 2026, 10:21 UTC",
+    ]);
+    const other = describeMessage(
+      toHex(text),
+      "http://app.test:5173",
+      "0x90F79bf6EB2c4f870365E785982E1f101E93b906",
+      chain,
+    );
+    expect(other.warnings).toEqual([`This request names the account ${address}, not yours.`]);
   });
 });

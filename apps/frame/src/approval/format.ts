@@ -81,6 +81,8 @@ export function formatDateTime(date: Date, options: { locale?: string; timeZone?
     day: "numeric",
     hour: "2-digit",
     minute: "2-digit",
+    // The app's one time format: 24 hours ("10:21 UTC", not "10:21 AM UTC"); h23, as hour12: false writes 24:00.
+    hourCycle: "h23",
     timeZoneName: "short",
     ...(options.timeZone ? { timeZone: options.timeZone } : {}),
   }).format(date);

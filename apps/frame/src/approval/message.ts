@@ -1,5 +1,5 @@
-/** personal_sign in words: a sign-in (SIWE), a name registration, or a plain message shown in full. */
-import { type Address, getAddress, type Hex, isAddressEqual } from "viem";
+/** personal_sign in words: a sign-in (SIWE), a name registration, an access request, or a plain message in full. */
+import { type Address, getAddress, type Hex, isAddress, isAddressEqual } from "viem";
 import type { FrameChain } from "../config.js";
 import { formatDateTime, messageText, plain } from "./format.js";
 import { originHost, readSiwe, sameHost } from "./siwe.js";
@@ -55,6 +55,48 @@ function describeRegistration(registration: NameRegistration, text: string, acco
   };
 }
 
+/** An access request (the SDK's `accessRequestMessage`): its first line, then Address, Note and Issued at. */
+export type AccessRequest = { address: Address; note: string; issuedAt: Date };
+
+const ACCESS_REQUEST_FIRST_LINE = /^Request access to the (.+)'s investor whitelist$/;
+
+/** The access request the text is, if it is exactly one (four lines in the SDK's order, a valid address and date). */
+export function readAccessRequest(text: string): (AccessRequest & { fund: string }) | undefined {
+  const lines = text.split("\n");
+  if (lines.length !== 4) return undefined;
+  const [first = "", address = "", note = "", issued = ""] = lines;
+  const fund = ACCESS_REQUEST_FIRST_LINE.exec(first)?.[1];
+  const addressValue = address.startsWith("Address: ") ? address.slice("Address: ".length) : "";
+  const issuedAt = issued.startsWith("Issued at: ") ? new Date(issued.slice("Issued at: ".length)) : undefined;
+  if (!fund || !isAddress(addressValue, { strict: false }) || !note.startsWith("Note: ")) return undefined;
+  if (!issuedAt || Number.isNaN(issuedAt.getTime())) return undefined;
+  const noteText = note.slice("Note: ".length);
+  return { fund, address: getAddress(addressValue), note: noteText === "(none)" ? "" : noteText, issuedAt };
+}
+
+function describeAccessRequest(request: AccessRequest & { fund: string }, text: string, account: Address): ViewContent {
+  const warnings = isAddressEqual(request.address, account)
+    ? []
+    : [`This request names the account ${request.address}, not yours.`];
+  return {
+    title: "Sign to request access",
+    action: `request access to the ${request.fund}'s investor whitelist`,
+    summary: `Ask the fund's admin to add your account to the whitelist. Signing costs nothing and sends no transaction.`,
+    warnings,
+    sections: [
+      {
+        heading: "Access request",
+        rows: [
+          { label: "Account", value: request.address },
+          { label: "Note", value: request.note || "(none)" },
+          { label: "Dated", value: formatDateTime(request.issuedAt) },
+        ],
+      },
+    ],
+    details: [{ heading: "Message", rows: [{ label: "Text", value: text }] }],
+  };
+}
+
 function describeSignIn(
   siwe: NonNullable<ReturnType<typeof readSiwe>>,
   text: string,
@@ -104,6 +146,8 @@ export function describeMessage(message: Hex, origin: string, account: Address, 
   if (siwe) return describeSignIn(siwe, text, origin, account, chain);
   const registration = readable ? readNameRegistration(text) : undefined;
   if (registration) return describeRegistration(registration, text, account);
+  const access = readable ? readAccessRequest(text) : undefined;
+  if (access) return describeAccessRequest(access, text, account);
   return {
     title: "Sign a message",
     action: "sign a message",

@@ -11,7 +11,7 @@ import {
   roundFees,
   roundHasReport,
   roundPrincipal,
-  roundProfit,
+  roundProfitParts,
   roundReturnedParts,
   roundStatusLabel,
 } from "./rounds.helpers";
@@ -96,7 +96,7 @@ export function VaultRounds({ vault }: { vault: LiveVault }) {
                         : undefined
                     }
                   >
-                    {roundProfit(round, token.data)}
+                    <ProfitFigure {...roundProfitParts(round, token.data)} />
                   </td>
                   <td data-label="Status">
                     <StatusBadge status={round.status} label={roundStatusLabel(round)} />
@@ -145,6 +145,16 @@ function ReturnedFigure({ figure, note }: { figure: string; note: string | null 
     <>
       {figure}
       {note && <span className={styles.note}> {note}</span>}
+    </>
+  );
+}
+
+/** A settled round's profit, and under it its percent of the principal (a screen reader reads "+120.00 (+8%)"). */
+function ProfitFigure({ amount, percent }: { amount: string; percent: string | null }) {
+  return (
+    <>
+      {amount}
+      {percent && <span className={styles.note}> ({percent})</span>}
     </>
   );
 }

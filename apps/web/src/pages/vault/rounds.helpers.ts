@@ -56,12 +56,21 @@ export function roundReturnedParts(
 
 /** The investors' net profit of a settled round, signed, with its percent of the principal; "—" until settled. */
 export function roundProfit(round: Pick<RoundFields, "status" | "profit" | "principal">, token: Token): string {
-  if (round.status !== "settled") return "—";
+  const { amount, percent } = roundProfitParts(round, token);
+  return percent ? `${amount} (${percent})` : amount;
+}
+
+/** `roundProfit` as its amount and its percent (the table sets the percent under the amount, to stay narrow). */
+export function roundProfitParts(
+  round: Pick<RoundFields, "status" | "profit" | "principal">,
+  token: Token,
+): { amount: string; percent: string | null } {
+  if (round.status !== "settled") return { amount: "—", percent: null };
   const sign = round.profit < 0n ? "−" : round.profit > 0n ? "+" : "";
   const magnitude = round.profit < 0n ? -round.profit : round.profit;
   const amount = `${sign}${formatTokenColumn(magnitude, token.decimals)}`;
-  if (round.principal === 0n) return amount;
-  return `${amount} (${sign}${percentOf(magnitude, round.principal)})`;
+  if (round.principal === 0n) return { amount, percent: null };
+  return { amount, percent: `${sign}${percentOf(magnitude, round.principal)}` };
 }
 
 /** "Open", "Locked", "Settlement proposed" (locked, its settlement waiting its window), "Settled". */
