@@ -1,8 +1,8 @@
 import { castVote, type VoteChoice } from "@fundament/sdk";
 import { useWalletCore } from "@fundament/wallet/react";
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from "react";
 import { TxStatus } from "../../shared/components/TxStatus";
-import { useFundAction } from "../../shared/hooks/useFundAction";
+import { type TxState, useFundAction } from "../../shared/hooks/useFundAction";
 import { reviewText } from "./governance.helpers";
 import styles from "./ProposalCard.module.css";
 import { ActionError } from "./ProposalExecution";
@@ -88,78 +88,153 @@ export function ProposalVote({
         <span className="muted">(your invested principal when this proposal was created)</span>
       </p>
       {reviewing ? (
-        <fieldset
-          aria-labelledby={reviewId}
-          className={`confirm ${styles.review}`}
-          data-testid="vote-review"
+        <VoteReview
+          choice={reviewing}
+          proposalId={proposalId}
+          weight={weight}
+          reason={reason}
+          state={voteAction.state}
+          reviewId={reviewId}
+          cancelRef={cancel}
+          onCast={() => void cast()}
+          onCancel={close}
           onKeyDown={onKeyDown}
-        >
-          <p id={reviewId} className="small">
-            {reviewText(reviewing, proposalId, weight)}
-          </p>
-          {reason.trim() && (
-            <p className="small muted">
-              Your reason, kept on chain with your vote: <q className={styles.reason}>{reason.trim()}</q>
-            </p>
-          )}
-          <div className={styles.actions}>
-            <button
-              type="button"
-              className="button button--primary"
-              aria-disabled={pending || undefined}
-              aria-busy={pending}
-              onClick={() => void cast()}
-            >
-              {pending && <span className="spinner" aria-hidden="true" />}
-              Cast vote
-            </button>
-            <button
-              ref={cancel}
-              type="button"
-              className="button button--secondary"
-              aria-disabled={pending || undefined}
-              onClick={close}
-            >
-              Cancel
-            </button>
-          </div>
-          <TxStatus state={voteAction.state} />
-          <ActionError state={voteAction.state} />
-        </fieldset>
+        />
       ) : (
-        <>
-          <div className={`field ${styles.reasonField}`}>
-            <label htmlFor={reasonId} className="small">
-              Reason (optional)
-            </label>
-            <input
-              id={reasonId}
-              className="input"
-              value={reason}
-              maxLength={MAX_REASON_LENGTH}
-              placeholder="Kept on chain with your vote"
-              onChange={(e) => setReason(e.target.value)}
-            />
-          </div>
-          <div className={styles.actions}>
-            {VOTE_OPTIONS.map((option) => (
-              <button
-                key={option.choice}
-                ref={(element) => {
-                  openers.current[option.choice] = element;
-                }}
-                type="button"
-                className="button button--secondary"
-                aria-describedby={weightId}
-                onClick={() => setReviewing(option.choice)}
-              >
-                <span className={`${styles.dot} ${styles[option.choice]}`} aria-hidden="true" />
-                {option.label}
-              </button>
-            ))}
-          </div>
-        </>
+        <VoteChoices
+          reason={reason}
+          reasonId={reasonId}
+          weightId={weightId}
+          openers={openers}
+          onReasonChange={setReason}
+          onChoose={setReviewing}
+        />
       )}
+    </>
+  );
+}
+
+/**
+ * The review before the irreversible step: what the vote says, the reason when there is one, Cast vote and Cancel,
+ * and the transaction's status or the wallet's refusal. Escape closes it (through `onKeyDown`).
+ */
+function VoteReview({
+  choice,
+  proposalId,
+  weight,
+  reason,
+  state,
+  reviewId,
+  cancelRef,
+  onCast,
+  onCancel,
+  onKeyDown,
+}: {
+  choice: VoteChoice;
+  proposalId: bigint;
+  weight: string;
+  reason: string;
+  state: TxState;
+  reviewId: string;
+  cancelRef: RefObject<HTMLButtonElement | null>;
+  onCast: () => void;
+  onCancel: () => void;
+  onKeyDown: (event: KeyboardEvent) => void;
+}) {
+  const pending = state.status === "pending";
+  return (
+    <fieldset
+      aria-labelledby={reviewId}
+      className={`confirm ${styles.review}`}
+      data-testid="vote-review"
+      onKeyDown={onKeyDown}
+    >
+      <p id={reviewId} className="small">
+        {reviewText(choice, proposalId, weight)}
+      </p>
+      {reason.trim() && (
+        <p className="small muted">
+          Your reason, kept on chain with your vote: <q className={styles.reason}>{reason.trim()}</q>
+        </p>
+      )}
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className="button button--primary"
+          aria-disabled={pending || undefined}
+          aria-busy={pending}
+          onClick={onCast}
+        >
+          {pending && <span className="spinner" aria-hidden="true" />}
+          Cast vote
+        </button>
+        <button
+          ref={cancelRef}
+          type="button"
+          className="button button--secondary"
+          aria-disabled={pending || undefined}
+          onClick={onCancel}
+        >
+          Cancel
+        </button>
+      </div>
+      <TxStatus state={state} />
+      <ActionError state={state} />
+    </fieldset>
+  );
+}
+
+/**
+ * The optional reason and the For / Against / Abstain buttons; each button registers itself in `openers` so focus
+ * can return to it when its review closes.
+ */
+function VoteChoices({
+  reason,
+  reasonId,
+  weightId,
+  openers,
+  onReasonChange,
+  onChoose,
+}: {
+  reason: string;
+  reasonId: string;
+  weightId: string;
+  openers: RefObject<Partial<Record<VoteChoice, HTMLButtonElement | null>>>;
+  onReasonChange: (reason: string) => void;
+  onChoose: (choice: VoteChoice) => void;
+}) {
+  return (
+    <>
+      <div className={`field ${styles.reasonField}`}>
+        <label htmlFor={reasonId} className="small">
+          Reason (optional)
+        </label>
+        <input
+          id={reasonId}
+          className="input"
+          value={reason}
+          maxLength={MAX_REASON_LENGTH}
+          placeholder="Kept on chain with your vote"
+          onChange={(e) => onReasonChange(e.target.value)}
+        />
+      </div>
+      <div className={styles.actions}>
+        {VOTE_OPTIONS.map((option) => (
+          <button
+            key={option.choice}
+            ref={(element) => {
+              openers.current[option.choice] = element;
+            }}
+            type="button"
+            className="button button--secondary"
+            aria-describedby={weightId}
+            onClick={() => onChoose(option.choice)}
+          >
+            <span className={`${styles.dot} ${styles[option.choice]}`} aria-hidden="true" />
+            {option.label}
+          </button>
+        ))}
+      </div>
     </>
   );
 }

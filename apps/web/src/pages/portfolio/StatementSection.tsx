@@ -74,85 +74,115 @@ export function StatementSection({
       ) : rows.length === 0 ? (
         <p className="muted">No rounds yet: your investments appear here, one row per vault and round.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table table--stack" data-testid="statement">
-            <caption className="visually-hidden">Your rounds per vault, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                {grouped && <th scope="col">Account</th>}
-                <th scope="col">Vault</th>
-                <th scope="col">Round</th>
-                <th scope="col" className="num">
-                  Principal
-                </th>
-                <th scope="col" className="num">
-                  Payout
-                </th>
-                <th scope="col" className="num">
-                  Profit or loss
-                </th>
-                <th scope="col" className="num">
-                  Fees
-                </th>
-                <th scope="col">Outcome</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => {
-                const { decimals, symbol } = token.data;
-                const settled = isSettledOutcome(row.outcome);
-                const last = lastTransaction(row);
-                return (
-                  <tr key={`${row.account.address}-${row.vaultId}-${row.poolId.toString()}`}>
-                    <td data-label="Date">
-                      {last ? (
-                        <time dateTime={isoUtc(last.timestamp)} title={last.hash}>
-                          {formatDate(last.timestamp)}
-                        </time>
-                      ) : (
-                        "—"
-                      )}
-                    </td>
-                    {grouped && (
-                      <td data-label="Account" title={row.account.address}>
-                        {row.account.role === "wallet" ? "Wallet" : "Smart account"}
-                      </td>
-                    )}
-                    <td data-label="Vault">{vaultName(row.vaultId)}</td>
-                    <td data-label="Round">{roundLabel(row.round)}</td>
-                    <td className="num" data-label="Principal" title={tokenTitle(row.principal, decimals, symbol)}>
-                      {formatTokenAmount(row.principal, decimals, symbol)}
-                    </td>
-                    <td
-                      className="num"
-                      data-label="Payout"
-                      title={settled ? tokenTitle(row.payout, decimals, symbol) : undefined}
-                    >
-                      {settled ? formatTokenAmount(row.payout, decimals, symbol) : "—"}
-                    </td>
-                    <td
-                      className={`num ${settled ? (row.profit < 0n ? "amount--down" : "amount--up") : ""}`}
-                      data-label="Profit or loss"
-                      title={settled ? tokenTitle(row.profit, decimals, symbol) : undefined}
-                    >
-                      {settled ? formatSignedTokenAmount(row.profit, decimals, symbol) : "—"}
-                    </td>
-                    <td
-                      className="num"
-                      data-label="Fees"
-                      title={settled ? tokenTitle(row.fees, decimals, symbol) : undefined}
-                    >
-                      {settled ? formatTokenAmount(row.fees, decimals, symbol) : "—"}
-                    </td>
-                    <td data-label="Outcome">{outcomeLabel(row.outcome)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <StatementTable rows={rows} token={token.data} grouped={grouped} vaultName={vaultName} />
       )}
     </section>
+  );
+}
+
+/** The statement's rounds as a table (on a phone, a card of labelled values per row). */
+function StatementTable({
+  rows,
+  token,
+  grouped,
+  vaultName,
+}: {
+  rows: readonly StatementRow[];
+  token: { decimals: number; symbol: string };
+  /** Whether there is more than one account (then each row says whose round it is). */
+  grouped: boolean;
+  vaultName: (vaultId: number) => string;
+}) {
+  return (
+    <div className="table-wrap">
+      <table className="table table--stack" data-testid="statement">
+        <caption className="visually-hidden">Your rounds per vault, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            {grouped && <th scope="col">Account</th>}
+            <th scope="col">Vault</th>
+            <th scope="col">Round</th>
+            <th scope="col" className="num">
+              Principal
+            </th>
+            <th scope="col" className="num">
+              Payout
+            </th>
+            <th scope="col" className="num">
+              Profit or loss
+            </th>
+            <th scope="col" className="num">
+              Fees
+            </th>
+            <th scope="col">Outcome</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <StatementTableRow
+              key={`${row.account.address}-${row.vaultId}-${row.poolId.toString()}`}
+              row={row}
+              token={token}
+              grouped={grouped}
+              vaultName={vaultName}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One round: its last transaction's date, account (when grouped), vault, round, amounts and outcome. */
+function StatementTableRow({
+  row,
+  token: { decimals, symbol },
+  grouped,
+  vaultName,
+}: {
+  row: StatementRow;
+  token: { decimals: number; symbol: string };
+  grouped: boolean;
+  vaultName: (vaultId: number) => string;
+}) {
+  const settled = isSettledOutcome(row.outcome);
+  const last = lastTransaction(row);
+  return (
+    <tr>
+      <td data-label="Date">
+        {last ? (
+          <time dateTime={isoUtc(last.timestamp)} title={last.hash}>
+            {formatDate(last.timestamp)}
+          </time>
+        ) : (
+          "—"
+        )}
+      </td>
+      {grouped && (
+        <td data-label="Account" title={row.account.address}>
+          {row.account.role === "wallet" ? "Wallet" : "Smart account"}
+        </td>
+      )}
+      <td data-label="Vault">{vaultName(row.vaultId)}</td>
+      <td data-label="Round">{roundLabel(row.round)}</td>
+      <td className="num" data-label="Principal" title={tokenTitle(row.principal, decimals, symbol)}>
+        {formatTokenAmount(row.principal, decimals, symbol)}
+      </td>
+      <td className="num" data-label="Payout" title={settled ? tokenTitle(row.payout, decimals, symbol) : undefined}>
+        {settled ? formatTokenAmount(row.payout, decimals, symbol) : "—"}
+      </td>
+      <td
+        className={`num ${settled ? (row.profit < 0n ? "amount--down" : "amount--up") : ""}`}
+        data-label="Profit or loss"
+        title={settled ? tokenTitle(row.profit, decimals, symbol) : undefined}
+      >
+        {settled ? formatSignedTokenAmount(row.profit, decimals, symbol) : "—"}
+      </td>
+      <td className="num" data-label="Fees" title={settled ? tokenTitle(row.fees, decimals, symbol) : undefined}>
+        {settled ? formatTokenAmount(row.fees, decimals, symbol) : "—"}
+      </td>
+      <td data-label="Outcome">{outcomeLabel(row.outcome)}</td>
+    </tr>
   );
 }
