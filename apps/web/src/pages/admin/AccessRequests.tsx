@@ -5,47 +5,22 @@ import {
   RequestFailedError,
   toUserMessage,
 } from "@fundament/sdk";
-import { AddressName, useWalletRuntime } from "@fundament/wallet/react";
+import { AddressName } from "@fundament/wallet/react";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useCallback, useState, useSyncExternalStore } from "react";
+import type { ReactNode } from "react";
 import type { Address } from "viem";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { useAppConfig } from "../../shared/hooks/useAppConfig";
 import { withTimeout } from "../../shared/lib/fundQueries";
 import { API_KEY } from "../../shared/lib/queryKeys";
 import { isoDate } from "../vault/VaultTerms";
+import { SignInPrompt, useAdminSignIn, useSessionAddress } from "./AdminSignIn";
 
 /** Shown without a session (the API answered 401). */
 export const ACCESS_REQUESTS_SIGN_IN = "Sign in to see investors' requests for access.";
 /** Why the sign-in prompt asks, when it is opened from here. */
 export const ACCESS_REQUESTS_SIGN_IN_REASON =
   "Sign in to see and answer investors' access requests: the server shows them to the fund's admins only.";
-
-/** The signed-in account of the wallet layer's SIWX session (lowercase), null without one or without SIWX. */
-export function useSessionAddress(): string | null {
-  const { siwx } = useWalletRuntime();
-  const subscribe = useCallback((onChange: () => void) => siwx?.subscribe(onChange) ?? (() => undefined), [siwx]);
-  return useSyncExternalStore(subscribe, () => siwx?.getState().session?.address.toLowerCase() ?? null);
-}
-
-/** Opens the wallet layer's sign-in with `reason`; `asking` while it is open. */
-export function useAdminSignIn(reason: string, onSignedIn: () => void) {
-  const { siwx } = useWalletRuntime();
-  const [asking, setAsking] = useState(false);
-  const signIn = siwx
-    ? () => {
-        setAsking(true);
-        siwx
-          .request(reason)
-          .then((hasSession) => {
-            if (hasSession) onSignedIn();
-          })
-          .catch(() => undefined)
-          .finally(() => setAsking(false));
-      }
-    : undefined;
-  return { signIn, asking };
-}
 
 /** An API error's sentence for an admin (the server's own words when it gave some). */
 export function adminApiError(error: unknown): string {
@@ -83,7 +58,7 @@ export function AccessRequests({ onWhitelist, isListed, busy }: AccessRequestsPr
   const { apiUrl } = useAppConfig();
   const session = useSessionAddress();
   const requests = useQuery(accessRequestsQuery(apiUrl, session));
-  const { signIn, asking } = useAdminSignIn(ACCESS_REQUESTS_SIGN_IN_REASON, () => void requests.refetch());
+  const signIn = useAdminSignIn(ACCESS_REQUESTS_SIGN_IN_REASON, () => void requests.refetch());
   const decide = useDecideAccessRequest(session);
   const status = requests.error instanceof RequestFailedError ? requests.error.status : null;
 
@@ -100,22 +75,13 @@ export function AccessRequests({ onWhitelist, isListed, busy }: AccessRequestsPr
   if (requests.isPending) body = <Skeleton height="3rem" />;
   else if (status === 401)
     body = (
-      <div className="stack" data-testid="access-requests-sign-in">
-        <p className="muted small">{ACCESS_REQUESTS_SIGN_IN}</p>
-        {signIn && (
-          <div>
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              onClick={signIn}
-              disabled={asking}
-              aria-busy={asking}
-            >
-              Sign in
-            </button>
-          </div>
-        )}
-      </div>
+      <SignInPrompt
+        sentence={ACCESS_REQUESTS_SIGN_IN}
+        testId="access-requests-sign-in"
+        sentenceClassName="muted small"
+        buttonClassName="button button--secondary button--small"
+        {...signIn}
+      />
     );
   else if (requests.isError)
     // Not an alert: the whitelist above works without the fund's server, and its own alerts stay the only ones.

@@ -1,10 +1,10 @@
-import { useWalletRuntime } from "@fundament/wallet/react";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState, useSyncExternalStore } from "react";
+import { lazy, type ReactNode, Suspense, useMemo } from "react";
 import { ErrorBoundary } from "../../shared/components/ErrorBoundary";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { useAppConfig } from "../../shared/hooks/useAppConfig";
 import { formatNumber } from "../../shared/lib/format";
+import { SignInPrompt, useAdminSignIn, useSessionAddress } from "./AdminSignIn";
 import styles from "./AnalyticsSection.module.css";
 import { eventWords } from "./analytics.helpers";
 import {
@@ -43,13 +43,6 @@ export const ANALYTICS_SIGN_IN = "Sign in to see analytics";
 /** Why the sign-in prompt asks, when it is opened from here. */
 export const ANALYTICS_SIGN_IN_REASON = "Sign in to see the fund's analytics: the server shows them to admins only.";
 
-/** The signed-in account of the wallet layer's SIWX session (lowercase), null without one or without SIWX. */
-function useSessionAddress(): string | null {
-  const { siwx } = useWalletRuntime();
-  const subscribe = useCallback((onChange: () => void) => siwx?.subscribe(onChange) ?? (() => undefined), [siwx]);
-  return useSyncExternalStore(subscribe, () => siwx?.getState().session?.address.toLowerCase() ?? null);
-}
-
 /**
  * Analytics (admins): whether the operator switched the API's analytics on, and then the wallet events of the last
  * 30 days counted per day and event (a chart with one line per event, the totals, and the counts in a table). The
@@ -57,25 +50,13 @@ function useSessionAddress(): string | null {
  */
 export function AnalyticsSection() {
   const { apiUrl } = useAppConfig();
-  const { siwx } = useWalletRuntime();
   const session = useSessionAddress();
   const config = useQuery(analyticsConfigQuery(apiUrl));
   const enabled = config.data?.isAnalyticsEnabled === true;
   const daily = useQuery({ ...analyticsDailyQuery(apiUrl, session), enabled });
-  const [asking, setAsking] = useState(false);
   const status = daily.error instanceof AnalyticsHttpError ? daily.error.status : null;
 
-  const signIn = () => {
-    if (!siwx) return;
-    setAsking(true);
-    siwx
-      .request(ANALYTICS_SIGN_IN_REASON)
-      .then((hasSession) => {
-        if (hasSession) void daily.refetch();
-      })
-      .catch(() => undefined)
-      .finally(() => setAsking(false));
-  };
+  const signIn = useAdminSignIn(ANALYTICS_SIGN_IN_REASON, () => void daily.refetch());
 
   let body: ReactNode;
   if (config.isPending || (enabled && daily.isPending)) {
@@ -99,22 +80,12 @@ export function AnalyticsSection() {
     );
   } else if (status === 401) {
     body = (
-      <div className="stack" data-testid="analytics-sign-in">
-        <p>{ANALYTICS_SIGN_IN}</p>
-        {siwx && (
-          <div>
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={signIn}
-              disabled={asking}
-              aria-busy={asking}
-            >
-              Sign in
-            </button>
-          </div>
-        )}
-      </div>
+      <SignInPrompt
+        sentence={ANALYTICS_SIGN_IN}
+        testId="analytics-sign-in"
+        buttonClassName="button button--primary"
+        {...signIn}
+      />
     );
   } else if (daily.isError) {
     body = (

@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useAppConfig } from "../../shared/hooks/useAppConfig";
 import { isoDate, plannedLockupText, vaultPlanKey, vaultPlanQuery } from "../vault/VaultTerms";
-import { adminApiError, useAdminSignIn } from "./AccessRequests";
+import { adminApiError } from "./AccessRequests";
+import { useAdminSignIn } from "./AdminSignIn";
 
 /** Why the sign-in prompt asks, when it is opened from here. */
 export const PLANNED_LOCKUP_SIGN_IN_REASON =

@@ -5,7 +5,7 @@ import { AddressInput } from "../../shared/components/AddressInput";
 import { Field } from "../../shared/components/Field";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { TxStatus } from "../../shared/components/TxStatus";
-import { useFundAction } from "../../shared/hooks/useFundAction";
+import { type UseFundActionReturnType, useFundAction } from "../../shared/hooks/useFundAction";
 import { useInvestmentToken, useVaultSettings } from "../../shared/hooks/useFundQueries";
 import { shortenAddress } from "../../shared/lib/format";
 import { AdminConfirmPanel, useReturnFocus } from "./AdminConfirm";
@@ -42,41 +42,11 @@ export function TradingWalletsSection({
   const busy = locked || add.state.status === "pending" || remove.state.status === "pending";
   const total = wallets.data?.reduce((sum, w) => sum + Number(w.allocation), 0) ?? 0;
   const titleId = `trading-wallets-${vaultId}-title`;
-  // The edit whose re-adding was refused after its removal went through: said under the table.
-  const [editFailure, setEditFailure] = useState<string | null>(null);
-  // What the last edit did: at once, or scheduled in the timelock (the result's message says which).
-  const [editNotice, setEditNotice] = useState<string | null>(null);
-
-  /**
-   * An allocation edited in place: remove the wallet, then add it again with `bps`; why not, or null. The contract
-   * has no update; where adding waits in the timelock the wallet is out of the list until the change is executed, and
-   * no lockup can start meanwhile (the allocations no longer add up to 100 %), so no money goes a wrong way.
-   */
-  const changeAllocation = async (w: TradingWallet, bps: number): Promise<string | null> => {
-    add.reset();
-    remove.reset();
-    setEditFailure(null);
-    setEditNotice(null);
-    const removed = await remove.run({ vaultId, index: w.index });
-    if (!removed.success) {
-      // Said under the edited field (and in the toast), not again under the table as a refused removal.
-      remove.reset();
-      return `The allocation was not changed: ${removed.message}`;
-    }
-    const added = await add.run({ vaultId, wallet: w.walletAddress, walletType: w.walletType, allocation: bps });
-    const name = `${w.walletType} (${shortenAddress(w.walletAddress)})`;
-    if (added.success) setEditNotice(`New allocation of ${name}: ${bpsToPercent(bps)}. ${added.message}`);
-    else
-      setEditFailure(
-        `${name} was removed but not added back with ${bpsToPercent(bps)}: ${added.message} Add it again with the form below.`,
-      );
-    return null;
-  };
+  const { changeAllocation, editFailure, editNotice, clearEdit } = useAllocationEdit(vaultId, add, remove);
 
   const onAdd = (parameters: { wallet: string; walletType: string; bps: number }) => {
     remove.reset();
-    setEditFailure(null);
-    setEditNotice(null);
+    clearEdit();
     return add.run({
       vaultId,
       wallet: parameters.wallet,
@@ -137,8 +107,7 @@ export function TradingWalletsSection({
                 setPending(null);
                 focus.restore();
                 add.reset();
-                setEditFailure(null);
-                setEditNotice(null);
+                clearEdit();
                 void remove.run({ vaultId, index: pending.index });
               }}
             >
@@ -169,6 +138,52 @@ export function TradingWalletsSection({
       <TxStatus state={remove.state} />
     </section>
   );
+}
+
+type AddWallet = { vaultId: number; wallet: string; walletType: string; allocation: number };
+type RemoveWallet = { vaultId: number; index: number };
+
+/**
+ * An allocation edited in place (`changeAllocation`): remove the wallet, then add it again with `bps`; why not, or
+ * null. The contract has no update; where adding waits in the timelock the wallet is out of the list until the change
+ * is executed, and no lockup can start meanwhile (the allocations no longer add up to 100 %), so no money goes a wrong
+ * way. `editFailure`: the edit whose re-adding was refused after its removal went through (said under the table);
+ * `editNotice`: what the last edit did, at once or scheduled in the timelock (the result's message says which).
+ */
+function useAllocationEdit(
+  vaultId: number,
+  add: Pick<UseFundActionReturnType<AddWallet>, "run" | "reset">,
+  remove: Pick<UseFundActionReturnType<RemoveWallet>, "run" | "reset">,
+) {
+  const [editFailure, setEditFailure] = useState<string | null>(null);
+  const [editNotice, setEditNotice] = useState<string | null>(null);
+
+  const clearEdit = () => {
+    setEditFailure(null);
+    setEditNotice(null);
+  };
+
+  const changeAllocation = async (w: TradingWallet, bps: number): Promise<string | null> => {
+    add.reset();
+    remove.reset();
+    clearEdit();
+    const removed = await remove.run({ vaultId, index: w.index });
+    if (!removed.success) {
+      // Said under the edited field (and in the toast), not again under the table as a refused removal.
+      remove.reset();
+      return `The allocation was not changed: ${removed.message}`;
+    }
+    const added = await add.run({ vaultId, wallet: w.walletAddress, walletType: w.walletType, allocation: bps });
+    const name = `${w.walletType} (${shortenAddress(w.walletAddress)})`;
+    if (added.success) setEditNotice(`New allocation of ${name}: ${bpsToPercent(bps)}. ${added.message}`);
+    else
+      setEditFailure(
+        `${name} was removed but not added back with ${bpsToPercent(bps)}: ${added.message} Add it again with the form below.`,
+      );
+    return null;
+  };
+
+  return { changeAllocation, editFailure, editNotice, clearEdit };
 }
 
 /** The vault's trading wallets: type, address, allocation (edited in place) and Remove; their total. */
