@@ -6,7 +6,7 @@ import {
   LOCAL_CHAIN_ID,
 } from "@fundament/sdk";
 import { and, eq, gt } from "drizzle-orm";
-import type { Client } from "viem";
+import type { Address, Client } from "viem";
 import { getBlock, getBlockNumber, getChainId } from "viem/actions";
 import { dexRouterOf, NATIVE_TOKEN_ADDRESS, wethOf } from "../account/activityTokens.js";
 import type { Db } from "../db/client.js";
@@ -90,6 +90,65 @@ export async function indexTokenTransfers({
   log = () => {},
 }: IndexTokenTransfersParameters): Promise<IndexTokenTransfersReturnType> {
   const job = JOBS.history(deployment.chainId);
+  const { chainId, identity } = await readChainIdentity(client, deployment, native);
+  const governor = governorAddress(deployment);
+  const run: IndexRun = { db, client, deployment, job, chainId, identity, governor, native, onStored, log };
+  const resumed = await resumeCursor(run, reorgDepth);
+  let last = resumed.last;
+  const token = knownToken ?? (await getInvestmentToken(client, { deployment }));
+  const known = await readKnownTokens(db, deployment.chainId);
+  let from = BigInt(last.block) + 1n;
+  const head = (await getBlockNumber(client, { cacheTime: 0 })) - BigInt(confirmations);
+  let stored = 0;
+  let storedEvents = 0;
+  while (from <= head && !signal?.aborted) {
+    const to = from + stepBlocks - 1n < head ? from + stepBlocks - 1n : head;
+    const step = await readStep(run, from, to, known);
+    const next: ChainCursor = { block: to.toString(), hash: step.hash, identity };
+    await storeStep(run, step, next);
+    for (const row of step.metadata) known.add(row.address);
+    stored += step.rows.length;
+    storedEvents += step.events.length;
+    last = next;
+    from = to + 1n;
+  }
+  const { repaired } = resumed;
+  return { stored, storedEvents, cursor: BigInt(last.block), token, ...(repaired && { repaired }) };
+}
+
+/** What one run of the indexer works with: where it stores, what it reads and what it indexes. */
+type IndexRun = {
+  db: Db;
+  client: Client;
+  deployment: Deployment;
+  /** The sync job holding the cursor. */
+  job: string;
+  chainId: number;
+  identity: ChainIdentity;
+  /** The fund's governor, whose events are indexed with the fund's. */
+  governor: Address;
+  native: boolean;
+  onStored: (() => void) | undefined;
+  log: (message: string) => void;
+};
+
+/** Where the index resumes from, and why it started over or rolled back, if it did. */
+type Resumed = { last: ChainCursor; repaired: IndexTokenTransfersReturnType["repaired"] };
+
+/** One step's rows, read between two reads of its last block's hash (`hash`). */
+type Step = {
+  rows: Awaited<ReturnType<typeof readChainTransfers>>;
+  events: Awaited<ReturnType<typeof readFundEvents>>;
+  metadata: TokenMetadataRow[];
+  hash: string | null;
+};
+
+/** The identity of what is indexed; refuses an RPC that serves another chain than the deployment's. */
+async function readChainIdentity(
+  client: Client,
+  deployment: Deployment,
+  native: boolean,
+): Promise<{ chainId: number; identity: ChainIdentity }> {
   const chainId = await getChainId(client);
   if (chainId !== deployment.chainId) {
     throw new Error(`the RPC serves chain ${chainId}, not the deployment's chain ${deployment.chainId}`);
@@ -104,107 +163,119 @@ export async function indexTokenTransfers({
     // `fund-events`: an index built before `fund_events` existed starts over once, so votes and vault names fill in.
     scope: `transfers+approvals${native ? "+native" : ""}+fund-events;router=${dexRouterOf(deployment) ?? "none"}`,
   };
-  const chainRows = eq(tokenTransfers.chainId, deployment.chainId);
-  const chainEvents = eq(fundEvents.chainId, deployment.chainId);
-  const fund = deployment.investmentFund;
-  const governor = governorAddress(deployment);
-  const state = parseChainCursor((await getSyncState(db, job))?.cursor ?? null);
-  let repaired: IndexTokenTransfersReturnType["repaired"];
-  let last: ChainCursor;
-  if (!state || !sameIdentity(state.identity, identity)) {
-    // A first run, or another chain or deployment than the stored rows came from: start over.
-    if (state) {
-      repaired = "new chain or deployment";
-      log(
-        `Account history: the chain or deployment changed (${describeChange(state.identity, identity)}); indexing again from block ${identity.deploymentBlock}`,
-      );
-    }
-    last = { block: (deployment.deploymentBlock - 1n).toString(), hash: null, identity };
-    await db.transaction(async (tx) => {
-      await (tx as unknown as Db).delete(tokenTransfers).where(chainRows);
-      await (tx as unknown as Db).delete(fundEvents).where(chainEvents);
-      // A new local chain may hold other tokens at the same addresses: their metadata is read again.
-      await (tx as unknown as Db).delete(tokenMetadata).where(eq(tokenMetadata.chainId, deployment.chainId));
-      await saveCursor(tx as unknown as Db, job, JSON.stringify(last));
-    });
-    if (state) onStored?.();
-  } else {
-    last = state;
-    const stillThere = state.hash === null || (await blockHash(client, BigInt(state.block))) === state.hash;
-    if (!stillThere) {
-      const floor = deployment.deploymentBlock - 1n;
-      const back = BigInt(state.block) - reorgDepth > floor ? BigInt(state.block) - reorgDepth : floor;
-      repaired = "re-organisation";
-      log(`Account history: block ${state.block} changed (a re-organisation); re-reading from block ${back + 1n}`);
-      last = { block: back.toString(), hash: back > floor ? await blockHash(client, back) : null, identity };
-      await db.transaction(async (tx) => {
-        await (tx as unknown as Db)
-          .delete(tokenTransfers)
-          .where(and(chainRows, gt(tokenTransfers.blockNumber, Number(back))));
-        await (tx as unknown as Db)
-          .delete(fundEvents)
-          .where(and(chainEvents, gt(fundEvents.blockNumber, Number(back))));
-        await saveCursor(tx as unknown as Db, job, JSON.stringify(last));
-      });
-      onStored?.();
-    }
-  }
+  return { chainId, identity };
+}
 
-  const token = knownToken ?? (await getInvestmentToken(client, { deployment }));
-  const known = new Set(
-    (
-      await db
-        .select({ address: tokenMetadata.address })
-        .from(tokenMetadata)
-        .where(eq(tokenMetadata.chainId, deployment.chainId))
-    ).map((row) => row.address),
-  );
-  let from = BigInt(last.block) + 1n;
-  const head = (await getBlockNumber(client, { cacheTime: 0 })) - BigInt(confirmations);
-  let stored = 0;
-  let storedEvents = 0;
-  while (from <= head && !signal?.aborted) {
-    const to = from + stepBlocks - 1n < head ? from + stepBlocks - 1n : head;
-    const hashBefore = await blockHash(client, to);
-    const rows = await readChainTransfers(client, {
-      chainId,
-      fromBlock: from,
-      toBlock: to,
-      native,
-      router: dexRouterOf(deployment),
-      weth: wethOf(deployment),
-    });
-    const events = await readFundEvents(client, {
-      chainId,
-      fromBlock: from,
-      toBlock: to,
-      fund,
-      governor,
-      minedAt: new Map(rows.map((row) => [row.blockNumber, row.minedAt])),
-    });
-    const metadata: TokenMetadataRow[] = [];
-    for (const address of new Set(rows.map((row) => row.token))) {
-      if (address === NATIVE_TOKEN_ADDRESS || known.has(address)) continue;
-      metadata.push(await readTokenMetadata(client, chainId, address));
-    }
-    if ((await blockHash(client, to)) !== hashBefore) {
-      throw new ChainMovedError(`block ${to} changed while it was read; the next run reads it again`);
-    }
-    const next: ChainCursor = { block: to.toString(), hash: hashBefore, identity };
-    await db.transaction(async (tx) => {
-      if (rows.length > 0) await (tx as unknown as Db).insert(tokenTransfers).values(rows).onConflictDoNothing();
-      if (events.length > 0) await (tx as unknown as Db).insert(fundEvents).values(events).onConflictDoNothing();
-      if (metadata.length > 0) await (tx as unknown as Db).insert(tokenMetadata).values(metadata).onConflictDoNothing();
-      await saveCursor(tx as unknown as Db, job, JSON.stringify(next));
-    });
-    if (rows.length > 0 || events.length > 0) onStored?.();
-    for (const row of metadata) known.add(row.address);
-    stored += rows.length;
-    storedEvents += events.length;
-    last = next;
-    from = to + 1n;
+/**
+ * The stored cursor, checked: a first run or another chain or deployment starts over (`startOver`), a changed last
+ * block rolls back `reorgDepth` blocks (`rollBack`), else the index resumes where it stopped.
+ */
+async function resumeCursor(run: IndexRun, reorgDepth: bigint): Promise<Resumed> {
+  const state = parseChainCursor((await getSyncState(run.db, run.job))?.cursor ?? null);
+  if (!state || !sameIdentity(state.identity, run.identity)) return startOver(run, state);
+  const stillThere = state.hash === null || (await blockHash(run.client, BigInt(state.block))) === state.hash;
+  if (stillThere) return { last: state, repaired: undefined };
+  return rollBack(run, state, reorgDepth);
+}
+
+/** A first run, or another chain or deployment than the stored rows came from: the chain's rows are deleted. */
+async function startOver(run: IndexRun, state: ChainCursor | undefined): Promise<Resumed> {
+  const { db, deployment, identity } = run;
+  let repaired: IndexTokenTransfersReturnType["repaired"];
+  if (state) {
+    repaired = "new chain or deployment";
+    run.log(
+      `Account history: the chain or deployment changed (${describeChange(state.identity, identity)}); indexing again from block ${identity.deploymentBlock}`,
+    );
   }
-  return { stored, storedEvents, cursor: BigInt(last.block), token, ...(repaired && { repaired }) };
+  const last: ChainCursor = { block: (deployment.deploymentBlock - 1n).toString(), hash: null, identity };
+  await db.transaction(async (tx) => {
+    await (tx as unknown as Db).delete(tokenTransfers).where(eq(tokenTransfers.chainId, deployment.chainId));
+    await (tx as unknown as Db).delete(fundEvents).where(eq(fundEvents.chainId, deployment.chainId));
+    // A new local chain may hold other tokens at the same addresses: their metadata is read again.
+    await (tx as unknown as Db).delete(tokenMetadata).where(eq(tokenMetadata.chainId, deployment.chainId));
+    await saveCursor(tx as unknown as Db, run.job, JSON.stringify(last));
+  });
+  if (state) run.onStored?.();
+  return { last, repaired };
+}
+
+/** The last indexed block's hash changed (a re-organisation): the last `reorgDepth` blocks' rows are deleted. */
+async function rollBack(run: IndexRun, state: ChainCursor, reorgDepth: bigint): Promise<Resumed> {
+  const { db, client, deployment, identity } = run;
+  const floor = deployment.deploymentBlock - 1n;
+  const back = BigInt(state.block) - reorgDepth > floor ? BigInt(state.block) - reorgDepth : floor;
+  run.log(`Account history: block ${state.block} changed (a re-organisation); re-reading from block ${back + 1n}`);
+  const last: ChainCursor = {
+    block: back.toString(),
+    hash: back > floor ? await blockHash(client, back) : null,
+    identity,
+  };
+  await db.transaction(async (tx) => {
+    await (tx as unknown as Db)
+      .delete(tokenTransfers)
+      .where(and(eq(tokenTransfers.chainId, deployment.chainId), gt(tokenTransfers.blockNumber, Number(back))));
+    await (tx as unknown as Db)
+      .delete(fundEvents)
+      .where(and(eq(fundEvents.chainId, deployment.chainId), gt(fundEvents.blockNumber, Number(back))));
+    await saveCursor(tx as unknown as Db, run.job, JSON.stringify(last));
+  });
+  run.onStored?.();
+  return { last, repaired: "re-organisation" };
+}
+
+/** The tokens whose metadata is already stored for the chain. */
+async function readKnownTokens(db: Db, chainId: number): Promise<Set<string>> {
+  const rows = await db
+    .select({ address: tokenMetadata.address })
+    .from(tokenMetadata)
+    .where(eq(tokenMetadata.chainId, chainId));
+  return new Set(rows.map((row) => row.address));
+}
+
+/**
+ * One step's transfers, fund events and new tokens' metadata, blocks `from` to `to`; raises `ChainMovedError` when
+ * the last block's hash changed while they were read.
+ */
+async function readStep(run: IndexRun, from: bigint, to: bigint, known: ReadonlySet<string>): Promise<Step> {
+  const { client, deployment, chainId } = run;
+  const hashBefore = await blockHash(client, to);
+  const rows = await readChainTransfers(client, {
+    chainId,
+    fromBlock: from,
+    toBlock: to,
+    native: run.native,
+    router: dexRouterOf(deployment),
+    weth: wethOf(deployment),
+  });
+  const events = await readFundEvents(client, {
+    chainId,
+    fromBlock: from,
+    toBlock: to,
+    fund: deployment.investmentFund,
+    governor: run.governor,
+    minedAt: new Map(rows.map((row) => [row.blockNumber, row.minedAt])),
+  });
+  const metadata: TokenMetadataRow[] = [];
+  for (const address of new Set(rows.map((row) => row.token))) {
+    if (address === NATIVE_TOKEN_ADDRESS || known.has(address)) continue;
+    metadata.push(await readTokenMetadata(client, chainId, address));
+  }
+  if ((await blockHash(client, to)) !== hashBefore) {
+    throw new ChainMovedError(`block ${to} changed while it was read; the next run reads it again`);
+  }
+  return { rows, events, metadata, hash: hashBefore };
+}
+
+/** Stores the step's rows and moves the cursor to `next`, in one transaction. */
+async function storeStep(run: IndexRun, { rows, events, metadata }: Step, next: ChainCursor): Promise<void> {
+  await run.db.transaction(async (tx) => {
+    if (rows.length > 0) await (tx as unknown as Db).insert(tokenTransfers).values(rows).onConflictDoNothing();
+    if (events.length > 0) await (tx as unknown as Db).insert(fundEvents).values(events).onConflictDoNothing();
+    if (metadata.length > 0) await (tx as unknown as Db).insert(tokenMetadata).values(metadata).onConflictDoNothing();
+    await saveCursor(tx as unknown as Db, run.job, JSON.stringify(next));
+  });
+  if (rows.length > 0 || events.length > 0) run.onStored?.();
 }
 
 /** A block's hash, or null when the chain has no such block (it is shorter now). */

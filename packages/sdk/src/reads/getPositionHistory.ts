@@ -112,17 +112,27 @@ export async function getPositionHistory(
   { deployment, account, initialRange }: GetPositionHistoryParameters,
 ): Promise<PositionRound[]> {
   const investor = getAddress(account);
+  const { logs, pools } = await readHistoryLogs(client, deployment, investor, initialRange);
+  const rows = buildRounds(logs, pools, investor);
+  await stampBlockTimes(client, rows, logs);
+  return toStatement(rows);
+}
+
+/**
+ * The fund's history events for the account (and every `ProfitDistributed`) from the deployment block to the head,
+ * decoded and in block order, with `getPoolInfo` of every pool.
+ */
+async function readHistoryLogs(
+  client: Client,
+  deployment: Deployment,
+  investor: Address,
+  initialRange: bigint | undefined,
+): Promise<{ logs: HistoryLog[]; pools: readonly PoolInfo[] }> {
   const [toBlock, counts] = await Promise.all([
     getBlockNumber(client, { cacheTime: 0 }),
     readCounts(client, deployment),
   ]);
-  const topic0 = HISTORY_EVENTS.map(
-    (event) => encodeEventTopics({ abi: [event], eventName: event.name } as never)[0] as Hex,
-  );
-  const topic1 = [
-    padHex(investor.toLowerCase() as Hex),
-    ...idsUpTo(counts.vaultCount).map((id) => numberToHex(id, { size: 32 })),
-  ];
+  const topics = historyTopics(investor, counts.vaultCount);
   const [rpcLogs, { pools }] = await Promise.all([
     inBlockRanges(
       { fromBlock: deployment.deploymentBlock, toBlock, ...(initialRange === undefined ? {} : { initialRange }) },
@@ -132,7 +142,7 @@ export async function getPositionHistory(
           params: [
             {
               address: deployment.investmentFund,
-              topics: [topic0, topic1],
+              topics,
               fromBlock: numberToHex(from),
               toBlock: numberToHex(to),
             },
@@ -141,117 +151,160 @@ export async function getPositionHistory(
     ),
     readVaultsAndPools(client, deployment, { vaultCount: 0, poolCount: counts.poolCount }),
   ]);
-  const logs = parseEventLogs({ abi: HISTORY_EVENTS, logs: rpcLogs.map((log) => formatLog(log)), strict: true }).sort(
+  return { logs: parseHistoryLogs(rpcLogs), pools };
+}
+
+/** The `eth_getLogs` topics: any of the five events, with the account or one of the vault ids as topic 1. */
+function historyTopics(investor: Address, vaultCount: number): [Hex[], Hex[]] {
+  const topic0 = HISTORY_EVENTS.map(
+    (event) => encodeEventTopics({ abi: [event], eventName: event.name } as never)[0] as Hex,
+  );
+  const topic1 = [
+    padHex(investor.toLowerCase() as Hex),
+    ...idsUpTo(vaultCount).map((id) => numberToHex(id, { size: 32 })),
+  ];
+  return [topic0, topic1];
+}
+
+/** The raw logs decoded, in block order (then log order within a block). */
+function parseHistoryLogs(rpcLogs: RpcLog[]) {
+  return parseEventLogs({ abi: HISTORY_EVENTS, logs: rpcLogs.map((log) => formatLog(log)), strict: true }).sort(
     (a, b) =>
       a.blockNumber === b.blockNumber ? (a.logIndex ?? 0) - (b.logIndex ?? 0) : a.blockNumber < b.blockNumber ? -1 : 1,
   );
+}
 
-  const rows: Row[] = [];
-  const states = new Map<bigint, VaultState>();
-  const stateOf = (vaultId: bigint) => {
-    let state = states.get(vaultId);
-    if (!state) {
-      state = { shares: 0n, rollOver: false, row: undefined };
-      states.set(vaultId, state);
-    }
-    return state;
-  };
-  type EventLog = (typeof logs)[number];
-  const known = new Map<bigint, number>();
-  for (const log of logs) if (log.blockTimestamp) known.set(log.blockNumber, Number(log.blockTimestamp));
-  const record = (row: Row, kind: PositionTransactionKind, log: EventLog, amount: bigint) =>
-    row.transactions.push({ kind, hash: log.transactionHash, blockNumber: log.blockNumber, timestamp: 0, amount });
-  const open = (vaultId: bigint, poolId: bigint, principal: bigint): Row => {
-    const pool = poolById(pools, poolId);
-    const row: Row = {
-      vaultId: Number(vaultId),
-      poolId,
-      round: Number(pool?.round ?? 0n),
-      principal,
-      deposited: 0n,
-      payout: 0n,
-      fees: 0n,
-      profit: 0n,
-      outcome: "in progress",
-      withdrawn: 0n,
-      lockupStartTime: Number(pool?.lockupStartTime ?? 0n),
-      lockupEndTime: Number(pool?.lockupEndTime ?? 0n),
-      transactions: [],
-      settled: false,
-    };
-    rows.push(row);
-    return row;
-  };
+type HistoryLog = ReturnType<typeof parseHistoryLogs>[number];
+type SettlementLog = Extract<HistoryLog, { eventName: "ProfitDistributed" }>;
+type InvestorLog = Exclude<HistoryLog, { eventName: "ProfitDistributed" }>;
 
+/** The rounds being rebuilt: the rows in the order they opened and each vault's current position. */
+type Rounds = { rows: Row[]; states: Map<bigint, VaultState>; pools: readonly PoolInfo[] };
+
+/** Replays the logs (in block order) into the investor's rounds, oldest first. */
+function buildRounds(logs: readonly HistoryLog[], pools: readonly PoolInfo[], investor: Address): Row[] {
+  const rounds: Rounds = { rows: [], states: new Map(), pools };
   for (const log of logs) {
-    if (log.eventName === "ProfitDistributed") {
-      const { vaultId, poolId } = log.args;
-      const state = states.get(vaultId);
-      const row = state?.row;
-      if (!state || !row || row.poolId !== poolId || state.shares === 0n) continue;
-      const pool = poolById(pools, poolId);
-      const price = pool?.settleSharePrice ?? 0n;
-      row.payout = (state.shares * price) / SHARE_PRICE_SCALE;
-      row.profit = row.payout - row.principal;
-      row.fees = pool && pool.totalShares > 0n ? (pool.fundFee * state.shares) / pool.totalShares : 0n;
-      row.settled = true;
-      record(row, "settled", log, row.payout);
-      if (!state.rollOver) {
-        row.outcome = "withdrawable";
-        continue;
-      }
-      row.outcome = "rolled";
-      const next = pool ? nextPoolOf(pools, pool) : undefined;
-      if (price === 0n || next === undefined) {
-        // Nothing left to roll (a total loss starts a new era), or the next pool is not visible yet.
+    if (log.eventName === "ProfitDistributed") settleRound(rounds, log);
+    else if (getAddress(log.args.investor) === investor) applyInvestorEvent(rounds, log);
+  }
+  return rounds.rows;
+}
+
+/** A pool's settlement: the position holding shares in it is paid out, and rolled into the next round if chosen. */
+function settleRound(rounds: Rounds, log: SettlementLog): void {
+  const { vaultId, poolId } = log.args;
+  const state = rounds.states.get(vaultId);
+  const row = state?.row;
+  if (!state || !row || row.poolId !== poolId || state.shares === 0n) return;
+  const pool = poolById(rounds.pools, poolId);
+  const price = pool?.settleSharePrice ?? 0n;
+  row.payout = (state.shares * price) / SHARE_PRICE_SCALE;
+  row.profit = row.payout - row.principal;
+  row.fees = pool && pool.totalShares > 0n ? (pool.fundFee * state.shares) / pool.totalShares : 0n;
+  row.settled = true;
+  record(row, "settled", log, row.payout);
+  if (!state.rollOver) {
+    row.outcome = "withdrawable";
+    return;
+  }
+  row.outcome = "rolled";
+  const next = pool ? nextPoolOf(rounds.pools, pool) : undefined;
+  if (price === 0n || next === undefined) {
+    // Nothing left to roll (a total loss starts a new era), or the next pool is not visible yet.
+    state.shares = 0n;
+    state.row = undefined;
+  } else {
+    state.row = openRow(rounds, vaultId, next, row.payout);
+    record(state.row, "rolled in", log, row.payout);
+  }
+}
+
+/** One of the account's own events: a roll-over choice, an investment, a withdrawal or a refund. */
+function applyInvestorEvent(rounds: Rounds, log: InvestorLog): void {
+  const state = stateOf(rounds, log.args.vaultId);
+  switch (log.eventName) {
+    case "RollOverSet":
+      state.rollOver = log.args.enabled;
+      break;
+    case "Invested": {
+      const { vaultId, poolId, amount, shares } = log.args;
+      if (!state.row || state.row.poolId !== poolId) {
         state.shares = 0n;
-        state.row = undefined;
-      } else {
-        state.row = open(vaultId, next, row.payout);
-        record(state.row, "rolled in", log, row.payout);
+        state.row = openRow(rounds, vaultId, poolId, 0n);
       }
-      continue;
+      state.row.principal += amount;
+      state.row.deposited += amount;
+      record(state.row, "invested", log, amount);
+      state.shares += shares;
+      break;
     }
-    if (getAddress(log.args.investor) !== investor) continue;
-    const state = stateOf(log.args.vaultId);
-    switch (log.eventName) {
-      case "RollOverSet":
-        state.rollOver = log.args.enabled;
-        break;
-      case "Invested": {
-        const { vaultId, poolId, amount, shares } = log.args;
-        if (!state.row || state.row.poolId !== poolId) {
-          state.shares = 0n;
-          state.row = open(vaultId, poolId, 0n);
-        }
-        state.row.principal += amount;
-        state.row.deposited += amount;
-        record(state.row, "invested", log, amount);
-        state.shares += shares;
-        break;
+    case "Withdrawn":
+    case "EmergencyWithdrawn": {
+      const row = state.row;
+      if (row) {
+        row.outcome = row.settled ? "withdrawn" : "refunded";
+        row.withdrawn = log.args.amount;
+        record(row, row.outcome, log, log.args.amount);
       }
-      case "Withdrawn":
-      case "EmergencyWithdrawn": {
-        const row = state.row;
-        if (row) {
-          row.outcome = row.settled ? "withdrawn" : "refunded";
-          row.withdrawn = log.args.amount;
-          record(row, row.outcome, log, log.args.amount);
-        }
-        state.shares = 0n;
-        state.row = undefined;
-        break;
-      }
+      state.shares = 0n;
+      state.row = undefined;
+      break;
     }
   }
+}
 
-  // The blocks' times: from the logs where the node gives them (anvil, recent geth), else read.
+/** The vault's position state, created empty on first use. */
+function stateOf(rounds: Rounds, vaultId: bigint): VaultState {
+  let state = rounds.states.get(vaultId);
+  if (!state) {
+    state = { shares: 0n, rollOver: false, row: undefined };
+    rounds.states.set(vaultId, state);
+  }
+  return state;
+}
+
+/** A new row for the position's round in `poolId`, starting at `principal`. */
+function openRow(rounds: Rounds, vaultId: bigint, poolId: bigint, principal: bigint): Row {
+  const pool = poolById(rounds.pools, poolId);
+  const row: Row = {
+    vaultId: Number(vaultId),
+    poolId,
+    round: Number(pool?.round ?? 0n),
+    principal,
+    deposited: 0n,
+    payout: 0n,
+    fees: 0n,
+    profit: 0n,
+    outcome: "in progress",
+    withdrawn: 0n,
+    lockupStartTime: Number(pool?.lockupStartTime ?? 0n),
+    lockupEndTime: Number(pool?.lockupEndTime ?? 0n),
+    transactions: [],
+    settled: false,
+  };
+  rounds.rows.push(row);
+  return row;
+}
+
+/** Adds the log's transaction to the row (its time is filled in later by `stampBlockTimes`). */
+function record(row: Row, kind: PositionTransactionKind, log: HistoryLog, amount: bigint): void {
+  row.transactions.push({ kind, hash: log.transactionHash, blockNumber: log.blockNumber, timestamp: 0, amount });
+}
+
+/** The blocks' times: from the logs where the node gives them (anvil, recent geth), else read. */
+async function stampBlockTimes(client: Client, rows: Row[], logs: readonly HistoryLog[]): Promise<void> {
+  const known = new Map<bigint, number>();
+  for (const log of logs) if (log.blockTimestamp) known.set(log.blockNumber, Number(log.blockTimestamp));
   const times = await getBlockTimestamps(client, {
     blockNumbers: rows.flatMap((row) => row.transactions.map((tx) => tx.blockNumber)),
     known,
   });
   for (const row of rows) for (const tx of row.transactions) tx.timestamp = times.get(tx.blockNumber) ?? 0;
+}
 
+/** The rows as the statement shows them: newest pool first. */
+function toStatement(rows: Row[]): PositionRound[] {
   return rows
     .map(({ settled: _settled, ...row }) => row)
     .reverse()
