@@ -16,6 +16,7 @@
 import { ensureDeps } from "./lib/ensure-deps.mjs";
 
 ensureDeps();
+const suiteStarted = Date.now();
 
 const { readdirSync } = await import("node:fs");
 const { join } = await import("node:path");
@@ -31,8 +32,13 @@ const { listWorkspaces } = await import("./lib/workspaces.mjs");
 const color = Boolean(process.stdout.isTTY);
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
-/** @type {Array<{ name: string, passed: number, failed: number, code: number }>} */
+/** @type {Array<{ name: string, passed: number, failed: number, code: number, seconds?: number }>} */
 const results = [];
+
+/** When the current step started: each step's wall time is printed in the summary. */
+let stepStarted = Date.now();
+/** Seconds since the current step started. */
+const stepSeconds = () => Math.round((Date.now() - stepStarted) / 1000);
 
 /** Tests that failed, then passed when their files ran again alone; and tests that failed twice. */
 /** @type {string[]} */
@@ -53,8 +59,14 @@ async function rerunFailedFiles(workspaceName, failures, env) {
   return run(npm, ["run", "test", "--workspace", workspaceName, "--", ...files], { cwd: ROOT, capture: true, env });
 }
 
+/** @param {number} seconds */
+const formatSeconds = (seconds) => `${Math.floor(seconds / 60)}m ${String(seconds % 60).padStart(2, "0")}s`;
+
 /** @param {string} title */
-const banner = (title) => console.log(`\n━━ ${title} ${"━".repeat(Math.max(0, 72 - title.length))}`);
+const banner = (title) => {
+  stepStarted = Date.now();
+  console.log(`\n━━ ${title} ${"━".repeat(Math.max(0, 72 - title.length))}`);
+};
 
 /** `npm test -- sdk api`: only the steps whose location contains one of the words (all when none is given). */
 const only = process.argv.slice(2);
@@ -68,6 +80,7 @@ if (selected("contracts")) {
   results.push({
     name: "forge test",
     code: result.code,
+    seconds: stepSeconds(),
     ...countsOrExit(parseForgeCounts(result.output), result.code),
   });
 }
@@ -87,6 +100,7 @@ if (scriptTests.length > 0 && selected("scripts")) {
   results.push({
     name: "scripts (node --test)",
     code: result.code,
+    seconds: stepSeconds(),
     ...countsOrExit(parseNodeTestCounts(result.output), result.code),
   });
 }
@@ -117,6 +131,7 @@ for (const workspace of listWorkspaces()) {
     }
   }
   const result = await run(npm, ["run", "test", "--workspace", workspace.name], { cwd: ROOT, capture: true, env });
+  const seconds = stepSeconds();
   const failures = parseVitestFailures(result.output);
   const rerun = failures.length > 0 ? await rerunFailedFiles(workspace.name, failures, env) : undefined;
   await postgres?.stop();
@@ -128,10 +143,10 @@ for (const workspace of listWorkspaces()) {
   if (rerun?.code === 0 && counts && allListed) {
     // Every failed file passed when run again alone: the failures were flaky. They are named in the summary.
     flaky.push(...failures.map((f) => `${workspace.name}: ${f.file} > ${f.title} (${f.error})`));
-    results.push({ name: workspace.name, code: 0, passed: counts.passed + counts.failed, failed: 0 });
+    results.push({ name: workspace.name, code: 0, passed: counts.passed + counts.failed, failed: 0, seconds });
   } else {
     failedTests.push(...failures.map((f) => `${workspace.name}: ${f.file} > ${f.title} (${f.error})`));
-    results.push({ name: workspace.name, code: result.code, ...countsOrExit(counts, result.code) });
+    results.push({ name: workspace.name, code: result.code, ...countsOrExit(counts, result.code), seconds });
   }
 }
 
@@ -146,8 +161,10 @@ if (failedTests.length > 0) {
 }
 for (const r of results) {
   const mark = r.code === 0 && r.failed === 0 ? "✓" : "✗";
-  console.log(`${mark} ${r.name.padEnd(28)} ${r.passed} passed, ${r.failed} failed`);
+  const time = r.seconds === undefined ? "" : `  ${formatSeconds(r.seconds)}`;
+  console.log(`${mark} ${r.name.padEnd(28)} ${`${r.passed} passed, ${r.failed} failed`.padEnd(24)}${time}`);
 }
+console.log(`wall time ${formatSeconds(Math.round((Date.now() - suiteStarted) / 1000))} (install excluded)`);
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
