@@ -36,35 +36,74 @@ export const ETH_PRICE_TIMEOUT_MS = 3_000;
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-export function createApiClient(options: { apiUrl: string; fetch: typeof fetch; token: () => string | undefined }) {
-  async function call<T>(method: "GET" | "POST", path: string, body?: unknown, withToken = false): Promise<T> {
-    const headers: Record<string, string> = {};
-    if (body !== undefined) headers["content-type"] = "application/json";
-    const token = withToken ? options.token() : undefined;
-    if (withToken && !token) throw new ApiError(401, "Not signed in");
-    if (token) headers.authorization = `Bearer ${token}`;
-    const response = await options.fetch(`${options.apiUrl}${path}`, {
-      method,
-      headers,
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    if (response.status === 204) return undefined as T;
-    const text = await response.text();
-    let json: unknown;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
-    if (!response.ok) {
-      const message =
-        typeof json === "object" && json !== null && typeof (json as { message?: unknown }).message === "string"
-          ? (json as { message: string }).message
-          : `The server answered ${response.status}`;
-      throw new ApiError(response.status, message);
-    }
-    return json as T;
+type ApiClientOptions = { apiUrl: string; fetch: typeof fetch; token: () => string | undefined };
+type ApiCall = <T>(method: "GET" | "POST", path: string, body?: unknown, withToken?: boolean) => Promise<T>;
+
+/** One call to the API: JSON in and out, the bearer token when `withToken`, an ApiError for any answer but 2xx. */
+async function apiCall<T>(
+  options: ApiClientOptions,
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+  withToken = false,
+): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const token = withToken ? options.token() : undefined;
+  if (withToken && !token) throw new ApiError(401, "Not signed in");
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await options.fetch(`${options.apiUrl}${path}`, {
+    method,
+    headers,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
   }
+  if (!response.ok) {
+    const message =
+      typeof json === "object" && json !== null && typeof (json as { message?: unknown }).message === "string"
+        ? (json as { message: string }).message
+        : `The server answered ${response.status}`;
+    throw new ApiError(response.status, message);
+  }
+  return json as T;
+}
+
+/**
+ * ETH's price in US dollars on a chain, from the API's prices (`POST /v1/fungible/price`, the native token's CAIP-10
+ * id); undefined when the API has none or does not answer within `ETH_PRICE_TIMEOUT_MS`.
+ */
+async function ethUsdPrice(call: ApiCall, chainId: number): Promise<number | undefined> {
+  const id = `eip155:${chainId}:${NATIVE_TOKEN}`;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const { fungibles } = await Promise.race([
+      call<{ fungibles?: { address?: unknown; price?: unknown }[] }>("POST", "/v1/fungible/price", {
+        currency: "usd",
+        addresses: [id],
+      }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error("No price in time")), ETH_PRICE_TIMEOUT_MS);
+      }),
+    ]);
+    const price = fungibles?.find((f) => typeof f.address === "string" && f.address.toLowerCase() === id)?.price;
+    return typeof price === "number" && Number.isFinite(price) && price > 0 ? price : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function createApiClient(options: ApiClientOptions) {
+  const call: ApiCall = <T>(method: "GET" | "POST", path: string, body?: unknown, withToken?: boolean) =>
+    apiCall<T>(options, method, path, body, withToken);
 
   return {
     emailConnect: (email: string, deviceId: string) =>
@@ -107,31 +146,8 @@ export function createApiClient(options: { apiUrl: string; fetch: typeof fetch; 
       call<LoginResult>("POST", "/v1/embedded/social/finish", { callbackUrl, deviceId }),
     farcasterChannel: (deviceId: string) =>
       call<{ url: string; channelToken: string }>("POST", "/v1/embedded/farcaster/channel", { deviceId }),
-    /**
-     * ETH's price in US dollars on a chain, from the API's prices (`POST /v1/fungible/price`, the native token's
-     * CAIP-10 id); undefined when the API has none or does not answer within `ETH_PRICE_TIMEOUT_MS`.
-     */
-    ethUsdPrice: async (chainId: number): Promise<number | undefined> => {
-      const id = `eip155:${chainId}:${NATIVE_TOKEN}`;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      try {
-        const { fungibles } = await Promise.race([
-          call<{ fungibles?: { address?: unknown; price?: unknown }[] }>("POST", "/v1/fungible/price", {
-            currency: "usd",
-            addresses: [id],
-          }),
-          new Promise<never>((_, reject) => {
-            timer = setTimeout(() => reject(new Error("No price in time")), ETH_PRICE_TIMEOUT_MS);
-          }),
-        ]);
-        const price = fungibles?.find((f) => typeof f.address === "string" && f.address.toLowerCase() === id)?.price;
-        return typeof price === "number" && Number.isFinite(price) && price > 0 ? price : undefined;
-      } catch {
-        return undefined;
-      } finally {
-        clearTimeout(timer);
-      }
-    },
+    /** ETH's price in US dollars on a chain, or undefined (see `ethUsdPrice`). */
+    ethUsdPrice: (chainId: number): Promise<number | undefined> => ethUsdPrice(call, chainId),
     farcasterStatus: (channelToken: string, deviceId: string) =>
       call<{ state: "pending" } | ({ state: "completed" } & LoginResult)>("POST", "/v1/embedded/farcaster/status", {
         channelToken,

@@ -21,14 +21,6 @@ export const FORWARDED_METHODS: ReadonlySet<string> = new Set([
   "wallet_getCapabilities",
 ]);
 
-/** Answered by the frame itself, without the node and without approval. */
-export const LOCAL_METHODS: ReadonlySet<string> = new Set([
-  "eth_accounts",
-  "eth_requestAccounts",
-  "eth_chainId",
-  "wallet_switchEthereumChain",
-]);
-
 /** Signing or sending: only after the person's click on Approve in the frame. */
 export const APPROVAL_METHODS = ["personal_sign", "eth_signTypedData_v4", "eth_sendTransaction"] as const;
 export type ApprovalMethod = (typeof APPROVAL_METHODS)[number];

@@ -61,16 +61,13 @@ export const APPROVE_DELAY_MS = 1_000;
 const APPROVE_HINT =
   "Approve becomes available after a short pause, so that a click meant for something else cannot approve.";
 
-/**
- * The approval screen: "<origin> asks you to …" first, then the request in words, warnings, and everything the request
- * does. Reject has the focus first and works at once (Escape too); Approve only after APPROVE_DELAY_MS of being seen.
- */
-export function renderApproval(
-  root: HTMLElement,
-  view: ApprovalView,
-  actions: { onApprove: () => void; onReject: () => void },
-): void {
-  const title = [el("strong", { class: "requester" }, originHost(view.origin)), ` asks you to ${view.action}`];
+/** The heading: who asks, and what for. */
+function approvalTitle(view: ApprovalView): Child[] {
+  return [el("strong", { class: "requester" }, originHost(view.origin)), ` asks you to ${view.action}`];
+}
+
+/** The request in words and its warnings first, then everything it does; raw fields folded under "Details". */
+function approvalBody(view: ApprovalView): Child[] {
   const top: Child[] = [];
   if (view.summary) top.push(el("p", { class: "summary" }, view.summary));
   for (const warning of view.warnings) top.push(el("p", { class: "warning" }, warning));
@@ -88,40 +85,106 @@ export function renderApproval(
   if (view.details.length > 0) {
     sections.push(el("details", {}, el("summary", {}, "Details"), ...view.details.map(sectionNode)));
   }
+  return [...top, ...sections];
+}
+
+type ApproveGate = {
+  /** Approve off, and on again after the delay (restarted by every call). */
+  arm(): void;
+  /** Approve off until the frame is seen again. */
+  disarm(): void;
+  /** The action, run at most once for the screen: afterwards both buttons stay off. */
+  once(action: () => void): () => void;
+  /** Whether Approve or Reject already ran. */
+  settled(): boolean;
+  stop(): void;
+};
+
+/** Approve's pause and the screen's one decision. */
+function approveGate(approve: HTMLButtonElement, reject: HTMLButtonElement, hint: HTMLElement): ApproveGate {
+  let done = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    arm() {
+      clearTimeout(timer);
+      approve.disabled = true;
+      hint.textContent = APPROVE_HINT;
+      timer = setTimeout(() => {
+        if (done) return;
+        approve.disabled = false;
+        hint.textContent = "";
+      }, APPROVE_DELAY_MS);
+    },
+    disarm() {
+      clearTimeout(timer);
+      timer = undefined;
+      approve.disabled = true;
+      hint.textContent = APPROVE_HINT;
+    },
+    once: (action) => () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      approve.disabled = true;
+      reject.disabled = true;
+      action();
+    },
+    settled: () => done,
+    stop() {
+      clearTimeout(timer);
+    },
+  };
+}
+
+/**
+ * Whether the frame is seen: a tab in the background, or the app hiding the frame, starts the pause again when it is
+ * back. `observe` starts watching the element; `stop` ends both watches.
+ */
+function watchSight(doc: Document, gate: ApproveGate): { observe(target: Element): void; stop(): void } {
+  // Inside a cross-origin iframe the observer reports visibility in the top-level viewport: the app hiding the frame
+  // (display: none), moving it off screen or scrolling it away counts as not seen.
+  let seen = true;
+  const onVisibility = () => {
+    if (doc.visibilityState === "hidden") gate.disarm();
+    else if (seen) gate.arm();
+  };
+  doc.addEventListener("visibilitychange", onVisibility);
+  const observer =
+    typeof IntersectionObserver === "function"
+      ? new IntersectionObserver((entries) => {
+          const visible = entries.at(-1)?.isIntersecting ?? seen;
+          if (visible === seen) return;
+          seen = visible;
+          if (visible && doc.visibilityState !== "hidden") gate.arm();
+          else gate.disarm();
+        })
+      : undefined;
+  return {
+    observe(target) {
+      observer?.observe(target);
+    },
+    stop() {
+      doc.removeEventListener("visibilitychange", onVisibility);
+      observer?.disconnect();
+    },
+  };
+}
+
+/**
+ * The approval screen: "<origin> asks you to …" first, then the request in words, warnings, and everything the request
+ * does. Reject has the focus first and works at once (Escape too); Approve only after APPROVE_DELAY_MS of being seen.
+ */
+export function renderApproval(
+  root: HTMLElement,
+  view: ApprovalView,
+  actions: { onApprove: () => void; onReject: () => void },
+): void {
   const hint = el("p", { class: "note", id: "approve-hint" });
   const reject = el("button", { type: "button", class: "secondary" }, "Reject");
   const approve = el("button", { type: "button", class: "primary", "aria-describedby": "approve-hint" }, "Approve");
-
-  let done = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  /** Approve off, and on again after the delay (restarted by every call). */
-  const arm = () => {
-    clearTimeout(timer);
-    approve.disabled = true;
-    hint.textContent = APPROVE_HINT;
-    timer = setTimeout(() => {
-      if (done) return;
-      approve.disabled = false;
-      hint.textContent = "";
-    }, APPROVE_DELAY_MS);
-  };
-  /** Approve off until the frame is seen again. */
-  const disarm = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    approve.disabled = true;
-    hint.textContent = APPROVE_HINT;
-  };
-  const once = (action: () => void) => () => {
-    if (done) return;
-    done = true;
-    clearTimeout(timer);
-    approve.disabled = true;
-    reject.disabled = true;
-    action();
-  };
-  const onReject = once(actions.onReject);
-  const onApprove = once(actions.onApprove);
+  const gate = approveGate(approve, reject, hint);
+  const onReject = gate.once(actions.onReject);
+  const onApprove = gate.once(actions.onApprove);
   reject.addEventListener("click", onReject);
   // The disabled button already ignores clicks; the check also covers a click dispatched by other means.
   approve.addEventListener("click", () => {
@@ -130,40 +193,21 @@ export function renderApproval(
 
   const doc = root.ownerDocument;
   const onKey = (event: KeyboardEvent) => {
-    if (event.key !== "Escape" || done) return;
+    if (event.key !== "Escape" || gate.settled()) return;
     event.preventDefault();
     onReject();
   };
-  // A tab in the background, or the app hiding the frame, starts the pause again when it is back.
-  const onVisibility = () => {
-    if (doc.visibilityState === "hidden") disarm();
-    else if (seen) arm();
-  };
   doc.addEventListener("keydown", onKey);
-  doc.addEventListener("visibilitychange", onVisibility);
-  // Inside a cross-origin iframe this reports visibility in the top-level viewport: the app hiding the frame
-  // (display: none), moving it off screen or scrolling it away counts as not seen.
-  let seen = true;
-  const observer =
-    typeof IntersectionObserver === "function"
-      ? new IntersectionObserver((entries) => {
-          const visible = entries.at(-1)?.isIntersecting ?? seen;
-          if (visible === seen) return;
-          seen = visible;
-          if (visible && doc.visibilityState !== "hidden") arm();
-          else disarm();
-        })
-      : undefined;
+  const sight = watchSight(doc, gate);
 
   // The hint sits below the buttons: when it goes, nothing moves under the pointer.
-  screen(root, title, ...top, ...sections, el("div", { class: "actions" }, reject, approve), hint);
-  arm();
-  observer?.observe(approve);
+  screen(root, approvalTitle(view), ...approvalBody(view), el("div", { class: "actions" }, reject, approve), hint);
+  gate.arm();
+  sight.observe(approve);
   teardowns.set(root, () => {
-    clearTimeout(timer);
+    gate.stop();
     doc.removeEventListener("keydown", onKey);
-    doc.removeEventListener("visibilitychange", onVisibility);
-    observer?.disconnect();
+    sight.stop();
   });
   // Who asks is read first: focusing Reject must not scroll a long request's heading out of the frame.
   reject.focus({ preventScroll: true });

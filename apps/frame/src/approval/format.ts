@@ -38,7 +38,7 @@ export function formatDecimal(text: string): string {
   const options: Intl.NumberFormatOptions =
     digits === 0 ? { maximumSignificantDigits: 4 } : { maximumFractionDigits: Math.max(0, 6 - digits) };
   // A decimal string keeps every digit (Intl.NumberFormat v3); a Number would lose them past 15 or so.
-  return new Intl.NumberFormat("en-US", options).format(text as unknown as number);
+  return new Intl.NumberFormat("en-US", options).format(text as Intl.StringNumericLiteral);
 }
 
 /** "1,234.5 mUSDC"; an unknown token's amount stays in raw units, said so. */
