@@ -106,6 +106,13 @@ export {
   nftLendingYield,
   pointTimeSeconds,
 } from "../math/nftLendingYield.js";
+export {
+  InvalidTokenAmountError,
+  parseTokenAmount,
+  TokenAmountFormatError,
+  TokenAmountNotPositiveError,
+  TokenAmountPrecisionError,
+} from "../math/parseTokenAmount.js";
 export { ratioPercent } from "../math/ratioPercent.js";
 export {
   historicalApyPercent,
@@ -300,6 +307,14 @@ export {
   castVoteBySig,
   signBallot,
 } from "../writes/castVoteBySig.js";
+export {
+  type ChooseInvestPathInput,
+  canBatch,
+  chooseInvestPath,
+  fallbackInvestPath,
+  plannedInvestPath,
+  type WalletCallsCapabilities,
+} from "../writes/chooseInvestPath.js";
 export { type ClaimFundFeesParameters, claimFundFees } from "../writes/claimFundFees.js";
 export {
   type CollectFundsFromTradingWalletParameters,
@@ -329,7 +344,20 @@ export { executeFundChange } from "../writes/executeFundChange.js";
 export { type ExecuteProposalParameters, executeProposal } from "../writes/executeProposal.js";
 export { type GrantAdminParameters, grantAdmin } from "../writes/grantAdmin.js";
 export { type InvestParameters, type InvestReturnType, type InvestStep, invest } from "../writes/invest.js";
-export { type InvestPath, type InvestPathResult, isUnsupportedByWallet } from "../writes/investPath.js";
+export {
+  InvestFailedError,
+  type InvestInVaultParameters,
+  type InvestInVaultReturnType,
+  type InvestProgress,
+  type InvestProgressStep,
+  investInVault,
+} from "../writes/investInVault.js";
+export {
+  type InvestAmount,
+  type InvestPath,
+  type InvestPathResult,
+  isUnsupportedByWallet,
+} from "../writes/investPath.js";
 export {
   type BatchCallState,
   batchMessages,

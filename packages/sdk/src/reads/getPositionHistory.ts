@@ -1,7 +1,6 @@
 import {
   type Address,
   type Client,
-  encodeEventTopics,
   formatLog,
   getAbiItem,
   getAddress,
@@ -10,6 +9,7 @@ import {
   padHex,
   parseEventLogs,
   type RpcLog,
+  toEventSelector,
 } from "viem";
 import { getBlockNumber } from "viem/actions";
 import { investmentFundAbi } from "../abi/index.js";
@@ -156,9 +156,8 @@ async function readHistoryLogs(
 
 /** The `eth_getLogs` topics: any of the five events, with the account or one of the vault ids as topic 1. */
 function historyTopics(investor: Address, vaultCount: number): [Hex[], Hex[]] {
-  const topic0 = HISTORY_EVENTS.map(
-    (event) => encodeEventTopics({ abi: [event], eventName: event.name } as never)[0] as Hex,
-  );
+  // Each event's selector (its signature's hash), the logs' first topic.
+  const topic0 = HISTORY_EVENTS.map((event) => toEventSelector(event));
   const topic1 = [
     padHex(investor.toLowerCase() as Hex),
     ...idsUpTo(vaultCount).map((id) => numberToHex(id, { size: 32 })),

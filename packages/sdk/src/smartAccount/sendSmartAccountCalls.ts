@@ -14,7 +14,7 @@ import {
   type WalletClient,
 } from "viem";
 import { createBundlerClient, entryPoint08Abi } from "viem/account-abstraction";
-import { estimateFeesPerGas, getBalance, multicall, simulateCalls, simulateContract } from "viem/actions";
+import { estimateFeesPerGas, getBalance, getCode, multicall, simulateCalls, simulateContract } from "viem/actions";
 import { fundPaymasterAbi } from "../abi/index.js";
 import { FundamentError } from "../baseErrors.js";
 import { smartAccountDeployment } from "../deployment/deployment.js";
@@ -29,7 +29,6 @@ import {
   type GasPayment,
   type NotSponsoredReason,
   needsEthMessage,
-  type UserOperationGas,
   userOperationMaxCost,
 } from "./userOperationCost.js";
 
@@ -125,6 +124,24 @@ export class SmartAccountsUnavailableError extends FundamentError {
 /** A balance for the sender during a self-paid operation's gas estimation only (the bundler simulates at 1 wei/gas). */
 const ESTIMATION_BALANCE = 10n ** 24n;
 
+/** What the checks before the prompt read of the smart account: its whitelist entry, budget, deposit, ETH and code. */
+type SmartAccountState = {
+  whitelisted: boolean;
+  /** The paymaster's remaining sponsorship for the account, in wei. */
+  remaining: bigint;
+  /** The account's own deposit at the EntryPoint, and its ETH. */
+  deposit: bigint;
+  balance: bigint;
+  /** Whether the account has no code yet: this operation deploys it. */
+  deploys: boolean;
+};
+
+type SmartAccountDeployment = NonNullable<ReturnType<typeof smartAccountDeployment>>;
+type FundSmartAccount = Awaited<ReturnType<typeof toFundSmartAccount>>;
+type FundBundlerClient = ReturnType<typeof fundBundlerClient>;
+/** A prepared user operation, as the bundler estimated it. */
+type PreparedOperation = Awaited<ReturnType<FundBundlerClient["prepareUserOperation"]>>;
+
 /**
  * Sends calls from the owner's smart account (a SimpleAccount v0.8, ERC-4337) as one user operation (`execute` for
  * one call, `executeBatch` for several); the owner signs once (EIP-712). The first operation also deploys the
@@ -139,144 +156,43 @@ const ESTIMATION_BALANCE = 10n ** 24n;
 export async function sendSmartAccountCalls(
   parameters: SendSmartAccountCallsParameters,
 ): Promise<SendSmartAccountCallsReturnType> {
-  const { deployment, publicClient, walletClient } = parameters;
+  const { publicClient } = parameters;
   let errorContext: FundErrorContext = parameters.errorContext ?? {};
   let smartAccount: Address | null = null;
   let userOpHash: Hash | null = null;
-  const nothingSent = {
-    userOpHash: null,
-    deployedAccount: false,
-    actualGasUsed: null,
-    actualGasCost: null,
-    gasPayment: null,
-  };
   try {
     parameters.onStep?.("checking");
-    const aa = smartAccountDeployment(deployment);
-    if (!aa) throw new SmartAccountsUnavailableError("Smart accounts are not set up on this network.");
-    const bundlerUrl = parameters.bundlerUrl ?? aa.bundlerUrl;
-    if (!parameters.bundlerTransport && !bundlerUrl) {
-      throw new SmartAccountsUnavailableError("No ERC-4337 bundler is configured for this network (BUNDLER_URL).");
-    }
-    if (!walletClient.account) throw new FundamentError("Connect a wallet first.");
-    const owner = walletClient as WalletClient<Transport, Chain | undefined, Account>;
-    const account = await toFundSmartAccount({ deployment, publicClient, owner });
+    const { aa, bundlerUrl } = smartAccountSetup(parameters);
+    const account = await ownerSmartAccount(parameters);
     smartAccount = account.address;
-    const [[whitelisted, remaining, deposit], balance, code] = await Promise.all([
-      multicall(publicClient, {
-        allowFailure: false,
-        deployless: isDeployless(publicClient),
-        contracts: [
-          { ...fundContract(deployment), functionName: "isWhitelisted", args: [account.address] },
-          {
-            address: aa.fundPaymaster,
-            abi: fundPaymasterAbi,
-            functionName: "remainingSponsorship",
-            args: [account.address],
-          },
-          { address: aa.entryPoint, abi: entryPoint08Abi, functionName: "balanceOf", args: [account.address] },
-        ],
-      }),
-      getBalance(publicClient, { address: account.address }),
-      (publicClient as Client).request({ method: "eth_getCode", params: [account.address, "latest"] }) as Promise<
-        Hex | null | undefined
-      >,
-    ]);
-    if (!whitelisted && parameters.notWhitelistedMessage) {
+    const state = await readSmartAccountState(parameters, aa, account.address);
+    if (!state.whitelisted && parameters.notWhitelistedMessage) {
       throw new FundamentError(parameters.notWhitelistedMessage(account.address));
     }
-    let calls: readonly SmartAccountCall[];
-    if (typeof parameters.calls === "function") {
-      const plan = await parameters.calls(account.address);
-      calls = plan.calls;
-      if (plan.errorContext) errorContext = plan.errorContext;
-    } else {
-      calls = parameters.calls;
-    }
-    if (calls.length === 0) throw new FundamentError("Nothing to send from the smart account.");
+    const plan = await planCalls(parameters, account.address);
+    if (plan.errorContext) errorContext = plan.errorContext;
     // The fund's own refusal (a vote already cast, a locked pool) matters more than the budget: said first.
-    await simulateFromAccount(publicClient, account.address, calls);
+    await simulateFromAccount(publicClient, account.address, plan.calls);
 
-    const bundler = createBundlerClient({
-      account,
-      client: publicClient,
-      transport: parameters.bundlerTransport ?? http(bundlerUrl, { retryCount: 0 }),
-      userOperation: { estimateFeesPerGas: ({ bundlerClient }) => bundlerGasPrice(bundlerClient, publicClient) },
-    });
-    // Sponsored when the paymaster will take it: whitelisted, and the remaining budget covers the maximum cost the
-    // paymaster reserves (estimated by the bundler, at its quoted price). Otherwise the account pays for itself.
-    let notSponsored: NotSponsoredReason | null = whitelisted ? null : "notWhitelisted";
-    let prepared: UserOperationGas | undefined;
-    if (!notSponsored && remaining === 0n) notSponsored = "budgetUsedUp";
-    if (!notSponsored) {
-      try {
-        prepared = await bundler.prepareUserOperation({ calls: calls as never, paymaster: aa.fundPaymaster });
-        if (userOperationMaxCost(prepared) > remaining) notSponsored = "budgetUsedUp";
-      } catch (error) {
-        // The bundler's estimation runs the paymaster's validation: a budget too small for it, or a whitelist change
-        // since the read above, is a refusal to sponsor, not a failure. Anything else is.
-        const refusal = decodePaymasterRevert(error)?.errorName;
-        if (refusal === "SponsorBudgetExceeded") notSponsored = "budgetUsedUp";
-        else if (refusal === "AccountNotWhitelisted") notSponsored = "notWhitelisted";
-        else throw error;
-      }
-    }
-    if (notSponsored) {
-      prepared = await bundler.prepareUserOperation({
-        calls: calls as never,
-        stateOverride: [{ address: account.address, balance: ESTIMATION_BALANCE }],
-      });
-      const available = balance + deposit;
-      const cost = userOperationMaxCost(prepared);
-      if (cost > available) throw new FundamentError(needsEthMessage(account.address, cost - available, notSponsored));
-    }
-    const gasPayment: GasPayment = notSponsored ? "selfPaid" : "sponsored";
+    const bundler = fundBundlerClient(parameters, account, bundlerUrl);
+    const { prepared, gasPayment } = await prepareOperation(bundler, plan.calls, aa, state, account.address);
     parameters.onGasPayment?.(gasPayment);
 
     parameters.onStep?.("signing");
-    // The prepared operation, signed now (its stub signature and estimation override dropped).
-    const {
-      signature: _stub,
-      stateOverride: _override,
-      ...operation
-    } = prepared as typeof prepared & {
-      signature?: Hex;
-      stateOverride?: unknown;
-    };
-    userOpHash = await bundler.sendUserOperation(operation as never);
+    userOpHash = await signAndSend(bundler, prepared);
     parameters.onUserOperationSubmitted?.(userOpHash);
     parameters.onStep?.("bundling");
     const receipt = await bundler.waitForUserOperationReceipt({ hash: userOpHash, timeout: 120_000 });
     const figures = {
       userOpHash,
       smartAccount,
-      deployedAccount: code === undefined || code === null || code === "0x",
+      deployedAccount: state.deploys,
       actualGasUsed: receipt.actualGasUsed,
       actualGasCost: receipt.actualGasCost,
       gasPayment,
       unsupported: false,
     };
-    if (!receipt.success) {
-      return {
-        hash: receipt.receipt.transactionHash,
-        success: false,
-        message: errorMessages.executionFailed,
-        kind: "reverted",
-        ...figures,
-      };
-    }
-    try {
-      parameters.onReceipt?.({ ...receipt.receipt, logs: receipt.logs });
-    } catch (error) {
-      return { ...failure(error, errorContext), ...figures };
-    }
-    return {
-      hash: receipt.receipt.transactionHash,
-      success: true,
-      message: parameters.successMessage,
-      kind: null,
-      ...figures,
-    };
+    return { ...operationOutcome(parameters, receipt, errorContext), ...figures };
   } catch (error) {
     const refusal = paymasterRefusal(error);
     // The paymaster refused in its validation: a revert, said in its own words.
@@ -288,6 +204,174 @@ export async function sendSmartAccountCalls(
   }
 }
 
+/** The figures of an operation that was not sent (or whose sending failed before its receipt). */
+const nothingSent = {
+  userOpHash: null,
+  deployedAccount: false,
+  actualGasUsed: null,
+  actualGasCost: null,
+  gasPayment: null,
+} as const;
+
+/** The deployment's smart-account contracts and the bundler's URL; SmartAccountsUnavailableError when either is missing. */
+function smartAccountSetup({ deployment, bundlerUrl, bundlerTransport }: SendSmartAccountCallsParameters): {
+  aa: SmartAccountDeployment;
+  bundlerUrl: string | undefined;
+} {
+  const aa = smartAccountDeployment(deployment);
+  if (!aa) throw new SmartAccountsUnavailableError("Smart accounts are not set up on this network.");
+  const url = bundlerUrl ?? aa.bundlerUrl;
+  if (!bundlerTransport && !url) {
+    throw new SmartAccountsUnavailableError("No ERC-4337 bundler is configured for this network (BUNDLER_URL).");
+  }
+  return { aa, bundlerUrl: url };
+}
+
+/** The connected owner's smart account (its address is known before it is deployed). */
+async function ownerSmartAccount({
+  deployment,
+  publicClient,
+  walletClient,
+}: SendSmartAccountCallsParameters): Promise<FundSmartAccount> {
+  if (!walletClient.account) throw new FundamentError("Connect a wallet first.");
+  // Checked just above: the wallet client has its account (TypeScript does not narrow a client's type parameter).
+  const owner = walletClient as WalletClient<Transport, Chain | undefined, Account>;
+  return toFundSmartAccount({ deployment, publicClient, owner });
+}
+
+/** The smart account's whitelist entry, remaining sponsorship and EntryPoint deposit (one multicall), ETH and code. */
+async function readSmartAccountState(
+  { deployment, publicClient }: SendSmartAccountCallsParameters,
+  aa: SmartAccountDeployment,
+  address: Address,
+): Promise<SmartAccountState> {
+  const [[whitelisted, remaining, deposit], balance, code] = await Promise.all([
+    multicall(publicClient, {
+      allowFailure: false,
+      deployless: isDeployless(publicClient),
+      contracts: [
+        { ...fundContract(deployment), functionName: "isWhitelisted", args: [address] },
+        { address: aa.fundPaymaster, abi: fundPaymasterAbi, functionName: "remainingSponsorship", args: [address] },
+        { address: aa.entryPoint, abi: entryPoint08Abi, functionName: "balanceOf", args: [address] },
+      ],
+    }),
+    getBalance(publicClient, { address }),
+    getCode(publicClient, { address, blockTag: "latest" }),
+  ]);
+  return { whitelisted, remaining, deposit, balance, deploys: code === undefined };
+}
+
+/** The calls, built now when `calls` is a function of the smart account's address; an empty list is refused. */
+async function planCalls({ calls }: SendSmartAccountCallsParameters, address: Address): Promise<SmartAccountCallsPlan> {
+  const plan = typeof calls === "function" ? await calls(address) : { calls };
+  if (plan.calls.length === 0) throw new FundamentError("Nothing to send from the smart account.");
+  return plan;
+}
+
+/** The bundler client for the account, with the bundler's own gas price quote. */
+function fundBundlerClient(
+  { publicClient, bundlerTransport }: SendSmartAccountCallsParameters,
+  account: FundSmartAccount,
+  bundlerUrl: string | undefined,
+) {
+  return createBundlerClient({
+    account,
+    client: publicClient,
+    transport: bundlerTransport ?? http(bundlerUrl, { retryCount: 0 }),
+    userOperation: { estimateFeesPerGas: ({ bundlerClient }) => bundlerGasPrice(bundlerClient, publicClient) },
+  });
+}
+
+/**
+ * The operation prepared (estimated by the bundler) and who pays its gas. Sponsored when the paymaster will take it:
+ * whitelisted, and the remaining budget covers the maximum cost the paymaster reserves (at the bundler's quoted
+ * price). Otherwise the account pays for itself, and must hold the ETH for the maximum cost (else a plain-words
+ * refusal saying how much to send it).
+ */
+async function prepareOperation(
+  bundler: FundBundlerClient,
+  calls: readonly SmartAccountCall[],
+  aa: SmartAccountDeployment,
+  state: SmartAccountState,
+  address: Address,
+): Promise<{ prepared: PreparedOperation; gasPayment: GasPayment }> {
+  const notSponsored = await sponsorshipRefusal(bundler, calls, aa, state);
+  if (typeof notSponsored === "object") return { prepared: notSponsored.prepared, gasPayment: "sponsored" };
+  const prepared = await bundler.prepareUserOperation({
+    calls: userOperationCalls(calls),
+    stateOverride: [{ address, balance: ESTIMATION_BALANCE }],
+  });
+  const available = state.balance + state.deposit;
+  const cost = userOperationMaxCost(prepared);
+  if (cost > available) throw new FundamentError(needsEthMessage(address, cost - available, notSponsored));
+  return { prepared, gasPayment: "selfPaid" };
+}
+
+/**
+ * Why the paymaster will not sponsor the operation, or the operation it will sponsor (prepared with it). The bundler's
+ * estimation runs the paymaster's validation: a budget too small for it, or a whitelist change since the read, is a
+ * refusal to sponsor, not a failure. Anything else is.
+ */
+async function sponsorshipRefusal(
+  bundler: FundBundlerClient,
+  calls: readonly SmartAccountCall[],
+  aa: SmartAccountDeployment,
+  state: SmartAccountState,
+): Promise<NotSponsoredReason | { prepared: PreparedOperation }> {
+  if (!state.whitelisted) return "notWhitelisted";
+  if (state.remaining === 0n) return "budgetUsedUp";
+  try {
+    const prepared = await bundler.prepareUserOperation({
+      calls: userOperationCalls(calls),
+      paymaster: aa.fundPaymaster,
+    });
+    return userOperationMaxCost(prepared) > state.remaining ? "budgetUsedUp" : { prepared };
+  } catch (error) {
+    const refusal = decodePaymasterRevert(error)?.errorName;
+    if (refusal === "SponsorBudgetExceeded") return "budgetUsedUp";
+    if (refusal === "AccountNotWhitelisted") return "notWhitelisted";
+    throw error;
+  }
+}
+
+/**
+ * The calls as a user operation takes them. Each was checked against its ABI where it was built (`smartAccountCall`);
+ * a list of calls to different contracts is held as viem's unchecked call list (`readonly unknown[]`, which its
+ * `Calls` type takes as is), an upcast, not a cast.
+ */
+function userOperationCalls(calls: readonly SmartAccountCall[]): readonly unknown[] {
+  return calls;
+}
+
+/** Signs the prepared operation (the owner's one prompt) and sends it to the bundler; resolves with its hash. */
+async function signAndSend(bundler: FundBundlerClient, prepared: PreparedOperation): Promise<Hash> {
+  // The prepared operation, signed now: its stub signature is dropped, and so is any estimation override.
+  const { signature: _stub, stateOverride: _override, ...unsigned } = prepared;
+  return bundler.sendUserOperation(unsigned);
+}
+
+/** The operation's result from its receipt: the spec's message on success, the receipt's reader given its logs. */
+function operationOutcome(
+  parameters: SendSmartAccountCallsParameters,
+  receipt: Awaited<ReturnType<FundBundlerClient["waitForUserOperationReceipt"]>>,
+  errorContext: FundErrorContext,
+): WriteResult {
+  const hash = receipt.receipt.transactionHash;
+  if (!receipt.success) return { hash, success: false, message: errorMessages.executionFailed, kind: "reverted" };
+  try {
+    parameters.onReceipt?.({ ...receipt.receipt, logs: receipt.logs });
+  } catch (error) {
+    return failure(error, errorContext);
+  }
+  return { hash, success: true, message: parameters.successMessage, kind: null };
+}
+
+/** The bundler's gas price method (Pimlico's, which Alto serves): its tiers' fees in hex wei. */
+type PimlicoGasPrice = {
+  Parameters?: undefined;
+  ReturnType: { fast: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex } };
+};
+
 /**
  * The bundler's own gas price quote (`pimlico_getUserOperationGasPrice`, its `fast` tier: what Alto accepts and what
  * the operation's maximum cost is reckoned at); for a bundler without that method, the node's estimate doubled (as
@@ -298,9 +382,7 @@ async function bundlerGasPrice(
   publicClient: Client<Transport, Chain | undefined>,
 ): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> {
   try {
-    const quote = (await bundlerClient.request({ method: "pimlico_getUserOperationGasPrice" } as never)) as {
-      fast: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex };
-    };
+    const quote = await bundlerClient.request<PimlicoGasPrice>({ method: "pimlico_getUserOperationGasPrice" });
     return {
       maxFeePerGas: BigInt(quote.fast.maxFeePerGas),
       maxPriorityFeePerGas: BigInt(quote.fast.maxPriorityFeePerGas),

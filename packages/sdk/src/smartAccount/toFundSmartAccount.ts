@@ -25,6 +25,7 @@ export async function toFundSmartAccount({ deployment, publicClient, owner }: To
   const ownerAccount = toAccount({
     address: owner.account.address,
     signMessage: ({ message }) => owner.signMessage({ account: owner.account, message }),
+    // Cast: viem's account-side definition makes `types` optional (an EIP712Domain-only message), its wallet action does not.
     signTypedData: (typedData) => owner.signTypedData({ account: owner.account, ...typedData } as never),
     signTransaction: async () => {
       throw new FundamentError("A smart account's owner signs user operations, not transactions.");

@@ -1,4 +1,4 @@
-import type { AbiEvent, Address, Client, GetLogsReturnType } from "viem";
+import type { AbiEvent, Address, Client, GetLogsParameters, GetLogsReturnType } from "viem";
 import { getBlockNumber, getLogs } from "viem/actions";
 
 /** Messages providers use when they refuse a block range or a result size. */
@@ -24,7 +24,8 @@ export function isRangeRefusal(error: unknown): boolean {
 export type GetLogsInChunksParameters<event extends AbiEvent> = {
   address: Address;
   event: event;
-  args?: Record<string, unknown>;
+  /** The indexed filter of `event`, typed from it. */
+  args?: GetLogsParameters<event>["args"];
   fromBlock: bigint;
   /** The latest block when omitted. */
   toBlock?: bigint;
@@ -70,8 +71,7 @@ export async function getLogsInChunks<const event extends AbiEvent>(
     getLogs(client, {
       address,
       event,
-      // The indexed filter of `event`; viem encodes and checks it at run time.
-      args: args as never,
+      args,
       fromBlock: from,
       toBlock: to,
       strict: true,

@@ -1,15 +1,12 @@
-import { type Address, erc20Abi, type Hash } from "viem";
-import { multicall, simulateCalls, simulateContract, waitForTransactionReceipt, writeContract } from "viem/actions";
-import { FundamentError, type FundErrorContext, isMethodUnsupported } from "../errors.js";
-import { toTokenUnits } from "../math/tokenAmount.js";
+import { erc20Abi, type Hash } from "viem";
+import { simulateCalls, simulateContract, waitForTransactionReceipt, writeContract } from "viem/actions";
+import { FundamentError, isMethodUnsupported } from "../errors.js";
 import { resultMessages } from "../messages.js";
-import { isDeployless } from "../reads/fundContract.js";
 import { getDepositStatus } from "../reads/getDepositStatus.js";
-import { getInvestmentTokenAddress } from "../reads/getInvestmentTokenAddress.js";
-import { vaultIdArg } from "../utils/vaultIdArg.js";
 import { failure } from "./failure.js";
 import { fundWithTokenErrorsAbi } from "./fundErrorsAbi.js";
-import { requireAccount, sendFundTransaction } from "./sendFundTransaction.js";
+import { type InvestAmount, type InvestPlan, prepareInvestment } from "./investPath.js";
+import { sendFundTransaction } from "./sendFundTransaction.js";
 import type { WriteContext, WriteResult } from "./types.js";
 
 /** Steps of the two-step investment, for visible progress. */
@@ -18,8 +15,8 @@ export type InvestStep = "checking" | "approving" | "investing";
 export type InvestParameters = WriteContext & {
   /** The vault to invest in (1, 2, ...): the money goes into its open pool. */
   vaultId: number | bigint;
-  /** A human amount in whole tokens ("1000", "1,250.50"); converted to the token's decimals. */
-  amount: string | number;
+  /** Token units; text ("1000", "1,250.50") is parsed once with `parseTokenAmount` (see `InvestAmount`). */
+  amount: InvestAmount;
   onStep?: (step: InvestStep) => void;
   /** Called with the approval's hash as soon as the wallet has sent it. */
   onApprovalSubmitted?: (hash: Hash) => void;
@@ -36,71 +33,79 @@ export type InvestReturnType = WriteResult & {
  * skipped when the allowance already covers the amount. Before the first wallet prompt both calls
  * are simulated in sequence (`eth_simulateV1`), so a pool that is locked, a wallet that is not
  * whitelisted, an amount below the vault's minimum or an unwithdrawn payout in the vault is reported before the user
- * signs anything.
+ * signs anything. Never throws: failures come back as `{ success: false, message }`.
  */
 export async function invest(parameters: InvestParameters): Promise<InvestReturnType> {
-  const { deployment, publicClient, walletClient } = parameters;
-  let approvalHash: Hash | null = null;
-  let errorContext: FundErrorContext = {};
+  let plan: InvestPlan;
   try {
     parameters.onStep?.("checking");
-    const account = requireAccount(parameters);
-    const vaultId = vaultIdArg(parameters.vaultId);
-    const token = await getInvestmentTokenAddress(publicClient, deployment);
-    const [decimals, symbol, allowance] = await multicall(publicClient, {
-      allowFailure: false,
-      deployless: isDeployless(publicClient),
-      contracts: [
-        { address: token, abi: erc20Abi, functionName: "decimals" },
-        { address: token, abi: erc20Abi, functionName: "symbol" },
-        { address: token, abi: erc20Abi, functionName: "allowance", args: [account, deployment.investmentFund] },
-      ],
-    });
-    errorContext = { decimals, symbol };
-    const amount = toTokenUnits(parameters.amount, decimals);
+    plan = await prepareInvestment(parameters);
+  } catch (error) {
+    return { ...failure(error), approvalHash: null };
+  }
+  return investInTwoSteps(parameters, plan);
+}
 
-    if (allowance < amount) {
-      await simulateApproveThenInvest(parameters, account, token, vaultId, amount, errorContext);
+/**
+ * The two steps on a prepared investment (the token's figures already read): approve when the allowance falls short
+ * and wait for the receipt, then invest. Reports `approving` and `investing` (the caller reports `checking`).
+ */
+export async function investInTwoSteps(
+  parameters: Omit<InvestParameters, "amount">,
+  plan: InvestPlan,
+): Promise<InvestReturnType> {
+  let approvalHash: Hash | null = null;
+  try {
+    if (plan.approvalNeeded) {
+      await simulateApproveThenInvest(parameters, plan);
       parameters.onStep?.("approving");
-      const { request } = await simulateContract(publicClient, {
-        address: token,
-        abi: erc20Abi,
-        functionName: "approve",
-        args: [deployment.investmentFund, amount],
-        account: walletClient.account ?? account,
+      const approval = await approve(parameters, plan, (hash) => {
+        approvalHash = hash;
       });
-      approvalHash = await writeContract(walletClient, { ...request, chain: walletClient.chain });
-      parameters.onApprovalSubmitted?.(approvalHash);
-      const receipt = await waitForTransactionReceipt(publicClient, { hash: approvalHash });
-      if (receipt.status !== "success")
+      if (approval !== "success")
         return { hash: null, success: false, message: resultMessages.approvalFailed, kind: "reverted", approvalHash };
     }
-
     parameters.onStep?.("investing");
     const result = await sendFundTransaction({
       ...parameters,
       functionName: "invest",
-      args: [vaultId, amount],
+      args: [plan.vaultId, plan.amount],
       successMessage: resultMessages.invest,
-      errorContext,
+      errorContext: plan.context,
     });
     return { ...result, approvalHash };
   } catch (error) {
-    return { ...failure(error, errorContext), approvalHash };
+    return { ...failure(error, plan.context), approvalHash };
   }
+}
+
+/** Approves the fund for the amount (simulated, then sent) and waits for the receipt; resolves with its status. */
+async function approve(
+  { deployment, publicClient, walletClient, onApprovalSubmitted }: Omit<InvestParameters, "amount">,
+  plan: InvestPlan,
+  sent: (hash: Hash) => void,
+): Promise<"success" | "reverted"> {
+  const { request } = await simulateContract(publicClient, {
+    address: plan.token,
+    abi: erc20Abi,
+    functionName: "approve",
+    args: [deployment.investmentFund, plan.amount],
+    account: walletClient.account ?? plan.account,
+  });
+  const hash = await writeContract(walletClient, { ...request, chain: walletClient.chain });
+  sent(hash);
+  onApprovalSubmitted?.(hash);
+  return (await waitForTransactionReceipt(publicClient, { hash })).status;
 }
 
 /**
  * Simulates approve followed by invest as one sequence, and throws the investment's revert. When the
- * node does not offer `eth_simulateV1`, the investment is still simulated before its own prompt.
+ * node does not offer `eth_simulateV1`, the fund's own answer (`getDepositStatus`) is asked instead, and the
+ * investment is still simulated before its own prompt.
  */
 async function simulateApproveThenInvest(
-  { publicClient, deployment }: InvestParameters,
-  account: Address,
-  token: Address,
-  vaultId: bigint,
-  amount: bigint,
-  context: FundErrorContext,
+  { publicClient, deployment }: Pick<WriteContext, "publicClient" | "deployment">,
+  { account, token, vaultId, amount, context }: InvestPlan,
 ): Promise<void> {
   let results: Awaited<ReturnType<typeof simulateCalls>>["results"];
   try {

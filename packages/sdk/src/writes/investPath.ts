@@ -1,8 +1,12 @@
 import { type Address, BaseError, erc20Abi, type Hash } from "viem";
 import { multicall, simulateCalls, simulateContract } from "viem/actions";
 import { type FundErrorContext, isMethodUnsupported } from "../errors.js";
+import { parseTokenAmount, TokenAmountNotPositiveError } from "../math/parseTokenAmount.js";
 import { isDeployless } from "../reads/fundContract.js";
+import { getInvestmentTokenAddress } from "../reads/getInvestmentTokenAddress.js";
+import { vaultIdArg } from "../utils/vaultIdArg.js";
 import { fundWithTokenErrorsAbi } from "./fundErrorsAbi.js";
+import { requireAccount } from "./requireAccount.js";
 import type { WriteContext, WriteResult } from "./types.js";
 
 /**
@@ -65,6 +69,44 @@ export async function readInvestTokenState(
     ],
   });
   return { decimals, symbol, allowance, context: { decimals, symbol } };
+}
+
+/**
+ * An amount as the per-path functions (`invest`, `investWithBatch`, `investWithPermit`, `investWithSmartAccount`) take
+ * it: token units, or text (a number) from callers that hold only text (scripts, benches, integration tests), parsed
+ * once by `parseTokenAmount`. The app parses at its edge and passes units to `investInVault`, which takes units only.
+ */
+export type InvestAmount = bigint | string | number;
+
+/** What every path needs, read once per investment: who invests, where, how much (token units) and the token's figures. */
+export type InvestPlan = InvestTokenState & {
+  account: Address;
+  vaultId: bigint;
+  /** Token units. */
+  amount: bigint;
+  token: Address;
+  /** Whether the allowance falls short of the amount (an approval is needed first). */
+  approvalNeeded: boolean;
+};
+
+/**
+ * Reads what an investment needs, once: the connected account, the vault id, the investment token and its decimals,
+ * symbol and the account's allowance for the fund (one multicall). Text or a number (`InvestAmount`) goes through
+ * `parseTokenAmount`, the one grammar, here, once; units are taken as they are.
+ */
+export async function prepareInvestment(
+  parameters: WriteContext & { vaultId: number | bigint; amount: InvestAmount },
+): Promise<InvestPlan> {
+  const account = requireAccount(parameters);
+  const vaultId = vaultIdArg(parameters.vaultId);
+  const token = await getInvestmentTokenAddress(parameters.publicClient, parameters.deployment);
+  const state = await readInvestTokenState(parameters, token, account);
+  const amount =
+    typeof parameters.amount === "bigint"
+      ? parameters.amount
+      : parseTokenAmount(String(parameters.amount), state.decimals);
+  if (amount <= 0n) throw new TokenAmountNotPositiveError();
+  return { ...state, account, vaultId, amount, token, approvalNeeded: state.allowance < amount };
 }
 
 /**

@@ -1,20 +1,19 @@
-import { type Address, type Client, type Hash, parseAbi, parseSignature, type TypedDataDomain } from "viem";
+import { type Address, type Client, type Hash, type Hex, parseAbi, parseSignature, type TypedDataDomain } from "viem";
 import { getBlock, multicall, signTypedData } from "viem/actions";
-import { FundamentError, type FundErrorContext } from "../errors.js";
-import { toTokenUnits } from "../math/tokenAmount.js";
+import { FundamentError } from "../errors.js";
 import { resultMessages } from "../messages.js";
 import { isDeployless } from "../reads/fundContract.js";
-import { getInvestmentTokenAddress } from "../reads/getInvestmentTokenAddress.js";
-import { vaultIdArg } from "../utils/vaultIdArg.js";
 import { failure } from "./failure.js";
-import { type InvestStep, invest } from "./invest.js";
+import { type InvestReturnType, type InvestStep, investInTwoSteps } from "./invest.js";
 import {
+  type InvestAmount,
   type InvestPathResult,
+  type InvestPlan,
   isUnsupportedByWallet,
-  readInvestTokenState,
+  prepareInvestment,
   simulateInvestment,
 } from "./investPath.js";
-import { requireAccount, sendFundTransaction } from "./sendFundTransaction.js";
+import { sendFundTransaction } from "./sendFundTransaction.js";
 import type { WriteContext } from "./types.js";
 
 /** Steps of the permit path: checks, the signature (no transaction), the investment; or the two steps after a fallback. */
@@ -23,8 +22,8 @@ export type InvestWithPermitStep = "checking" | "signing" | InvestStep;
 export type InvestWithPermitParameters = WriteContext & {
   /** The vault to invest in (1, 2, ...). */
   vaultId: number | bigint;
-  /** A human amount in whole tokens ("1000", "1,250.50"). */
-  amount: string | number;
+  /** Token units; text ("1000", "1,250.50") is parsed once with `parseTokenAmount` (see `InvestAmount`). */
+  amount: InvestAmount;
   onStep?: (step: InvestWithPermitStep) => void;
   /** After a fallback to two steps: called with the approval's hash as soon as the wallet has sent it. */
   onApprovalSubmitted?: (hash: Hash) => void;
@@ -116,92 +115,107 @@ export async function getPermitDomain(
  * simulate → send → receipt machinery and messages as `invest`. Before the signature is asked for, approve + invest is
  * simulated, so the fund's reasons (not whitelisted, locked, below the minimum) come before any prompt. A rejected
  * signature is the spec's rejection and nothing is sent. A wallet that cannot sign typed data (an unsupported-method
- * error), or a token without EIP-2612, falls back to the two-step `invest`, and the result says which path ran. When
+ * error), or a token without EIP-2612, falls back to the two steps, and the result says which path ran. When
  * the allowance already covers the amount, nothing is signed: one `invest` transaction (path `twoStep`, no approval).
+ * Never throws.
  */
 export async function investWithPermit(parameters: InvestWithPermitParameters): Promise<InvestWithPermitReturnType> {
-  const { deployment, publicClient, walletClient } = parameters;
-  let context: FundErrorContext = {};
-  /** The two-step path (or the investment alone), as this path's result. */
-  const ran = (result: Awaited<ReturnType<typeof invest>>, fallback: string | null): InvestWithPermitReturnType => ({
-    ...result,
-    path: "twoStep",
-    unsupported: false,
-    fallback,
-    signed: false,
-  });
-  const twoSteps = async (fallback: string) => ran(await invest(parameters), fallback);
+  let plan: InvestPlan;
   try {
     parameters.onStep?.("checking");
-    const account = requireAccount(parameters);
-    const vaultId = vaultIdArg(parameters.vaultId);
+    plan = await prepareInvestment(parameters);
+  } catch (error) {
+    return permitFailure(failure(error));
+  }
+  return investWithSignedPermit(parameters, plan);
+}
+
+/** A failure of the permit path itself (nothing fell back). */
+const permitFailure = (result: ReturnType<typeof failure>): InvestWithPermitReturnType => ({
+  ...result,
+  path: "permit",
+  approvalHash: null,
+  unsupported: false,
+  fallback: null,
+  signed: false,
+});
+
+/** The two steps (or the investment alone) as this path's result: nothing was signed. */
+const ranTwoSteps = (result: InvestReturnType, fallback: string | null): InvestWithPermitReturnType => ({
+  ...result,
+  path: "twoStep",
+  unsupported: false,
+  fallback,
+  signed: false,
+});
+
+/**
+ * The permit path on a prepared investment (the token's figures already read): the investment alone when the
+ * allowance covers it, the two steps when the token has no permit or the wallet cannot sign one (reported from
+ * `checking` again, without reading the token again), else the signature and `investWithPermit`.
+ */
+export async function investWithSignedPermit(
+  parameters: Omit<InvestWithPermitParameters, "amount">,
+  plan: InvestPlan,
+): Promise<InvestWithPermitReturnType> {
+  const twoSteps = async (fallback: string) => {
+    parameters.onStep?.("checking");
+    return ranTwoSteps(await investInTwoSteps(parameters, plan), fallback);
+  };
+  // Nothing to permit: the investment alone, one transaction (the two steps with the approval skipped).
+  if (!plan.approvalNeeded) return ranTwoSteps(await investInTwoSteps(parameters, plan), null);
+  try {
+    const { walletClient, publicClient } = parameters;
     const chainId = walletClient.chain?.id ?? publicClient.chain?.id;
     if (chainId === undefined) throw new FundamentError("The wallet's network is unknown.");
-    const token = await getInvestmentTokenAddress(publicClient, deployment);
-    const [state, permit, block] = await Promise.all([
-      readInvestTokenState(parameters, token, account),
-      getPermitDomain(publicClient, token, account, chainId),
+    const [permit, block] = await Promise.all([
+      getPermitDomain(publicClient, plan.token, plan.account, chainId),
       getBlock(publicClient, { blockTag: "latest" }),
     ]);
-    context = state.context;
-    const amount = toTokenUnits(parameters.amount, state.decimals);
-
-    if (state.allowance >= amount) {
-      // Nothing to permit: the investment alone, one transaction (the two steps with the approval skipped).
-      parameters.onStep?.("investing");
-      return ran({ ...(await investOnly(parameters, vaultId, amount, context)), approvalHash: null }, null);
-    }
     if (!permit) return await twoSteps(permitMessages.tokenHasNoPermit);
-
-    await simulateInvestment(parameters, account, token, vaultId, amount, true);
+    await simulateInvestment(parameters, plan.account, plan.token, plan.vaultId, plan.amount, true);
     const deadline = block.timestamp + BigInt(parameters.validForSeconds ?? 20 * 60);
     parameters.onStep?.("signing");
-    let signature: `0x${string}`;
-    try {
-      signature = await signTypedData(walletClient, {
-        account: walletClient.account ?? account,
-        domain: permit.domain,
-        types: PERMIT_TYPES,
-        primaryType: "Permit",
-        message: { owner: account, spender: deployment.investmentFund, value: amount, nonce: permit.nonce, deadline },
-      });
-    } catch (error) {
-      if (isUnsupportedByWallet(error)) return await twoSteps(permitMessages.walletCannotSign);
-      throw error;
-    }
+    const signature = await signPermit(parameters, plan, permit, deadline);
+    if (signature === null) return await twoSteps(permitMessages.walletCannotSign);
     const { r, s, v, yParity } = parseSignature(signature);
     parameters.onStep?.("investing");
     const result = await sendFundTransaction({
       ...parameters,
       functionName: "investWithPermit",
-      args: [vaultId, amount, deadline, Number(v ?? BigInt(yParity + 27)), r, s],
+      args: [plan.vaultId, plan.amount, deadline, Number(v ?? BigInt(yParity + 27)), r, s],
       successMessage: resultMessages.invest,
-      errorContext: context,
+      errorContext: plan.context,
     });
     return { ...result, path: "permit", approvalHash: null, unsupported: false, fallback: null, signed: true };
   } catch (error) {
-    return {
-      ...failure(error, context),
-      path: "permit",
-      approvalHash: null,
-      unsupported: false,
-      fallback: null,
-      signed: false,
-    };
+    return permitFailure(failure(error, plan.context));
   }
 }
 
-function investOnly(
-  parameters: InvestWithPermitParameters,
-  vaultId: bigint,
-  amount: bigint,
-  errorContext: FundErrorContext,
-) {
-  return sendFundTransaction({
-    ...parameters,
-    functionName: "invest",
-    args: [vaultId, amount],
-    successMessage: resultMessages.invest,
-    errorContext,
-  });
+/** Asks the wallet to sign the permit; null when it cannot sign typed data (a rejection is thrown, as the spec's). */
+async function signPermit(
+  { walletClient, deployment }: Pick<InvestWithPermitParameters, "walletClient" | "deployment">,
+  plan: InvestPlan,
+  permit: { domain: TypedDataDomain; nonce: bigint },
+  deadline: bigint,
+): Promise<Hex | null> {
+  try {
+    return await signTypedData(walletClient, {
+      account: walletClient.account ?? plan.account,
+      domain: permit.domain,
+      types: PERMIT_TYPES,
+      primaryType: "Permit",
+      message: {
+        owner: plan.account,
+        spender: deployment.investmentFund,
+        value: plan.amount,
+        nonce: permit.nonce,
+        deadline,
+      },
+    });
+  } catch (error) {
+    if (isUnsupportedByWallet(error)) return null;
+    throw error;
+  }
 }

@@ -1,20 +1,17 @@
 import { type Address, erc20Abi, formatUnits, type Hash, type Transport } from "viem";
-import { multicall } from "viem/actions";
+import { readContract } from "viem/actions";
 import { FundamentError } from "../baseErrors.js";
-import { toTokenUnits } from "../math/tokenAmount.js";
 import { resultMessages } from "../messages.js";
-import { isDeployless } from "../reads/fundContract.js";
-import { getInvestmentTokenAddress } from "../reads/getInvestmentTokenAddress.js";
 import {
   type SendSmartAccountCallsStep,
+  type SmartAccountCallsPlan,
   sendSmartAccountCalls,
   smartAccountCall,
 } from "../smartAccount/sendSmartAccountCalls.js";
 import type { GasPayment } from "../smartAccount/userOperationCost.js";
-import { vaultIdArg } from "../utils/vaultIdArg.js";
 import { failure } from "./failure.js";
 import { fundWithTokenErrorsAbi } from "./fundErrorsAbi.js";
-import type { InvestPathResult } from "./investPath.js";
+import { type InvestAmount, type InvestPathResult, type InvestPlan, prepareInvestment } from "./investPath.js";
 import type { WriteContext } from "./types.js";
 
 /** Steps of the smart-account investment, for visible progress. */
@@ -23,8 +20,8 @@ export type InvestWithSmartAccountStep = SendSmartAccountCallsStep;
 export type InvestWithSmartAccountParameters = Omit<WriteContext, "onSubmitted" | "waitForReceipt" | "smartAccount"> & {
   /** The vault to invest in (1, 2, ...). */
   vaultId: number | bigint;
-  /** A human amount in whole tokens ("1000", "1,250.50"). */
-  amount: string | number;
+  /** Token units; text ("1000", "1,250.50") is parsed once with `parseTokenAmount` (see `InvestAmount`). */
+  amount: InvestAmount;
   /** The ERC-4337 bundler's JSON-RPC URL; default the deployment's `bundlerUrl`. */
   bundlerUrl?: string;
   /** The bundler's transport (tests); default `http(bundlerUrl)`. */
@@ -72,16 +69,26 @@ const path = { path: "smartAccount", approvalHash: null, fallback: null } as con
 export async function investWithSmartAccount(
   parameters: InvestWithSmartAccountParameters,
 ): Promise<InvestWithSmartAccountReturnType> {
-  const { deployment, publicClient } = parameters;
-  let vaultId: bigint;
+  let plan: InvestPlan;
   try {
-    vaultId = vaultIdArg(parameters.vaultId);
+    plan = await prepareInvestment(parameters);
   } catch (error) {
     return { ...failure(error), ...nothingSent, smartAccount: null, ...path, unsupported: false };
   }
+  return investFromSmartAccount(parameters, plan);
+}
+
+/**
+ * The smart-account path on a prepared investment (the token's decimals and symbol already read; the owner's own
+ * allowance does not matter: the operation always approves from the smart account).
+ */
+export async function investFromSmartAccount(
+  parameters: Omit<InvestWithSmartAccountParameters, "amount">,
+  plan: InvestPlan,
+): Promise<InvestWithSmartAccountReturnType> {
   const { unsupported, ...result } = await sendSmartAccountCalls({
-    deployment,
-    publicClient,
+    deployment: parameters.deployment,
+    publicClient: parameters.publicClient,
     walletClient: parameters.walletClient,
     bundlerUrl: parameters.bundlerUrl,
     bundlerTransport: parameters.bundlerTransport,
@@ -89,43 +96,46 @@ export async function investWithSmartAccount(
     onUserOperationSubmitted: parameters.onSubmitted,
     onGasPayment: parameters.onGasPayment,
     successMessage: resultMessages.invest,
+    errorContext: plan.context,
     notWhitelistedMessage: (account) =>
       `Your smart account ${account} is not whitelisted to invest. Ask the fund's admin to whitelist it.`,
-    calls: async (account) => {
-      const token = await getInvestmentTokenAddress(publicClient, deployment);
-      const [decimals, symbol, balance] = await multicall(publicClient, {
-        allowFailure: false,
-        deployless: isDeployless(publicClient),
-        contracts: [
-          { address: token, abi: erc20Abi, functionName: "decimals" },
-          { address: token, abi: erc20Abi, functionName: "symbol" },
-          { address: token, abi: erc20Abi, functionName: "balanceOf", args: [account] },
-        ],
-      });
-      const amount = toTokenUnits(parameters.amount, decimals);
-      if (balance < amount) {
-        throw new FundamentError(
-          `Your smart account holds ${formatUnits(balance, decimals)} ${symbol}: send it at least ${formatUnits(amount - balance, decimals)} ${symbol} more from your wallet first.`,
-        );
-      }
-      return {
-        errorContext: { decimals, symbol },
-        calls: [
-          smartAccountCall({
-            to: token,
-            abi: erc20Abi,
-            functionName: "approve",
-            args: [deployment.investmentFund, amount],
-          }),
-          smartAccountCall({
-            to: deployment.investmentFund,
-            abi: fundWithTokenErrorsAbi,
-            functionName: "invest",
-            args: [vaultId, amount],
-          }),
-        ],
-      };
-    },
+    calls: (account) => smartAccountInvestCalls(parameters, plan, account),
   });
   return { ...result, ...path, unsupported };
+}
+
+/** approve + invest from the smart account, once it is known to hold the amount (else a plain-words refusal). */
+async function smartAccountInvestCalls(
+  { publicClient, deployment }: Pick<WriteContext, "publicClient" | "deployment">,
+  { token, amount, vaultId, decimals, symbol, context }: InvestPlan,
+  account: Address,
+): Promise<SmartAccountCallsPlan> {
+  const balance = await readContract(publicClient, {
+    address: token,
+    abi: erc20Abi,
+    functionName: "balanceOf",
+    args: [account],
+  });
+  if (balance < amount) {
+    throw new FundamentError(
+      `Your smart account holds ${formatUnits(balance, decimals)} ${symbol}: send it at least ${formatUnits(amount - balance, decimals)} ${symbol} more from your wallet first.`,
+    );
+  }
+  return {
+    errorContext: context,
+    calls: [
+      smartAccountCall({
+        to: token,
+        abi: erc20Abi,
+        functionName: "approve",
+        args: [deployment.investmentFund, amount],
+      }),
+      smartAccountCall({
+        to: deployment.investmentFund,
+        abi: fundWithTokenErrorsAbi,
+        functionName: "invest",
+        args: [vaultId, amount],
+      }),
+    ],
+  };
 }

@@ -77,8 +77,10 @@ function InvestForm({ vault, decision, flow, amount, onAmount }: FormProps) {
   const shown = blocker && !SILENT_KINDS.has(blocker.kind) ? blocker : null;
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (button.action !== "invest" || flow.busy) return;
-    const result = await flow.start(vault.vaultId, amount, next.approvalNeeded, next.pathInput);
+    // The amount is parsed once, with the token's decimals (`decision.units`): the SDK takes those units, so not
+    // before the token (its decimals) is read.
+    if (button.action !== "invest" || flow.busy || decision.units === null || !decision.tokenKnown) return;
+    const result = await flow.start(vault.vaultId, decision.units, next.approvalNeeded, next.pathInput);
     if (result?.success) onAmount("");
   };
   const onChange = (value: string) => {

@@ -1,4 +1,4 @@
-import { fundErrorTexts, type InvestPath } from "@fundament/sdk";
+import { fundErrorTexts, type InvestPath, parseTokenAmount } from "@fundament/sdk";
 import { describe, expect, it } from "vitest";
 import {
   depositsClosed,
@@ -51,6 +51,22 @@ describe("parseAmount", () => {
     ["abc", null],
   ])("%j → %s", (text, units) => {
     expect(parseAmount(text, 6)).toBe(units);
+  });
+});
+
+describe("parseAmount: the SDK's one grammar, so what passes the widget passes the SDK", () => {
+  it.each([
+    [".5", 500_000n],
+    ["5.", 5_000_000n],
+    ["1,000.", 1_000_000_000n],
+  ])("%j → %s, as parseTokenAmount reads it", (text, units) => {
+    expect(parseAmount(text, 6)).toBe(units);
+    expect(parseAmount(text, 6)).toBe(parseTokenAmount(text, 6));
+  });
+
+  it("lets '.5' past the amount checks (no 'Enter a valid amount')", () => {
+    expect(investBlocker({ ...ready, amount: ".5", minimum: 100_000n })).toBeNull();
+    expect(investBlocker({ ...ready, amount: "250." })).toBeNull();
   });
 });
 

@@ -1,5 +1,11 @@
-import { formatChangeTime, fundErrorTexts, type InvestPath, type InvestStep } from "@fundament/sdk";
-import { parseUnits } from "viem";
+import {
+  formatChangeTime,
+  fundErrorTexts,
+  InvalidTokenAmountError,
+  type InvestPath,
+  type InvestStep,
+  parseTokenAmount,
+} from "@fundament/sdk";
 import { formatTokenAmount, tokenDecimal } from "../../shared/lib/format";
 import { NOT_CONNECTED, switchNetworkFirst } from "../../shared/lib/messages";
 
@@ -52,17 +58,18 @@ export const WINDING_DOWN_WHEN = "This vault will not take deposits again.";
 export const NOT_WHITELISTED_ADMIN =
   "This wallet is not whitelisted to invest. As an admin, you can whitelist it yourself on the Admin page.";
 
-/** Parses a typed amount ("1,250.50") to token units; null when it is not a positive number with at most `decimals` fraction digits. */
+/**
+ * The typed amount ("1,250.50", ".5", "5.") in token units, parsed once with the SDK's one grammar
+ * (`parseTokenAmount`): the widget passes these units to the SDK, which never parses text again. null when it is not a
+ * positive number with at most `decimals` fraction digits (the SDK's typed error says which; the widget's own texts
+ * say it here).
+ */
 export function parseAmount(text: string, decimals: number): bigint | null {
-  const clean = text.replaceAll(",", "").trim();
-  if (!/^\d*\.?\d*$/.test(clean) || clean === "" || clean === ".") return null;
-  const [, fraction = ""] = clean.split(".");
-  if (fraction.length > decimals) return null;
   try {
-    const units = parseUnits(clean, decimals);
-    return units > 0n ? units : null;
-  } catch {
-    return null;
+    return parseTokenAmount(text, decimals);
+  } catch (error) {
+    if (error instanceof InvalidTokenAmountError) return null;
+    throw error;
   }
 }
 

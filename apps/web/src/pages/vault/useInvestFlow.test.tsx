@@ -43,7 +43,7 @@ function Flow({ vaultId, phases }: { vaultId: number; phases: string[] }) {
   const flow = useInvestFlow();
   const [outcomes, setOutcomes] = useState<(Outcome | "running")[]>([]);
   if (phases.at(-1) !== flow.state.phase) phases.push(flow.state.phase);
-  const start = () => flow.start(vaultId, "300", true, TWO_STEPS);
+  const start = () => flow.start(vaultId, usdc(300), true, TWO_STEPS);
   return (
     <section aria-label="Flow">
       <button

@@ -1,13 +1,13 @@
 import {
+  type ChooseInvestPathInput,
   failureKind,
+  InvestFailedError,
+  type InvestInVaultReturnType,
   type InvestPath,
-  type InvestPathResult,
-  invest,
-  investWithBatch,
-  investWithPermit,
-  investWithSmartAccount,
+  type InvestProgress,
+  investInVault,
   permitMessages,
-  type WriteContext,
+  plannedInvestPath,
 } from "@fundament/sdk";
 import { useWalletCore } from "@fundament/wallet/react";
 import { type UseMutationResult, useMutation, useQueryClient } from "@tanstack/react-query";
@@ -16,12 +16,7 @@ import type { Hash } from "viem";
 import { useConnection } from "wagmi";
 import { useWriteContext } from "../../shared/hooks/useFundAction";
 import type { FailedStep, InvestPhase } from "./invest.helpers";
-import {
-  type ChooseInvestPathInput,
-  fallbackInvestPath,
-  investPathText,
-  plannedInvestPath,
-} from "./investPath.helpers";
+import { investPathText } from "./investPath.helpers";
 import { useInvestNotifications } from "./useInvestNotifications";
 
 export type InvestFlowState = {
@@ -56,8 +51,9 @@ const IDLE: InvestFlowState = {
   pathText: null,
 };
 
-/** The outcome of one path, with whether anything on chain changed (to refresh the reads). */
-type PathOutcome = InvestPathResult & { chainChanged: boolean };
+/** What a click on invest came to: the SDK's outcome, or (the wallet could not be reached) its failure in words. */
+export type InvestSettled = Pick<InvestInVaultReturnType, "hash" | "success" | "message" | "kind" | "path"> &
+  Partial<InvestInVaultReturnType>;
 
 /**
  * Wallets (connector and account) that answered that they cannot sign typed data: their next investments skip the
@@ -73,8 +69,9 @@ export function useWalletSignsTypedData(): boolean {
   return !withoutTypedData.has(walletKey(connector?.uid, address));
 }
 
-const failedStep = (phase: InvestPhase): FailedStep => {
-  switch (phase) {
+/** The step that failed, from the last step the SDK reported. */
+const failedStep = (step: InvestProgress["step"]): FailedStep => {
+  switch (step) {
     case "signing":
     case "approving":
       return "approve";
@@ -88,40 +85,56 @@ const failedStep = (phase: InvestPhase): FailedStep => {
 };
 
 /** What one investment is asked to do: each start is a new object, and the progress shown belongs to it. */
-type InvestRun = { vaultId: number; amount: string; approvalNeeded: boolean; choice: ChooseInvestPathInput };
+type InvestRun = { vaultId: number; amount: bigint; approvalNeeded: boolean; choice: ChooseInvestPathInput };
 
-/** The investment's result and the state it ended in (the mutation's data). */
-type Invested = { outcome: PathOutcome; state: InvestFlowState };
-
-/** An investment that did not go through, as the mutation's error: its message is the spec's. */
-class InvestFailed extends Error {
-  constructor(
-    readonly outcome: PathOutcome,
-    readonly state: InvestFlowState,
-  ) {
-    super(outcome.message);
-    this.name = "InvestFailed";
-  }
-}
-
-/** The path a run starts with: the one the widget's button named (`plannedInvestPath`). */
-const firstPath = ({ approvalNeeded, choice }: InvestRun): InvestPath => plannedInvestPath(approvalNeeded, choice);
-
-/** The state a run starts in (checking, before any wallet prompt). */
-const startState = (run: InvestRun): InvestFlowState => ({
+/** The state a run starts in (checking, before any wallet prompt): the path the widget's button named. */
+const startState = ({ approvalNeeded, choice }: InvestRun): InvestFlowState => ({
   ...IDLE,
   phase: "checking",
-  approvalNeeded: run.approvalNeeded,
-  path: firstPath(run),
+  approvalNeeded,
+  path: plannedInvestPath(approvalNeeded, choice),
 });
 
+/** The state while the SDK reports its progress. */
+const progressState = (progress: InvestProgress): InvestFlowState => ({
+  ...IDLE,
+  phase: progress.step,
+  approvalNeeded: progress.approvalNeeded,
+  path: progress.path,
+  approvalHash: progress.approvalHash,
+  hash: progress.hash,
+  batchId: progress.batchId,
+});
+
+/** The state an investment ended in: the SDK's outcome (a result, or the one its typed error holds). */
+const settledState = (outcome: InvestInVaultReturnType): InvestFlowState => ({
+  ...progressState(outcome.progress),
+  phase: outcome.success ? "success" : "error",
+  failedAt: outcome.success ? null : failedStep(outcome.progress.step),
+  message: outcome.message,
+  fallback: outcome.fallback,
+  pathText: outcome.success ? investPathText(outcome.path, Boolean(outcome.approvalHash)) : null,
+});
+
+/** What a start came to, for the form: the outcome, or an error before the SDK ran (no wallet client) in words. */
+const settledOf = (error: unknown, run: InvestRun): InvestSettled =>
+  error instanceof InvestFailedError
+    ? error.outcome
+    : {
+        hash: null,
+        success: false,
+        message: (error as Error).message,
+        kind: failureKind(error),
+        path: startState(run).path,
+      };
+
 /**
- * The investment as state for the widget, run as a TanStack Query mutation (pending, the result, the failure and
- * `reset` are the mutation's): takes the best path the wallet supports (`chooseInvestPath`: smart account, batch,
- * permit, two steps; the investment alone when the allowance already covers the amount), follows its steps, hashes
- * and batch, and falls back to the next path with a clear text when the wallet turns out not to support one (never
- * after a rejection). The approval's mining refreshes the allowance; the result goes to the notifications, and a
- * mined investment to the wallet layer's event bus (`INVEST_SUCCESS` with the vault and path, no address).
+ * The investment as state for the widget: one TanStack Query mutation over the SDK's one entry (`investInVault`, which
+ * reads the token once, takes the best path the wallet supports and falls back with a clear text) plus the progress
+ * it reports. The mutation holds the outcome, or the SDK's typed error (`InvestFailedError`); the progress shows every
+ * step, then the result while the reads refresh. The approval's mining refreshes the allowance; the result goes to
+ * the notifications, and a mined investment to the wallet layer's event bus (`INVEST_SUCCESS` with the vault and
+ * path, no address).
  */
 export function useInvestFlow() {
   const context = useWriteContext();
@@ -132,7 +145,7 @@ export function useInvestFlow() {
   const id = useId();
   // This hook's own key: the mutation cache answers, at once, whether an investment is still under way.
   const mutationKey = useMemo(() => ["invest", id], [id]);
-  // The steps of the run under way (phase, path, hashes, batch): what the mutation does not hold while it is pending.
+  // The steps of the run under way: what the mutation does not hold while it is pending.
   const [progress, setProgress] = useState<{ run: InvestRun; state: InvestFlowState } | null>(null);
 
   const mutation = useMutation({
@@ -140,24 +153,43 @@ export function useInvestFlow() {
     // An investment is sent once, when asked: never again on failure, never held back while the browser says offline.
     retry: false,
     networkMode: "always",
-    mutationFn: async (run: InvestRun): Promise<Invested> => {
-      const invested = await investOnce(run, {
-        context,
-        connectorUid: connector?.uid,
-        approvalMined: notify.approvalMined,
-        publish: (state) => setProgress({ run, state }),
-      });
-      if (!invested.outcome.success) throw new InvestFailed(invested.outcome, invested.state);
-      return invested;
+    mutationFn: async (run: InvestRun): Promise<InvestInVaultReturnType> => {
+      const ctx = await context();
+      const wallet = walletKey(connector?.uid, ctx.walletClient.account?.address);
+      const publish = (state: InvestFlowState) => setProgress({ run, state });
+      let last: InvestProgress["step"] | null = null;
+      const settle = (outcome: InvestInVaultReturnType) => {
+        if (outcome.fallbacks.includes(permitMessages.walletCannotSign)) withoutTypedData.add(wallet);
+        publish(settledState(outcome));
+      };
+      try {
+        const outcome = await investInVault({
+          ...ctx,
+          vaultId: run.vaultId,
+          amount: run.amount,
+          wallet: withoutTypedData.has(wallet) ? { ...run.choice, signsTypedData: false } : run.choice,
+          onProgress: (next) => {
+            // The investment step starts once the approval's receipt is in: the allowance changed on chain.
+            if (next.step === "investing" && last !== "investing" && next.approvalHash) void notify.approvalMined();
+            last = next.step;
+            publish(progressState(next));
+          },
+        });
+        settle(outcome);
+        return outcome;
+      } catch (error) {
+        if (error instanceof InvestFailedError) settle(error.outcome);
+        throw error;
+      }
     },
     // The operator's analytics (when on): which vault and path, never the account.
-    onSuccess: ({ outcome }, { vaultId }) => {
+    onSuccess: (outcome, { vaultId }) => {
       core.bus.emit("INVEST_SUCCESS", { vaultId, path: outcome.path });
     },
     // The refresh belongs to the run: until it is done, a second start is refused (the result already shows).
-    onSettled: (data, error) => {
-      const outcome = data?.outcome ?? (error instanceof InvestFailed ? error.outcome : null);
-      return outcome ? notify.result(outcome) : undefined;
+    onSettled: (outcome, error) => {
+      const settled = outcome ?? (error instanceof InvestFailedError ? error.outcome : null);
+      return settled ? notify.result(settled) : undefined;
     },
   });
   const { mutateAsync, reset } = mutation;
@@ -165,18 +197,15 @@ export function useInvestFlow() {
   const start = useCallback(
     async (
       vaultId: number,
-      amount: string,
+      amount: bigint,
       approvalNeeded: boolean,
       choice: ChooseInvestPathInput,
-    ): Promise<PathOutcome | null> => {
+    ): Promise<InvestSettled | null> => {
       // Asked of the cache, not of the last render: a second submit before React re-renders is refused too.
       if (queryClient.isMutating({ mutationKey, exact: true }) > 0) return null;
-      try {
-        return (await mutateAsync({ vaultId, amount, approvalNeeded, choice })).outcome;
-      } catch (error) {
-        if (error instanceof InvestFailed) return error.outcome;
-        throw error;
-      }
+      const run = { vaultId, amount, approvalNeeded, choice };
+      // The mutation holds the outcome or the typed error; the form only needs what the click came to.
+      return mutateAsync(run).catch((error: unknown) => settledOf(error, run));
     },
     [mutateAsync, mutationKey, queryClient],
   );
@@ -200,7 +229,7 @@ export function useInvestFlow() {
  * the reads refresh), the state it ended in once settled.
  */
 function flowState(
-  mutation: UseMutationResult<Invested, Error, InvestRun>,
+  mutation: UseMutationResult<InvestInVaultReturnType, Error, InvestRun>,
   progress: { run: InvestRun; state: InvestFlowState } | null,
 ): InvestFlowState {
   switch (mutation.status) {
@@ -209,152 +238,10 @@ function flowState(
     case "pending":
       return progress?.run === mutation.variables ? progress.state : startState(mutation.variables);
     case "success":
-      return mutation.data.state;
+      return settledState(mutation.data);
     case "error":
-      return mutation.error instanceof InvestFailed
-        ? mutation.error.state
+      return mutation.error instanceof InvestFailedError
+        ? settledState(mutation.error.outcome)
         : { ...startState(mutation.variables), phase: "error", message: mutation.error.message };
-  }
-}
-
-type InvestOnceOptions = {
-  context: () => Promise<WriteContext>;
-  connectorUid: string | undefined;
-  approvalMined: () => Promise<void>;
-  /** Shows the run's progress (every step, the result last). */
-  publish: (state: InvestFlowState) => void;
-};
-
-/** Runs one investment: the chosen path, then the next one while the wallet turns out not to support it. */
-async function investOnce(run: InvestRun, options: InvestOnceOptions): Promise<Invested> {
-  const { vaultId, amount } = run;
-  let { choice } = run;
-  let path = firstPath(run);
-  const fallbacks: string[] = [];
-  let flow = startState(run);
-  const update = (change: Partial<InvestFlowState>) => {
-    flow = { ...flow, ...change };
-    options.publish(flow);
-  };
-  options.publish(flow);
-  const phase = (next: InvestPhase) => {
-    // The investment step starts once the approval's receipt is in: the allowance changed on chain.
-    if (next === "investing" && flow.approvalHash) void options.approvalMined();
-    update({
-      phase: next,
-      // A permit that fell back runs the two steps from here.
-      path: next === "approving" ? "twoStep" : flow.path,
-      approvalNeeded: next === "approving" || next === "signing" || next === "batching" ? true : flow.approvalNeeded,
-    });
-  };
-  let outcome: PathOutcome;
-  try {
-    const ctx = await options.context();
-    const account = walletKey(options.connectorUid, ctx.walletClient.account?.address);
-    if (withoutTypedData.has(account)) choice = { ...choice, signsTypedData: false };
-    if (path === "permit" && !choice.signsTypedData) path = "twoStep";
-    for (let attempt = 0; ; attempt++) {
-      update({ path, phase: "checking", batchId: null });
-      outcome = await runPath(path, ctx, {
-        vaultId,
-        amount,
-        phase,
-        onApprovalSubmitted: (hash) => update({ approvalHash: hash }),
-        onSubmitted: (hash) => update({ hash }),
-        onBatchSubmitted: (batchId) => update({ batchId }),
-      });
-      if (outcome.fallback === permitMessages.walletCannotSign) withoutTypedData.add(account);
-      if (outcome.fallback) fallbacks.push(outcome.fallback);
-      const next = fallbackInvestPath(path, choice);
-      if (!outcome.unsupported || next === path || attempt > 3) break;
-      fallbacks.push(outcome.message);
-      path = next;
-    }
-  } catch (error) {
-    outcome = {
-      hash: null,
-      success: false,
-      message: (error as Error).message,
-      kind: failureKind(error),
-      approvalHash: null,
-      path,
-      unsupported: false,
-      fallback: null,
-      chainChanged: false,
-    };
-  }
-  const result = outcome;
-  const approvalWasSkipped = flow.phase === "investing" && !result.approvalHash && result.path === "twoStep";
-  update({
-    path: result.path,
-    approvalNeeded: approvalWasSkipped ? false : flow.approvalNeeded,
-    phase: result.success ? "success" : "error",
-    hash: result.hash ?? flow.hash,
-    approvalHash: result.approvalHash ?? flow.approvalHash,
-    failedAt: result.success ? null : failedStep(flow.phase),
-    message: result.message,
-    fallback: fallbacks.length > 0 ? fallbacks.join(" ") : null,
-    pathText: result.success ? investPathText(result.path, Boolean(result.approvalHash)) : null,
-  });
-  return { outcome: result, state: flow };
-}
-
-type RunOptions = {
-  vaultId: number;
-  amount: string;
-  phase: (next: InvestPhase) => void;
-  onApprovalSubmitted: (hash: Hash) => void;
-  onSubmitted: (hash: Hash) => void;
-  /** The EIP-5792 batch's id, or the smart account's user operation hash, once sent. */
-  onBatchSubmitted: (id: string) => void;
-};
-
-/** Runs one path through the SDK. */
-async function runPath(path: InvestPath, ctx: WriteContext, options: RunOptions): Promise<PathOutcome> {
-  const { vaultId, amount, phase, onApprovalSubmitted, onSubmitted } = options;
-  switch (path) {
-    case "smartAccount": {
-      // One user operation from the owner's smart account (approve + invest), gas paid by the fund's paymaster.
-      const result = await investWithSmartAccount({
-        ...ctx,
-        vaultId,
-        amount,
-        // One confirmation (the user operation's signature), then the bundler mines approve + invest together.
-        onStep: (step) => phase(step === "checking" ? "checking" : "batching"),
-        onSubmitted: options.onBatchSubmitted,
-      });
-      return { ...result, chainChanged: result.userOpHash !== null };
-    }
-    case "batch": {
-      const result = await investWithBatch({
-        ...ctx,
-        vaultId,
-        amount,
-        onStep: phase,
-        onBatchSubmitted: options.onBatchSubmitted,
-      });
-      return { ...result, chainChanged: result.calls.some((call) => call.state === "succeeded") };
-    }
-    case "permit": {
-      const result = await investWithPermit({
-        ...ctx,
-        vaultId,
-        amount,
-        onStep: phase,
-        onApprovalSubmitted,
-        onSubmitted,
-      });
-      return { ...result, chainChanged: result.success || Boolean(result.approvalHash) };
-    }
-    case "twoStep": {
-      const result = await invest({ ...ctx, vaultId, amount, onStep: phase, onApprovalSubmitted, onSubmitted });
-      return {
-        ...result,
-        path,
-        unsupported: false,
-        fallback: null,
-        chainChanged: result.success || Boolean(result.approvalHash),
-      };
-    }
   }
 }
