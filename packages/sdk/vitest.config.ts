@@ -1,12 +1,11 @@
+import { TEST_WORKERS } from "@fundament/test-chain/workers";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // Files run side by side, each on its own chain (test-chain gives every worker one).
+    maxWorkers: TEST_WORKERS,
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-    // The integration tests share the run's chain (@fundament/test-chain, started with the base state in
-    // globalSetup) and restore its state between tests with evm_snapshot / evm_revert, so files run one after
-    // another.
-    fileParallelism: false,
     globalSetup: ["./test/globalSetup.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -1,7 +1,10 @@
+import { TEST_WORKERS } from "@fundament/test-chain/workers";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // Files run side by side, each on its own chain (test-chain gives every worker one).
+    maxWorkers: TEST_WORKERS,
     include: ["src/**/*.test.{ts,tsx}"],
     environment: "node",
     // One anvil per worker slot for the whole run; a file takes its chain with `testChainForFile()`.

@@ -7,7 +7,7 @@
  * runtime /config.json, and the embedded wallet's secure frame on an origin of its own.
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { devAccount, freePort, startAnvil } from "@fundament/test-chain";
 import { DEFAULT_LOCKUP_PERIOD_DURATION, deploy } from "../deploy.mjs";
@@ -50,6 +50,19 @@ export const FRAME_DIR = join(ROOT, "apps", "frame");
  * @property {Record<string, string>} [apiEnv] extra environment for the API
  * @property {(line: string) => void} [log] progress lines; default console.log
  * @property {(text: string) => void} [step] step headings; default `› text`
+ * @property {{ extraArgs?: string[], stopTimeoutMs?: number }} [anvil] more anvil flags (a fresh chain only) and how
+ *   long its stop waits before SIGKILL (`saveStackSnapshot` waits for anvil to write its state)
+ * @property {StackSnapshot} [snapshot] start from a saved seeded chain (`stack-snapshot.mjs`) instead of deploying and
+ *   seeding: anvil loads its state, the API starts on a copy of its data folder
+ */
+
+/**
+ * @typedef {object} StackSnapshot a seeded stack saved once (by `saveStackSnapshot`) and started many times
+ * @property {string} stateFile anvil's state with its blocks, logs and historical states (`--load-state`)
+ * @property {string} dataDir the API's data folder as the saved stack left it (its database has indexed the chain
+ *   and holds the round reports): copied into the new stack's data folder
+ * @property {import("../deploy.mjs").Deployment} deployment
+ * @property {import("../seed.mjs").SeedSummary} summary
  */
 
 /**
@@ -79,288 +92,58 @@ export async function startStack(options) {
   const log = options.log ?? console.log;
   const step = options.step ?? ((/** @type {string} */ text) => log(`› ${text}`));
   mkdirSync(dataDir, { recursive: true });
-
-  /** @type {Array<() => Promise<void>>} */
-  const stops = [];
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    for (const fn of stops.reverse()) await fn().catch(() => undefined);
-  };
-  /** @type {(reason: string) => void} */
-  let fail = () => undefined;
-  /** @type {Promise<string>} */
-  const failed = new Promise((resolve) => {
-    fail = resolve;
-  });
+  if (options.snapshot) cpSync(options.snapshot.dataDir, dataDir, { recursive: true });
+  const life = createLifetime();
+  /** @type {StackContext} */
+  const context = { options, host, dataDir, log, step, life };
 
   try {
-    step("forge build");
-    await forgeBuild({ silent: true });
+    const anvil = await startChain(context);
+    const ports = await stackPorts(context);
+    // What does not need the contracts starts beside the deploy and the seed: the local Solana RPC, the sign-in
+    // services and the web and frame builds.
+    const solanaStarting = life.starting(startLocalSolana(context, ports.solana));
+    const localAuthStarting = life.starting(startSignInServices(context, anvil, ports));
+    step("build the web app and the secure frame (vite build, skipped when dist/ is current)");
+    const building = buildWeb({ log }).then(() => buildFrame({ log }));
+    // A build that fails while the API starts must reach `await building` below (and the stops), not crash the
+    // process as an unhandled rejection that leaves the API and anvil running.
+    building.catch(() => undefined);
 
-    const anvilLog = join(dataDir, "anvil.log");
-    step(`anvil on ${host}:${options.anvilPort} (log in ${anvilLog})`);
-    // The chain starts as far in the past as the seed moves its clock, so it ends at the wall clock.
-    const timestamp = seedGenesisTimestamp(
-      options.lockupPeriodDuration ?? DEFAULT_LOCKUP_PERIOD_DURATION,
-      undefined,
-      options.timelockDelay,
-    );
-    const anvil = await startAnvil({ host, port: options.anvilPort, timestamp, logFile: anvilLog });
-    stops.push(() => anvil.stop());
-    anvil.exited.then((code) => {
-      if (!stopped) fail(`anvil exited unexpectedly (code ${code}); see ${anvilLog}`);
-    });
-
-    const solanaLog = join(dataDir, "solana.log");
-    const solanaPort = options.solanaRpcPort ?? (await freePort(host));
-    step(`Solana RPC (LiteSVM) on ${host}:${solanaPort} (log in ${solanaLog})`);
-    const solana = await startSolanaRpc({ host, port: solanaPort, logFile: solanaLog });
-    stops.push(() => solana.stop());
-    solana.exited.then((code) => {
-      if (!stopped) fail(`the Solana RPC exited unexpectedly (code ${code}); see ${solanaLog}`);
-    });
-
-    const bundlerPort = options.bundlerPort ?? (await freePort(host));
-    const bundlerUrl = `http://${host}:${bundlerPort}`;
-    step("deploy");
-    const deployment = await deploy({
-      rpcUrl: anvil.url,
-      deploymentsDir: options.deploymentsDir,
-      minimumInvestment: options.minimumInvestment,
-      lockupPeriodDuration: options.lockupPeriodDuration,
-      ...(options.timelockDelay === undefined ? {} : { timelockDelay: options.timelockDelay }),
-      bundlerUrl,
-      log,
-    });
-
-    // The bundler needs the EntryPoint deployed; it starts while the seed runs (it sends from keys of its own).
-    const bundlerLog = join(dataDir, "bundler.log");
-    step(`bundler (Alto) on ${bundlerUrl} for EntryPoint ${deployment.entryPoint} (log in ${bundlerLog})`);
-    const bundlerStarting = startBundler({
-      rpcUrl: anvil.url,
-      entryPoint: deployment.entryPoint,
-      port: bundlerPort,
-      host,
-      logFile: bundlerLog,
-    });
-    bundlerStarting.then(
-      (bundler) => stops.push(() => bundler.stop()),
-      () => undefined,
-    );
-
-    step("seed demo state");
-    const summary = await seed({ rpcUrl: anvil.url, deployment, log }).catch(async (error) => {
-      await bundlerStarting.catch(() => undefined);
-      throw error;
-    });
-    const bundler = await bundlerStarting;
-    bundler.exited.then((code) => {
-      if (!stopped) fail(`the bundler (Alto) exited unexpectedly (code ${code}); see ${bundlerLog}`);
-    });
+    const { deployment, summary, bundlerStarting } = await deployAndSeed(context, anvil, ports);
 
     // SOL's USD price in the API (SOLANA_SOL_USD_FEED): deployed after the seed, when the chain's clock is at the
     // wall clock, so its answer is not stale; it is posted again every 20 minutes while the stack runs.
     step("SOL/USD price feed (MockPriceFeed at 150.00 USD)");
     const solFeed = await startSolUsdFeed({ rpcUrl: anvil.url });
-    stops.push(async () => solFeed.stop());
-    const solUsdFeed = solFeed.address;
-    deployment.priceFeeds = { ...deployment.priceFeeds, "SOL/USD": solUsdFeed };
+    life.onStop(async () => solFeed.stop());
+    deployment.priceFeeds = { ...deployment.priceFeeds, "SOL/USD": solFeed.address };
 
-    const webUrl = `http://${host}:${options.webPort}`;
-    const apiUrl = `http://${host}:${options.apiPort}`;
-    const framePort = options.framePort ?? (await freePort(host));
-    const frameUrl = `http://${host}:${framePort}`;
-
-    // The embedded wallet's sign-in: mails go to the local catcher, social logins to the local OpenID Connect
-    // provider (one client per provider), Farcaster to the local relay (custody checked on anvil).
-    const localAuthLog = join(dataDir, "local-auth.log");
-    step(`local sign-in services: SMTP catcher, OpenID Connect provider, Farcaster relay (log in ${localAuthLog})`);
-    const oidcClients = localOidcClients({ frameOrigin: frameUrl });
-    const localAuth = await startLocalAuth({
-      host,
-      smtpPort: options.smtpPort ?? (await freePort(host)),
-      inboxPort: options.inboxPort ?? (await freePort(host)),
-      oidcPort: options.oidcPort ?? (await freePort(host)),
-      relayPort: options.farcasterRelayPort ?? (await freePort(host)),
-      rpcUrl: anvil.url,
-      clients: oidcClients,
-      logFile: localAuthLog,
-    });
-    stops.push(() => localAuth.stop());
-    localAuth.exited.then((code) => {
-      if (!stopped) fail(`the local sign-in services exited unexpectedly (code ${code}); see ${localAuthLog}`);
-    });
-
-    // The web and frame builds run while the API starts.
-    step("build the web app and the secure frame (vite build, skipped when dist/ is current)");
-    const build = buildWeb({ log }).then(() => buildFrame({ log }));
-    // A build that fails while the API starts must reach `await build` below (and the stops), not crash the process
-    // as an unhandled rejection that leaves the API and anvil running.
-    build.catch(() => undefined);
-
-    step(`API on ${apiUrl} (embedded database in ${join(dataDir, "api-pglite")}, demo data)`);
-    const apiOptions = {
-      host,
-      port: options.apiPort,
-      dataDir,
-      log,
-      env: {
-        RPC_URL: anvil.url,
-        CHAIN_ID: String(deployment.chainId),
-        FUND_ADDRESS: deployment.investmentFund,
-        TOKEN_ADDRESS: deployment.investmentToken,
-        DEPLOYMENT_BLOCK: String(deployment.deploymentBlock),
-        ENTRY_POINT_ADDRESS: deployment.entryPoint,
-        ACCOUNT_FACTORY_ADDRESS: deployment.accountFactory,
-        FUND_PAYMASTER_ADDRESS: deployment.fundPaymaster,
-        BUNDLER_URL: bundlerUrl,
-        SOLANA_RPC_URL: solana.url,
-        // Solana prices: the local mUSDC mint at 1 USD, SOL from the SOL/USD feed.
-        SOLANA_USD_MINTS: `${solana.mint.address}=${solana.mint.symbol}`,
-        SOLANA_SOL_USD_FEED: solUsdFeed,
-        // The swap, price and balance routes: the local Uniswap V2 and the tokens it pools (mUSDC first).
-        ...(deployment.dex && {
-          DEX_ROUTER_ADDRESS: deployment.dex.router,
-          DEX_FACTORY_ADDRESS: deployment.dex.factory,
-          WETH_ADDRESS: deployment.dex.weth,
-          SWAP_TOKENS: (deployment.tokens ?? []).map((/** @type {{ address: string }} */ t) => t.address).join(","),
-        }),
-        WEB_ORIGIN: [webUrl, webUrl.replace("127.0.0.1", "localhost")].join(","),
-        SIWE_DOMAINS: [`${host}:${options.webPort}`, `localhost:${options.webPort}`].join(","),
-        DEMO_DATA: "1",
-        // The local on-ramp checkout delivers bought tokens from anvil's public test account 9 (local chain only).
-        ONRAMP_TREASURY_KEY: devAccount(9).privateKey,
-        // The embedded wallet (email, social, Farcaster): its secret stays in the data folder across restarts.
-        EMBEDDED_SECRET: embeddedSecret(dataDir),
-        SMTP_URL: localAuth.smtpUrl,
-        EMBEDDED_FRAME_ORIGIN: frameUrl,
-        PUBLIC_API_URL: apiUrl,
-        OIDC_PROVIDERS: JSON.stringify(
-          oidcClients.map(({ provider, name, clientId, clientSecret }) => ({
-            provider,
-            name,
-            issuer: localAuth.oidcIssuer,
-            clientId,
-            clientSecret,
-          })),
-        ),
-        ...(localAuth.farcasterRelayUrl && {
-          FARCASTER_RELAY_URL: localAuth.farcasterRelayUrl,
-          FARCASTER_RPC_URL: anvil.url,
-          FARCASTER_DOMAIN: `${host}:${options.webPort}`,
-          FARCASTER_SIWE_URI: `${webUrl}/`,
-        }),
-        ...options.apiEnv,
-      },
-    };
-    const apiControl = superviseApi(await startApi(apiOptions), {
-      start: () => startApi(apiOptions),
-      log,
-      apiUrl,
-      isStopped: () => stopped,
-    });
-    stops.push(() => apiControl.close());
+    const solana = await solanaStarting;
+    const localAuth = await localAuthStarting;
+    const api = await startSupervisedApi(context, { anvil, deployment, ports, solana, localAuth });
     // The seed settled its rounds with NAV reports built from the chain: the API serves them once published (it
-    // stores each only when its hash is the one the chain carries).
-    await publishReports(apiUrl, summary.reports).catch((error) => {
-      throw new Error(
-        `publishing the seed's round reports to the API failed: ${error.message}; see ${apiControl.logFile()}`,
-      );
-    });
+    // stores each only when its hash is the one the chain carries). A snapshot's API has them already.
+    if (!options.snapshot) {
+      await publishReports(ports.apiUrl, summary.reports).catch((error) => {
+        throw new Error(
+          `publishing the seed's round reports to the API failed: ${error.message}; see ${api.logFile()}`,
+        );
+      });
+    }
 
-    await build;
-    const web = await serveWeb({
-      port: options.webPort,
-      host,
-      config: {
-        chainId: deployment.chainId,
-        rpcUrl: anvil.url,
-        apiUrl,
-        deployment: {
-          chainId: deployment.chainId,
-          investmentFund: deployment.investmentFund,
-          fundGovernor: deployment.fundGovernor,
-          // The fund's default admin once the seed handed over: the app schedules and lists its pending changes there.
-          fundTimelock: deployment.fundTimelock,
-          investmentToken: deployment.investmentToken,
-          deploymentBlock: Number(deployment.deploymentBlock),
-          entryPoint: deployment.entryPoint,
-          accountFactory: deployment.accountFactory,
-          fundPaymaster: deployment.fundPaymaster,
-          bundlerUrl,
-          // The tokens the wallet lists (balances, USD total, Send): the investment token and the DEX's other tokens.
-          ...(deployment.tokens ? { tokens: deployment.tokens } : {}),
-        },
-        ...(process.env.WALLETCONNECT_PROJECT_ID
-          ? { walletConnectProjectId: process.env.WALLETCONNECT_PROJECT_ID }
-          : {}),
-        ...(process.env.COINBASE_WALLET === "1" ? { coinbaseWallet: true } : {}),
-        // The wallet's bitcoin family, when an Esplora-style balance API is configured (none runs locally).
-        ...(process.env.BITCOIN_BALANCE_API_URL
-          ? {
-              bitcoin: {
-                balanceApiUrl: process.env.BITCOIN_BALANCE_API_URL,
-                network: process.env.BITCOIN_NETWORK ?? "mainnet",
-              },
-            }
-          : {}),
-        // The embedded wallet: the secure frame's origin and the login methods the API offers.
-        embedded: {
-          frameUrl,
-          socialProviders: [...LOCAL_SOCIAL_PROVIDERS],
-          farcaster: Boolean(localAuth.farcasterRelayUrl),
-        },
-        // The wallet's Solana family: the local Solana RPC, its network (genesis hash) and its SPL token.
-        solana: {
-          rpcUrl: solana.url,
-          genesisHash: solana.genesisHash,
-          mint: { ...solana.mint, name: "Mock USD Coin" },
-        },
-      },
-    });
-    stops.push(() => web.close());
+    await bundlerStarting;
+    await building;
+    const webConfig = webRuntimeConfig({ anvil, deployment, ports, solana, localAuth });
+    const web = await serveWeb({ port: options.webPort, host, config: webConfig });
+    life.onStop(() => web.close());
     step(`web app on ${web.url}`);
     const frame = await serveFrame({
-      port: framePort,
+      port: ports.frame,
       host,
-      config: {
-        apiUrl,
-        parentOrigins: [webUrl, webUrl.replace("127.0.0.1", "localhost")],
-        chains: [{ id: deployment.chainId, name: "Anvil (local)", rpcUrl: anvil.url }],
-        knownContracts: [
-          { address: deployment.investmentFund, name: "InvestmentFund", abi: /** @type {const} */ ("investmentFund") },
-          { address: deployment.fundGovernor, name: "FundGovernor", abi: /** @type {const} */ ("fundGovernor") },
-          { address: deployment.fundTimelock, name: "FundTimelock", abi: /** @type {const} */ ("fundTimelock") },
-          // The frame says "gas paid by the fund" only for this exact paymaster.
-          ...(deployment.fundPaymaster
-            ? [
-                {
-                  address: deployment.fundPaymaster,
-                  name: "Fund paymaster",
-                  abi: /** @type {const} */ ("fundPaymaster"),
-                },
-              ]
-            : []),
-          ...(deployment.tokens ?? []).map((/** @type {{ address: string, symbol: string }} */ t) => ({
-            address: t.address,
-            name: t.symbol,
-            abi: /** @type {const} */ ("erc20"),
-          })),
-          ...(deployment.dex
-            ? [
-                {
-                  address: deployment.dex.router,
-                  name: "Uniswap V2 Router",
-                  abi: /** @type {const} */ ("uniswapV2Router"),
-                },
-              ]
-            : []),
-        ],
-      },
+      config: frameRuntimeConfig({ anvil, deployment, ports }),
     });
-    stops.push(() => frame.close());
+    life.onStop(() => frame.close());
     step(`secure frame on ${frame.url}; mail inbox on ${localAuth.inboxUrl}`);
 
     return {
@@ -368,20 +151,408 @@ export async function startStack(options) {
       deployment,
       summary,
       rpcUrl: anvil.url,
-      apiUrl,
+      apiUrl: ports.apiUrl,
       webUrl: web.url,
-      bundlerUrl,
+      bundlerUrl: ports.bundlerUrl,
       solana,
       frameUrl: frame.url,
       localAuth,
-      api: { stop: apiControl.stop, restart: apiControl.restart },
-      failed,
-      stop,
+      api: { stop: api.stop, restart: api.restart },
+      failed: life.failed,
+      stop: life.stop,
     };
   } catch (error) {
-    await stop();
+    await life.stop();
     throw error;
   }
+}
+
+/**
+ * @typedef {object} StackContext
+ * @property {StackOptions} options
+ * @property {string} host
+ * @property {string} dataDir
+ * @property {(line: string) => void} log
+ * @property {(text: string) => void} step
+ * @property {Lifetime} life
+ */
+
+/**
+ * @typedef {object} Lifetime
+ * @property {(fn: () => Promise<void>) => void} onStop runs `fn` when the stack stops (last registered, first run)
+ * @property {(exited: Promise<number | null>, what: string, logFile: string) => void} watch a service that exits on its
+ *   own (not while the stack stops) fails the stack, naming it and its log
+ * @property {<T>(promise: Promise<T>) => Promise<T>} starting a service that starts beside others: its failure
+ *   reaches whoever awaits it, never the process as an unhandled rejection, and `stop` waits for it to finish starting
+ *   (so that what it started is stopped too)
+ * @property {Promise<string>} failed resolves with a reason when a service dies on its own
+ * @property {() => boolean} isStopped
+ * @property {() => Promise<void>} stop stops everything that was started (idempotent)
+ */
+
+/** @returns {Lifetime} */
+function createLifetime() {
+  /** @type {Array<() => Promise<void>>} */
+  const stops = [];
+  let stopped = false;
+  /** @type {Set<Promise<unknown>>} */
+  const pending = new Set();
+  /** @type {(reason: string) => void} */
+  let fail = () => undefined;
+  /** @type {Promise<string>} */
+  const failed = new Promise((resolve) => {
+    fail = resolve;
+  });
+  return {
+    onStop: (fn) => stops.push(fn),
+    watch: (exited, what, logFile) => {
+      exited.then((code) => {
+        if (!stopped) fail(`${what} exited unexpectedly (code ${code}); see ${logFile}`);
+      });
+    },
+    starting: (promise) => {
+      pending.add(promise);
+      promise.then(
+        () => pending.delete(promise),
+        () => pending.delete(promise),
+      );
+      return promise;
+    },
+    failed,
+    isStopped: () => stopped,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await Promise.allSettled(pending);
+      for (const fn of stops.reverse()) await fn().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * anvil: a fresh chain whose genesis lies as far in the past as the seed moves its clock (so it ends at the wall
+ * clock), or the snapshot's chain, loaded as it was saved (blocks, logs and historical states included).
+ * @param {StackContext} context
+ */
+async function startChain({ options, host, dataDir, step, life }) {
+  if (!options.snapshot) {
+    step("forge build");
+    await forgeBuild({ silent: true });
+  }
+  const logFile = join(dataDir, "anvil.log");
+  step(`anvil on ${host}:${options.anvilPort} (log in ${logFile})`);
+  const anvil = await startAnvil({
+    host,
+    port: options.anvilPort,
+    logFile,
+    ...(options.snapshot
+      ? { extraArgs: ["--load-state", options.snapshot.stateFile] }
+      : {
+          timestamp: seedGenesisTimestamp(
+            options.lockupPeriodDuration ?? DEFAULT_LOCKUP_PERIOD_DURATION,
+            undefined,
+            options.timelockDelay,
+          ),
+        }),
+    ...(options.anvil?.extraArgs && !options.snapshot ? { extraArgs: options.anvil.extraArgs } : {}),
+    ...(options.anvil?.stopTimeoutMs ? { stopTimeoutMs: options.anvil.stopTimeoutMs } : {}),
+  });
+  life.onStop(() => anvil.stop());
+  life.watch(anvil.exited, "anvil", logFile);
+  return anvil;
+}
+
+/**
+ * Every port and URL the stack serves on: the given ones, free ports for the rest.
+ * @param {StackContext} context
+ */
+async function stackPorts({ options, host }) {
+  const free = async (/** @type {number | undefined} */ port) => port ?? (await freePort(host));
+  const [solana, bundler, frame, smtp, inbox, oidc, relay] = [
+    await free(options.solanaRpcPort),
+    await free(options.bundlerPort),
+    await free(options.framePort),
+    await free(options.smtpPort),
+    await free(options.inboxPort),
+    await free(options.oidcPort),
+    await free(options.farcasterRelayPort),
+  ];
+  return {
+    solana,
+    frame,
+    smtp,
+    inbox,
+    oidc,
+    relay,
+    bundlerPort: bundler,
+    bundlerUrl: `http://${host}:${bundler}`,
+    apiUrl: `http://${host}:${options.apiPort}`,
+    webUrl: `http://${host}:${options.webPort}`,
+    frameUrl: `http://${host}:${frame}`,
+  };
+}
+/** @typedef {Awaited<ReturnType<typeof stackPorts>>} StackPorts */
+
+/**
+ * @param {StackContext} context
+ * @param {number} port
+ */
+async function startLocalSolana({ host, dataDir, step, life }, port) {
+  const logFile = join(dataDir, "solana.log");
+  step(`Solana RPC (LiteSVM) on ${host}:${port} (log in ${logFile})`);
+  const solana = await startSolanaRpc({ host, port, logFile });
+  life.onStop(() => solana.stop());
+  life.watch(solana.exited, "the Solana RPC", logFile);
+  return solana;
+}
+
+/**
+ * The embedded wallet's sign-in: mails go to the local catcher, social logins to the local OpenID Connect provider
+ * (one client per provider), Farcaster to the local relay (custody checked on anvil).
+ * @param {StackContext} context
+ * @param {import("@fundament/test-chain").Anvil} anvil
+ * @param {StackPorts} ports
+ */
+async function startSignInServices({ host, dataDir, step, life }, anvil, ports) {
+  const logFile = join(dataDir, "local-auth.log");
+  step(`local sign-in services: SMTP catcher, OpenID Connect provider, Farcaster relay (log in ${logFile})`);
+  const clients = localOidcClients({ frameOrigin: ports.frameUrl });
+  const localAuth = await startLocalAuth({
+    host,
+    smtpPort: ports.smtp,
+    inboxPort: ports.inbox,
+    oidcPort: ports.oidc,
+    relayPort: ports.relay,
+    rpcUrl: anvil.url,
+    clients,
+    logFile,
+  });
+  life.onStop(() => localAuth.stop());
+  life.watch(localAuth.exited, "the local sign-in services", logFile);
+  return { ...localAuth, clients };
+}
+/** @typedef {Awaited<ReturnType<typeof startSignInServices>>} SignInServices */
+
+/**
+ * The contracts and the demo world: deployed and seeded, or the snapshot's, whose chain already holds them. The bundler
+ * starts once the EntryPoint is there (while the seed runs) and is awaited by the caller: nothing before the web app
+ * needs it.
+ * @param {StackContext} context
+ * @param {import("@fundament/test-chain").Anvil} anvil
+ * @param {StackPorts} ports
+ * @returns {Promise<{ deployment: import("../deploy.mjs").Deployment, summary: import("../seed.mjs").SeedSummary,
+ *   bundlerStarting: Promise<unknown> }>}
+ */
+async function deployAndSeed(context, anvil, ports) {
+  const { options, log, step, life } = context;
+  if (options.snapshot) {
+    const { deployment, summary } = options.snapshot;
+    if (options.deploymentsDir) writeDeploymentRecord(options.deploymentsDir, deployment);
+    const bundlerStarting = life.starting(startLocalBundler(context, anvil, ports, deployment.entryPoint));
+    return { deployment: structuredClone(deployment), summary, bundlerStarting };
+  }
+  step("deploy");
+  const deployment = await deploy({
+    rpcUrl: anvil.url,
+    deploymentsDir: options.deploymentsDir,
+    minimumInvestment: options.minimumInvestment,
+    lockupPeriodDuration: options.lockupPeriodDuration,
+    ...(options.timelockDelay === undefined ? {} : { timelockDelay: options.timelockDelay }),
+    bundlerUrl: ports.bundlerUrl,
+    log,
+  });
+  // It sends from keys of its own, so it does not get in the seed's way.
+  const bundlerStarting = life.starting(startLocalBundler(context, anvil, ports, deployment.entryPoint));
+  step("seed demo state");
+  const summary = await seed({ rpcUrl: anvil.url, deployment, log });
+  return { deployment, summary, bundlerStarting };
+}
+
+/**
+ * @param {StackContext} context
+ * @param {import("@fundament/test-chain").Anvil} anvil
+ * @param {StackPorts} ports
+ * @param {import("viem").Address} entryPoint
+ */
+async function startLocalBundler({ host, dataDir, step, life }, anvil, ports, entryPoint) {
+  const logFile = join(dataDir, "bundler.log");
+  step(`bundler (Alto) on ${ports.bundlerUrl} for EntryPoint ${entryPoint} (log in ${logFile})`);
+  const bundler = await startBundler({ rpcUrl: anvil.url, entryPoint, port: ports.bundlerPort, host, logFile });
+  life.onStop(() => bundler.stop());
+  life.watch(bundler.exited, "the bundler (Alto)", logFile);
+  return bundler;
+}
+
+/**
+ * `<chainId>.json` in `dir`, as deploy writes it.
+ * @param {string} dir @param {import("../deploy.mjs").Deployment} deployment
+ */
+function writeDeploymentRecord(dir, deployment) {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${deployment.chainId}.json`), `${JSON.stringify(deployment, null, 2)}\n`);
+}
+
+/**
+ * The API as a watched child process (see `superviseApi`) on the stack's chain, sign-in services and data folder.
+ * @param {StackContext} context
+ * @param {{ anvil: import("@fundament/test-chain").Anvil, deployment: import("../deploy.mjs").Deployment,
+ *   ports: StackPorts, solana: import("./solana.mjs").SolanaRpc, localAuth: SignInServices }} parts
+ */
+async function startSupervisedApi({ options, host, dataDir, log, step, life }, parts) {
+  const { apiUrl } = parts.ports;
+  step(`API on ${apiUrl} (embedded database in ${join(dataDir, "api-pglite")}, demo data)`);
+  const apiOptions = {
+    host,
+    port: options.apiPort,
+    dataDir,
+    log,
+    env: { ...apiEnvironment({ ...parts, host, dataDir, webPort: options.webPort }), ...options.apiEnv },
+  };
+  const api = superviseApi(await startApi(apiOptions), {
+    start: () => startApi(apiOptions),
+    log,
+    apiUrl,
+    isStopped: life.isStopped,
+  });
+  life.onStop(() => api.close());
+  return api;
+}
+
+/**
+ * The API's environment on the local stack.
+ * @param {{ anvil: import("@fundament/test-chain").Anvil, deployment: import("../deploy.mjs").Deployment,
+ *   ports: StackPorts, solana: import("./solana.mjs").SolanaRpc, localAuth: SignInServices, host: string,
+ *   dataDir: string, webPort: number }} parts
+ * @returns {Record<string, string>}
+ */
+function apiEnvironment({ anvil, deployment, ports, solana, localAuth, host, dataDir, webPort }) {
+  const { webUrl, apiUrl, frameUrl, bundlerUrl } = ports;
+  return {
+    RPC_URL: anvil.url,
+    CHAIN_ID: String(deployment.chainId),
+    FUND_ADDRESS: deployment.investmentFund,
+    TOKEN_ADDRESS: deployment.investmentToken,
+    DEPLOYMENT_BLOCK: String(deployment.deploymentBlock),
+    ENTRY_POINT_ADDRESS: deployment.entryPoint,
+    ACCOUNT_FACTORY_ADDRESS: deployment.accountFactory,
+    FUND_PAYMASTER_ADDRESS: deployment.fundPaymaster,
+    BUNDLER_URL: bundlerUrl,
+    SOLANA_RPC_URL: solana.url,
+    // Solana prices: the local mUSDC mint at 1 USD, SOL from the SOL/USD feed.
+    SOLANA_USD_MINTS: `${solana.mint.address}=${solana.mint.symbol}`,
+    SOLANA_SOL_USD_FEED: deployment.priceFeeds?.["SOL/USD"] ?? "",
+    // The swap, price and balance routes: the local Uniswap V2 and the tokens it pools (mUSDC first).
+    ...(deployment.dex && {
+      DEX_ROUTER_ADDRESS: deployment.dex.router,
+      DEX_FACTORY_ADDRESS: deployment.dex.factory,
+      WETH_ADDRESS: deployment.dex.weth,
+      SWAP_TOKENS: (deployment.tokens ?? []).map((/** @type {{ address: string }} */ t) => t.address).join(","),
+    }),
+    WEB_ORIGIN: [webUrl, webUrl.replace("127.0.0.1", "localhost")].join(","),
+    SIWE_DOMAINS: [`${host}:${webPort}`, `localhost:${webPort}`].join(","),
+    DEMO_DATA: "1",
+    // The local on-ramp checkout delivers bought tokens from anvil's public test account 9 (local chain only).
+    ONRAMP_TREASURY_KEY: devAccount(9).privateKey,
+    // The embedded wallet (email, social, Farcaster): its secret stays in the data folder across restarts.
+    EMBEDDED_SECRET: embeddedSecret(dataDir),
+    SMTP_URL: localAuth.smtpUrl,
+    EMBEDDED_FRAME_ORIGIN: frameUrl,
+    PUBLIC_API_URL: apiUrl,
+    OIDC_PROVIDERS: JSON.stringify(
+      localAuth.clients.map(({ provider, name, clientId, clientSecret }) => ({
+        provider,
+        name,
+        issuer: localAuth.oidcIssuer,
+        clientId,
+        clientSecret,
+      })),
+    ),
+    ...(localAuth.farcasterRelayUrl && {
+      FARCASTER_RELAY_URL: localAuth.farcasterRelayUrl,
+      FARCASTER_RPC_URL: anvil.url,
+      FARCASTER_DOMAIN: `${host}:${webPort}`,
+      FARCASTER_SIWE_URI: `${webUrl}/`,
+    }),
+  };
+}
+
+/**
+ * The web app's runtime /config.json on the local stack.
+ * @param {{ anvil: import("@fundament/test-chain").Anvil, deployment: import("../deploy.mjs").Deployment,
+ *   ports: StackPorts, solana: import("./solana.mjs").SolanaRpc, localAuth: SignInServices }} parts
+ */
+function webRuntimeConfig({ anvil, deployment, ports, solana, localAuth }) {
+  return {
+    chainId: deployment.chainId,
+    rpcUrl: anvil.url,
+    apiUrl: ports.apiUrl,
+    deployment: {
+      chainId: deployment.chainId,
+      investmentFund: deployment.investmentFund,
+      fundGovernor: deployment.fundGovernor,
+      // The fund's default admin once the seed handed over: the app schedules and lists its pending changes there.
+      fundTimelock: deployment.fundTimelock,
+      investmentToken: deployment.investmentToken,
+      deploymentBlock: Number(deployment.deploymentBlock),
+      entryPoint: deployment.entryPoint,
+      accountFactory: deployment.accountFactory,
+      fundPaymaster: deployment.fundPaymaster,
+      bundlerUrl: ports.bundlerUrl,
+      // The tokens the wallet lists (balances, USD total, Send): the investment token and the DEX's other tokens.
+      ...(deployment.tokens ? { tokens: deployment.tokens } : {}),
+    },
+    ...(process.env.WALLETCONNECT_PROJECT_ID ? { walletConnectProjectId: process.env.WALLETCONNECT_PROJECT_ID } : {}),
+    ...(process.env.COINBASE_WALLET === "1" ? { coinbaseWallet: true } : {}),
+    // The wallet's bitcoin family, when an Esplora-style balance API is configured (none runs locally).
+    ...(process.env.BITCOIN_BALANCE_API_URL
+      ? {
+          bitcoin: {
+            balanceApiUrl: process.env.BITCOIN_BALANCE_API_URL,
+            network: process.env.BITCOIN_NETWORK ?? "mainnet",
+          },
+        }
+      : {}),
+    // The embedded wallet: the secure frame's origin and the login methods the API offers.
+    embedded: {
+      frameUrl: ports.frameUrl,
+      socialProviders: [...LOCAL_SOCIAL_PROVIDERS],
+      farcaster: Boolean(localAuth.farcasterRelayUrl),
+    },
+    // The wallet's Solana family: the local Solana RPC, its network (genesis hash) and its SPL token.
+    solana: {
+      rpcUrl: solana.url,
+      genesisHash: solana.genesisHash,
+      mint: { ...solana.mint, name: "Mock USD Coin" },
+    },
+  };
+}
+
+/**
+ * The secure frame's runtime configuration: the API, the app's origins, the chain, and the contracts it names in
+ * its prompts.
+ * @param {{ anvil: import("@fundament/test-chain").Anvil, deployment: import("../deploy.mjs").Deployment,
+ *   ports: StackPorts }} parts
+ */
+function frameRuntimeConfig({ anvil, deployment, ports }) {
+  const { webUrl } = ports;
+  /** @param {string} address @param {string} name @param {"investmentFund" | "fundGovernor" | "fundTimelock" | "fundPaymaster" | "erc20" | "uniswapV2Router"} abi */
+  const known = (address, name, abi) => ({ address, name, abi });
+  return {
+    apiUrl: ports.apiUrl,
+    parentOrigins: [webUrl, webUrl.replace("127.0.0.1", "localhost")],
+    chains: [{ id: deployment.chainId, name: "Anvil (local)", rpcUrl: anvil.url }],
+    knownContracts: [
+      known(deployment.investmentFund, "InvestmentFund", "investmentFund"),
+      known(deployment.fundGovernor, "FundGovernor", "fundGovernor"),
+      known(deployment.fundTimelock, "FundTimelock", "fundTimelock"),
+      // The frame says "gas paid by the fund" only for this exact paymaster.
+      ...(deployment.fundPaymaster ? [known(deployment.fundPaymaster, "Fund paymaster", "fundPaymaster")] : []),
+      ...(deployment.tokens ?? []).map((/** @type {{ address: string, symbol: string }} */ t) =>
+        known(t.address, t.symbol, "erc20"),
+      ),
+      ...(deployment.dex ? [known(deployment.dex.router, "Uniswap V2 Router", "uniswapV2Router")] : []),
+    ],
+  };
 }
 
 /**

@@ -95,6 +95,8 @@ export async function waitForRpc(url, { timeoutMs = 20_000, isDead = () => false
  *   wall clock from there. Default: now
  * @property {string} [logFile] append anvil's output here
  * @property {readonly string[]} [extraArgs]
+ * @property {number} [stopTimeoutMs] how long `stop` waits after SIGTERM before SIGKILL; default 3 s (anvil writes a
+ *   `--dump-state` file on exit: give it longer)
  */
 
 /**
@@ -104,7 +106,7 @@ export async function waitForRpc(url, { timeoutMs = 20_000, isDead = () => false
  * @property {number} chainId
  * @property {import("node:child_process").ChildProcess} child
  * @property {Promise<number | null>} exited resolves with the exit code when anvil exits
- * @property {() => Promise<void>} stop SIGTERM, then SIGKILL after 3 s
+ * @property {() => Promise<void>} stop SIGTERM, then SIGKILL after `stopTimeoutMs`
  */
 
 /**
@@ -120,6 +122,7 @@ export async function startAnvil({
   timestamp,
   logFile,
   extraArgs = [],
+  stopTimeoutMs = 3000,
 } = {}) {
   if (!(await isPortFree(port, host))) {
     throw new Error(
@@ -137,7 +140,7 @@ export async function startAnvil({
     command: foundryBin("anvil"),
     args,
     ...(logFile ? { logFile } : {}),
-    stopTimeoutMs: 3000,
+    stopTimeoutMs,
   });
 
   const url = `http://${host}:${port}`;

@@ -32,7 +32,11 @@ export default async function setup(project: TestProject) {
     await chains.stop();
   };
   try {
-    for (const url of chains.urls) seeded.push(await seedChain(url, { name: "fundament-web" }));
+    // Side by side: each chain is seeded by its own requests (the same deployer and nonces on every chain).
+    const results = await Promise.allSettled(chains.urls.map((url) => seedChain(url, { name: "fundament-web" })));
+    for (const result of results) if (result.status === "fulfilled") seeded.push(result.value);
+    const failure = results.find((result) => result.status === "rejected");
+    if (failure) throw failure.reason;
   } catch (error) {
     await stop();
     throw error;

@@ -97,8 +97,7 @@ export default async function setup(project: TestProject) {
   const chains = await startTestChains(project);
   try {
     // Every chain gets the same deployment (same deployer, same nonces): one record serves them all.
-    const deployments = [];
-    for (const url of chains.urls) deployments.push(await buildBaseState(url));
+    const deployments = await Promise.all(chains.urls.map((url) => buildBaseState(url)));
     const [deployment] = deployments;
     if (!deployment) throw new Error("no test chain was set up");
     project.provide("deployment", deployment);
