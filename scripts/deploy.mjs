@@ -193,15 +193,75 @@ function dexFromEnv(env) {
  * @returns {Promise<Deployment>}
  */
 export async function deploy(parameters = {}) {
+  const { deploymentsDir = DEPLOYMENTS_DIR, log = () => {} } = parameters;
+  const context = await createDeployContext(parameters, log);
+  const { publicClient, wallet, account, local, deployContract } = context;
+
+  const mockInvestmentToken = !parameters.investmentToken;
+  const investmentToken = await investmentTokenFor({
+    publicClient,
+    given: parameters.investmentToken,
+    chainId: context.chainId,
+    deployContract,
+  });
+
+  /** @type {import("viem").ContractConstructorArgs<InvestmentFundAbi>} */
+  const fundArgs = [investmentToken, context.fundWallet, context.minimumInvestment, context.lockupPeriodDuration];
+  const fund = await deployFund({ publicClient, fundArgs, deployContract, log });
+  const timelock = await deployTimelock({
+    publicClient,
+    walletClient: wallet,
+    fund: fund.fund.address,
+    fundGovernor: fund.fundGovernor,
+    local,
+    parameters,
+    deployContract,
+    log,
+  });
+
+  const aa = await deployAccountAbstraction({
+    publicClient,
+    walletClient: wallet,
+    fund: fund.fund.address,
+    owner: account.address,
+    entryPoint: parameters.entryPoint,
+    paymasterDeposit: parameters.paymasterDeposit ?? (local ? LOCAL_PAYMASTER_DEPOSIT : 0n),
+    sponsorBudget: parameters.sponsorBudget ?? (local ? LOCAL_SPONSOR_BUDGET : 0n),
+    deployContract,
+    log,
+  });
+
+  const { dex, tokens } = await deployDexAndTokens({
+    publicClient,
+    walletClient: wallet,
+    local,
+    givenDex: parameters.dex,
+    investmentToken: getAddress(investmentToken),
+    mockInvestmentToken,
+    deployer: account.address,
+    deployContract,
+    log,
+  });
+
+  const deployment = deploymentRecord({ context, parameters, investmentToken, fund, timelock, aa, dex, tokens });
+  if (deploymentsDir !== false) writeDeployment(deploymentsDir, deployment, log);
+  return deployment;
+}
+
+/**
+ * What every step of `deploy` works with: the chain (checked against `expectedChainId`), whether it is the local one,
+ * the deployer's wallet, the fund wallet and the vaults' settings with their defaults, and `deployContract`. Fails
+ * early when a required parameter is missing off the local chain; builds the forge artifacts it needs.
+ * @param {DeployParameters} parameters
+ * @param {(line: string) => void} log
+ */
+async function createDeployContext(parameters, log) {
   const {
     rpcUrl = DEFAULT_RPC_URL,
     expectedChainId,
     minimumInvestment = DEFAULT_MINIMUM_INVESTMENT,
     lockupPeriodDuration = DEFAULT_LOCKUP_PERIOD_DURATION,
-    deploymentsDir = DEPLOYMENTS_DIR,
-    log = () => {},
   } = parameters;
-
   const { chainId, chain, publicClient } = await connect(rpcUrl);
   if (expectedChainId !== undefined && expectedChainId !== chainId) {
     throw new Error(`CHAIN_ID is ${expectedChainId} but ${rpcUrl} reports chain ${chainId}`);
@@ -224,13 +284,27 @@ export async function deploy(parameters = {}) {
 
   const account = privateKeyToAccount(privateKey);
   const wallet = createWalletClient({ account, chain, transport: http(rpcUrl) });
+  const deployContract = contractDeployer({ publicClient, wallet, log });
+  return {
+    chainId,
+    local,
+    publicClient,
+    wallet,
+    account,
+    fundWallet,
+    minimumInvestment,
+    lockupPeriodDuration,
+    deployContract,
+  };
+}
 
-  /**
-   * @param {import("./lib/foundry.mjs").Artifact} artifact
-   * @param {readonly unknown[]} args
-   * @param {string} label
-   */
-  const deployContract = async (artifact, args, label) => {
+/**
+ * A `DeployContract` that deploys from `wallet`, waits for the receipt, fails when it reverted and logs the address.
+ * @param {{ publicClient: import("viem").PublicClient, wallet: import("viem").WalletClient<import("viem").Transport, import("viem").Chain, import("viem").Account>, log: (line: string) => void }} parameters
+ * @returns {DeployContract}
+ */
+function contractDeployer({ publicClient, wallet, log }) {
+  return async (artifact, args, label) => {
     const hash = await wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args });
     const receipt = await publicClient.waitForTransactionReceipt({ hash });
     if (receipt.status !== "success" || !receipt.contractAddress) {
@@ -240,76 +314,42 @@ export async function deploy(parameters = {}) {
     log(`  ${label.padEnd(15)} ${address}  (block ${receipt.blockNumber})`);
     return { address, blockNumber: receipt.blockNumber };
   };
+}
 
-  const mockInvestmentToken = !parameters.investmentToken;
-  const investmentToken = await investmentTokenFor({
-    publicClient,
-    given: parameters.investmentToken,
-    chainId,
-    deployContract,
-  });
-
-  /** @type {import("viem").ContractConstructorArgs<InvestmentFundAbi>} */
-  const fundArgs = [investmentToken, fundWallet, minimumInvestment, lockupPeriodDuration];
-  const { walletList, settlement, fund, fundGovernor, vaultFacades } = await deployFund({
-    publicClient,
-    fundArgs,
-    deployContract,
-    log,
-  });
-  const { timelock, timelockDelay, guardian, handOver } = await deployTimelock({
-    publicClient,
-    walletClient: wallet,
-    fund: fund.address,
-    fundGovernor,
-    local,
-    parameters,
-    deployContract,
-    log,
-  });
-
-  const aa = await deployAccountAbstraction({
-    publicClient,
-    walletClient: wallet,
-    fund: fund.address,
-    owner: account.address,
-    entryPoint: parameters.entryPoint,
-    paymasterDeposit: parameters.paymasterDeposit ?? (local ? LOCAL_PAYMASTER_DEPOSIT : 0n),
-    sponsorBudget: parameters.sponsorBudget ?? (local ? LOCAL_SPONSOR_BUDGET : 0n),
-    deployContract,
-    log,
-  });
-
-  const { dex, tokens } = await deployDexAndTokens({
-    publicClient,
-    walletClient: wallet,
-    local,
-    givenDex: parameters.dex,
-    investmentToken: getAddress(investmentToken),
-    mockInvestmentToken,
-    deployer: account.address,
-    deployContract,
-    log,
-  });
-
-  /** @type {Deployment} */
-  const deployment = {
-    chainId,
-    investmentFund: fund.address,
+/**
+ * The deployment record from what the steps deployed (its keys in the order the JSON file lists them).
+ * @param {{
+ *   context: Awaited<ReturnType<typeof createDeployContext>>,
+ *   parameters: DeployParameters,
+ *   investmentToken: import("viem").Address,
+ *   fund: Awaited<ReturnType<typeof deployFund>>,
+ *   timelock: Awaited<ReturnType<typeof deployTimelock>>,
+ *   aa: Awaited<ReturnType<typeof deployAccountAbstraction>>,
+ *   dex: import("./lib/dex.mjs").Dex | undefined,
+ *   tokens: import("./lib/dex.mjs").DeploymentToken[],
+ * }} parts
+ * @returns {Deployment}
+ */
+function deploymentRecord({ context, parameters, investmentToken, fund, timelock, aa, dex, tokens }) {
+  const { walletList, settlement, vaultFacades, fundGovernor } = fund;
+  const { timelockDelay, guardian, handOver } = timelock;
+  return {
+    chainId: context.chainId,
+    investmentFund: fund.fund.address,
     fundGovernor: getAddress(fundGovernor),
     tradingWalletList: walletList.address,
     settlement: settlement.address,
-    fundTimelock: timelock.address,
+    fundTimelock: timelock.timelock.address,
     vaultFacades,
     timelockDelay: Number(timelockDelay),
     guardian: guardian ? getAddress(guardian) : null,
     handedOver: handOver,
     investmentToken: getAddress(investmentToken),
-    deploymentBlock: Number(fund.blockNumber),
-    deployer: account.address,
-    fundWallet: getAddress(fundWallet),
-    minimumInvestment: minimumInvestment.toString(),
-    lockupPeriodDuration: Number(lockupPeriodDuration),
+    deploymentBlock: Number(fund.fund.blockNumber),
+    deployer: context.account.address,
+    fundWallet: getAddress(context.fundWallet),
+    minimumInvestment: context.minimumInvestment.toString(),
+    lockupPeriodDuration: Number(context.lockupPeriodDuration),
     entryPoint: aa.entryPoint,
     accountFactory: aa.accountFactory,
     fundPaymaster: aa.fundPaymaster,
@@ -318,14 +358,17 @@ export async function deploy(parameters = {}) {
     ...(dex ? { dex } : {}),
     tokens,
   };
+}
 
-  if (deploymentsDir !== false) {
-    mkdirSync(deploymentsDir, { recursive: true });
-    const file = join(deploymentsDir, `${chainId}.json`);
-    writeFileSync(file, `${JSON.stringify(deployment, null, 2)}\n`);
-    log(`  wrote ${relative(ROOT, file)}`);
-  }
-  return deployment;
+/**
+ * Writes the record to `<dir>/<chainId>.json`.
+ * @param {string} dir @param {Deployment} deployment @param {(line: string) => void} log
+ */
+function writeDeployment(dir, deployment, log) {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${deployment.chainId}.json`);
+  writeFileSync(file, `${JSON.stringify(deployment, null, 2)}\n`);
+  log(`  wrote ${relative(ROOT, file)}`);
 }
 
 /**

@@ -33,80 +33,48 @@
  *
  * Cast: account 0 is the admin (deployer), accounts 1-5 are investors, account 7 is the futures vault's
  * trading wallet, account 8 the NFT lending vault's, account 9 is the fund wallet.
+ *
+ * `seed` composes one named step per part of the demo world, each taking the context `createSeedContext` builds once:
+ * `seed/world.mjs` (investors, trading wallets, rounds, fees, the hand-over), `seed/governance.mjs` (proposals),
+ * `seed/rounds.mjs` (a round's moves: deposits, lockup, settlement with its report), `seed/summary.mjs` (the summary),
+ * with the shared helpers (typed reads, send-and-wait, time travel) in `seed/context.mjs` and the demo's numbers in
+ * `seed/constants.mjs`.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { devAccount, devAccountIndex, LOCAL_CHAIN_ID } from "@fundament/test-chain";
-import {
-  createTestClient,
-  createWalletClient,
-  encodeFunctionData,
-  formatUnits,
-  http,
-  parseUnits,
-  zeroHash,
-} from "viem";
+import { LOCAL_CHAIN_ID } from "@fundament/test-chain";
 import { DEFAULT_LOCKUP_PERIOD_DURATION, DEFAULT_RPC_URL, LOCAL_TIMELOCK_DELAY } from "./deploy.mjs";
-import { connect, loadDotEnv } from "./lib/chain.mjs";
+import { loadDotEnv } from "./lib/chain.mjs";
 import { isMain, runCli } from "./lib/cli.mjs";
-import { loadArtifact, loadFundAbi } from "./lib/foundry.mjs";
 import { DEPLOYMENTS_DIR } from "./lib/paths.mjs";
-import { buildSettlementReport } from "./lib/round-report.mjs";
+import { GOVERNANCE_WAIT, NFT_CHALLENGE_WINDOW, PENDING_LOCKUP_DAYS, SETTLE_MARGIN } from "./seed/constants.mjs";
+import { createSeedContext, formatAmount } from "./seed/context.mjs";
+import { proposeGovernance } from "./seed/governance.mjs";
+import { summarize } from "./seed/summary.mjs";
+import {
+  addTradingWallets,
+  claimFundFees,
+  fundInvestors,
+  handOverWithPendingChange,
+  lockNftRoundTwo,
+  openFuturesRoundThree,
+  runFirstRounds,
+  runSecondRounds,
+} from "./seed/world.mjs";
+
+export {
+  FUTURES_VAULT,
+  NFT_CHALLENGE_WINDOW,
+  NFT_LOAN_NOTE,
+  NFT_VAULT,
+  PENDING_LOCKUP_DAYS,
+  POOL_STATES,
+  SEEDED_QUORUM,
+} from "./seed/constants.mjs";
+export { formatAmount } from "./seed/context.mjs";
 
 /** @typedef {import("viem").Address} Address */
 /** @typedef {import("./deploy.mjs").Deployment} Deployment */
-/** @typedef {import("./lib/abis.mjs").InvestmentFundAbi} InvestmentFundAbi */
-/** @typedef {import("./lib/abis.mjs").FundGovernorAbi} FundGovernorAbi */
-/** @typedef {import("./lib/abis.mjs").FundTimelockAbi} FundTimelockAbi */
-/** @typedef {import("./lib/abis.mjs").MockUsdcAbi} MockUsdcAbi */
-/** @template {import("viem").Abi} abi @typedef {import("./lib/abis.mjs").WriteCall<abi>} WriteCall */
-
-/** The vault ids the constructor creates. */
-export const FUTURES_VAULT = 1n;
-export const NFT_VAULT = 2n;
-/** The pending change the seed leaves in the timelock: the futures vault's lockup becomes this many days. */
-export const PENDING_LOCKUP_DAYS = 45n;
-/** Its salt (a fixed one, so the change's id is known). */
-const DEMO_CHANGE_SALT = /** @type {import("viem").Hex} */ (`0x${"d3".repeat(32)}`);
-
-/** Whole tokens each investor (accounts 1-5) receives from the faucet. */
-const FAUCET_AMOUNT = 50_000;
-/** Trading wallets: vault, dev account index, type, allocation in basis points. */
-const TRADING_WALLETS = /** @type {const} */ ([
-  [FUTURES_VAULT, 7, "Futures", 10_000n],
-  [NFT_VAULT, 8, "NFT lending", 10_000n],
-]);
-/** What each settled round returns over its principal, in basis points, by vault. */
-/** Where a trading wallet's losses go: an address nobody holds the key of. */
-const LOST = "0x000000000000000000000000000000000000dEaD";
-/** The futures vault's management fee from round 3 (basis points a year) and its caps (whole tokens). */
-const FUTURES_MANAGEMENT_FEE_BPS = 100n;
-const FUTURES_ROUND_CAP = 100_000;
-const FUTURES_INVESTOR_CAP = 25_000;
-const RETURNS_BPS = /** @type {const} */ ({ futures: [600n, -400n], nft: [300n] });
-
-/** The NFT lending vault's challenge window (seconds): its settlements wait a day, open to the guardian's veto. */
-export const NFT_CHALLENGE_WINDOW = 86_400n;
-/** The local guardian (deploy.mjs grants it GUARDIAN_ROLE), who vetoes the NFT vault's first proposal. */
-const GUARDIAN = 6;
-/** Whole tokens of the NFT vault's round 1 return (its loan interest) the desk had not collected at its first proposal. */
-const LATE_INTEREST = 150;
-
-/** The manual item of the NFT vault's round 1 report (declared by the operator, not observed by the API). */
-export const NFT_LOAN_NOTE =
-  "Interest of NFT loan #7 (CryptoPunk collateral), repaid to the desk wallet from a lending protocol";
-
-/** Pool states as the contract's `PoolState` enum numbers them. */
-export const POOL_STATES = /** @type {const} */ (["none", "open", "locked", "settled"]);
-
-const ONE_HOUR = 3_600;
-const SEVEN_DAYS = 7 * 24 * ONE_HOUR;
-/** Extra seconds after each lockup end before settling. */
-const SETTLE_MARGIN = 60;
-/** How long the seed waits for the short proposals to close. */
-const GOVERNANCE_WAIT = 2 * ONE_HOUR;
-/** The quorum the seed's proposal with an action sets (basis points): executed through the timelock. */
-export const SEEDED_QUORUM = 2_000n;
 
 /**
  * Seconds the seed moves the chain clock with `evm_increaseTime` (two futures rounds, the NFT vault's challenge window,
@@ -227,543 +195,23 @@ export function readDeployment(chainId, dir = DEPLOYMENTS_DIR) {
 }
 
 /**
- * Seeds the demo state.
+ * Seeds the demo state: one step per part of the demo world, in the order the chain must see them (the seeded world's
+ * addresses, balances and event blocks are what the tests and the saved snapshot expect).
  * @param {{ rpcUrl?: string, deployment: Deployment, log?: (line: string) => void }} parameters
  * @returns {Promise<SeedSummary>}
  */
 export async function seed({ rpcUrl = DEFAULT_RPC_URL, deployment, log = () => {} }) {
-  const { chainId, chain, publicClient } = await connect(rpcUrl);
-  if (chainId !== LOCAL_CHAIN_ID)
-    throw new Error(`seed runs on the local chain (${LOCAL_CHAIN_ID}) only, not ${chainId}`);
-  if (deployment.chainId !== chainId) throw new Error(`deployment is for chain ${deployment.chainId}, not ${chainId}`);
-
-  const wallet = createWalletClient({ chain, transport: http(rpcUrl) });
-  const testClient = createTestClient({ chain, mode: "anvil", transport: http(rpcUrl) });
-  const fundAbi = /** @type {InvestmentFundAbi} */ (loadFundAbi());
-  const tokenAbi = /** @type {MockUsdcAbi} */ (loadArtifact("MockUSDC.sol", "MockUSDC").abi);
-  const governorAbi = /** @type {FundGovernorAbi} */ (loadArtifact("FundGovernor.sol", "FundGovernor").abi);
-  const fund = deployment.investmentFund;
-  const governor = deployment.fundGovernor;
-  const timelockAbi = /** @type {FundTimelockAbi} */ (loadArtifact("FundTimelock.sol", "FundTimelock").abi);
-  const timelock = deployment.fundTimelock;
-  const token = deployment.investmentToken;
-
-  const fundCode = await publicClient.getCode({ address: fund });
-  if (!fundCode || fundCode === "0x") throw new Error(`no InvestmentFund at ${fund} on ${rpcUrl}: deploy first`);
-
-  /**
-   * A view of the fund, its arguments and result typed from the ABI.
-   * @template {import("viem").ContractFunctionName<InvestmentFundAbi, "pure" | "view">} functionName
-   * @template {import("viem").ContractFunctionArgs<InvestmentFundAbi, "pure" | "view", functionName>} args
-   * @param {functionName} functionName
-   * @param {args} args
-   */
-  const readFund = (functionName, args) =>
-    publicClient.readContract({ address: fund, abi: fundAbi, functionName, args });
-  /**
-   * A view of the fund's governor (proposals and votes), typed likewise.
-   * @template {import("viem").ContractFunctionName<FundGovernorAbi, "pure" | "view">} functionName
-   * @template {import("viem").ContractFunctionArgs<FundGovernorAbi, "pure" | "view", functionName>} args
-   * @param {functionName} functionName
-   * @param {args} args
-   */
-  const readGovernor = (functionName, args) =>
-    publicClient.readContract({ address: governor, abi: governorAbi, functionName, args });
-  /**
-   * A view of the token, typed likewise.
-   * @template {import("viem").ContractFunctionName<MockUsdcAbi, "pure" | "view">} functionName
-   * @template {import("viem").ContractFunctionArgs<MockUsdcAbi, "pure" | "view", functionName>} args
-   * @param {functionName} functionName
-   * @param {args} args
-   */
-  const readToken = (functionName, args) =>
-    publicClient.readContract({ address: token, abi: tokenAbi, functionName, args });
-
-  if ((await readFund("poolCount", [])) !== 2n) {
-    throw new Error("the fund has run rounds already: seed a fresh deployment");
-  }
-
-  /**
-   * Sends a transaction from an unlocked dev account and waits for it to be mined. Its callers check the call against
-   * the contract's ABI (`sendFund`, `sendToken`).
-   * @param {number} from dev account index
-   * @param {import("viem").ContractFunctionParameters & { address: Address }} call
-   */
-  async function send(from, { address, abi, functionName, args = [] }) {
-    const account = devAccount(from).address;
-    // Gas estimated against the pending block, where the transaction lands: against the latest one, a call that
-    // moves the sender's voting power looks cheaper than it is (it would update the checkpoint written in that
-    // block instead of adding one), and a withdraw right after another one ran out of gas. Plus a fifth, as the
-    // SDK does.
-    const estimate = await publicClient.estimateContractGas({
-      account,
-      address,
-      abi,
-      functionName,
-      args,
-      blockTag: "pending",
-    });
-    const gas = estimate + estimate / 5n;
-    const hash = await wallet.writeContract({ account, address, abi, functionName, args, gas });
-    const receipt = await publicClient.waitForTransactionReceipt({ hash });
-    if (receipt.status !== "success") throw new Error(`${functionName} from account ${from} reverted (tx ${hash})`);
-    return receipt;
-  }
-  /** @param {number} from @param {WriteCall<InvestmentFundAbi>} call */
-  const sendFund = (from, call) => send(from, { address: fund, abi: fundAbi, ...call });
-  /** @param {number} from @param {WriteCall<FundGovernorAbi>} call */
-  const sendGovernor = (from, call) => send(from, { address: governor, abi: governorAbi, ...call });
-  /** @param {number} from @param {WriteCall<FundTimelockAbi>} call */
-  const sendTimelock = (from, call) => send(from, { address: timelock, abi: timelockAbi, ...call });
-  /** @param {number} from @param {WriteCall<MockUsdcAbi>} call */
-  const sendToken = (from, call) => send(from, { address: token, abi: tokenAbi, ...call });
-
-  /**
-   * A pool's trading wallets (`getTradingWallets`: three lists of the same length) as one list.
-   * @param {bigint} poolId
-   */
-  async function readTradingWallets(poolId) {
-    const [wallets, allocations, walletTypes] = await readFund("getTradingWallets", [poolId]);
-    return wallets.map((address, i) => {
-      const allocation = allocations[i];
-      const walletType = walletTypes[i];
-      if (allocation === undefined || walletType === undefined) {
-        throw new Error(`getTradingWallets(${poolId}) returned lists of different lengths`);
-      }
-      return { address, allocation, walletType };
-    });
-  }
-
-  /** @param {number} seconds */
-  async function travel(seconds) {
-    await testClient.increaseTime({ seconds });
-    await testClient.mine({ blocks: 1 });
-  }
-
-  const decimals = await readToken("decimals", []);
-  const symbol = await readToken("symbol", []);
-  /** The settled rounds' NAV reports, for the API once it runs. @type {import("./lib/round-report.mjs").SettlementReport[]} */
-  const reports = [];
-  /** @param {number} whole */
-  const units = (whole) => parseUnits(String(whole), decimals);
-  /** @param {bigint} amount */
-  const fmt = (amount) => `${formatAmount(amount, decimals)} ${symbol}`;
-  /** @param {bigint} vaultId */
-  const vaultName = (vaultId) => (vaultId === FUTURES_VAULT ? "futures" : "NFT lending");
-
-  /**
-   * Deposits into the vault's open pool.
-   * @param {bigint} vaultId @param {ReadonlyArray<readonly [number, number]>} deposits [account, whole tokens]
-   */
-  const investAll = async (vaultId, deposits) => {
-    const poolId = await readFund("currentPoolId", [vaultId]);
-    for (const [index, whole] of deposits) {
-      await sendToken(index, { functionName: "approve", args: [fund, units(whole)] });
-      await sendFund(index, { functionName: "invest", args: [vaultId, units(whole)] });
-    }
-    log(
-      `  ${vaultName(vaultId)} pool ${poolId} deposits: ${deposits.map(([i, w]) => `account ${i} ${w.toLocaleString("en-US")}`).join(", ")}`,
-    );
-  };
-
-  /** @param {bigint} vaultId */
-  const lock = async (vaultId) => {
-    const poolId = await readFund("currentPoolId", [vaultId]);
-    await sendFund(0, { functionName: "startLockupPeriod", args: [vaultId] });
-    const info = await readFund("getPoolInfo", [poolId]);
-    log(`  ${vaultName(vaultId)} pool ${poolId} (round ${info.round}) locked with ${fmt(info.preLockupTotal)}`);
-  };
-
-  /**
-   * The vault's trading wallets return what they received plus `profitBps` and approve the fund; the admin collects
-   * it (all but `withheld` token units of the last wallet, which it keeps for now) and returns what was collected.
-   * @param {bigint} vaultId @param {bigint} poolId @param {bigint} profitBps @param {bigint} withheld
-   */
-  const collectReturns = async (vaultId, poolId, profitBps, withheld) => {
-    const info = await readFund("getPoolInfo", [poolId]);
-    const total = info.preLockupTotal;
-    const wallets = await readTradingWallets(poolId);
-    let sent = 0n;
-    let collected = 0n;
-    for (const [i, { address: wallet, allocation }] of wallets.entries()) {
-      // What startLockupPeriod sent this wallet (the last one receives the rounding dust).
-      const last = i + 1 === wallets.length;
-      const share = last ? total - sent : (total * allocation) / 10_000n;
-      sent += share;
-      const index = devAccountIndex(wallet);
-      const amount = share + (share * profitBps) / 10_000n;
-      // A profit is minted to the wallet; a loss leaves it for good (sent to a burn address: lost on the exchange).
-      if (amount > share) await sendToken(index, { functionName: "mint", args: [wallet, amount - share] });
-      if (amount < share) await sendToken(index, { functionName: "transfer", args: [LOST, share - amount] });
-      await sendToken(index, { functionName: "approve", args: [fund, amount] });
-      const now = last ? amount - withheld : amount;
-      await sendFund(0, { functionName: "collectFundsFromTradingWallet", args: [vaultId, wallet, now] });
-      collected += now;
-    }
-    return collected;
-  };
-
-  /**
-   * Proposes the round's settlement at what was collected, with its NAV report built from the chain first; final at
-   * once in a vault without a challenge window. Returns the report.
-   * @param {bigint} vaultId @param {bigint} poolId @param {bigint} collected
-   * @param {{ amount: string, note: string }[]} manualItems
-   */
-  const proposeSettlement = async (vaultId, poolId, collected, manualItems) => {
-    const report = await buildSettlementReport(publicClient, deployment, vaultId, poolId, manualItems);
-    if (report.total !== formatUnits(collected, decimals)) {
-      throw new Error(
-        `round ${poolId}'s report claims ${report.total}, but ${formatUnits(collected, decimals)} came back`,
-      );
-    }
-    const { preLockupTotal } = await readFund("getPoolInfo", [poolId]);
-    const functionName = collected < preLockupTotal ? "endLockupPeriodAtLoss" : "endLockupPeriod";
-    await sendFund(0, { functionName, args: [vaultId, collected, report.hash] });
-    return report;
-  };
-
-  /**
-   * Settles the vault's locked round: its trading wallets return what they received plus `profitBps`, the admin
-   * collects it and proposes the settlement with the round's NAV report (kept in `reports`, published to the API once
-   * it runs). In a vault with a challenge window the proposal waits it, then account 3 finalises it. With `vetoed`, the
-   * desk first proposes without the last `vetoed` token units (not collected yet), the guardian vetoes that, and the
-   * desk collects them and proposes again.
-   * @param {bigint} vaultId @param {bigint} profitBps
-   * @param {{ amount: string, note: string }[]} [manualItems] parts of the return the report declares, not observed
-   * @param {bigint} [vetoed]
-   */
-  const settle = async (vaultId, profitBps, manualItems = [], vetoed = 0n) => {
-    const poolId = await readFund("currentPoolId", [vaultId]);
-    let collected = await collectReturns(vaultId, poolId, profitBps, vetoed);
-    if (vetoed > 0n) {
-      await proposeSettlement(vaultId, poolId, collected, []);
-      await sendFund(GUARDIAN, { functionName: "vetoSettlement", args: [vaultId] });
-      log(`  ${vaultName(vaultId)} pool ${poolId}: a proposal at ${fmt(collected)} vetoed by the guardian`);
-      const [wallet] = (await readTradingWallets(poolId)).slice(-1);
-      if (!wallet) throw new Error(`pool ${poolId} has no trading wallet`);
-      await sendFund(0, { functionName: "collectFundsFromTradingWallet", args: [vaultId, wallet.address, vetoed] });
-      collected += vetoed;
-    }
-    reports.push(await proposeSettlement(vaultId, poolId, collected, manualItems));
-    const { challengeWindow } = await readFund("getVault", [vaultId]);
-    if (challengeWindow > 0n) {
-      await travel(Number(challengeWindow));
-      await sendFund(3, { functionName: "finalizeSettlement", args: [vaultId] });
-    }
-    const settled = await readFund("getPoolInfo", [poolId]);
-    log(
-      `  ${vaultName(vaultId)} pool ${poolId} (round ${settled.round}) settled: ${fmt(collected)} returned, investors' share ${fmt(settled.postLockupTotal)}, ${fmt(settled.rolledOver)} rolled into pool ${await readFund("currentPoolId", [vaultId])}`,
-    );
-  };
-
-  /** @param {bigint} vaultId @param {ReadonlyArray<number>} accounts @param {boolean} enabled */
-  const rollOver = async (vaultId, accounts, enabled) => {
-    for (const index of accounts) await sendFund(index, { functionName: "setRollOver", args: [vaultId, enabled] });
-    log(`  ${vaultName(vaultId)}: roll-over ${enabled ? "on" : "off"} for account ${accounts.join(", ")}`);
-  };
-
-  /** @param {bigint} vaultId @param {ReadonlyArray<number>} accounts */
-  const withdrawAll = async (vaultId, accounts) => {
-    for (const index of accounts) await sendFund(index, { functionName: "withdraw", args: [vaultId] });
-    log(`  ${vaultName(vaultId)}: account ${accounts.join(", ")} withdrew`);
-  };
-
-  /** Waits until both vaults' locked pools may be settled. */
-  const waitForLockupEnd = async () => {
-    const latest = await publicClient.getBlock();
-    let end = 0n;
-    for (const vaultId of [FUTURES_VAULT, NFT_VAULT]) {
-      const [, , isLocked, lockupEndTime] = await readFund("getCurrentPoolData", [vaultId]);
-      if (isLocked && lockupEndTime > end) end = lockupEndTime;
-    }
-    const seconds = Number(end - latest.timestamp) + SETTLE_MARGIN;
-    await travel(seconds);
-    log(`  ${(seconds / 86_400).toFixed(1)} days passed`);
-  };
-
-  // 1. Faucet and whitelist (fund-wide: whitelisted once, they may invest in any vault).
-  for (const index of [1, 2, 3, 4, 5]) {
-    await sendToken(index, { functionName: "mint", args: [devAccount(index).address, units(FAUCET_AMOUNT)] });
-    await sendFund(0, { functionName: "whitelistInvestor", args: [devAccount(index).address] });
-  }
-  log(`  minted ${FAUCET_AMOUNT.toLocaleString("en-US")} ${symbol} to accounts 1-5 and whitelisted them`);
-
-  // 2. Each vault's own trading wallet; the NFT vault's settlements wait a day (the deployer is still the top role).
-  await sendFund(0, { functionName: "setChallengeWindow", args: [NFT_VAULT, NFT_CHALLENGE_WINDOW] });
-  log(`  NFT lending settlements wait ${Number(NFT_CHALLENGE_WINDOW) / 3_600} hours, open to a veto`);
-  for (const [vaultId, index, walletType, allocation] of TRADING_WALLETS) {
-    await sendFund(0, {
-      functionName: "addTradingWallet",
-      args: [vaultId, devAccount(index).address, walletType, allocation],
-    });
-    log(`  ${vaultName(vaultId)} trading wallet: account ${index} ${walletType} ${Number(allocation) / 100}%`);
-  }
-
-  // 3. Round 1 of both vaults. Accounts 1 and 3 roll over in futures, account 5 in NFT lending.
-  await rollOver(FUTURES_VAULT, [1, 3], true);
-  await rollOver(NFT_VAULT, [5], true);
-  await investAll(FUTURES_VAULT, [
-    [1, 5_000],
-    [2, 12_000],
-    [3, 8_000],
-    [4, 20_000],
-  ]);
-  await investAll(NFT_VAULT, [
-    [2, 6_000],
-    [4, 10_000],
-    [5, 9_000],
-  ]);
-  await lock(FUTURES_VAULT);
-  await lock(NFT_VAULT);
-  await waitForLockupEnd();
-  await settle(FUTURES_VAULT, RETURNS_BPS.futures[0]);
-  // The NFT desk's interest came from a loan repaid outside what the API can see: its report declares it.
-  // It was first proposed before that interest was collected: the guardian vetoed it, and the desk proposed again.
-  await settle(
-    NFT_VAULT,
-    RETURNS_BPS.nft[0],
-    [{ amount: String(LATE_INTEREST), note: NFT_LOAN_NOTE }],
-    units(LATE_INTEREST),
-  );
-  const fundWallet = await readFund("fundWallet", []);
-  const feesBefore = await readToken("balanceOf", [fundWallet]);
-  await sendFund(0, { functionName: "claimFundFees", args: [] });
-  const fundFeesClaimed = (await readToken("balanceOf", [fundWallet])) - feesBefore;
-  log(`  fund fees claimed: ${fmt(fundFeesClaimed)} to the fund wallet`);
-
-  // 4. Futures round 2: account 2 takes its payout and re-invests, account 4 leaves its payout in pool 1,
-  // account 5 joins with roll-over on. NFT round 2 takes deposits while futures round 2 runs.
-  await withdrawAll(FUTURES_VAULT, [2]);
-  await withdrawAll(NFT_VAULT, [2, 4]);
-  await rollOver(FUTURES_VAULT, [5], true);
-  await investAll(FUTURES_VAULT, [
-    [2, 10_000],
-    [5, 4_000],
-  ]);
-  await investAll(NFT_VAULT, [
-    [1, 8_000],
-    [3, 5_000],
-  ]);
-  await lock(FUTURES_VAULT);
-  // Account 3 changes its mind while the round is locked: it leaves at this round's settlement.
-  await rollOver(FUTURES_VAULT, [3], false);
-  await waitForLockupEnd();
-  await settle(FUTURES_VAULT, RETURNS_BPS.futures[1]);
-  await withdrawAll(FUTURES_VAULT, [2, 3]);
-
-  // 5. Futures round 3 takes deposits. Round 2 lost 4 %: round 3 starts below the high-water mark round 1 set, so its
-  // gains up to the mark pay no performance fee. From round 3 the vault also charges a management fee of 1 % a year,
-  // and caps a round at 100,000 and each investor at 25,000 (the deployer still holds the top role here).
-  await sendFund(0, { functionName: "setFees", args: [FUTURES_VAULT, FUTURES_MANAGEMENT_FEE_BPS, 2_000n] });
-  await sendFund(0, {
-    functionName: "setCaps",
-    args: [FUTURES_VAULT, units(FUTURES_ROUND_CAP), units(FUTURES_INVESTOR_CAP)],
-  });
-  log(
-    `  futures vault: management fee ${Number(FUTURES_MANAGEMENT_FEE_BPS) / 100}% a year, round cap ${FUTURES_ROUND_CAP.toLocaleString("en-US")}, ${FUTURES_INVESTOR_CAP.toLocaleString("en-US")} per investor`,
-  );
-  await investAll(FUTURES_VAULT, [[2, 7_000]]);
-
-  // 6. Governance. Every proposer invested in an earlier block, as createProposal requires.
-  /** @param {number} proposer @param {string} text @param {number} seconds @returns {Promise<bigint>} */
-  const propose = async (proposer, text, seconds) => {
-    await sendGovernor(proposer, { functionName: "createProposal", args: [text, BigInt(seconds)] });
-    return await readGovernor("proposalCount", []);
-  };
-  /** @param {bigint} id @param {ReadonlyArray<readonly [number, boolean]>} ballots */
-  const voteAll = async (id, ballots) => {
-    for (const [voter, support] of ballots) await sendGovernor(voter, { functionName: "vote", args: [id, support] });
-  };
-
-  const passed = await propose(
-    1,
-    "Add a second futures trading wallet running a market-neutral basis strategy, with a 30% allocation from the next round.",
-    ONE_HOUR,
-  );
-  await voteAll(passed, [
-    [1, true],
-    [2, true],
-    [5, false],
-  ]);
-  const rejected = await propose(
-    2,
-    "Raise the NFT lending vault's minimum investment from 100 to 1,000 mUSDC.",
-    ONE_HOUR,
-  );
-  await voteAll(rejected, [
-    [1, true],
-    [4, false],
-    [5, false],
-  ]);
-  await travel(GOVERNANCE_WAIT);
-  await sendGovernor(1, { functionName: "executeProposal", args: [passed] });
-
-  const leverage = await propose(
-    3,
-    "Cap leverage on the futures trading wallet at 3x for the next lockup period.",
-    SEVEN_DAYS,
-  );
-  await voteAll(leverage, [
-    [3, true],
-    [2, true],
-  ]);
-  const audit = await propose(
-    5,
-    "Publish a monthly proof-of-reserves report for every trading wallet, reviewed by an independent auditor.",
-    SEVEN_DAYS,
-  );
-  await voteAll(audit, [
-    [5, true],
-    [4, false],
-  ]);
-  await proposalThatActs();
-  log("  proposals: 1 passed and executed, 1 rejected, 2 open for 7 days, 1 whose action changed the quorum");
-
-  // 7. NFT round 2 goes to its trading wallet: its lockup ends one lockup period from the chain's now.
-  await lock(NFT_VAULT);
-
-  // 8. The hand-over: the deployer gives up the default admin role, so the FundTimelock is the only holder and every
-  // change that touches invested money waits its delay. Then one such change waits there for investors to see: the
-  // futures vault's lockup becomes 45 days (its open round's investors can refund before it applies).
-  if (!deployment.handedOver) {
-    await sendFund(0, { functionName: "renounceRole", args: [zeroHash, devAccount(0).address] });
-  }
-  const delay = await publicClient.readContract({ address: timelock, abi: timelockAbi, functionName: "getMinDelay" });
-  const change = encodeFunctionData({
-    abi: fundAbi,
-    functionName: "setLockupPeriodDuration",
-    args: [FUTURES_VAULT, PENDING_LOCKUP_DAYS * 86_400n],
-  });
-  await sendTimelock(0, {
-    functionName: "schedule",
-    args: [fund, 0n, change, zeroHash, DEMO_CHANGE_SALT, delay],
-  });
-  log(`  handed over to the timelock; pending: futures lockup -> ${PENDING_LOCKUP_DAYS} days after ${delay}s`);
-
-  return summarize();
-
-  /**
-   * Governance that acts: a proposal whose action raises the quorum passes (for, abstain, a reason), is queued in the
-   * timelock, waits its delay and is executed; the governor's quorum is then `SEEDED_QUORUM`.
-   */
-  async function proposalThatActs() {
-    const action = encodeFunctionData({ abi: governorAbi, functionName: "setQuorum", args: [SEEDED_QUORUM] });
-    /** @type {[Address[], bigint[], import("viem").Hex[]]} */
-    const actions = [[governor], [0n], [action]];
-    await sendGovernor(4, {
-      functionName: "propose",
-      args: [
-        ...actions,
-        "Raise the quorum to 20 % of what investors hold, so that no decision passes with less than a fifth of the fund behind it.",
-        BigInt(ONE_HOUR),
-      ],
-    });
-    const id = await readGovernor("proposalCount", []);
-    await sendGovernor(4, { functionName: "castVote", args: [id, 1, "Decisions should carry real weight."] });
-    await sendGovernor(1, { functionName: "castVote", args: [id, 1, ""] });
-    await sendGovernor(5, { functionName: "castVote", args: [id, 2, "No view either way."] });
-    await travel(GOVERNANCE_WAIT);
-    await sendGovernor(1, { functionName: "queue", args: [id, ...actions] });
-    const wait = await publicClient.readContract({ address: timelock, abi: timelockAbi, functionName: "getMinDelay" });
-    await travel(Number(wait));
-    await sendGovernor(1, { functionName: "execute", args: [id, ...actions] });
-  }
-
-  /** @returns {Promise<SeedSummary>} */
-  async function summarize() {
-    const vaultCount = await readFund("vaultCount", []);
-    const poolCount = await readFund("poolCount", []);
-    /** @type {VaultSummary[]} */
-    const vaults = [];
-    for (let vaultId = 1n; vaultId <= vaultCount; vaultId++) {
-      const vault = await readFund("getVault", [vaultId]);
-      /** @type {RoundSummary[]} */
-      const rounds = [];
-      for (let poolId = 1n; poolId <= poolCount; poolId++) {
-        const info = await readFund("getPoolInfo", [poolId]);
-        if (info.vaultId !== vaultId) continue;
-        rounds.push({
-          poolId,
-          round: Number(info.round),
-          state: POOL_STATES[Number(info.state)] ?? "none",
-          totalFunds: info.totalFunds,
-          preLockupTotal: info.preLockupTotal,
-          collected: info.collected,
-          postLockupTotal: info.postLockupTotal,
-          profitGenerated: info.profitGenerated,
-          fundFee: info.fundFee,
-          rolledOver: info.rolledOver,
-          lockupEndTime: Number(info.lockupEndTime),
-        });
-      }
-      const tradingWallets = await readTradingWallets(vault.currentPoolId);
-      vaults.push({
-        vaultId,
-        name: vault.name,
-        currentPoolId: vault.currentPoolId,
-        round: Number(vault.round),
-        rounds,
-        tradingWallets,
-      });
-    }
-    const count = Number(await readGovernor("proposalCount", []));
-    /** @type {ProposalSummary[]} */
-    const proposals = [];
-    for (let id = 1; id <= count; id++) {
-      const [, description, votesFor, votesAgainst, , endTime, executed, active] = await readGovernor(
-        "getProposalDetails",
-        [BigInt(id)],
-      );
-      const status = active ? "active" : executed ? "passed" : "rejected";
-      proposals.push({ id, description, votesFor, votesAgainst, endTime: Number(endTime), executed, active, status });
-    }
-    /** @type {InvestorSummary[]} */
-    const investors = [];
-    for (const index of [1, 2, 3, 4, 5]) {
-      const address = devAccount(index).address;
-      const [investedAmount, , , totalWithdrawn, votingPower] = await readFund("getInvestorData", [address]);
-      /** @type {PositionSummary[]} */
-      const positions = [];
-      for (let vaultId = 1n; vaultId <= vaultCount; vaultId++) {
-        const p = await readFund("getPosition", [address, vaultId]);
-        if (p.shares === 0n) continue;
-        positions.push({
-          vaultId,
-          poolId: p.poolId,
-          shares: p.shares,
-          principal: p.principal,
-          rollOver: p.rollOver,
-          value: p.value,
-          withdrawable: p.withdrawable,
-          poolState: POOL_STATES[Number(p.poolState)] ?? "none",
-        });
-      }
-      investors.push({ account: index, address, investedAmount, totalWithdrawn, votingPower, positions });
-    }
-    return {
-      decimals,
-      symbol,
-      vaults,
-      investors,
-      fundFeesClaimed,
-      fundFeesAccrued: await readFund("fundFeesAccrued", []),
-      chainTime: Number((await publicClient.getBlock()).timestamp),
-      proposals,
-      reports,
-    };
-  }
-}
-
-/**
- * `1234.5` style token amount with thousands separators and 2 decimals.
- * @param {bigint} amount
- * @param {number} decimals
- */
-export function formatAmount(amount, decimals) {
-  return Number(formatUnits(amount, decimals)).toLocaleString("en-US", {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
+  const context = await createSeedContext({ rpcUrl, deployment, log });
+  await fundInvestors(context);
+  await addTradingWallets(context);
+  await runFirstRounds(context);
+  const fundFeesClaimed = await claimFundFees(context);
+  await runSecondRounds(context);
+  await openFuturesRoundThree(context);
+  await proposeGovernance(context);
+  await lockNftRoundTwo(context);
+  await handOverWithPendingChange(context);
+  return summarize(context, fundFeesClaimed);
 }
 
 /**
