@@ -29,13 +29,21 @@ contract FundTimelock is TimelockController {
     bytes32 public constant FUND_GUARDIAN_ROLE = keccak256("GUARDIAN_ROLE");
 
     /// @notice Thrown when a delay is below `MIN_DELAY_FLOOR`.
+    /// @param delay The delay asked for, in seconds.
+    /// @param floor The shortest delay accepted (`MIN_DELAY_FLOOR`), in seconds.
     error DelayTooShort(uint256 delay, uint256 floor);
     /// @notice Thrown when the fund given to the constructor is the zero address.
     error InvalidFund();
     /// @notice Thrown when an operation calls a function whose power was given up for good.
+    /// @param target The contract the refused call is made to.
+    /// @param selector The 4-byte selector of the function whose power was given up.
     error Abdicated(address target, bytes4 selector);
 
     /// @notice A power was given up for good: `selector` on `target` can never be called through this timelock again.
+    /// Emitted by `abdicate`, which runs only as an operation of this timelock (scheduled, then executed after the
+    /// delay); operations already scheduled with that call can no longer execute.
+    /// @param target The contract the power was over (e.g. the fund).
+    /// @param selector The 4-byte selector of the function that can no longer be called on `target`.
     event PowerAbdicated(address indexed target, bytes4 selector);
 
     /// @notice The fund whose roles decide who may schedule and cancel.

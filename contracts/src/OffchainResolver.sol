@@ -14,6 +14,11 @@ interface IExtendedResolver {
 
 /// @notice EIP-3668 (CCIP-Read): the caller fetches `callData` from one of `urls` and calls
 /// `sender.callbackFunction(response, extraData)` with the answer.
+/// @param sender The contract to call back (this resolver).
+/// @param urls The gateway URL templates to try, in order.
+/// @param callData The request to send to the gateway: the `resolve(name, data)` call.
+/// @param callbackFunction The selector of the function to call with the answer (`resolveWithProof`).
+/// @param extraData Data to pass back to the callback unchanged (the same `resolve` call).
 error OffchainLookup(address sender, string[] urls, bytes callData, bytes4 callbackFunction, bytes extraData);
 
 /// @title OffchainResolver
@@ -35,29 +40,38 @@ contract OffchainResolver is IExtendedResolver, ERC165, Ownable {
     /// @notice The addresses whose signature the resolver accepts on a gateway answer.
     mapping(address signer => bool allowed) private _signers;
 
-    /// @notice The gateway URLs were replaced.
+    /// @notice The gateway URLs were replaced: by the constructor and by the owner (`setUrls`). Clients resolving a
+    /// name are sent to these from now on.
+    /// @param urls The new gateway URL templates, tried in order by clients (at least one, none empty).
     event UrlsSet(string[] urls);
 
-    /// @notice `signer` may now sign gateway answers.
+    /// @notice `signer` may now sign gateway answers: added by the constructor or by the owner (`addSigner`).
+    /// @param signer The signing address now accepted.
     event SignerAdded(address indexed signer);
 
-    /// @notice `signer` may no longer sign gateway answers.
+    /// @notice `signer` may no longer sign gateway answers (`removeSigner`, by the owner): its answers are refused from
+    /// now on, also those signed before and not yet expired.
+    /// @param signer The signing address no longer accepted.
     event SignerRemoved(address indexed signer);
 
     /// @notice The gateway answer expired at `expires` (unix seconds), before the current block.
+    /// @param expires When the answer expired (unix time, seconds).
     error ResponseExpired(uint64 expires);
 
     /// @notice The gateway answer is not signed by an allowed signer (`recovered` is who signed it, or zero for a
     /// malformed signature).
+    /// @param recovered The address recovered from the signature (zero for a malformed signature).
     error InvalidSignature(address recovered);
 
     /// @notice A signer cannot be the zero address.
     error ZeroSigner();
 
     /// @notice `signer` is already allowed.
+    /// @param signer The address already allowed.
     error SignerAlreadyAdded(address signer);
 
     /// @notice `signer` is not an allowed signer.
+    /// @param signer The address that is not an allowed signer.
     error SignerNotFound(address signer);
 
     /// @notice The resolver needs at least one gateway URL, and none may be empty.

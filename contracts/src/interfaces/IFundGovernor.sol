@@ -48,19 +48,63 @@ interface IFundGovernor {
         uint256 executableAt;
     }
 
+    /// @notice `proposer` opened a proposal (`createProposal` for a signal, `propose` for one with actions, followed
+    /// then by its `ProposalActions`). Votes count each voter's power at the end of the block before this one, and are
+    /// accepted from `startTime` until just before `endTime`.
+    /// @param proposalId The new proposal's id (1, 2, ...).
+    /// @param proposer The whitelisted account with voting power that created it.
+    /// @param description What the proposal is about (1 to 2,000 bytes).
+    /// @param startTime When voting opened: the block's time (unix time, seconds).
+    /// @param endTime When voting closes (unix time, seconds): `startTime` plus the voting period (1 hour to 90 days).
     event ProposalCreated(
         uint256 indexed proposalId, address indexed proposer, string description, uint256 startTime, uint256 endTime
     );
+    /// @notice `voter` voted for or against a proposal with `vote` (no reason; `castVote` emits `VoteCast` instead).
+    /// @param proposalId The proposal voted on.
+    /// @param voter The account that voted.
+    /// @param support True: for; false: against.
+    /// @param weight The voter's voting power (invested principal across all vaults, in token base units) at the end of
+    /// the block before the proposal was created.
     event Voted(uint256 indexed proposalId, address indexed voter, bool support, uint256 weight);
-    /// @notice A proposal's on-chain actions (emitted right after its `ProposalCreated`).
+    /// @notice A proposal's on-chain actions (emitted right after its `ProposalCreated`, by `propose`). Once the
+    /// proposal has passed they are what `queue` schedules in the timelock and `execute` runs; both must be given them
+    /// exactly as here.
+    /// @param proposalId The proposal that carries them.
+    /// @param targets The addresses the timelock will call, in order.
+    /// @param values The wei sent with each call.
+    /// @param calldatas The call data of each call.
     event ProposalActions(uint256 indexed proposalId, address[] targets, uint256[] values, bytes[] calldatas);
     /// @notice A vote with a type (`VoteType`) and a reason (`castVote`, `castVoteBySig`).
+    /// @param proposalId The proposal voted on.
+    /// @param voter The account whose vote it is (for `castVoteBySig`, the ballot's signer, not the relayer).
+    /// @param support The vote type: 0 against, 1 for, 2 abstain (abstentions count towards the quorum only).
+    /// @param weight The voter's voting power (invested principal across all vaults, in token base units) at the end of
+    /// the block before the proposal was created.
+    /// @param reason The voter's free-text reason (may be empty).
     event VoteCast(uint256 indexed proposalId, address indexed voter, uint8 support, uint256 weight, string reason);
-    /// @notice A passed proposal's actions were scheduled in the timelock as `operationId`, executable at `readyAt`.
+    /// @notice A passed proposal's actions were scheduled in the timelock as `operationId`, executable at `readyAt`
+    /// (`queue`, which anyone may call). Until they run, an admin or a guardian may still cancel them in the timelock.
+    /// @param proposalId The proposal queued.
+    /// @param operationId The timelock's id of the scheduled batch (its salt is the proposal id).
+    /// @param readyAt When anyone may `execute` the actions (unix time, seconds): now plus the timelock's delay.
     event ProposalQueued(uint256 indexed proposalId, bytes32 operationId, uint256 readyAt);
+    /// @notice The quorum was changed by the timelock (`setQuorum`); it applies to proposals created afterwards.
+    /// @param quorumBasisPoints For and abstain votes a proposal needs, in basis points of what investors had in the
+    /// fund at its creation (at most 10,000).
     event QuorumUpdated(uint256 quorumBasisPoints);
+    /// @notice The timelock that queues and executes proposals' actions was set (`setTimelock`, by a holder of the
+    /// fund's default admin role).
+    /// @param timelock The new timelock.
     event TimelockUpdated(address timelock);
+    /// @notice A proposal was executed: a succeeded signal marked executed (`executeProposal`), or a queued proposal's
+    /// actions run through the timelock (`execute`, in the same transaction). Voting on it is closed.
+    /// @param proposalId The proposal executed.
     event ProposalExecuted(uint256 indexed proposalId);
+    /// @notice `account` generated a fresh Discord verification code (`generateDiscordCode`), replacing its previous
+    /// one (the community's proof that a Discord member holds `account`). Anyone can read the code, here and through
+    /// `discordVerificationCode`.
+    /// @param account The account that generated it.
+    /// @param code The code, from 0 to 999,999.
     event DiscordCodeGenerated(address indexed account, uint256 code);
 
     /// @notice Thrown when the fund given to the constructor is the zero address.
@@ -68,40 +112,57 @@ interface IFundGovernor {
     /// @notice Thrown when a proposal's description is empty.
     error EmptyDescription();
     /// @notice Thrown when a proposal's description is longer than 2,000 bytes.
+    /// @param length The description's length, in bytes.
     error DescriptionTooLong(uint256 length);
     /// @notice Thrown when a voting period is outside 1 hour to 90 days.
+    /// @param votingPeriodSeconds The voting period asked for, in seconds.
     error InvalidVotingPeriod(uint256 votingPeriodSeconds);
     /// @notice Thrown when a proposer is not on the fund's whitelist.
+    /// @param account The caller that is not whitelisted.
     error NotWhitelisted(address account);
     /// @notice Thrown when the caller had no voting power when it counts.
+    /// @param account The proposer or voter without voting power.
     error NoVotingPower(address account);
     /// @notice Thrown when no proposal has the id.
+    /// @param proposalId The unknown proposal id.
     error ProposalNotFound(uint256 proposalId);
     /// @notice Thrown when voting on a proposal whose voting is over.
+    /// @param proposalId The proposal whose voting is over (or that was executed).
     error VotingClosed(uint256 proposalId);
     /// @notice Thrown when executing a proposal whose voting is still open.
+    /// @param proposalId The proposal still being voted on.
     error VotingNotEnded(uint256 proposalId);
     /// @notice Thrown when voting twice.
+    /// @param proposalId The proposal voted on.
+    /// @param voter The account that already voted on it.
     error AlreadyVoted(uint256 proposalId, address voter);
     /// @notice Thrown when executing a proposal twice.
+    /// @param proposalId The proposal already executed.
     error ProposalAlreadyExecuted(uint256 proposalId);
     /// @notice Thrown when executing a proposal without more votes for than against.
+    /// @param proposalId The proposal that did not pass.
     error ProposalNotPassed(uint256 proposalId);
     /// @notice Thrown when a proposal's actions are empty, too many, or their lists differ in length.
     error InvalidActions();
     /// @notice Thrown when the actions given do not match the proposal's.
+    /// @param proposalId The proposal whose actions differ from those given.
     error ActionsMismatch(uint256 proposalId);
     /// @notice Thrown when a signal proposal is queued, or an action proposal is executed as a signal.
+    /// @param proposalId The proposal of the other kind.
     error WrongProposalKind(uint256 proposalId);
     /// @notice Thrown when a proposal needs a timelock and the governor has none yet.
     error NoTimelock();
     /// @notice Thrown when a caller lacks the power a governance setting needs (the timelock, or the fund's top role).
+    /// @param account The caller without the power.
     error NotAuthorized(address account);
     /// @notice Thrown when a quorum is above 100 %.
+    /// @param quorumBasisPoints The quorum asked for, in basis points.
     error InvalidQuorum(uint256 quorumBasisPoints);
     /// @notice Thrown when a vote type is not Against (0), For (1) or Abstain (2).
+    /// @param support The vote type given.
     error InvalidVoteType(uint8 support);
     /// @notice Thrown when a vote's signature is not the voter's.
+    /// @param voter The account the ballot claims to be from.
     error InvalidSignature(address voter);
 
     /// @notice Opens a proposal for `votingPeriodSeconds`. The caller must be whitelisted and have had voting

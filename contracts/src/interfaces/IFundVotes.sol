@@ -8,8 +8,11 @@ pragma solidity ^0.8.24;
 /// proposal's snapshot may ask for.
 interface IFundVotes {
     /// @notice Thrown when a past lookup asks about the current block or a later one (ERC-5805).
+    /// @param timepoint The block number asked about.
+    /// @param clock The current block number.
     error FutureLookup(uint256 timepoint, uint256 clock);
     /// @notice Thrown when anyone but the fund's governor calls a governor-only function.
+    /// @param account The caller.
     error NotGovernor(address account);
 
     /// @notice The fund's governor (created with the fund; the holder of its proposals and votes).

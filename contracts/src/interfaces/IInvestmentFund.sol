@@ -151,7 +151,15 @@ interface IInvestmentFund is IFundVotes {
     // Events (past tense, emitted right after the state change)
     // ----------------------------------------------------------------------------------------
 
-    /// @notice A vault was created with its first pool.
+    /// @notice A vault was created with its first pool, which takes deposits at once (unless the fund is paused, in
+    /// wind-down or in an emergency). Emitted by the constructor for vaults 1 and 2 and by `createVault` (an admin),
+    /// after the vault's `MinimumInvestmentUpdated`, `LockupPeriodDurationUpdated`, `ChallengeWindowUpdated`,
+    /// `SettlementBoundsUpdated`, `FeesUpdated` and its first pool's `PoolOpened`.
+    /// @param vaultId The new vault's id (vaults are numbered from 1).
+    /// @param name The vault's display name (1 to 31 bytes).
+    /// @param firstPoolId The id of the vault's first pool (round 1).
+    /// @param minimumInvestment The vault's smallest deposit, in token base units.
+    /// @param lockupPeriodDuration How long the vault's lockups last, in seconds.
     event VaultCreated(
         uint256 indexed vaultId,
         string name,
@@ -159,22 +167,75 @@ interface IInvestmentFund is IFundVotes {
         uint256 minimumInvestment,
         uint256 lockupPeriodDuration
     );
-    /// @notice `investor` deposited `amount` into `poolId` of `vaultId` and received `shares`.
+    /// @notice `investor` deposited `amount` into `poolId` of `vaultId` and received `shares` (`invest`,
+    /// `investWithPermit`). The deposit adds `amount` to the investor's position and to their voting power.
+    /// @param investor The whitelisted account that deposited.
+    /// @param vaultId The vault deposited into.
+    /// @param poolId The vault's open pool that took the deposit.
+    /// @param amount What the fund actually received (its balance change, which a fee-on-transfer token makes less than
+    /// what was asked), in token base units.
+    /// @param shares Vault shares credited to the position: `amount` times `SHARE_PRICE_SCALE` divided by the pool's
+    /// starting share price, rounded down.
     event Invested(
         address indexed investor, uint256 indexed vaultId, uint256 indexed poolId, uint256 amount, uint256 shares
     );
-    /// @notice `investor` left `poolId` of `vaultId` with `amount`.
+    /// @notice `investor` left `poolId` of `vaultId` with `amount` (`withdraw`): the whole position was closed and its
+    /// principal left the investor's voting power. From a settled pool it is the position's payout; from a pool still
+    /// open, its value at the pool's starting share price (a fresh deposit's principal back, nothing earned).
+    /// @param investor The account that withdrew and received `amount`.
+    /// @param vaultId The vault withdrawn from.
+    /// @param poolId The pool the position was in (a settled pool, or the vault's open pool).
+    /// @param amount Paid to `investor`, in token base units (rounded down).
     event Withdrawn(address indexed investor, uint256 indexed vaultId, uint256 indexed poolId, uint256 amount);
-    /// @notice `investor` left `poolId` of `vaultId` with `amount` during an emergency.
+    /// @notice `investor` left `poolId` of `vaultId` with `amount` during an emergency (`emergencyWithdraw`): the same
+    /// exit, and the same amount, as `Withdrawn`.
+    /// @param investor The account that withdrew and received `amount`.
+    /// @param vaultId The vault withdrawn from.
+    /// @param poolId The pool the position was in (a settled pool, or the vault's open pool).
+    /// @param amount Paid to `investor`, in token base units (rounded down).
     event EmergencyWithdrawn(address indexed investor, uint256 indexed vaultId, uint256 indexed poolId, uint256 amount);
-    /// @notice `investor`'s standing roll-over choice for `vaultId` changed.
+    /// @notice `investor`'s standing roll-over choice for `vaultId` changed (`setRollOver`); it applies at the vault's
+    /// next settlement.
+    /// @param investor The account whose choice it is.
+    /// @param vaultId The vault the choice applies to.
+    /// @param enabled True: the position moves into the vault's next round at each settlement; false: it stays in its
+    /// settled pool until withdrawn.
     event RollOverSet(address indexed investor, uint256 indexed vaultId, bool enabled);
+    /// @notice An admin whitelisted `investor` (`whitelistInvestor`): from now on it may invest in every vault and
+    /// create proposals.
+    /// @param investor The account allowed.
     event InvestorWhitelisted(address indexed investor);
+    /// @notice An admin removed `investor` from the whitelist (`removeInvestorFromWhitelist`): it can no longer invest
+    /// or create proposals, but its positions stay its own to withdraw and the voting power it has still votes.
+    /// @param investor The account removed.
     event InvestorRemovedFromWhitelist(address indexed investor);
+    /// @notice A trading wallet joined `vaultId`'s list (`addTradingWallet`, by the default admin: the timelock): it
+    /// receives `allocation` of every lockup of the vault's pools from `poolId` on, and funds can be collected back
+    /// from it.
+    /// @param vaultId The vault the wallet now serves (an address serves one vault at a time).
+    /// @param poolId The vault's open pool when the wallet was added: the first round it applies to.
+    /// @param wallet The trading wallet's address.
+    /// @param walletType A display name for the wallet's strategy (1 to 31 bytes).
+    /// @param allocation The wallet's share of each lockup's funds, in basis points (10,000 = 100 %).
     event TradingWalletAdded(
         uint256 indexed vaultId, uint256 indexed poolId, address indexed wallet, string walletType, uint256 allocation
     );
+    /// @notice An admin removed a trading wallet from `vaultId`'s list (`removeTradingWallet`); the wallets after it
+    /// moved up one place, keeping their order. It receives nothing from the vault's later lockups.
+    /// @param vaultId The vault the wallet served.
+    /// @param poolId The vault's open pool when the wallet was removed: the first round without it.
+    /// @param wallet The trading wallet's address.
+    /// @param index The wallet's position in the list before its removal (from 0).
     event TradingWalletRemoved(uint256 indexed vaultId, uint256 indexed poolId, address indexed wallet, uint256 index);
+    /// @notice An admin locked `poolId` of `vaultId` (`startLockupPeriod`): deposits and withdrawals of the round stop
+    /// until it settles, and its funds went to the vault's trading wallets (one `FundsSentToTradingWallet` each,
+    /// emitted right after).
+    /// @param vaultId The vault whose round started.
+    /// @param poolId The pool locked.
+    /// @param preLockupTotal The round's principal: the pool's funds sent to the trading wallets, in token base units.
+    /// @param lockupStartTime When the lockup started (unix time, seconds).
+    /// @param lockupEndTime When the lockup ends (unix time, seconds): the earliest a settlement may be proposed,
+    /// except in an emergency.
     event LockupStarted(
         uint256 indexed vaultId,
         uint256 indexed poolId,
@@ -182,11 +243,35 @@ interface IInvestmentFund is IFundVotes {
         uint256 lockupStartTime,
         uint256 lockupEndTime
     );
+    /// @notice At a lockup (`startLockupPeriod`), `amount` of `poolId`'s funds was sent to `wallet` by its allocation;
+    /// emitted once for each of the vault's trading wallets, even when its share is 0 (nothing is sent then).
+    /// @param poolId The pool locked.
+    /// @param wallet The trading wallet that received the funds.
+    /// @param amount Sent to `wallet`, in token base units (the last wallet receives the rounding remainder).
     event FundsSentToTradingWallet(uint256 indexed poolId, address indexed wallet, uint256 amount);
+    /// @notice An admin or an operator pulled funds back from `wallet` into `poolId`, the vault's locked pool
+    /// (`collectFundsFromTradingWallet`). The pool's collected total, which a settlement must report exactly, grew by
+    /// `amount`.
+    /// @param poolId The locked pool credited.
+    /// @param wallet The trading wallet the funds came from.
+    /// @param amount What the fund actually received (its balance change), in token base units.
     event FundsCollected(uint256 indexed poolId, address indexed wallet, uint256 amount);
     /// @notice A pool was settled: `fundFee` accrued to the fund wallet, `investorsTotal` belongs to the pool's
     /// investors, of which `rolledOver` moved into the vault's next pool. `reportHash` is the keccak-256 hash of the
-    /// round's NAV report (canonical JSON, served by the API), which claims `totalReturned`.
+    /// round's NAV report (canonical JSON, served by the API), which claims `totalReturned`. Emitted when a proposed
+    /// settlement becomes final (`finalizeSettlement`, or the proposal itself when it is final at once), between the
+    /// round's `FeesCharged` and the next pool's `PoolOpened`. Positions that do not roll over can be withdrawn from
+    /// the pool from now on.
+    /// @param vaultId The vault whose round ended.
+    /// @param poolId The pool settled.
+    /// @param totalReturned What came back from the trading wallets (the pool's collected total), in token base units.
+    /// @param profitGenerated `totalReturned` above the round's principal (`preLockupTotal`), in token base units; 0
+    /// for a loss.
+    /// @param fundFee The round's management and performance fees, accrued for the fund wallet, in token base units.
+    /// @param investorsTotal `totalReturned` less `fundFee`: what the pool's investors own, in token base units.
+    /// @param rolledOver The part of `investorsTotal` that moved into the vault's next pool (the rolling positions'
+    /// payout and the rounding remainder), in token base units.
+    /// @param reportHash The keccak-256 hash of the round's NAV report.
     event ProfitDistributed(
         uint256 indexed vaultId,
         uint256 indexed poolId,
@@ -200,23 +285,59 @@ interface IInvestmentFund is IFundVotes {
     /// @notice A settlement of `poolId` at `totalReturned` was proposed with the report `reportHash`; it becomes final
     /// at `finalAt` (anyone calls `finalizeSettlement`) unless vetoed before, and once a guardian has co-signed it when
     /// it lies outside the vault's bounds. `finalAt` is now when the vault's challenge window is 0: `ProfitDistributed`
-    /// then follows in the same transaction, unless the proposal waits for a co-signature.
+    /// then follows in the same transaction, unless the proposal waits for a co-signature. Emitted by `endLockupPeriod`
+    /// and `endLockupPeriodAtLoss` (an admin or an operator); collecting stops while it waits.
+    /// @param vaultId The vault whose round the proposal would end.
+    /// @param poolId The locked pool the proposal would settle.
+    /// @param totalReturned The proposed result: the pool's collected total, in token base units.
+    /// @param reportHash The keccak-256 hash of the round's NAV report, which claims `totalReturned`.
+    /// @param finalAt When the proposal may become final (unix time, seconds): the proposal's time plus the vault's
+    /// challenge window.
     event SettlementProposed(
         uint256 indexed vaultId, uint256 indexed poolId, uint256 totalReturned, bytes32 reportHash, uint256 finalAt
     );
-    /// @notice `by` (a guardian or an admin) vetoed the settlement proposed for `poolId`; the round stays locked until
-    /// a new proposal.
+    /// @notice `by` (a guardian or an admin) vetoed the settlement proposed for `poolId` (`vetoSettlement`); nothing
+    /// moved, the round stays locked and collecting reopens until a new proposal.
+    /// @param vaultId The vault whose proposal was vetoed.
+    /// @param poolId The locked pool the vetoed proposal would have settled.
+    /// @param totalReturned The vetoed proposal's result, in token base units.
+    /// @param reportHash The keccak-256 hash of the vetoed proposal's NAV report.
+    /// @param by The guardian or admin who vetoed it.
     event SettlementVetoed(
         uint256 indexed vaultId, uint256 indexed poolId, uint256 totalReturned, bytes32 reportHash, address by
     );
-    /// @notice How long `vaultId`'s proposed settlements wait before they become final, in seconds.
+    /// @notice How long `vaultId`'s proposed settlements wait before they become final, in seconds. Emitted when the
+    /// vault is created (24 hours; 0 on the local chain) and by `setChallengeWindow` (the default admin: the timelock);
+    /// a proposal already waiting keeps its time.
+    /// @param vaultId The vault whose window was set.
+    /// @param challengeWindow The new window, in seconds (at most 14 days; 0, only on the local chain: final at once).
     event ChallengeWindowUpdated(uint256 indexed vaultId, uint256 challengeWindow);
-    /// @notice A guardian co-signed the settlement proposed for `poolId`, which lies outside the vault's bounds.
+    /// @notice A guardian co-signed the settlement proposed for `poolId`, which lies outside the vault's bounds
+    /// (`cosignSettlement`); it still becomes final only once its challenge window has passed.
+    /// @param vaultId The vault whose proposal was co-signed.
+    /// @param poolId The locked pool the proposal would settle.
+    /// @param guardian The guardian who co-signed.
     event SettlementCosigned(uint256 indexed vaultId, uint256 indexed poolId, address guardian);
-    /// @notice `vaultId`'s bounds of a round's result (basis points of its principal; `maxGainBps` 65,535: none).
+    /// @notice `vaultId`'s bounds of a round's result (basis points of its principal; `maxGainBps` 65,535: none). A
+    /// proposal beyond them needs a guardian's co-signature. Emitted when the vault is created (10,000 and 65,535: no
+    /// bounds) and by `setSettlementBounds` (the default admin: the timelock).
+    /// @param vaultId The vault whose bounds were set.
+    /// @param maxLossBps The largest loss that needs no co-signature, in basis points of the round's principal (at most
+    /// 10,000).
+    /// @param maxGainBps The largest gain that needs no co-signature, in basis points of the round's principal (65,535:
+    /// no bound).
     event SettlementBoundsUpdated(uint256 indexed vaultId, uint256 maxLossBps, uint256 maxGainBps);
-    /// @notice `poolId`'s settlement charged a management fee and a performance fee on the profit above
-    /// `highWaterMark` (a share price); together they are `ProfitDistributed`'s `fundFee`.
+    /// @notice `poolId`'s settlement charged a management fee and a performance fee on the profit above `highWaterMark`
+    /// (a share price); together they are `ProfitDistributed`'s `fundFee`. Emitted at every settlement, right before
+    /// its `ProfitDistributed` (with fees of 0 when none is due).
+    /// @param vaultId The vault whose round was settled.
+    /// @param poolId The pool settled.
+    /// @param managementFee The management fee, in token base units: the round's principal times the yearly rate for
+    /// the time it was locked (up to its lockup's end), at most what came back.
+    /// @param performanceFee The performance fee, in token base units: the rate times what came back, less the
+    /// management fee, above the higher of the round's principal and `highWaterMark` times the pool's shares.
+    /// @param highWaterMark The share price the round was measured against, scaled by `SHARE_PRICE_SCALE` (1e18): the
+    /// vault's high-water mark, at least the pool's starting share price.
     event FeesCharged(
         uint256 indexed vaultId,
         uint256 indexed poolId,
@@ -224,20 +345,67 @@ interface IInvestmentFund is IFundVotes {
         uint256 performanceFee,
         uint256 highWaterMark
     );
-    /// @notice `vaultId`'s fees (basis points: management per year, performance of the profit above the mark).
+    /// @notice `vaultId`'s fees (basis points: management per year, performance of the profit above the mark). Emitted
+    /// when the vault is created (0 and `FUND_PROFIT_PERCENTAGE`) and by `setFees`: a cut applies at once, to the round
+    /// in progress too; a raise (by the default admin: the timelock) to rounds locked after it.
+    /// @param vaultId The vault whose fees were set.
+    /// @param managementFeeBps The management fee, in basis points of a round's principal per year (at most 500).
+    /// @param performanceFeeBps The performance fee, in basis points of a round's profit above the high-water mark (at
+    /// most 5,000).
     event FeesUpdated(uint256 indexed vaultId, uint256 managementFeeBps, uint256 performanceFeeBps);
-    /// @notice `vaultId`'s caps of a round's total funds and of one investor's funds in a round (0: none).
+    /// @notice `vaultId`'s caps of a round's total funds and of one investor's funds in a round (0: none), set by
+    /// `setCaps`. Deposits already made stay; a lower cap only stops new ones.
+    /// @param vaultId The vault whose caps were set.
+    /// @param depositCap The most a round's total funds (rolled-over funds included) may reach with a deposit, in token
+    /// base units (0: no cap).
+    /// @param investorCap The most one investor's funds in a round may reach, valued at the round's share price, in
+    /// token base units (0: no cap).
     event CapsUpdated(uint256 indexed vaultId, uint256 depositCap, uint256 investorCap);
+    /// @notice `vaultId`'s next pool opened: its first pool when the vault is created, then one at every settlement
+    /// (right after its `ProfitDistributed`), starting with the rolled-over positions' funds. It takes deposits unless
+    /// the vault is paused, winding down or in an emergency.
+    /// @param vaultId The vault whose round opened.
+    /// @param poolId The new pool's id (the next free pool id, fund-wide).
+    /// @param round The round's number within the vault (from 1).
     event PoolOpened(uint256 indexed vaultId, uint256 indexed poolId, uint256 round);
+    /// @notice The fund's accrued fees were sent to the fund wallet (`claimFundFees`, which anyone may call); nothing
+    /// is left accrued.
+    /// @param fundWallet The fund wallet that received them.
+    /// @param amount Sent, in token base units.
     event FundFeesClaimed(address indexed fundWallet, uint256 amount);
+    /// @notice The emergency state was turned on (by an admin or a guardian) or off (by an admin only)
+    /// (`setEmergencyState`). While on, deposits and lockups stop, a locked pool may be settled before its lockup's
+    /// end, and investors may `emergencyWithdraw`.
+    /// @param emergencyState True: the emergency started; false: it ended.
     event EmergencyStateChanged(bool emergencyState);
-    /// @notice Deposits and new rounds of `vaultId` (0: every vault) were paused or resumed.
+    /// @notice Deposits and new rounds of `vaultId` (0: every vault) were paused or resumed (`setPaused`: an admin or a
+    /// guardian pauses, only an admin resumes). Exits stay open while paused.
+    /// @param vaultId The vault paused or resumed; 0 for every vault (and those created later), in which case resuming
+    /// also resumes each vault paused on its own.
+    /// @param paused True: paused; false: resumed.
     event PausedSet(uint256 indexed vaultId, bool paused);
-    /// @notice `vaultId` (0: the whole fund) entered its wind-down, for good.
+    /// @notice `vaultId` (0: the whole fund) entered its wind-down, for good (`windDown`, by an admin or a guardian):
+    /// no deposit and no new round again; the round in progress still settles and every position becomes withdrawable.
+    /// @param vaultId The vault winding down; 0 for every vault (and those created later).
     event WindDownStarted(uint256 indexed vaultId);
+    /// @notice `vaultId`'s smallest deposit was set: when the vault is created and by `setMinimumInvestment` (a cut by
+    /// an admin at once, a raise by the default admin: the timelock).
+    /// @param vaultId The vault whose minimum was set.
+    /// @param minimumInvestment The smallest deposit, in token base units.
     event MinimumInvestmentUpdated(uint256 indexed vaultId, uint256 minimumInvestment);
+    /// @notice `vaultId`'s lockup length was set: when the vault is created and by `setLockupPeriodDuration` (the
+    /// default admin: the timelock). It applies from the vault's next lockup; a round already locked keeps its end.
+    /// @param vaultId The vault whose lockup length was set.
+    /// @param lockupPeriodDuration The lockup length, in seconds (1 hour to 365 days).
     event LockupPeriodDurationUpdated(uint256 indexed vaultId, uint256 lockupPeriodDuration);
+    /// @notice The wallet that receives the fund's fees was set: by the constructor and by `setFundWallet` (the default
+    /// admin: the timelock). Fees already accrued and not yet claimed go to the new wallet.
+    /// @param fundWallet The new fund wallet.
     event FundWalletUpdated(address indexed fundWallet);
+    /// @notice An admin sent the tokens the fund held beyond everything it owes (`totalOwed`) to the fund wallet
+    /// (`sweepExcess`): such as tokens sent to the fund directly, and the rounding dust of settled pools.
+    /// @param to The fund wallet that received them.
+    /// @param amount Sent, in token base units.
     event ExcessSwept(address indexed to, uint256 amount);
 
     // ----------------------------------------------------------------------------------------
@@ -249,35 +417,46 @@ interface IInvestmentFund is IFundVotes {
     /// @notice Thrown when a minimum investment is zero or does not fit the contract's storage.
     error InvalidMinimumInvestment();
     /// @notice Thrown when a lockup duration is outside `MIN_LOCKUP_PERIOD`..`MAX_LOCKUP_PERIOD`.
+    /// @param duration The duration given, in seconds.
     error InvalidLockupPeriodDuration(uint256 duration);
     /// @notice Thrown when a vault name is empty or longer than `MAX_NAME_LENGTH` (31 bytes).
     error InvalidVaultName();
     /// @notice Thrown when `vaultId` names no vault.
+    /// @param vaultId The unknown vault id.
     error VaultNotFound(uint256 vaultId);
     /// @notice Thrown when creating a vault beyond `MAX_VAULTS`.
     error TooManyVaults();
     /// @notice Thrown when an account that is not whitelisted invests or proposes.
+    /// @param account The account that is not whitelisted.
     error NotWhitelisted(address account);
     /// @notice Thrown when whitelisting an account that already is.
+    /// @param account The account already whitelisted.
     error AlreadyWhitelisted(address account);
     /// @notice Thrown when a deposit is below the vault's minimum investment.
+    /// @param amount The deposit asked for, in token base units.
+    /// @param minimumInvestment The vault's minimum, in token base units.
     error BelowMinimumInvestment(uint256 amount, uint256 minimumInvestment);
     /// @notice Thrown when a transfer into the fund credits nothing (or buys no share).
     error NothingReceived();
     /// @notice Thrown when an action needs the vault's pool open but it is locked.
+    /// @param poolId The vault's locked pool.
     error PoolLocked(uint256 poolId);
     /// @notice Thrown when an action needs the vault's pool locked but it is open.
+    /// @param poolId The vault's open pool.
     error PoolNotLocked(uint256 poolId);
     /// @notice Thrown when investing or changing roll-over while the vault holds an unwithdrawn payout of a
     /// settled pool for the caller.
+    /// @param poolId The settled pool where the caller's payout waits.
     error UnwithdrawnPosition(uint256 poolId);
     /// @notice Thrown when withdrawing with no position in the vault.
     error NothingToWithdraw();
     /// @notice Thrown when an action is refused during an emergency.
     error EmergencyActive();
     /// @notice Thrown when a deposit or a new round meets a vault whose deposits are paused.
+    /// @param vaultId The paused vault.
     error VaultPaused(uint256 vaultId);
     /// @notice Thrown when a deposit or a new round meets a vault in wind-down.
+    /// @param vaultId The vault in wind-down.
     error VaultWindingDown(uint256 vaultId);
     /// @notice Thrown when `emergencyWithdraw` is called outside an emergency.
     error NotInEmergency();
@@ -286,59 +465,88 @@ interface IInvestmentFund is IFundVotes {
     /// @notice Thrown when locking a pool that holds no shares.
     error EmptyPool();
     /// @notice Thrown when settling before the lockup end outside an emergency.
+    /// @param lockupEndTime When the pool's lockup ends (unix time, seconds).
     error LockupNotEnded(uint256 lockupEndTime);
     /// @notice Thrown when the reported total returned differs from what was collected for the pool.
+    /// @param reported The total returned given, in token base units.
+    /// @param collected What was collected for the pool, in token base units.
     error ReturnedAmountMismatch(uint256 reported, uint256 collected);
     /// @notice Thrown when `endLockupPeriod` would settle below the pool's principal: a loss must be confirmed
     /// with `endLockupPeriodAtLoss`.
+    /// @param principal The pool's principal (`preLockupTotal`), in token base units.
+    /// @param totalReturned The total returned given, in token base units.
     error LossNotConfirmed(uint256 principal, uint256 totalReturned);
     /// @notice Thrown when a settlement carries no NAV report hash (every settlement must).
     error ReportMissing();
     /// @notice Thrown when a settlement is proposed, or funds collected, while an earlier proposal for the pool waits.
+    /// @param poolId The pool whose proposed settlement waits.
     error SettlementPending(uint256 poolId);
     /// @notice Thrown when there is no proposed settlement of the vault's locked pool to finalise or veto.
+    /// @param vaultId The vault without a proposed settlement.
     error NoSettlementProposed(uint256 vaultId);
     /// @notice Thrown when a proposed settlement is finalised before its challenge window has passed.
+    /// @param finalAt When the proposal may become final (unix time, seconds).
     error ChallengeWindowOpen(uint256 finalAt);
     /// @notice Thrown when a challenge window is over 14 days, or 0 off the local chain.
+    /// @param challengeWindow The window given, in seconds.
     error InvalidChallengeWindow(uint256 challengeWindow);
     /// @notice Thrown when a proposal outside the vault's bounds is finalised before a guardian co-signed it.
+    /// @param vaultId The vault whose proposal waits for a co-signature.
     error GuardianCosignRequired(uint256 vaultId);
     /// @notice Thrown when a co-signature is given to a proposal inside the bounds, or a second time.
+    /// @param vaultId The vault whose proposal needs no (further) co-signature.
     error CosignNotNeeded(uint256 vaultId);
     /// @notice Thrown when a loss bound is above 10,000 basis points or a gain bound above 65,535.
+    /// @param maxLossBps The loss bound given, in basis points.
+    /// @param maxGainBps The gain bound given, in basis points.
     error InvalidSettlementBounds(uint256 maxLossBps, uint256 maxGainBps);
     /// @notice Thrown when a management fee above 500 basis points a year or a performance fee above 5,000 is set.
+    /// @param managementFeeBps The management fee given, in basis points a year.
+    /// @param performanceFeeBps The performance fee given, in basis points.
     error FeeAboveCap(uint256 managementFeeBps, uint256 performanceFeeBps);
     /// @notice Thrown when a deposit would take the round's total funds above the vault's cap; `available` is the room
     /// left.
+    /// @param available How much more the round takes before the cap, in token base units.
     error VaultCapExceeded(uint256 available);
     /// @notice Thrown when a deposit would take the investor's funds in the round above the vault's investor cap;
     /// `available` is the room they have left.
+    /// @param available How much more the investor may add before the cap, in token base units.
     error InvestorCapExceeded(uint256 available);
     /// @notice Thrown when `endLockupPeriodAtLoss` is called for a pool that made no loss.
+    /// @param principal The pool's principal (`preLockupTotal`), in token base units.
+    /// @param totalReturned The total returned given, in token base units.
     error NotALoss(uint256 principal, uint256 totalReturned);
     /// @notice Thrown when a trading-wallet type is empty or longer than `MAX_WALLET_TYPE_LENGTH` (31 bytes).
     error InvalidWalletType();
     /// @notice Thrown when an allocation is zero or above `BASIS_POINTS`.
+    /// @param allocation The allocation given, in basis points.
     error InvalidAllocation(uint256 allocation);
     /// @notice Thrown when the vault's allocations would add up to more than `BASIS_POINTS`.
+    /// @param totalAllocation The vault's allocations with the new one, in basis points.
     error AllocationExceedsLimit(uint256 totalAllocation);
     /// @notice Thrown when locking a pool whose allocations do not add up to exactly `BASIS_POINTS`.
+    /// @param totalAllocation The vault's allocations, in basis points.
     error AllocationIncomplete(uint256 totalAllocation);
     /// @notice Thrown when adding a trading wallet beyond `MAX_TRADING_WALLETS`.
     error TooManyTradingWallets();
     /// @notice Thrown when adding a trading wallet the vault already has.
+    /// @param wallet The address already a trading wallet (of this vault or another).
     error TradingWalletAlreadyAdded(address wallet);
     /// @notice Thrown when collecting from an address that is not a trading wallet of the pool.
+    /// @param wallet The address that is not one of the vault's trading wallets.
     error TradingWalletNotFound(address wallet);
     /// @notice Thrown when removing a trading wallet at an index past the end of the list.
+    /// @param index The index given.
+    /// @param length The number of trading wallets in the list.
     error TradingWalletIndexOutOfBounds(uint256 index, uint256 length);
     /// @notice Thrown when revoking (or renouncing) the last holder of `DEFAULT_ADMIN_ROLE` or `ADMIN_ROLE`.
+    /// @param role The role whose last holder it is.
     error LastRoleMember(bytes32 role);
     /// @notice Thrown when an admin tries to take `ADMIN_ROLE` from a holder of `DEFAULT_ADMIN_ROLE`.
+    /// @param account The default admin whose `ADMIN_ROLE` was to be taken.
     error DefaultAdminProtected(address account);
     /// @notice Thrown when a caller holds neither `ADMIN_ROLE` nor `OPERATOR_ROLE`.
+    /// @param account The caller.
     error NotAdminOrOperator(address account);
     /// @notice Thrown when sweeping while the balance does not exceed what the fund owes.
     error NoExcess();

@@ -16,13 +16,19 @@ contract MockIdRegistry {
     /// @notice The custody address of each fid (the zero address: unregistered), as the real registry's `custodyOf`.
     mapping(uint256 fid => address owner) public custodyOf;
 
-    /// @notice The real registry's event for a new fid (`recovery` is always the zero address here).
+    /// @notice The real registry's event for a new fid (`recovery` is always the zero address here): emitted by
+    /// `register` when the caller becomes the custody address of the fid it chose.
+    /// @param to The custody address that now owns the fid (the caller).
+    /// @param id The fid registered.
+    /// @param recovery The fid's recovery address; always the zero address in this mock.
     event Register(address indexed to, uint256 indexed id, address recovery);
 
     /// @notice Raised when the caller already owns a fid (the real registry's error of the same name).
     error HasId();
 
     /// @notice Raised when the requested fid belongs to another custody address.
+    /// @param fid The fid asked for.
+    /// @param custody Its custody address.
     error FidTaken(uint256 fid, address custody);
 
     /// @notice Raised for fid 0, which the real registry never assigns (`idOf` answers 0 for "no fid").

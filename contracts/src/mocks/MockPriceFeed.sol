@@ -51,19 +51,31 @@ contract MockPriceFeed is AggregatorV3Interface {
     uint80 private _latestRound;
     mapping(uint80 roundId => Round) private _rounds;
 
-    /// @notice Chainlink's event for a new answer.
+    /// @notice Chainlink's event for a new answer: emitted by the constructor (round 1) and by `setAnswer`, right after
+    /// the round's `NewRound`.
+    /// @param current The new answer, with `decimals()` decimals (zero and negative answers are allowed here).
+    /// @param roundId The round it answers.
+    /// @param updatedAt When it was answered (unix time, seconds): the block's time.
     event AnswerUpdated(int256 indexed current, uint256 indexed roundId, uint256 updatedAt);
 
-    /// @notice Chainlink's event for a new round.
+    /// @notice Chainlink's event for a new round: emitted by the constructor and `setAnswer` (an answered round) and by
+    /// `startRound` (a round that carries the previous answer).
+    /// @param roundId The new round's id (from 1).
+    /// @param startedBy The account that opened it (the owner).
+    /// @param startedAt When it was opened (unix time, seconds): the block's time.
     event NewRound(uint256 indexed roundId, address indexed startedBy, uint256 startedAt);
 
     /// @notice Raised when someone other than the owner changes the feed.
+    /// @param caller The caller.
     error NotOwner(address caller);
 
     /// @notice Raised by `getRoundData` for a round that does not exist.
+    /// @param roundId The round asked for.
     error RoundNotFound(uint80 roundId);
 
     /// @notice Raised when an update time lies in the future.
+    /// @param updatedAt The update time given (unix time, seconds).
+    /// @param nowTimestamp The current block's time (unix time, seconds).
     error UpdatedAtInFuture(uint256 updatedAt, uint256 nowTimestamp);
 
     modifier onlyOwner() {
