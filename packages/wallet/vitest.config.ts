@@ -7,6 +7,7 @@ export default defineConfig({
     maxWorkers: TEST_WORKERS,
     include: ["src/**/*.test.{ts,tsx}"],
     environment: "node",
+    setupFiles: ["./test/setup.ts"],
     // One anvil per worker slot for the whole run; a file takes its chain with `testChainForFile()`.
     globalSetup: ["@fundament/test-chain/global-setup"],
     testTimeout: 20_000,

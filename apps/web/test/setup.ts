@@ -1,7 +1,11 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 // Every file runs on the run's seeded chain and puts it back afterwards.
 import "./testChain.js";
+
+// Testing Library waits up to 5 s (its default is 1 s) for what a test looks for: two files run side by side on a
+// 2-core machine. What is never shown still fails the test.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Vitest runs without globals, so Testing Library's automatic cleanup is not registered: do it here.
 afterEach(() => cleanup());

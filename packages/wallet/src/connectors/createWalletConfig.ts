@@ -30,7 +30,7 @@ export function createWalletConfig(parameters: CreateWalletConfigParameters): Co
   const hasDevChain = parameters.chains.some((c) => c.id === DEV_CHAIN_ID);
   const connectors: CreateConnectorFn[] = [injected()];
   if ((parameters.devAccounts ?? hasDevChain) && hasDevChain) {
-    connectors.push(devAccounts({ rpcUrl: parameters.rpcUrls?.[DEV_CHAIN_ID] }) as unknown as CreateConnectorFn);
+    connectors.push(devAccounts({ rpcUrl: parameters.rpcUrls?.[DEV_CHAIN_ID] }));
   }
   connectors.push(...(parameters.connectors ?? []));
   const browserStorage = typeof localStorage === "undefined" ? noopStorage : localStorage;

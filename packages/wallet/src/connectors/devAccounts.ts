@@ -9,6 +9,12 @@ const CONNECTED_KEY = "devAccounts.connected";
 /** The account picked last (Account view), so a reload keeps it. */
 const INDEX_KEY = "devAccounts.index";
 
+/** What the connector keeps in wagmi's storage (wagmi's `StorageItem` type parameter). */
+export type DevAccountsStorageItem = {
+  [CONNECTED_KEY]: boolean;
+  [INDEX_KEY]: number;
+};
+
 devAccounts.type = "devAccounts" as const;
 
 /**
@@ -17,7 +23,7 @@ devAccounts.type = "devAccounts" as const;
  */
 export function devAccounts(parameters: DevAccountsParameters = {}) {
   let provider: DevAccountsProvider | undefined;
-  return createConnector<DevAccountsProvider>((config) => ({
+  return createConnector<DevAccountsProvider, Record<string, unknown>, DevAccountsStorageItem>((config) => ({
     id: "devAccounts",
     name: "Dev accounts (anvil)",
     type: devAccounts.type,
@@ -38,7 +44,7 @@ export function devAccounts(parameters: DevAccountsParameters = {}) {
     },
     async disconnect() {
       await config.storage?.removeItem(CONNECTED_KEY);
-      await config.storage?.removeItem(INDEX_KEY as never);
+      await config.storage?.removeItem(INDEX_KEY);
     },
     async getAccounts() {
       const p = await this.getProvider();
@@ -51,16 +57,13 @@ export function devAccounts(parameters: DevAccountsParameters = {}) {
       if (!provider) {
         const chain = config.chains.find((c) => c.id === DEV_CHAIN_ID);
         if (!chain) throw new ChainNotConfiguredError();
-        const stored = Number(await config.storage?.getItem(INDEX_KEY as never));
+        const stored = Number(await config.storage?.getItem(INDEX_KEY));
         const created = createDevAccountsProvider({
           chain,
           rpcUrl: parameters.rpcUrl,
           accountIndex: parameters.accountIndex ?? (Number.isInteger(stored) && stored > 0 ? stored : undefined),
         });
-        created.on(
-          "accountsChanged",
-          () => void config.storage?.setItem(INDEX_KEY as never, created.getAccountIndex() as never),
-        );
+        created.on("accountsChanged", () => void config.storage?.setItem(INDEX_KEY, created.getAccountIndex()));
         provider ??= created;
       }
       return provider;

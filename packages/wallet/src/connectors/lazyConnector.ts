@@ -15,11 +15,17 @@ export type LazyConnectorParameters = {
   eager?: ((storage: { getItem(key: string): unknown }) => Promise<boolean> | boolean) | undefined;
   /** Wraps the real connector's `connect` (e.g. to bound the time until WalletConnect shows a QR code). */
   wrapConnect?:
-    | ((
-        connect: () => Promise<unknown>,
+    | (<T>(
+        connect: () => Promise<T>,
         context: { emitter: { on: Connector["emitter"]["on"]; off: Connector["emitter"]["off"] } },
-      ) => Promise<unknown>)
+      ) => Promise<T>)
     | undefined;
+  /**
+   * When the code loads without being picked. `eager` (default): at setup, and for `isAuthorized`, when `eager` says
+   * so. `used` (the embedded wallet): never at setup; `getProvider` fails and `isAuthorized` is false until the
+   * connector is used, unless `eager` says so (so wagmi's reconnect at page load loads nothing for other visitors).
+   */
+  loadWhen?: "eager" | "used" | undefined;
 };
 
 /** True when wagmi's storage says the last connection was made with this connector. */
@@ -31,6 +37,7 @@ export async function wasLastConnector(storage: { getItem(key: string): unknown 
  * A connector whose code (and its SDK) loads the first time it is used: same id, name and type as the real one, so
  * the connect modal lists it before anything is downloaded. Every call is forwarded to the real connector, which
  * is created with the same wagmi config (and so the same emitter: `display_uri` and account events arrive as usual).
+ * The one proxy for every lazily loaded connector (WalletConnect, Coinbase, Safe, the embedded wallet).
  */
 export function lazyConnector(p: LazyConnectorParameters): CreateConnectorFn {
   // (wagmi's `createConnector` is the identity function; importing it from "wagmi" would pull the library's whole
@@ -45,20 +52,26 @@ export function lazyConnector(p: LazyConnectorParameters): CreateConnectorFn {
       });
       return inner;
     };
-    const eager = async () => Boolean(config.storage && (await p.eager?.(config.storage as never)));
+    const eager = async () => Boolean(config.storage && (await p.eager?.(config.storage)));
+    const onUse = p.loadWhen === "used";
+    /** `used`: not loaded yet, and not to be loaded before the person uses it. */
+    const idle = async () => onUse && !inner && !(await eager());
     return {
       id: p.id,
       name: p.name,
       type: p.type,
-      async setup() {
-        if (!(await eager())) return;
-        const connector = await load();
-        await connector.setup?.();
-      },
+      ...(onUse
+        ? {}
+        : {
+            async setup() {
+              if (!(await eager())) return;
+              const connector = await load();
+              await connector.setup?.();
+            },
+          }),
       async connect(options) {
-        const run = async () => (await load()).connect(options as never);
-        const connect = p.wrapConnect ? p.wrapConnect(run, { emitter: config.emitter }) : run();
-        return (await connect) as never;
+        const run = async () => (await load()).connect(options);
+        return p.wrapConnect ? p.wrapConnect(run, { emitter: config.emitter }) : run();
       },
       async disconnect() {
         return (await load()).disconnect();
@@ -70,11 +83,12 @@ export function lazyConnector(p: LazyConnectorParameters): CreateConnectorFn {
         return (await load()).getChainId();
       },
       async getProvider(parameters) {
+        if (await idle()) throw new Error(`${p.name} is not loaded`);
         return (await load()).getProvider(parameters);
       },
       async isAuthorized() {
-        // Never authorised unless this browser connected with it before: only then load its code.
-        if (!(await eager())) return false;
+        // Never authorised unless this browser connected with it before (or, `used`, it is loaded): only then load it.
+        if (onUse ? await idle() : !(await eager())) return false;
         return (await load()).isAuthorized();
       },
       async switchChain(parameters) {

@@ -49,11 +49,10 @@ export function walletConnectConnector(p: {
         showQrModal: false,
         metadata: p.metadata,
         ...(p.relayUrl ? { relayUrl: p.relayUrl } : {}),
-      }) as unknown as CreateConnectorFn;
+      });
     },
     eager: (storage) => wasLastConnector(storage, "walletConnect"),
-    wrapConnect: (connect, { emitter }) =>
-      withRelayTimeout(connect, { emitter: emitter as never, timeoutMs: p.timeoutMs }),
+    wrapConnect: (connect, { emitter }) => withRelayTimeout(connect, { emitter, timeoutMs: p.timeoutMs }),
   });
 }
 
@@ -65,7 +64,7 @@ export function coinbaseConnector(p: { appName: string }): CreateConnectorFn {
     type: "coinbaseWallet",
     load: async () => {
       const { coinbaseWallet } = await import("wagmi/connectors/coinbaseWallet");
-      return coinbaseWallet({ appName: p.appName }) as unknown as CreateConnectorFn;
+      return coinbaseWallet({ appName: p.appName });
     },
     eager: (storage) => wasLastConnector(storage, "coinbaseWalletSDK"),
   });
@@ -79,7 +78,7 @@ export function safeConnector(): CreateConnectorFn {
     type: "safe",
     load: async () => {
       const { safe } = await import("wagmi/connectors/safe");
-      return safe() as unknown as CreateConnectorFn;
+      return safe();
     },
     eager: () => isInIframe(),
   });

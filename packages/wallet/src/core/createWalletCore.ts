@@ -102,7 +102,9 @@ export function createWalletCore(options: WalletCoreOptions): WalletCore {
     toasts,
     walletConnect,
     options: resolved,
+    // Set just below: the router needs the finished core (its onClose calls core.close), the view states the router.
     router: undefined as unknown as Router,
+    // (As the router: set just below.)
     viewStates: undefined as unknown as ViewStates,
     open(parameters = {}) {
       const view = getInitialView({

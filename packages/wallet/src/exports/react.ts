@@ -4,7 +4,6 @@ export { AddressName, type AddressNameProps } from "../react/components/AddressN
 export { ConnectButton, type ConnectButtonProps } from "../react/components/ConnectButton.js";
 export { WalletEmbed } from "../react/components/WalletEmbed.js";
 export { useWalletRuntime } from "../react/context.js";
-export type { NetworkSwitchOutcome, WalletProviderConfig, WalletRuntime } from "../react/createWalletRuntime.js";
 export { type ConnectedAccount, useConnectedAccounts } from "../react/hooks/useConnectedAccounts.js";
 export { identityQueryKey, type UseIdentityReturnType, useIdentity } from "../react/hooks/useIdentity.js";
 export { useNativeBalance } from "../react/hooks/useNativeBalance.js";
@@ -27,3 +26,4 @@ export { useWalletCore } from "../react/hooks/useWalletCore.js";
 export { useWalletEvents } from "../react/hooks/useWalletEvents.js";
 export { type UseWalletModalReturnType, useWalletModal } from "../react/hooks/useWalletModal.js";
 export { WalletProvider, type WalletProviderProps } from "../react/WalletProvider.js";
+export type { NetworkSwitchOutcome, WalletProviderConfig, WalletRuntime } from "../runtime/createWalletRuntime.js";

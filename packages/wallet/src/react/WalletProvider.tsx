@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { WagmiProvider } from "wagmi";
+import { createWalletRuntime, type WalletProviderConfig, type WalletRuntime } from "../runtime/createWalletRuntime.js";
 import { WalletModal } from "./components/WalletModal.js";
 import { WalletContext } from "./context.js";
-import { createWalletRuntime, type WalletProviderConfig, type WalletRuntime } from "./createWalletRuntime.js";
 
 export type WalletProviderProps = {
   /** Create it once (module scope or useMemo): the provider reads it on its first render only. */

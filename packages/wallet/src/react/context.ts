@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { WalletRuntime } from "./createWalletRuntime.js";
+import type { WalletRuntime } from "../runtime/createWalletRuntime.js";
 
 export const WalletContext = createContext<WalletRuntime | undefined>(undefined);
 

@@ -5,9 +5,9 @@ import type { Chain } from "viem";
 import { foundry } from "viem/chains";
 import type { CreateConnectorFn } from "wagmi";
 import { createWalletConfig } from "../connectors/createWalletConfig.js";
+import type { WalletProviderConfig, WalletRuntime } from "../runtime/createWalletRuntime.js";
 import { ConnectButton } from "./components/ConnectButton.js";
 import { useWalletRuntime } from "./context.js";
-import type { WalletProviderConfig, WalletRuntime } from "./createWalletRuntime.js";
 import { WalletProvider } from "./WalletProvider.js";
 
 /** A Storage in memory (one per simulated browser profile). */

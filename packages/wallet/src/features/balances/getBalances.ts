@@ -62,6 +62,7 @@ function toTokenBalance(p: {
 /** Whether the wallet says it supports asset discovery (EIP-5792 capabilities, EIP-7811 `assetDiscovery`). */
 async function walletHasAssetDiscovery(request: EIP1193RequestFn, address: Address, chainId: number) {
   try {
+    // viem's EIP-1193 typing knows neither wallet_getCapabilities with a chain filter nor wallet_getAssets (EIP-7811).
     const capabilities = (await request({
       method: "wallet_getCapabilities",
       params: [address, [numberToHex(chainId)]],
@@ -81,6 +82,7 @@ async function walletHasAssetDiscovery(request: EIP1193RequestFn, address: Addre
 export async function getBalances(p: GetBalancesParameters): Promise<GetBalancesReturnType> {
   const chainId = p.chain.id;
   if (p.walletRequest && (await walletHasAssetDiscovery(p.walletRequest, p.address, chainId))) {
+    // (As above: wallet_getAssets is not in viem's request types.)
     const answer = (await p.walletRequest({
       method: "wallet_getAssets",
       params: [{ account: p.address, chainFilter: [numberToHex(chainId)] }],

@@ -1,10 +1,10 @@
-import { getWallets } from "@wallet-standard/app";
 import type { Wallet, WalletAccount } from "@wallet-standard/base";
 import { formatUnits, parseUnits } from "viem";
 import type { WalletCore } from "../../core/createWalletCore.js";
 import type { TokenBalance } from "../../core/createWalletState.js";
 import { isUserRejection } from "../../core/errors.js";
 import type { CaipNetwork } from "../../core/network.js";
+import { createWalletStandardConnection } from "../families/createWalletStandardConnection.js";
 import { isBitcoinAddress } from "./address.js";
 import { BitcoinError, bitcoinMessages } from "./errors.js";
 import { bitcoinWalletStandardChain } from "./networks.js";
@@ -24,17 +24,11 @@ export const BITCOIN_FEATURES = {
   sendTransfer: "bitcoin:sendTransfer",
 } as const;
 const STANDARD_CONNECT = "standard:connect";
-const DISCONNECT = "standard:disconnect";
-const EVENTS = "standard:events";
 
 type ConnectFeature = {
   connect(input?: { purposes?: readonly ("payment" | "ordinals")[]; silent?: boolean }): Promise<{
     accounts: readonly WalletAccount[];
   }>;
-};
-type DisconnectFeature = { disconnect(): Promise<void> };
-type EventsFeature = {
-  on(event: "change", listener: (p: { accounts?: readonly WalletAccount[] }) => void): () => void;
 };
 type SignMessageFeature = {
   signMessage(
@@ -89,14 +83,6 @@ function toBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-function storage(): Pick<Storage, "getItem" | "setItem" | "removeItem"> | undefined {
-  try {
-    return typeof localStorage === "undefined" ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 /** What the bitcoin family works with: the core (state, router, toasts) and the runtime's bitcoin part. */
 export type CreateBitcoinFamilyParameters = {
   core: WalletCore;
@@ -111,54 +97,45 @@ export type CreateBitcoinFamilyParameters = {
  */
 export function createBitcoinFamily(p: CreateBitcoinFamilyParameters): BitcoinFamily {
   const { core, bitcoin } = p;
-  const wallets = getWallets();
   const chain = bitcoinWalletStandardChain(bitcoin.config.network);
-  let connected: { wallet: Wallet; account: WalletAccount; off: () => void } | undefined;
-
   const network = (): CaipNetwork => {
     const n = core.state.chain("bip122").network.activeNetwork ?? bitcoin.networks[0];
     if (!n) throw new BitcoinError(bitcoinMessages.notConnected);
     return n;
   };
-  const usable = () => wallets.get().filter((w) => isBitcoinWallet(w, chain));
-  // The wallet connected last visit: restored silently once it has registered (and only once).
-  let toRestore = storage()?.getItem(BITCOIN_WALLET_KEY) ?? undefined;
-  const refresh = () => {
-    bitcoin.connectors.setState({ list: usable().map(toBitcoinConnector) });
-    const id = toRestore;
-    if (!id || connected || !usable().some((w) => bitcoinConnectorId(w) === id)) return;
-    toRestore = undefined;
+  const wallets = createWalletStandardConnection({
+    core,
+    namespace: "bip122",
+    storageKey: BITCOIN_WALLET_KEY,
+    usable: (registered) => registered.filter((w) => isBitcoinWallet(w, chain)),
+    connectorId: bitcoinConnectorId,
+    toConnector: toBitcoinConnector,
+    connectors: bitcoin.connectors,
     // The bitcoin family becomes active only when no other family is connected or being restored.
-    const activate =
+    activateOnRestore: () =>
       core.state.chain("eip155").account.status === "disconnected" &&
-      core.state.chain("solana").account.status !== "connected";
-    family.connect(id, { silent: true, activate }).catch((error) => {
-      storage()?.removeItem(BITCOIN_WALLET_KEY);
-      console.warn("[wallet] the bitcoin wallet was not reconnected", error);
-    });
-  };
-  const setAccount = (wallet: Wallet, account: WalletAccount) => {
-    core.state.setConnected("bip122", account.address, {
-      id: bitcoinConnectorId(wallet),
-      name: wallet.name,
-      icon: wallet.icon,
-    });
-    core.state.setAccount("bip122", { allAccounts: [{ address: account.address, type: "payment" }] });
-  };
+      core.state.chain("solana").account.status !== "connected",
+    restore: (id, options) => family.connect(id, options),
+    nextAccount: (accounts) => accounts.find((a) => isBitcoinAddress(a.address, bitcoin.config.network)),
+    showAccount: (wallet, account) => {
+      core.state.setConnected("bip122", account.address, {
+        id: bitcoinConnectorId(wallet),
+        name: wallet.name,
+        icon: wallet.icon,
+      });
+      core.state.setAccount("bip122", { allAccounts: [{ address: account.address, type: "payment" }] });
+    },
+    label: "bitcoin",
+  });
 
   const family: BitcoinFamily = {
-    connectors: () => usable().map(toBitcoinConnector),
-    watchWallets() {
-      refresh();
-      const offs = [wallets.on("register", refresh), wallets.on("unregister", refresh)];
-      return () => {
-        for (const off of offs) off();
-      };
-    },
+    namespace: "bip122",
+    networks: bitcoin.networks,
+    connectors: wallets.connectors,
+    watch: wallets.watch,
     async connect(connectorId, options = {}) {
-      const wallet = usable().find((w) => bitcoinConnectorId(w) === connectorId);
+      const wallet = wallets.find(connectorId);
       if (!wallet) throw new BitcoinError(bitcoinMessages.walletNotFound);
-      toRestore = undefined;
       const bitcoinConnect = wallet.features[BITCOIN_FEATURES.connect] as ConnectFeature | undefined;
       const standardConnect = wallet.features[STANDARD_CONNECT] as ConnectFeature | undefined;
       // A silent restore uses standard:connect's `silent` (bitcoin:connect has no silent mode).
@@ -173,73 +150,18 @@ export function createBitcoinFamily(p: CreateBitcoinFamilyParameters): BitcoinFa
         (a) => a.chains.includes(chain) && isBitcoinAddress(a.address, bitcoin.config.network),
       );
       if (!account) throw new BitcoinError(bitcoinMessages.noPaymentAddress);
-      connected?.off();
-      const events = wallet.features[EVENTS] as EventsFeature | undefined;
-      const off =
-        events?.on("change", ({ accounts: next }) => {
-          if (!next || !connected || connected.wallet !== wallet) return;
-          const nextAccount = next.find((a) => isBitcoinAddress(a.address, bitcoin.config.network));
-          if (!nextAccount) {
-            connected.off();
-            connected = undefined;
-            core.state.resetAccount("bip122");
-            return;
-          }
-          connected.account = nextAccount;
-          setAccount(wallet, nextAccount);
-        }) ?? (() => undefined);
-      connected = { wallet, account, off };
-      storage()?.setItem(BITCOIN_WALLET_KEY, connectorId);
-      const target = network();
-      if (options.activate === false) {
-        // The family's network and account, without making bitcoin the active family.
-        const current = core.state.chain("bip122");
-        core.state.setState((s) => ({
-          chains: { ...s.chains, bip122: { ...current, network: { ...current.network, activeNetwork: target } } },
-        }));
-        setAccount(wallet, account);
-        return;
-      }
-      core.state.setActiveNetwork(target);
-      setAccount(wallet, account);
-      core.onNetworkChanged(target);
+      wallets.connected({ wallet, account, connectorId, network: network(), activate: options.activate });
     },
-    async disconnect() {
-      const current = connected;
-      connected = undefined;
-      toRestore = undefined;
-      storage()?.removeItem(BITCOIN_WALLET_KEY);
-      current?.off();
-      const feature = current?.wallet.features[DISCONNECT] as DisconnectFeature | undefined;
-      await feature?.disconnect();
-    },
-    async getBalance(address) {
-      const n = network();
-      const base = bitcoin.config.balanceApiUrl.replace(/\/$/, "");
-      let sats: bigint;
-      try {
-        const res = await (p.fetch ?? globalThis.fetch)(`${base}/address/${encodeURIComponent(address)}`, {
-          headers: { accept: "application/json" },
-        });
-        if (!res.ok) throw new Error(`Balance API answered ${res.status}`);
-        sats = esploraBalanceSats((await res.json()) as EsploraAddress);
-      } catch (error) {
-        throw new BitcoinError(bitcoinMessages.balanceUnavailable, { cause: error });
-      }
-      return {
-        name: n.nativeCurrency.name,
-        symbol: n.nativeCurrency.symbol,
-        chainId: n.caipNetworkId,
-        value: 0,
-        price: 0,
-        quantity: { decimals: "8", numeric: formatUnits(sats, 8) },
-        iconUrl: "",
-      } satisfies TokenBalance;
-    },
+    disconnect: wallets.disconnect,
+    balances: async (address) => [await readBitcoinBalance(network(), bitcoin.config.balanceApiUrl, address, p.fetch)],
+    // No activity source for bitcoin (the balance API is the only bitcoin server the layer reads).
+    activity: undefined,
     canSend() {
+      const connected = wallets.current();
       return Boolean(connected && BITCOIN_FEATURES.sendTransfer in connected.wallet.features);
     },
     async signMessage(message) {
+      const connected = wallets.current();
       if (!connected) throw new BitcoinError(bitcoinMessages.notConnected);
       const { wallet, account } = connected;
       try {
@@ -257,6 +179,7 @@ export function createBitcoinFamily(p: CreateBitcoinFamilyParameters): BitcoinFa
       }
     },
     async send({ receiver, amount }) {
+      const connected = wallets.current();
       if (!connected) throw new BitcoinError(bitcoinMessages.notConnected);
       const feature = connected.wallet.features[BITCOIN_FEATURES.sendTransfer] as SendTransferFeature | undefined;
       if (!feature) throw new BitcoinError(bitcoinMessages.sendUnsupported);
@@ -278,4 +201,33 @@ export function createBitcoinFamily(p: CreateBitcoinFamilyParameters): BitcoinFa
     },
   };
   return family;
+}
+
+/** The BTC balance of an address (confirmed + mempool) from the Esplora-style balance API, on network `n`. */
+async function readBitcoinBalance(
+  n: CaipNetwork,
+  balanceApiUrl: string,
+  address: string,
+  doFetch: typeof fetch | undefined,
+): Promise<TokenBalance> {
+  const base = balanceApiUrl.replace(/\/$/, "");
+  let sats: bigint;
+  try {
+    const res = await (doFetch ?? globalThis.fetch)(`${base}/address/${encodeURIComponent(address)}`, {
+      headers: { accept: "application/json" },
+    });
+    if (!res.ok) throw new Error(`Balance API answered ${res.status}`);
+    sats = esploraBalanceSats((await res.json()) as EsploraAddress);
+  } catch (error) {
+    throw new BitcoinError(bitcoinMessages.balanceUnavailable, { cause: error });
+  }
+  return {
+    name: n.nativeCurrency.name,
+    symbol: n.nativeCurrency.symbol,
+    chainId: n.caipNetworkId,
+    value: 0,
+    price: 0,
+    quantity: { decimals: "8", numeric: formatUnits(sats, 8) },
+    iconUrl: "",
+  };
 }

@@ -1,4 +1,4 @@
-import type { CaipNetwork } from "../../core/network.js";
+import { type CaipNetwork, referenceId } from "../../core/network.js";
 
 /** The bitcoin networks this layer knows. */
 export type BitcoinNetworkName = "mainnet" | "testnet" | "regtest";
@@ -33,7 +33,7 @@ export function bitcoinCaipNetworkId(name: BitcoinNetworkName): string {
 export function bitcoinNetwork(name: BitcoinNetworkName, balanceApiUrl = ""): CaipNetwork {
   const caipNetworkId = IDS[name];
   return {
-    id: caipNetworkId.slice(7) as unknown as number,
+    id: referenceId(caipNetworkId.slice(7)),
     name: NAMES[name],
     nativeCurrency: { name: "Bitcoin", symbol: "BTC", decimals: 8 },
     rpcUrls: { default: { http: balanceApiUrl ? [balanceApiUrl] : [] } },

@@ -345,6 +345,7 @@ export function createEmbeddedController(p: EmbeddedControllerParameters): Embed
             connectedChain = (await client.request("SWITCH_NETWORK", { chainId })).chainId;
             provider.setUser({ ...user, chainId: connectedChain });
           }
+          // wagmi's connect return type depends on its `withCapabilities` type parameter; the frame gives addresses.
           return { accounts: [user.address], chainId: connectedChain } as never;
         },
         async disconnect() {

@@ -1,5 +1,5 @@
 import type { Config, CreateConnectorFn } from "wagmi";
-import { wasLastConnector } from "../../connectors/lazyConnector.js";
+import { lazyConnector, wasLastConnector } from "../../connectors/lazyConnector.js";
 import { addConnector } from "../../connectors/wagmiPrivate.js";
 import { createStore, type Store } from "../../core/createStore.js";
 import type { WalletCore } from "../../core/createWalletCore.js";
@@ -109,60 +109,22 @@ export function embeddedRuntimeFor(wagmiConfig: Config, p: CreateEmbeddedRuntime
 }
 
 /**
- * The embedded wallet's wagmi connector (type AUTH, id "embedded", name "Email & Social"), light: it forwards to the
- * real connector from the embedded chunk. Unlike `lazyConnector` it answers `getProvider` without loading anything
- * unless this browser connected with it last time (wagmi's `recentConnectorId`), so wagmi's reconnect at page load
- * does not mount the frame for every visitor; when it did connect with it, the frame is asked IS_CONNECTED.
+ * The embedded wallet's wagmi connector (type AUTH, id "embedded", name "Email & Social"), light: the lazy-connector
+ * proxy over the real connector from the embedded chunk. It loads when used (`loadWhen: "used"`): `getProvider` answers
+ * without loading anything unless this browser connected with it last time (wagmi's `recentConnectorId`), so wagmi's
+ * reconnect at page load does not mount the frame for every visitor; when it did connect with it, the frame is asked
+ * IS_CONNECTED.
  */
 export function embeddedConnector(embedded: EmbeddedRuntime): CreateConnectorFn {
-  return (config) => {
-    let inner: Promise<ReturnType<CreateConnectorFn>> | undefined;
-    const load = () => {
-      inner ??= embedded.load().then((controller) => controller.createConnector(config));
-      inner.catch(() => {
-        inner = undefined;
-      });
-      return inner;
-    };
-    const wasLast = () => wasLastConnector(config.storage, EMBEDDED_CONNECTOR_ID);
-    return {
-      id: EMBEDDED_CONNECTOR_ID,
-      name: EMBEDDED_CONNECTOR_NAME,
-      type: EMBEDDED_CONNECTOR_TYPE,
-      async connect(options) {
-        return (await load()).connect(options as never) as never;
-      },
-      async disconnect() {
-        return (await load()).disconnect();
-      },
-      async getAccounts() {
-        return (await load()).getAccounts();
-      },
-      async getChainId() {
-        return (await load()).getChainId();
-      },
-      async getProvider(parameters) {
-        if (!inner && !(await wasLast())) throw new Error("The embedded wallet is not loaded");
-        return (await load()).getProvider(parameters);
-      },
-      async isAuthorized() {
-        if (!inner && !(await wasLast())) return false;
-        return (await load()).isAuthorized();
-      },
-      async switchChain(parameters) {
-        const connector = await load();
-        if (!connector.switchChain) throw new Error(`${EMBEDDED_CONNECTOR_NAME} cannot switch networks`);
-        return connector.switchChain(parameters);
-      },
-      onAccountsChanged(accounts) {
-        void load().then((c) => c.onAccountsChanged(accounts));
-      },
-      onChainChanged(chainId) {
-        void load().then((c) => c.onChainChanged(chainId));
-      },
-      onDisconnect(error) {
-        void load().then((c) => c.onDisconnect(error));
-      },
-    };
-  };
+  return lazyConnector({
+    id: EMBEDDED_CONNECTOR_ID,
+    name: EMBEDDED_CONNECTOR_NAME,
+    type: EMBEDDED_CONNECTOR_TYPE,
+    load: async () => {
+      const controller = await embedded.load();
+      return (config) => controller.createConnector(config);
+    },
+    eager: (storage) => wasLastConnector(storage, EMBEDDED_CONNECTOR_ID),
+    loadWhen: "used",
+  });
 }

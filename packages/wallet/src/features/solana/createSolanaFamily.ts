@@ -23,13 +23,13 @@ import {
   getTransferCheckedInstruction,
   TOKEN_PROGRAM_ADDRESS,
 } from "@solana-program/token";
-import { getWallets } from "@wallet-standard/app";
 import type { Wallet, WalletAccount } from "@wallet-standard/base";
 import { formatUnits, parseUnits } from "viem";
 import type { WalletCore } from "../../core/createWalletCore.js";
 import type { TokenBalance } from "../../core/createWalletState.js";
 import { messages } from "../../core/messages.js";
 import type { CaipNetwork } from "../../core/network.js";
+import { createWalletStandardConnection } from "../families/createWalletStandardConnection.js";
 import { isSolanaAddress } from "./address.js";
 import { solanaDevWalletFor } from "./createSolanaDevWallet.js";
 import { isSameSolanaChain, walletStandardChain } from "./networks.js";
@@ -45,15 +45,9 @@ import {
 } from "./types.js";
 
 const CONNECT = "standard:connect";
-const DISCONNECT = "standard:disconnect";
-const EVENTS = "standard:events";
 const SIGN_TRANSACTION = "solana:signTransaction";
 
 type ConnectFeature = { connect(input?: { silent?: boolean }): Promise<{ accounts: readonly WalletAccount[] }> };
-type DisconnectFeature = { disconnect(): Promise<void> };
-type EventsFeature = {
-  on(event: "change", listener: (p: { accounts?: readonly WalletAccount[] }) => void): () => void;
-};
 type SignTransactionFeature = {
   signTransaction(
     ...inputs: { account: WalletAccount; transaction: Uint8Array; chain?: string }[]
@@ -94,14 +88,6 @@ export class SolanaSendError extends Error {
   }
 }
 
-function storage(): Pick<Storage, "getItem" | "setItem" | "removeItem"> | undefined {
-  try {
-    return typeof localStorage === "undefined" ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 /** What the Solana family works with: the core (state, router, toasts) and the runtime's Solana part. */
 export type CreateSolanaFamilyParameters = {
   core: WalletCore;
@@ -118,9 +104,6 @@ export type CreateSolanaFamilyParameters = {
  */
 export function createSolanaFamily(p: CreateSolanaFamilyParameters): SolanaFamily {
   const { core, solana } = p;
-  const wallets = getWallets();
-  let connected: { wallet: Wallet; account: WalletAccount; off: () => void } | undefined;
-
   const network = (): CaipNetwork => {
     const n = core.state.chain("solana").network.activeNetwork ?? solana.networks[0];
     if (!n) throw new Error(messages.networkNotFound);
@@ -129,92 +112,49 @@ export function createSolanaFamily(p: CreateSolanaFamilyParameters): SolanaFamil
   const rpcOf = (n: CaipNetwork) => solanaRpc(n.rpcUrls.default.http[0] ?? solana.config.rpcUrl);
   // The local dev accounts, when offered: a wallet of this page only (not registered for other apps to see).
   const devWallet = solanaDevWalletFor(solana);
-  const usable = () => [...wallets.get().filter(isSolanaWallet), ...(devWallet ? [devWallet.wallet] : [])];
-  // The wallet connected last visit: restored silently once it has registered (and only once).
-  let toRestore = storage()?.getItem(SOLANA_WALLET_KEY) ?? undefined;
-  const refresh = () => {
-    solana.connectors.setState({ list: usable().map(toSolanaConnector) });
-    const id = toRestore;
-    if (!id || connected || !usable().some((w) => solanaConnectorId(w) === id)) return;
-    toRestore = undefined;
+  const wallets = createWalletStandardConnection({
+    core,
+    namespace: "solana",
+    storageKey: SOLANA_WALLET_KEY,
+    usable: (registered) => [...registered.filter(isSolanaWallet), ...(devWallet ? [devWallet.wallet] : [])],
+    connectorId: solanaConnectorId,
+    toConnector: toSolanaConnector,
+    connectors: solana.connectors,
     // The Solana family becomes active only when no EVM connection is there or being restored.
-    const activate = core.state.chain("eip155").account.status === "disconnected";
-    family.connect(id, { silent: true, activate }).catch((error) => {
-      storage()?.removeItem(SOLANA_WALLET_KEY);
-      console.warn("[wallet] the Solana wallet was not reconnected", error);
-    });
-  };
-
-  const setAccount = (wallet: Wallet, account: WalletAccount) => {
-    core.state.setConnected("solana", account.address, {
-      id: solanaConnectorId(wallet),
-      name: wallet.name,
-      icon: wallet.icon,
-    });
-  };
+    activateOnRestore: () => core.state.chain("eip155").account.status === "disconnected",
+    restore: (id, options) => family.connect(id, options),
+    nextAccount: (accounts) => accounts[0],
+    showAccount: (wallet, account) =>
+      core.state.setConnected("solana", account.address, {
+        id: solanaConnectorId(wallet),
+        name: wallet.name,
+        icon: wallet.icon,
+      }),
+    label: "Solana",
+  });
 
   const family: SolanaFamily = {
-    connectors: () => usable().map(toSolanaConnector),
+    namespace: "solana",
+    networks: solana.networks,
+    connectors: wallets.connectors,
     devAccounts: devWallet,
-    watchWallets() {
-      refresh();
-      const offs = [wallets.on("register", refresh), wallets.on("unregister", refresh)];
-      return () => {
-        for (const off of offs) off();
-      };
-    },
+    watch: wallets.watch,
     async connect(connectorId, options = {}) {
-      const wallet = usable().find((w) => solanaConnectorId(w) === connectorId);
+      const wallet = wallets.find(connectorId);
       if (!wallet) throw new Error(messages.walletConnectConnectorNotFound);
-      toRestore = undefined;
       const { accounts } = await (wallet.features[CONNECT] as ConnectFeature).connect(
         options.silent ? { silent: true } : undefined,
       );
       const account = accounts.find((a) => a.chains.some((c) => c.startsWith("solana:"))) ?? accounts[0];
       if (!account) throw new Error(messages.addressOrAuthConnectorNotFound);
-      connected?.off();
       // The first requested network the wallet has; else the family's active one.
       const target = solana.networks.find((n) => account.chains.some((c) => isSameSolanaChain(c, n))) ?? network();
-      const events = wallet.features[EVENTS] as EventsFeature | undefined;
-      const off =
-        events?.on("change", ({ accounts: next }) => {
-          if (!next || !connected || connected.wallet !== wallet) return;
-          const nextAccount = next[0];
-          if (!nextAccount) {
-            connected.off();
-            connected = undefined;
-            core.state.resetAccount("solana");
-            return;
-          }
-          connected.account = nextAccount;
-          setAccount(wallet, nextAccount);
-        }) ?? (() => undefined);
-      connected = { wallet, account, off };
-      storage()?.setItem(SOLANA_WALLET_KEY, connectorId);
-      if (options.activate === false) {
-        // The family's network and account, without making Solana the active family.
-        const current = core.state.chain("solana");
-        core.state.setState((s) => ({
-          chains: { ...s.chains, solana: { ...current, network: { ...current.network, activeNetwork: target } } },
-        }));
-        setAccount(wallet, account);
-        return;
-      }
-      core.state.setActiveNetwork(target);
-      setAccount(wallet, account);
-      core.onNetworkChanged(target);
+      wallets.connected({ wallet, account, connectorId, network: target, activate: options.activate });
     },
-    async disconnect() {
-      const current = connected;
-      connected = undefined;
-      toRestore = undefined;
-      storage()?.removeItem(SOLANA_WALLET_KEY);
-      current?.off();
-      const feature = current?.wallet.features[DISCONNECT] as DisconnectFeature | undefined;
-      await feature?.disconnect();
-    },
-    getBalances: async (owner) => readSolanaBalances(rpcOf(network()), network(), owner, solana.config.tokens),
+    disconnect: wallets.disconnect,
+    balances: async (owner) => readSolanaBalances(rpcOf(network()), network(), owner, solana.config.tokens),
     async send({ token, amount, receiver }) {
+      const connected = wallets.current();
       if (!connected) throw new Error(messages.addressOrAuthConnectorNotFound);
       if (!isSolanaAddress(receiver)) throw new Error(messages.invalidAmountAndReceiver);
       const n = network();
@@ -222,7 +162,8 @@ export function createSolanaFamily(p: CreateSolanaFamilyParameters): SolanaFamil
       const { wallet, account } = connected;
       try {
         const owner = address(account.address);
-        const instructions = await transferInstructions({ owner, receiver, amount, token });
+        // No token: SOL (9 decimals).
+        const instructions = await transferInstructions({ owner, receiver, amount, token: token ?? { decimals: 9 } });
         const { value: blockhash } = await rpc.getLatestBlockhash().send();
         const message = pipe(
           createTransactionMessage({ version: "legacy" }),
@@ -239,7 +180,7 @@ export function createSolanaFamily(p: CreateSolanaFamilyParameters): SolanaFamil
         });
         if (!output) throw new Error("The wallet returned no signed transaction");
         const signed = getTransactionDecoder().decode(output.signedTransaction);
-        const signature = getSignatureFromTransaction(signed as never);
+        const signature = getSignatureFromTransaction(signed);
         await rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: "base64" }).send();
         await confirm(rpc, signature, p.pollInterval ?? 400, p.confirmTimeout ?? 60_000);
         return signature;
@@ -247,8 +188,9 @@ export function createSolanaFamily(p: CreateSolanaFamilyParameters): SolanaFamil
         throw new SolanaSendError({ cause: error });
       }
     },
-    getActivity: async (owner, options = {}) =>
-      readSolanaActivity(rpcOf(network()), owner, options, solana.config.tokens),
+    activity: async (owner, options = {}) => readSolanaActivity(rpcOf(network()), owner, options, solana.config.tokens),
+    // Solana message signing (solana:signMessage) is not offered by the layer.
+    signMessage: undefined,
   };
   return family;
 }
@@ -271,17 +213,19 @@ async function readSolanaActivity(
   return Promise.all(
     rows.map(async (r): Promise<SolanaActivityItem> => {
       const item: SolanaActivityItem = {
+        id: r.signature,
         signature: r.signature,
         slot: Number(r.slot),
+        position: `Slot ${Number(r.slot)}`,
         blockTime: r.blockTime === null ? undefined : Number(r.blockTime),
         failed: r.err !== null,
         memo: r.memo ?? undefined,
       };
       // What moved for this address (SOL without the fee, or an SPL token): best effort.
-      const tx = (await rpc
+      const tx: TransactionJson | null = await rpc
         .getTransaction(r.signature, { encoding: "json", maxSupportedTransactionVersion: 0 })
         .send()
-        .catch(() => null)) as unknown as TransactionJson | null;
+        .catch(() => null);
       return tx ? { ...item, ...describeTransfer(tx, owner, tokens) } : item;
     }),
   );
@@ -374,13 +318,13 @@ async function readSolanaBalances(
 type TokenBalanceJson = { mint: string; owner?: string; uiTokenAmount: { amount: string; decimals: number } };
 /** The parts of getTransaction (json) read here. */
 type TransactionJson = {
-  transaction: { message: { accountKeys: string[] } };
+  transaction: { message: { accountKeys: readonly string[] } };
   meta: {
     fee: number | bigint;
-    preBalances: (number | bigint)[];
-    postBalances: (number | bigint)[];
-    preTokenBalances?: TokenBalanceJson[] | null;
-    postTokenBalances?: TokenBalanceJson[] | null;
+    preBalances: readonly (number | bigint)[];
+    postBalances: readonly (number | bigint)[];
+    preTokenBalances?: readonly TokenBalanceJson[] | null | undefined;
+    postTokenBalances?: readonly TokenBalanceJson[] | null | undefined;
   } | null;
 };
 
@@ -395,7 +339,7 @@ export function describeTransfer(
 ): Pick<SolanaActivityItem, "direction" | "amount" | "symbol"> {
   const meta = tx.meta;
   if (!meta) return {};
-  const sum = (list: TokenBalanceJson[] | null | undefined, mint: string) =>
+  const sum = (list: readonly TokenBalanceJson[] | null | undefined, mint: string) =>
     (list ?? [])
       .filter((b) => b.owner === owner && b.mint === mint)
       .reduce((n, b) => n + BigInt(b.uiTokenAmount.amount), 0n);

@@ -1,4 +1,4 @@
-import type { CaipNetwork } from "../../core/network.js";
+import { type CaipNetwork, referenceId } from "../../core/network.js";
 
 /** A Solana cluster's CAIP-2 reference: the first 32 characters of its genesis hash. */
 export function solanaReference(genesisHash: string): string {
@@ -22,7 +22,7 @@ export type SolanaNetworkParameters = {
 export function solanaNetwork(p: SolanaNetworkParameters): CaipNetwork {
   const reference = solanaReference(p.genesisHash);
   return {
-    id: reference as unknown as number,
+    id: referenceId(reference),
     name: p.name,
     nativeCurrency: { name: "Solana", symbol: "SOL", decimals: 9 },
     rpcUrls: { default: { http: [p.rpcUrl] } },

@@ -1,5 +1,11 @@
-import type { Store } from "../../core/createStore.js";
 import type { CaipNetwork } from "../../core/network.js";
+import type {
+  ChainFamily,
+  FamilyActivityItem,
+  FamilyActivityOptions,
+  FamilyConnectorItem,
+  LazyChainFamily,
+} from "../families/types.js";
 import type { SolanaDevWallet } from "./createSolanaDevWallet.js";
 
 /** An SPL token the app names (the RPC knows only mints and amounts). */
@@ -23,13 +29,7 @@ export type SolanaConfig = {
 };
 
 /** A Solana wallet found through the Wallet Standard, as the Connect view lists it (spec Connector). */
-export type SolanaConnectorItem = {
-  id: string;
-  name: string;
-  imageUrl: string | undefined;
-  type: "ANNOUNCED";
-  chain: "solana";
-};
+export type SolanaConnectorItem = FamilyConnectorItem<"solana">;
 
 /** localStorage key of the Solana wallet connected last (its connection is restored silently after a reload). */
 export const SOLANA_WALLET_KEY = "fundament.wallet.solana";
@@ -42,51 +42,25 @@ export function isSolanaConnectorId(id: string): boolean {
   return id.startsWith(SOLANA_CONNECTOR_PREFIX);
 }
 
-/** A Solana activity row (from getSignaturesForAddress). */
-export type SolanaActivityItem = {
+/** A Solana activity row (from getSignaturesForAddress): `id` is the signature. */
+export type SolanaActivityItem = FamilyActivityItem & {
   signature: string;
   slot: number;
-  blockTime: number | undefined;
-  failed: boolean;
   memo: string | undefined;
-  /** What moved for the account, when known. */
-  direction?: "sent" | "received" | undefined;
-  amount?: string | undefined;
-  symbol?: string | undefined;
 };
 
-/** What the lazily loaded Solana family does (its code — @solana/kit, the Wallet Standard — loads on first use). */
-export type SolanaFamily = {
-  /** Starts watching Wallet Standard wallets (register / unregister) into the connectors store. Returns the cleanup. */
-  watchWallets(): () => void;
-  /** The wallets of this family this browser offers now (as the Connect view lists them). */
-  connectors(): SolanaConnectorItem[];
-  /**
-   * Connects a Wallet Standard wallet: the solana family's account becomes connected and (unless `activate` is false)
-   * active. `silent`: only if the wallet already trusts the page (restoring a connection), no prompt.
-   */
-  connect(connectorId: string, options?: { silent?: boolean; activate?: boolean }): Promise<void>;
-  disconnect(): Promise<void>;
-  /** SOL and SPL token balances of an address on the active Solana network. */
-  getBalances(address: string): Promise<import("../../core/createWalletState.js").TokenBalance[]>;
-  /** Sends SOL (no token address) or an SPL token; resolves with the confirmed signature. */
-  send(p: {
-    token: { address?: string | undefined; decimals: number };
-    amount: string;
-    receiver: string;
-  }): Promise<string>;
+/**
+ * The Solana chain family (its code — @solana/kit, the Wallet Standard — loads on first use): the chain-family contract,
+ * activity from the RPC, no message signing, and the local dev accounts. (`activity` and `signMessage` are narrowed, not
+ * changed: the runtime holds the family as a `ChainFamily`, which the compiler checks.)
+ */
+export type SolanaFamily = Omit<ChainFamily<"solana">, "activity" | "signMessage"> & {
+  /** The address's latest signatures, newest first. */
+  activity(address: string, options?: FamilyActivityOptions): Promise<SolanaActivityItem[]>;
+  signMessage: undefined;
   /** The local dev accounts' wallet (which account it uses); undefined unless offered (`SolanaConfig.devAccounts`). */
   devAccounts: Pick<SolanaDevWallet, "index" | "setIndex"> | undefined;
-  /** The address's latest signatures, newest first. */
-  getActivity(address: string, options?: { limit?: number; before?: string }): Promise<SolanaActivityItem[]>;
 };
 
 /** The Solana part of the runtime: present only when the wallet config has `solana`. */
-export type SolanaRuntime = {
-  config: SolanaConfig;
-  networks: CaipNetwork[];
-  /** Solana wallets found in this page (filled once the family has loaded). */
-  connectors: Store<{ list: SolanaConnectorItem[] }>;
-  /** Loads the Solana family (a separate chunk). */
-  load(): Promise<SolanaFamily>;
-};
+export type SolanaRuntime = LazyChainFamily<SolanaFamily, SolanaConfig>;

@@ -4,6 +4,7 @@ import type { Address } from "viem";
 import { useConfig } from "wagmi";
 import { getAccount, getBalance, sendTransaction, waitForTransactionReceipt } from "wagmi/actions";
 import { isUserRejection } from "../../core/errors.js";
+import { errorText } from "../../features/connect/errors.js";
 import {
   checkGasTopUp,
   DEFAULT_GAS_TOP_UP,
@@ -11,7 +12,6 @@ import {
   sponsorshipText,
 } from "../../features/smartAccount/gasTopUp.js";
 import { useWalletRuntime } from "../context.js";
-import { errorText } from "../createWalletRuntime.js";
 import { useViewRequest } from "../hooks/useViewState.js";
 
 /**

@@ -4,11 +4,11 @@ import type { Address } from "viem";
 import { useConfig } from "wagmi";
 import { getClient } from "wagmi/actions";
 import type { AccountType } from "../../core/createWalletState.js";
+import { errorText } from "../../features/connect/errors.js";
 import { getSmartAccount } from "../../features/smartAccount/getSmartAccount.js";
 import { writePreferredAccountType } from "../../features/smartAccount/preferredAccountType.js";
 import type { SmartAccountInfo } from "../../features/smartAccount/types.js";
 import { useWalletRuntime } from "../context.js";
-import { errorText } from "../createWalletRuntime.js";
 import { useStore } from "./useStore.js";
 import { useWalletAccount } from "./useWalletAccount.js";
 

@@ -3,6 +3,7 @@ import type { Store } from "../../core/createStore.js";
 
 /** Reads a core store (or a slice of it) and re-renders when that slice changes. */
 export function useStore<T extends object, S = T>(store: Store<T>, selector?: (state: T) => S): S {
+  // Without a selector S is T (its default): the whole state is the slice, which the compiler cannot tie to S.
   const select = selector ?? ((state: T) => state as unknown as S);
   const cache = useRef<{ state: T; slice: S } | undefined>(undefined);
   const getSnapshot = useCallback(() => {

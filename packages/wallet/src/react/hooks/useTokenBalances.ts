@@ -87,7 +87,7 @@ function useRawTokenBalances(enabled = true) {
           client,
           chain,
           address: address as Address,
-          walletRequest: provider?.request as never,
+          walletRequest: provider?.request,
           tokens: runtime.config.tokens?.[chain.id],
         });
         return balances;

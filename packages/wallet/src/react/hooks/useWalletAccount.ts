@@ -2,8 +2,8 @@ import type { Address } from "viem";
 import { useConfig, useConnection } from "wagmi";
 import type { ChainNamespace } from "../../core/caip.js";
 import type { AccountState, WalletState } from "../../core/createWalletState.js";
+import { hasPersistedConnection } from "../../runtime/persistedConnection.js";
 import { useWalletRuntime } from "../context.js";
-import { hasPersistedConnection } from "../persistedConnection.js";
 import { useStore } from "./useStore.js";
 
 export type WalletAccountStatus = "disconnected" | "connecting" | "reconnecting" | "connected";

@@ -1,8 +1,6 @@
 import { lazy } from "react";
-import { formatNumeric, formatNumericExact, shortenAddress } from "../../core/format.js";
-import { EmbeddedAccountSection } from "../../features/embedded/EmbeddedAccountSection.js";
 import { EMBEDDED_CONNECTOR_ID } from "../../features/embedded/types.js";
-import { formatTotalUsd, formatUsd } from "../../features/prices/applyPrices.js";
+import { AccountHeader } from "../components/AccountHeader.js";
 import { AccountTypeSection } from "../components/AccountTypeSection.js";
 import { CopyButton } from "../components/CopyButton.js";
 import { DevAccountPicker } from "../components/DevAccountPicker.js";
@@ -10,31 +8,27 @@ import { ListItemButton } from "../components/ListItemButton.js";
 import { ListNav } from "../components/ListNav.js";
 import { NoFamilyAccount } from "../components/NoFamilyAccount.js";
 import { SignInSection } from "../components/SignInSection.js";
-import { WalletImage } from "../components/WalletImage.js";
+import { TokenBalancesSection } from "../components/TokenBalancesSection.js";
 import { useWalletRuntime } from "../context.js";
 import { useIdentity } from "../hooks/useIdentity.js";
 import { useStore } from "../hooks/useStore.js";
 import { useSwapSupport } from "../hooks/useSwapSupport.js";
 import { useTokenBalances } from "../hooks/useTokenBalances.js";
 import { useWalletAccount } from "../hooks/useWalletAccount.js";
+import { EmbeddedAccountSection } from "./embedded/EmbeddedAccountSection.js";
+import { FamilyView } from "./FamilyView.js";
 
 /** The Solana family's view (a separate chunk, loaded when the Solana family is active). */
-const SolanaAccountView = lazy(() =>
-  import("../../features/solana/SolanaViews.js").then((m) => ({ default: m.SolanaAccountView })),
-);
+const SolanaAccountView = lazy(() => import("./solana/SolanaViews.js").then((m) => ({ default: m.SolanaAccountView })));
 
 /** The bitcoin family's view (a separate chunk, loaded when the bitcoin family is active). */
 const BitcoinAccountView = lazy(() =>
-  import("../../features/bitcoin/BitcoinViews.js").then((m) => ({ default: m.BitcoinAccountView })),
+  import("./bitcoin/BitcoinViews.js").then((m) => ({ default: m.BitcoinAccountView })),
 );
 
 /** The account overview of the active chain family (EVM, or Solana / bitcoin when it is active). */
 export function AccountView() {
-  const { core } = useWalletRuntime();
-  const solana = useStore(core.state, (s) => s.activeChain === "solana");
-  const bitcoin = useStore(core.state, (s) => s.activeChain === "bip122");
-  if (bitcoin) return <BitcoinAccountView />;
-  return solana ? <SolanaAccountView /> : <EvmAccountView />;
+  return <FamilyView evm={EvmAccountView} families={{ solana: SolanaAccountView, bip122: BitcoinAccountView }} />;
 }
 
 /** The account overview: address, balances, network, buy, receive, send, activity, sign-in, disconnect. */
@@ -54,37 +48,24 @@ function EvmAccountView() {
   const empty = isEmptyWallet(balances.data);
   return (
     <div className="fw-stack">
-      <div className="fw-account-head">
-        <WalletImage src={identity.avatar ?? wallet?.icon} name={wallet?.name ?? "Wallet"} size={56} />
-        {identity.name ? <p className="fw-account-name">{identity.name}</p> : null}
-        <p className="fw-account-address" title={address}>
-          {shortenAddress(address)}
-        </p>
-        <p
-          className="fw-account-balance"
-          aria-live="polite"
-          title={native ? `${formatNumericExact(native.quantity.numeric)} ${native.symbol}` : undefined}
-        >
-          {native ? `${formatNumeric(native.quantity.numeric)} ${native.symbol}` : balances.isLoading ? "…" : ""}
-        </p>
-        {balances.totalValue !== undefined ? (
-          <p
-            className="fw-account-total"
-            data-testid="account-total-usd"
-            title="Total value in USD of the tokens listed"
-          >
-            Total {formatTotalUsd(balances.totalValue)}
-          </p>
-        ) : null}
-        {/* As RainbowKit's account modal: the two account actions side by side under the balance, where they never
-            cover a row however long the view grows. */}
-        <div className="fw-account-actions">
-          <CopyButton text={address} />
-          <button type="button" className="fw-button fw-button-secondary" onClick={() => void runtime.disconnect()}>
-            Disconnect
-          </button>
-        </div>
-      </div>
+      <AccountHeader
+        address={address}
+        icon={identity.avatar ?? wallet?.icon}
+        walletName={wallet?.name}
+        name={identity.name}
+        balance={{ native, isLoading: balances.isLoading }}
+        totalValue={balances.totalValue}
+        actions={
+          // As RainbowKit's account modal: the two account actions side by side under the balance, where they never
+          // cover a row however long the view grows.
+          <div className="fw-account-actions">
+            <CopyButton text={address} />
+            <button type="button" className="fw-button fw-button-secondary" onClick={() => void runtime.disconnect()}>
+              Disconnect
+            </button>
+          </div>
+        }
+      />
       {wallet?.id === "devAccounts" ? <DevAccountPicker address={address} /> : null}
       {empty ? (
         // An empty wallet's first step, before anything else: where the money comes in.
@@ -122,28 +103,7 @@ function EvmAccountView() {
           />
         ) : null}
       </ListNav>
-      {balances.data && balances.data.length > 1 ? (
-        <section aria-label="Token balances">
-          <h3 className="fw-subtitle">Tokens</h3>
-          <ul className="fw-tokens">
-            {balances.data.map((b) => (
-              <li key={b.address ?? "native"}>
-                <span>{b.name || b.symbol}</span>
-                <span className="fw-token-amounts">
-                  <span title={`${formatNumericExact(b.quantity.numeric)} ${b.symbol}`}>
-                    {formatNumeric(b.quantity.numeric)} {b.symbol}
-                  </span>
-                  {b.priced ? (
-                    <span className="fw-token-value" title={`${formatUsd(b.price)} per ${b.symbol}`}>
-                      {formatUsd(b.value)}
-                    </span>
-                  ) : null}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {balances.data && balances.data.length > 1 ? <TokenBalancesSection balances={balances.data} /> : null}
       {/* An email, social or Farcaster login is already a sign-in: one login, not a second "Sign in" below it. */}
       {embeddedUser ? <EmbeddedAccountSection /> : <SignInSection address={address} />}
     </div>

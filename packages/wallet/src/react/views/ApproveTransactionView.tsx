@@ -1,7 +1,7 @@
 import { formatNumericExact, shortenAddress } from "../../core/format.js";
-import { EmbeddedFrameSlot } from "../../features/embedded/EmbeddedFrameSlot.js";
 import { useWalletRuntime } from "../context.js";
 import { useStore } from "../hooks/useStore.js";
+import { EmbeddedFrameSlot } from "./embedded/EmbeddedFrameSlot.js";
 
 /**
  * A transaction waits for approval in the wallet. With the embedded wallet (`embeddedFrame` in the view data, set on

@@ -5,6 +5,7 @@ import { useConfig } from "wagmi";
 import { getClient } from "wagmi/actions";
 import { ApiError } from "../../core/errors.js";
 import { formatAmount, formatNumeric } from "../../core/format.js";
+import { errorText } from "../../features/connect/errors.js";
 import {
   createOnrampClient,
   type OnrampClient,
@@ -33,7 +34,6 @@ import {
 } from "../../features/onramp/onrampOptions.js";
 import { type RawTokenBalance, readTokenBalance } from "../../features/onramp/readTokenBalance.js";
 import { useWalletRuntime } from "../context.js";
-import { errorText } from "../createWalletRuntime.js";
 import { useTokenBalances } from "../hooks/useTokenBalances.js";
 import { useWalletAccount } from "../hooks/useWalletAccount.js";
 

@@ -3,7 +3,6 @@ import { getFeaturedWallets } from "../../connectors/getWallets.js";
 import type { ChainNamespace } from "../../core/caip.js";
 import { createStore } from "../../core/createStore.js";
 import type { BitcoinConnectorItem } from "../../features/bitcoin/types.js";
-import { EmbeddedLoginSection } from "../../features/embedded/EmbeddedLoginSection.js";
 import { EMBEDDED_CONNECTOR_TYPE } from "../../features/embedded/types.js";
 import type { SolanaConnectorItem } from "../../features/solana/types.js";
 import { ListItemButton } from "../components/ListItemButton.js";
@@ -13,6 +12,7 @@ import { useWalletRuntime } from "../context.js";
 import { useDirectoryWalletAction } from "../hooks/useDirectoryWalletAction.js";
 import { useStore } from "../hooks/useStore.js";
 import { useWalletConnectors } from "../hooks/useWalletConnectors.js";
+import { EmbeddedLoginSection } from "./embedded/EmbeddedLoginSection.js";
 
 /** Without the `solana` config there are no Solana wallets to list. */
 const NO_SOLANA_CONNECTORS = createStore<{ list: SolanaConnectorItem[] }>({ list: [] });

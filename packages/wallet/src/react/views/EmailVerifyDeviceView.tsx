@@ -2,9 +2,9 @@ import { useEffect, useState } from "react";
 import { approveThisDevice, tryAgainAfter } from "../../core/messages.js";
 import { embeddedErrorText } from "../../features/embedded/errors.js";
 import { EMBEDDED_CONNECTOR_ID } from "../../features/embedded/types.js";
-import { useEmailCooldown } from "../../features/embedded/useEmailCooldown.js";
 import { ErrorRetry } from "../components/ErrorRetry.js";
 import { useWalletRuntime } from "../context.js";
+import { useEmailCooldown } from "../hooks/useEmailCooldown.js";
 import { useStore } from "../hooks/useStore.js";
 
 /**

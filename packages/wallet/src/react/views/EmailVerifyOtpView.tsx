@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { tryAgainAfter } from "../../core/messages.js";
 import { embeddedErrorText } from "../../features/embedded/errors.js";
-import { OtpForm } from "../../features/embedded/OtpForm.js";
 import { EMBEDDED_CONNECTOR_ID } from "../../features/embedded/types.js";
-import { useEmailCooldown } from "../../features/embedded/useEmailCooldown.js";
 import { useWalletRuntime } from "../context.js";
+import { useEmailCooldown } from "../hooks/useEmailCooldown.js";
 import { useStore } from "../hooks/useStore.js";
+import { OtpForm } from "./embedded/OtpForm.js";
 
 /** Spec VERIFY_OTP: the 6-digit code mailed to the person; "Resend code" after the 30 s cooldown. */
 export function EmailVerifyOtpView() {

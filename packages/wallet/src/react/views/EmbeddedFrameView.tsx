@@ -1,6 +1,6 @@
-import { EmbeddedFrameSlot } from "../../features/embedded/EmbeddedFrameSlot.js";
 import { useWalletRuntime } from "../context.js";
 import { useStore } from "../hooks/useStore.js";
+import { EmbeddedFrameSlot } from "./embedded/EmbeddedFrameSlot.js";
 
 /** The secure frame's own visible step (recovery file save or restore): the frame is shown over this box. */
 export function EmbeddedFrameView() {

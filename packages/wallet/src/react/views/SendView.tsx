@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, lazy, useId, useState } from "react";
+import { type FormEvent, lazy, useState } from "react";
 import { type Address, formatEther, parseUnits } from "viem";
 import { useConfig } from "wagmi";
 import { estimateGas, getGasPrice, sendTransaction, writeContract } from "wagmi/actions";
 import type { ChainNamespace } from "../../core/caip.js";
 import { BALANCE_CACHE_MS, IDENTITY_CACHE_MS } from "../../core/constants.js";
-import { formatNumeric, shortenAddress } from "../../core/format.js";
+import { shortenAddress } from "../../core/format.js";
 import { messages } from "../../core/messages.js";
+import { errorText } from "../../features/connect/errors.js";
 import { isZoneName } from "../../features/names/validateName.js";
 import type { PricedTokenBalance } from "../../features/prices/applyPrices.js";
 import { checkReceiver } from "../../features/send/checkReceiver.js";
@@ -14,14 +15,15 @@ import { estimateSendGas } from "../../features/send/estimateSendGas.js";
 import { sendingAccountType } from "../../features/send/sendingAccountType.js";
 import { sendTokens } from "../../features/send/sendTokens.js";
 import { hasInsufficientGas, validateSend } from "../../features/send/validateSend.js";
+import { TokenSelect, type TransferError, TransferForm } from "../components/TransferForm.js";
 import { useWalletRuntime } from "../context.js";
-import { errorText } from "../createWalletRuntime.js";
 import { identityQueryKey } from "../hooks/useIdentity.js";
 import { resolveNameQuery, useResolvedName } from "../hooks/useResolvedName.js";
 import { useStore } from "../hooks/useStore.js";
 import { useTokenBalances } from "../hooks/useTokenBalances.js";
 import { useViewState } from "../hooks/useViewState.js";
 import { useWalletAccount } from "../hooks/useWalletAccount.js";
+import { FamilyView } from "./FamilyView.js";
 
 /** Shown when the amount is more than the balance. */
 export const AMOUNT_EXCEEDS_BALANCE = "Amount exceeds your balance";
@@ -49,21 +51,15 @@ function looksLikeName(value: string): boolean {
 /** `0x` and 40 hex digits: an EVM address is complete at this length and can be checked as it is typed. */
 const EVM_ADDRESS_LENGTH = 42;
 
-type Field = "amount" | "receiver" | "token" | "gasPrice" | "chain" | undefined;
-
 /** The Solana family's view (a separate chunk, loaded when the Solana family is active). */
-const SolanaSendView = lazy(() =>
-  import("../../features/solana/SolanaViews.js").then((m) => ({ default: m.SolanaSendView })),
-);
+const SolanaSendView = lazy(() => import("./solana/SolanaViews.js").then((m) => ({ default: m.SolanaSendView })));
 
 /** Send on the active chain family (EVM, or Solana when it is active). */
 export function SendView() {
-  const { core } = useWalletRuntime();
-  const solana = useStore(core.state, (s) => s.activeChain === "solana");
-  return solana ? <SolanaSendView /> : <EvmSendView />;
+  return <FamilyView evm={EvmSendView} families={{ solana: SolanaSendView }} />;
 }
 
-type SendError = { message: string; field: Field; hint?: string };
+type SendError = TransferError;
 
 /**
  * Send the native token or a listed token. Validation texts are the spec's. The chosen token, the error and the busy
@@ -75,7 +71,6 @@ function EvmSendView() {
   const { core, send, names, nameZone } = runtime;
   const { address, chainId } = useWalletAccount();
   const balances = useTokenBalances();
-  const ids = { token: useId(), amount: useId(), receiver: useId(), error: useId(), hint: useId() };
   const [tokenKey, setTokenKey] = useViewState("sendToken", "native");
   const [amount, setAmount] = useState(send.getState().sendTokenAmount ?? "");
   const [receiver, setReceiver] = useState(send.getState().receiverAddress ?? "");
@@ -113,10 +108,20 @@ function EvmSendView() {
     const complete = text.trim().length >= EVM_ADDRESS_LENGTH;
     showReceiverProblem(complete ? receiverProblem(text) : undefined);
   };
-  const invalid = (field: Field) => (error && error.field === field ? true : undefined);
-  const describedBy = error ? (error.hint ? `${ids.error} ${ids.hint}` : ids.error) : undefined;
   return (
-    <form className="fw-stack" onSubmit={submit} noValidate>
+    <TransferForm
+      onSubmit={submit}
+      amount={{ label: "Amount", value: amount, onChange: setAmount }}
+      receiver={{
+        value: receiver,
+        placeholder: names ? `0x… or name.${nameZone}` : "0x…",
+        onChange: changeReceiver,
+        onBlur: () => showReceiverProblem(receiverProblem(receiver)),
+        below: receiverName ? <ReceiverName name={receiverName} chainId={chainId} /> : null,
+      }}
+      error={error}
+      busy={busy}
+    >
       <p className="fw-muted" data-testid="send-from">
         From your {sender === "smartAccount" ? "smart account" : "wallet"}{" "}
         <span title={address} data-address={address}>
@@ -126,68 +131,13 @@ function EvmSendView() {
           ? " (not your smart account: its tokens move to your wallet from the Account view). You pay the network fee."
           : null}
       </p>
-      <div className="fw-field">
-        <label htmlFor={ids.token}>Token</label>
-        <select
-          id={ids.token}
-          className="fw-select"
-          value={token ? (token.address ?? "native") : ""}
-          onChange={(e) => setTokenKey(e.target.value)}
-          disabled={tokens.length === 0}
-        >
-          {tokens.length === 0 ? <option value="">{balances.isLoading ? "Loading…" : "No tokens"}</option> : null}
-          {tokens.map((t) => (
-            <option key={t.address ?? "native"} value={t.address ?? "native"}>
-              {t.symbol} — {formatNumeric(t.quantity.numeric)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="fw-field">
-        <label htmlFor={ids.amount}>Amount</label>
-        <input
-          id={ids.amount}
-          className="fw-input"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.0"
-          value={amount}
-          aria-invalid={invalid("amount")}
-          aria-describedby={describedBy}
-          onChange={(e) => setAmount(e.target.value)}
-        />
-      </div>
-      <div className="fw-field">
-        <label htmlFor={ids.receiver}>To</label>
-        <input
-          id={ids.receiver}
-          className="fw-input"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={names ? `0x… or name.${nameZone}` : "0x…"}
-          value={receiver}
-          aria-invalid={invalid("receiver")}
-          aria-describedby={describedBy}
-          onChange={(e) => changeReceiver(e.target.value)}
-          onBlur={() => showReceiverProblem(receiverProblem(receiver))}
-        />
-        {receiverName ? <ReceiverName name={receiverName} chainId={chainId} /> : null}
-      </div>
-      <button type="submit" className="fw-button" disabled={busy}>
-        {busy ? "Sending…" : "Send"}
-      </button>
-      {/* Below the button: a message that comes or goes never moves the button from under the pointer. */}
-      {error ? (
-        <p id={ids.error} className="fw-error" role="alert">
-          {error.message}
-        </p>
-      ) : null}
-      {error?.hint ? (
-        <p id={ids.hint} className="fw-muted">
-          {error.hint}
-        </p>
-      ) : null}
-    </form>
+      <TokenSelect
+        tokens={tokens}
+        value={token ? (token.address ?? "native") : ""}
+        onChange={setTokenKey}
+        loading={balances.isLoading}
+      />
+    </TransferForm>
   );
 }
 

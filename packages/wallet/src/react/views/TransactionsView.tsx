@@ -1,12 +1,14 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { lazy } from "react";
 import { formatDateTime, shortenAddress } from "../../core/format.js";
-import { toTransactionRows } from "../../features/transactions/describeTransactions.js";
+import { type TransactionRow, toTransactionRows } from "../../features/transactions/describeTransactions.js";
 import { fetchTransactions } from "../../features/transactions/fetchTransactions.js";
+import { ActivityList } from "../components/ActivityList.js";
 import { AddressName } from "../components/AddressName.js";
 import { useWalletRuntime } from "../context.js";
 import { useStore } from "../hooks/useStore.js";
 import { useWalletAccount } from "../hooks/useWalletAccount.js";
+import { FamilyView } from "./FamilyView.js";
 
 /**
  * The account's history from the API, newest first, with cursor paging ('Failed to fetch transactions'): each row
@@ -15,14 +17,12 @@ import { useWalletAccount } from "../hooks/useWalletAccount.js";
  * futures trading vault"), a "Possible spam" mark on unlisted tokens, a swap's legs as one row.
  */
 export function TransactionsView() {
-  const { core } = useWalletRuntime();
-  const solana = useStore(core.state, (s) => s.activeChain === "solana");
-  return solana ? <SolanaTransactionsView /> : <EvmTransactionsView />;
+  return <FamilyView evm={EvmTransactionsView} families={{ solana: SolanaTransactionsView }} />;
 }
 
 /** The Solana family's view (a separate chunk, loaded when the Solana family is active). */
 const SolanaTransactionsView = lazy(() =>
-  import("../../features/solana/SolanaViews.js").then((m) => ({ default: m.SolanaTransactionsView })),
+  import("./solana/SolanaViews.js").then((m) => ({ default: m.SolanaTransactionsView })),
 );
 
 /** Said when the API did not give the history (down, unreachable, an error): never "No activity yet". */
@@ -75,86 +75,72 @@ function EvmTransactionsView() {
   const rows = toTransactionRows(query.data?.pages.flatMap((p) => p.data) ?? [], address);
   const explorer = network?.blockExplorers?.default.url;
   return (
-    <div className="fw-stack">
-      {query.isLoading ? (
-        <p className="fw-muted" role="status">
-          Loading activity…
-        </p>
-      ) : query.isError && rows.length === 0 ? (
-        <ActivityUnavailable onRetry={() => void query.refetch()} />
-      ) : rows.length === 0 ? (
-        <p className="fw-muted" role="status">
-          No activity yet
-        </p>
-      ) : (
-        <ul className="fw-tokens" aria-label="Transactions">
-          {rows.map((row) => {
-            const tx = row.item;
-            const hash = tx.metadata.hash;
-            const other = row.counterparty;
-            const swap = row.swap;
-            return (
-              <li key={row.id} className="fw-tx">
-                <span>
-                  <strong>{row.label}</strong>
-                  {swap && row.amount ? ` ${row.amount}` : null}
-                  {other ? (
-                    <span className="fw-tx-party">
-                      {" "}
-                      {other.label}{" "}
-                      {other.name ? (
-                        <span title={other.address}>{other.name}</span>
-                      ) : (
-                        <AddressName address={other.address} />
-                      )}
-                    </span>
-                  ) : null}
-                  {row.spam ? (
-                    <>
-                      {" "}
-                      <span className="fw-tag" title="This token is not on the list of known tokens">
-                        Possible spam
-                      </span>
-                    </>
-                  ) : null}
-                  <br />
-                  <time className="fw-muted" dateTime={tx.metadata.minedAt}>
-                    {formatDateTime(Date.parse(tx.metadata.minedAt))}
-                  </time>
-                </span>
-                <span>
-                  {swap ? "" : (row.amount ?? "")}
-                  {hash ? (
-                    <>
-                      <br />
-                      {explorer ? (
-                        <a href={`${explorer}/tx/${hash}`} target="_blank" rel="noreferrer noopener" title={hash}>
-                          {shortenAddress(hash)}
-                        </a>
-                      ) : (
-                        <span className="fw-muted" title={hash}>
-                          {shortenAddress(hash)}
-                        </span>
-                      )}
-                    </>
-                  ) : null}
-                </span>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {query.isError && rows.length > 0 ? <ActivityUnavailable onRetry={() => void query.fetchNextPage()} /> : null}
-      {query.hasNextPage && !query.isError ? (
-        <button
-          type="button"
-          className="fw-button fw-button-secondary"
-          disabled={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {query.isFetchingNextPage ? "Loading…" : "Load more"}
-        </button>
-      ) : null}
-    </div>
+    <ActivityList
+      rows={rows}
+      rowKey={(row) => row.id}
+      renderRow={(row) => <EvmActivityRow row={row} explorer={explorer} />}
+      status={query.isLoading ? "loading" : query.isError && rows.length === 0 ? "unavailable" : "ready"}
+      unavailable={<ActivityUnavailable onRetry={() => void query.refetch()} />}
+      after={
+        query.isError && rows.length > 0 ? <ActivityUnavailable onRetry={() => void query.fetchNextPage()} /> : null
+      }
+      more={{
+        show: Boolean(query.hasNextPage) && !query.isError,
+        loading: query.isFetchingNextPage,
+        load: () => void query.fetchNextPage(),
+      }}
+    />
+  );
+}
+
+/** One row of the EVM history: label, amount, counterparty, spam mark, time, and the transaction's link. */
+function EvmActivityRow({ row, explorer }: { row: TransactionRow; explorer: string | undefined }) {
+  const tx = row.item;
+  const hash = tx.metadata.hash;
+  const other = row.counterparty;
+  const swap = row.swap;
+  return (
+    <>
+      <span>
+        <strong>{row.label}</strong>
+        {swap && row.amount ? ` ${row.amount}` : null}
+        {other ? (
+          <span className="fw-tx-party">
+            {" "}
+            {other.label}{" "}
+            {other.name ? <span title={other.address}>{other.name}</span> : <AddressName address={other.address} />}
+          </span>
+        ) : null}
+        {row.spam ? (
+          <>
+            {" "}
+            <span className="fw-tag" title="This token is not on the list of known tokens">
+              Possible spam
+            </span>
+          </>
+        ) : null}
+        <br />
+        <time className="fw-muted" dateTime={tx.metadata.minedAt}>
+          {formatDateTime(Date.parse(tx.metadata.minedAt))}
+        </time>
+      </span>
+      <span>
+        {swap ? "" : (row.amount ?? "")}
+        {hash ? (
+          <>
+            <br />
+            {explorer ? (
+              <a href={`${explorer}/tx/${hash}`} target="_blank" rel="noreferrer noopener" title={hash}>
+                {shortenAddress(hash)}
+              </a>
+            ) : (
+              <span className="fw-muted" title={hash}>
+                {shortenAddress(hash)}
+              </span>
+            )}
+          </>
+        ) : null}
+      </span>
+    </>
   );
 }

@@ -1,7 +1,7 @@
-import { OtpForm } from "../../features/embedded/OtpForm.js";
 import { NO_EMBEDDED_STATE } from "../../features/embedded/types.js";
 import { useWalletRuntime } from "../context.js";
 import { useStore } from "../hooks/useStore.js";
+import { OtpForm } from "./embedded/OtpForm.js";
 
 /** Spec §4 email update, step 2 (VERIFY_PRIMARY_OTP): the code sent to the current email. */
 export function UpdateEmailPrimaryOtpView() {

@@ -1,7 +1,7 @@
 import { messages } from "../../core/messages.js";
-import { OtpForm } from "../../features/embedded/OtpForm.js";
 import { useWalletRuntime } from "../context.js";
 import { useStore } from "../hooks/useStore.js";
+import { OtpForm } from "./embedded/OtpForm.js";
 
 /** Spec §4 email update, step 3 (VERIFY_SECONDARY_OTP): the code sent to the new email; then back to Account. */
 export function UpdateEmailSecondaryOtpView() {

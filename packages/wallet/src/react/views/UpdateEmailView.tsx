@@ -1,7 +1,7 @@
 import { tryAgainAfter } from "../../core/messages.js";
-import { EmailForm } from "../../features/embedded/EmailForm.js";
-import { useEmailCooldown } from "../../features/embedded/useEmailCooldown.js";
 import { useWalletRuntime } from "../context.js";
+import { useEmailCooldown } from "../hooks/useEmailCooldown.js";
+import { EmailForm } from "./embedded/EmailForm.js";
 
 /** Spec §4 email update, step 1: the new email; a code then goes to the current one (VERIFY_PRIMARY_OTP). */
 export function UpdateEmailView() {

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { messages } from "../../core/messages.js";
-import { useViewState } from "../../react/hooks/useViewState.js";
+import { messages } from "../../../core/messages.js";
+import { useViewState } from "../../hooks/useViewState.js";
 
 export type OtpFormProps = {
   /** Checks the code; a rejection's message is shown under the field. */

@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
-import { formatDateTime } from "../../core/format.js";
-import { ListItemButton } from "../../react/components/ListItemButton.js";
-import { ListNav } from "../../react/components/ListNav.js";
-import { useWalletRuntime } from "../../react/context.js";
-import { useStore } from "../../react/hooks/useStore.js";
-import { useViewState } from "../../react/hooks/useViewState.js";
-import type { EmbeddedRuntime } from "./embeddedRuntime.js";
-import { embeddedErrorText } from "./errors.js";
-import type { EmbeddedSession } from "./protocol.js";
-import { NO_EMBEDDED_STATE, SOCIAL_PROVIDER_NAMES, SOCIAL_PROVIDER_ORDER } from "./types.js";
+import { formatDateTime } from "../../../core/format.js";
+import type { EmbeddedRuntime } from "../../../features/embedded/embeddedRuntime.js";
+import { embeddedErrorText } from "../../../features/embedded/errors.js";
+import type { EmbeddedSession } from "../../../features/embedded/protocol.js";
+import { NO_EMBEDDED_STATE, SOCIAL_PROVIDER_NAMES, SOCIAL_PROVIDER_ORDER } from "../../../features/embedded/types.js";
+import { ListItemButton } from "../../components/ListItemButton.js";
+import { ListNav } from "../../components/ListNav.js";
+import { useWalletRuntime } from "../../context.js";
+import { useStore } from "../../hooks/useStore.js";
+import { useViewState } from "../../hooks/useViewState.js";
 
 /**
  * The Account view's part for an embedded-wallet user: the email, "Update email", "Save recovery file", and the

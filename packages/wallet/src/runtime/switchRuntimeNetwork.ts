@@ -1,11 +1,11 @@
 import type { Config, Connector } from "wagmi";
 import { getConnection, switchChain } from "wagmi/actions";
-import type { ChainNamespace } from "../../core/caip.js";
-import type { WalletCore } from "../../core/createWalletCore.js";
-import { isUserRejection } from "../../core/errors.js";
-import type { CaipNetwork } from "../../core/network.js";
-import { switchNetwork } from "../../features/networks/switchNetwork.js";
-import { errorText, SWITCH_DECLINED } from "./errors.js";
+import type { ChainNamespace } from "../core/caip.js";
+import type { WalletCore } from "../core/createWalletCore.js";
+import { isUserRejection } from "../core/errors.js";
+import type { CaipNetwork } from "../core/network.js";
+import { errorText, SWITCH_DECLINED } from "../features/connect/errors.js";
+import { switchNetwork } from "../features/networks/switchNetwork.js";
 
 /**
  * What a network switch came to: `switched`; `noWallet` (a Solana or bitcoin network, no account of that family and no

@@ -1,60 +1,35 @@
-import { type Chain, defineChain } from "viem";
-import type { Config, Connector } from "wagmi";
-import {
-  type GetConnectionReturnType,
-  getConnection,
-  signMessage,
-  connect as wagmiConnect,
-  disconnect as wagmiDisconnect,
-  watchConnection,
-} from "wagmi/actions";
+import type { Chain } from "viem";
+import type { Config } from "wagmi";
 import { loadOptionalConnectors, type OptionalConnectorsParameters } from "../connectors/loadOptionalConnectors.js";
-import { addRecentWallet } from "../connectors/recentWallets.js";
 import type { ChainNamespace } from "../core/caip.js";
 import { DEFAULT_NAME_ZONE } from "../core/constants.js";
 import { createStore, type Store } from "../core/createStore.js";
 import { createWalletCore, type WalletCore } from "../core/createWalletCore.js";
-import { loadOnce } from "../core/loadOnce.js";
-import { messages } from "../core/messages.js";
 import { type CaipNetwork, toCaipNetwork } from "../core/network.js";
 import type { ViewData } from "../core/views.js";
 import { createBalanceFetcher } from "../features/balances/createBalanceFetcher.js";
 import type { TokenListEntry } from "../features/balances/getBalances.js";
 import { bitcoinNetwork } from "../features/bitcoin/networks.js";
-import {
-  type BitcoinConfig,
-  type BitcoinConnectorItem,
-  type BitcoinFamily,
-  type BitcoinRuntime,
-  isBitcoinConnectorId,
-} from "../features/bitcoin/types.js";
-import { disconnect as disconnectFamilies } from "../features/disconnect/disconnect.js";
+import { type BitcoinConfig, type BitcoinRuntime, isBitcoinConnectorId } from "../features/bitcoin/types.js";
+import { type ConnectAttemptState, connectFamily } from "../features/connect/connectFlows.js";
+import { CONNECTION_DECLINED, connectorView, errorText, SWITCH_DECLINED } from "../features/connect/errors.js";
+import { disconnect as disconnectFamilies, type FamilyClient } from "../features/disconnect/disconnect.js";
 import { type EmbeddedRuntime, embeddedRuntimeFor } from "../features/embedded/embeddedRuntime.js";
-import { EMBEDDED_CONNECTOR_TYPE, type EmbeddedWalletConfig } from "../features/embedded/types.js";
+import type { EmbeddedWalletConfig } from "../features/embedded/types.js";
+import { createEvmConnection } from "../features/evm/createEvmConnection.js";
+import { createLazyChainFamily, watchChainFamilies } from "../features/families/createLazyChainFamily.js";
+import type { AnyLazyChainFamily } from "../features/families/types.js";
 import type { NamesClient } from "../features/names/createNamesClient.js";
 import { lazyNamesClient } from "../features/names/lazyNamesClient.js";
 import { createSendStore, type SendStore } from "../features/send/createSendStore.js";
 import { createSiwxController, type SiwxController } from "../features/siwx/createSiwxController.js";
 import { lazyApiSiwxAdapter } from "../features/siwx/lazyApiSiwxAdapter.js";
 import type { SiwxAdapter } from "../features/siwx/types.js";
-import { readPreferredAccountType } from "../features/smartAccount/preferredAccountType.js";
 import type { SmartAccountConfig } from "../features/smartAccount/types.js";
 import { solanaNetworksOf } from "../features/solana/solanaNetworks.js";
-import {
-  isSolanaConnectorId,
-  type SolanaConfig,
-  type SolanaConnectorItem,
-  type SolanaFamily,
-  type SolanaRuntime,
-} from "../features/solana/types.js";
+import { isSolanaConnectorId, type SolanaConfig, type SolanaRuntime } from "../features/solana/types.js";
 import { hasPersistedConnection } from "./persistedConnection.js";
-import { type ConnectAttemptState, connectEvm, connectWalletStandard, failAttempt } from "./runtime/connectFlows.js";
-import { CONNECTION_DECLINED, connectorView, errorText, SWITCH_DECLINED } from "./runtime/errors.js";
-import {
-  getWalletNetworkIds,
-  type NetworkSwitchOutcome,
-  switchRuntimeNetwork,
-} from "./runtime/switchRuntimeNetwork.js";
+import { getWalletNetworkIds, type NetworkSwitchOutcome, switchRuntimeNetwork } from "./switchRuntimeNetwork.js";
 
 /** Configuration of the wallet layer's React runtime (the `config` prop of `WalletProvider`). */
 export type WalletProviderConfig = {
@@ -177,19 +152,6 @@ function toNetwork(n: Chain | CaipNetwork): CaipNetwork {
   return "chainNamespace" in n && "caipNetworkId" in n ? n : toCaipNetwork(n);
 }
 
-/** A network for a chain id the app did not request (the wallet is on it): enough to name it. */
-function unknownNetwork(chainId: number, chains: readonly Chain[]): CaipNetwork {
-  const chain =
-    chains.find((c) => c.id === chainId) ??
-    defineChain({
-      id: chainId,
-      name: `Chain ${chainId}`,
-      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-      rpcUrls: { default: { http: [] } },
-    });
-  return toCaipNetwork(chain);
-}
-
 export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime {
   const wagmiConfig = config.wagmiConfig;
   const solanaNetworks = config.solana ? solanaNetworksOf(config.solana) : [];
@@ -229,48 +191,42 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
     onError: (message) => core.toasts.show(message, "error"),
   });
 
-  // The Solana family's code (kit, Wallet Standard) is a separate chunk, loaded at mount when configured.
+  // The Solana and bitcoin families: each one's code is a separate chunk, loaded at mount when configured.
   const solana: SolanaRuntime | undefined = config.solana
-    ? {
+    ? createLazyChainFamily({
+        core,
+        namespace: "solana",
         config: config.solana,
         networks: solanaNetworks,
-        connectors: createStore<{ list: SolanaConnectorItem[] }>({ list: [] }),
-        load: loadOnce<SolanaFamily>(() =>
-          import("../features/solana/createSolanaFamily.js").then((m) =>
-            m.createSolanaFamily({ core, solana: solana as SolanaRuntime }),
-          ),
-        ),
-      }
+        ownsConnector: isSolanaConnectorId,
+        create: (lazy) =>
+          import("../features/solana/createSolanaFamily.js").then((m) => m.createSolanaFamily({ core, solana: lazy })),
+      })
     : undefined;
-  // Solana connections are not restored after a reload: the family starts disconnected (not "connecting").
-  if (solana && core.state.chain("solana").account.status === "connecting")
-    core.state.setAccount("solana", { status: "disconnected" });
-  // The bitcoin family's code (Wallet Standard) is a separate chunk, loaded at mount when configured.
   const bitcoin: BitcoinRuntime | undefined = config.bitcoin
-    ? {
+    ? createLazyChainFamily({
+        core,
+        namespace: "bip122",
         config: config.bitcoin,
         networks: bitcoinNetworks,
-        connectors: createStore<{ list: BitcoinConnectorItem[] }>({ list: [] }),
-        load: loadOnce<BitcoinFamily>(() =>
+        ownsConnector: isBitcoinConnectorId,
+        create: (lazy) =>
           import("../features/bitcoin/createBitcoinFamily.js").then((m) =>
-            m.createBitcoinFamily({ core, bitcoin: bitcoin as BitcoinRuntime }),
+            m.createBitcoinFamily({ core, bitcoin: lazy }),
           ),
-        ),
-      }
+      })
     : undefined;
-  // The bitcoin family starts disconnected (not "connecting"); it restores its last wallet silently once registered.
-  if (bitcoin && core.state.chain("bip122").account.status === "connecting")
-    core.state.setAccount("bip122", { status: "disconnected" });
-  // How many wallets of a Wallet Standard family this browser offers (the family's code loads first).
+  const families: AnyLazyChainFamily[] = [...(solana ? [solana] : []), ...(bitcoin ? [bitcoin] : [])];
+  // How many wallets of a chain family this browser offers (the family's code loads first).
   const familyWallets = async (namespace: ChainNamespace) => {
-    if (namespace === "solana" && solana) return (await solana.load()).connectors().length;
-    if (namespace === "bip122" && bitcoin) return (await bitcoin.load()).connectors().length;
-    return 0;
+    const family = families.find((f) => f.namespace === namespace);
+    return family ? (await family.load()).connectors().length : 0;
   };
-  const familyClients = () => ({
-    eip155: { disconnect: () => wagmiDisconnect(wagmiConfig) },
-    ...(solana ? { solana: { disconnect: async () => (await solana.load()).disconnect() } } : {}),
-    ...(bitcoin ? { bip122: { disconnect: async () => (await bitcoin.load()).disconnect() } } : {}),
+  const familyClients = (): Partial<Record<ChainNamespace, FamilyClient>> => ({
+    eip155: { disconnect: () => evm.disconnect() },
+    ...Object.fromEntries(
+      families.map((f) => [f.namespace, { disconnect: async () => (await f.load()).disconnect() }] as const),
+    ),
   });
 
   const disconnect = async () => {
@@ -297,7 +253,7 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
         statement: config.siwx ? config.siwx.statement : undefined,
         reason: config.siwx ? config.siwx.reason : undefined,
         askOnConnect: config.siwx ? config.siwx.askOnConnect : undefined,
-        signMessage: (message) => signMessage(wagmiConfig, { message }),
+        signMessage: (message) => evm.signMessage(message),
         disconnect: async () => {
           await disconnectFamilies({
             core,
@@ -307,132 +263,19 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
       })
     : undefined;
 
-  let analyticsAsked = false;
-  let analyticsApplied: () => void = () => undefined;
-  const analyticsReady = askAnalytics
-    ? new Promise<void>((resolve) => {
-        analyticsApplied = resolve;
-      })
-    : Promise.resolve();
-  const askAnalyticsConfig = () => {
-    if (!askAnalytics || analyticsAsked || !config.apiUrl) return;
-    analyticsAsked = true;
-    void fetchAnalyticsEndpoint(config.apiUrl, config.fetch).then((endpoint) => {
-      core.bus.setEndpoint(endpoint);
-      analyticsApplied();
-    });
-  };
+  const analytics = analyticsDecision(core, config, askAnalytics);
 
-  // Whether this page has had an EVM connection yet: only the first one after a reload is a restore (a later connect
-  // or account switch is not). wagmi's state cannot tell: a restore may pass through "connecting" (wagmi's reconnect
-  // can start before its storage is read), as a connect does.
-  let everConnected = false;
-  // A connect landed on an unsupported network: sign in once the wallet is on a supported one. Sign-in is this
-  // layer's, not wagmi's: the flag carries it across the chain switch, which may come from the wallet at any time.
-  let signInPending = false;
-  /**
-   * Shows wagmi's connection (the one source of the EVM account, address and chain) in the core's eip155 state, which
-   * the views share with the Solana and bitcoin families. What changed is found by comparing wagmi's connection with
-   * what the core shows, so no other copy of wagmi's state is kept.
-   */
-  const sync = (c: GetConnectionReturnType = getConnection(wagmiConfig)) => {
-    if (c.status === "connected" || (c.status === "reconnecting" && c.address)) {
-      if (!c.address) return;
-      const chainId = c.chainId ?? wagmiConfig.chains[0].id;
-      const shown = core.state.chain("eip155");
-      const addressChanged = c.address !== shown.account.address;
-      const chainChanged = String(shown.network.activeNetwork?.id) !== String(chainId);
-      const network = networks.find((n) => n.id === chainId) ?? unknownNetwork(chainId, wagmiConfig.chains);
-      if (c.status === "connected") {
-        core.state.setConnected("eip155", c.address, {
-          id: c.connector?.id ?? "",
-          name: c.connector?.name ?? "",
-          icon: c.connector?.icon,
-          rdns: Array.isArray(c.connector?.rdns) ? c.connector?.rdns[0] : c.connector?.rdns,
-        });
-      } else {
-        core.state.setAccount("eip155", { status: "connecting" });
-      }
-      if (c.status === "connected" && (chainChanged || addressChanged)) {
-        core.onNetworkChanged(network);
-        if (signInPending && siwx && networks.some((n) => n.id === chainId)) {
-          signInPending = false;
-          void siwx.onConnected();
-        }
-      }
-      if (c.status === "connected" && addressChanged && config.smartAccount) {
-        // The preferred account type kept from the last visit (EOA unless the person chose a smart account).
-        core.state.setAccount("eip155", { preferredAccountType: readPreferredAccountType() });
-      }
-      if (c.status === "connected" && addressChanged) {
-        // The first address after mount of a connection persisted from the last visit: a restore, not a switch.
-        const restored = restoring && !everConnected;
-        everConnected = true;
-        // The embedded panel follows the connection (a dialog is closed and opens on Account next time).
-        if (core.options.embedded && isConnectView(core.router.getState().view)) core.router.reset("Account");
-        // A restored connection or an account switched in the wallet: sign in unless a session exists. (A connect
-        // started here signs in once it has finished, in `connect`.)
-        if (siwx && connectAttempt.getState().status !== "connecting") void siwx.onConnected({ restored });
-      }
-      return;
-    }
-    if (c.status === "connecting" || c.status === "reconnecting") {
-      if (!core.state.isConnected()) core.state.setAccount("eip155", { status: "connecting" });
-      return;
-    }
-    // disconnected
-    signInPending = false;
-    if (core.state.chain("eip155").account.status !== "disconnected") core.state.resetAccount("eip155");
-    // (A connected Solana account keeps its views.)
-    if (core.state.getState().activeChain === "solana" && core.state.isConnected()) return;
-    // (Nor does a connected bitcoin account.)
-    if (core.state.getState().activeChain === "bip122" && core.state.isConnected()) return;
-    if ((core.modal.getState().open || core.options.embedded) && !isConnectView(core.router.getState().view))
-      core.router.reset("Connect");
-  };
-
-  /**
-   * What follows a wagmi connection, for every EVM connector: the layer's state, the recent wallets, the event, then
-   * sign-in when required (or after the switch, on an unsupported chain), and the modal closes unless sign-in is open.
-   */
-  const afterConnected = async (connector: Connector, chainId: number) => {
-    sync();
-    connectAttempt.setState({ status: "idle", error: undefined });
-    addRecentWallet(connector.id);
-    core.bus.emit("CONNECT_SUCCESS", { connector: connector.id, chainId });
-    if (core.router.getState().view === "UnsupportedChain") {
-      signInPending = Boolean(siwx);
-      return;
-    }
-    if (siwx) await siwx.onConnected();
-    if (core.router.getState().view !== "SIWXSignMessage") core.close();
-  };
-
-  /**
-   * Connects the embedded wallet once its login finished in the login views (`data.afterLogin`), or when the frame
-   * still holds a session; otherwise the Connect view (its email and social logins) is where it starts. Success
-   * closes the modal, as for any wallet (or leaves the sign-in prompt open).
-   */
-  const connectEmbedded = async (connector: Connector, data?: ViewData) => {
-    if (!embedded) return;
-    connectAttempt.setState({ status: "connecting", connectorId: connector.id, error: undefined });
-    core.setLoading("eip155", true);
-    try {
-      const controller = await embedded.load();
-      if (!data?.afterLogin && !(await controller.isConnected())) {
-        connectAttempt.setState({ status: "idle", error: undefined });
-        core.router.reset("Connect");
-        return;
-      }
-      const result = await wagmiConnect(wagmiConfig, { connector });
-      controller.loginSucceeded();
-      await afterConnected(connector, result.chainId);
-    } catch (error) {
-      failAttempt({ core, connectAttempt }, connector.id, error);
-    } finally {
-      core.setLoading("eip155", false);
-    }
-  };
+  // The EVM family: wagmi's connection shown in the core, and the connect flows of wagmi's connectors.
+  const evm = createEvmConnection({
+    core,
+    wagmiConfig,
+    networks,
+    siwx,
+    connectAttempt,
+    embedded,
+    restoring,
+    smartAccount: Boolean(config.smartAccount),
+  });
 
   const runtime: WalletRuntime = {
     core,
@@ -448,58 +291,23 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
     bitcoin,
     embedded,
     connectAttempt,
-    analyticsReady,
+    analyticsReady: analytics.ready,
     async connect(connectorId, data) {
       const ctx = { core, connectAttempt };
-      if (solana && isSolanaConnectorId(connectorId)) {
-        const connect = async () => (await solana.load()).connect(connectorId);
-        return connectWalletStandard(ctx, { namespace: "solana", connectorId, data, connect });
-      }
-      if (bitcoin && isBitcoinConnectorId(connectorId)) {
-        const connect = async () => (await bitcoin.load()).connect(connectorId);
-        return connectWalletStandard(ctx, { namespace: "bip122", connectorId, data, connect });
-      }
-      const connector = wagmiConfig.connectors.find((c) => c.id === connectorId);
-      if (!connector) {
-        core.toasts.show(messages.walletConnectConnectorNotFound, "error");
-        return;
-      }
-      if (connector.type === EMBEDDED_CONNECTOR_TYPE) return connectEmbedded(connector, data);
-      return connectEvm({ ...ctx, wagmiConfig, afterConnected }, connector, data);
+      const family = families.find((f) => f.ownsConnector(connectorId));
+      if (family) return connectFamily(ctx, family, connectorId, data);
+      return evm.connect(connectorId, data);
     },
     disconnect,
     switchNetwork: (network) => switchRuntimeNetwork({ core, wagmiConfig, network, familyWallets }),
     mount() {
-      askAnalyticsConfig();
-      sync();
-      // SESSION_ENDED (revoked, expired on the server): wagmi forgets the connection, the views go to Connect.
-      const detachEmbedded = embedded?.attach(core, () => {
-        void wagmiDisconnect(wagmiConfig).catch(() => undefined);
-      });
-      const stopWagmi = watchConnection(wagmiConfig, { onChange: (connection) => sync(connection) });
-      let stopSolana: (() => void) | undefined;
-      let stopBitcoin: (() => void) | undefined;
-      let unmounted = false;
-      if (solana)
-        void solana
-          .load()
-          .then((family) => {
-            if (!unmounted) stopSolana = family.watchWallets();
-          })
-          .catch((error) => console.warn("[wallet] the Solana family did not load", error));
-      if (bitcoin)
-        void bitcoin
-          .load()
-          .then((family) => {
-            if (!unmounted) stopBitcoin = family.watchWallets();
-          })
-          .catch((error) => console.warn("[wallet] the bitcoin family did not load", error));
+      analytics.ask();
+      evm.sync();
+      const stopEvm = evm.watch();
+      const stopFamilies = watchChainFamilies(families);
       const stop = () => {
-        unmounted = true;
-        detachEmbedded?.();
-        stopWagmi();
-        stopSolana?.();
-        stopBitcoin?.();
+        stopEvm();
+        stopFamilies();
       };
       void loadOptionalConnectors(wagmiConfig, {
         walletConnectProjectId: config.walletConnectProjectId,
@@ -511,6 +319,35 @@ export function createWalletRuntime(config: WalletProviderConfig): WalletRuntime
     },
   };
   return runtime;
+}
+
+/**
+ * The analytics decision: when `ask` (no explicit endpoint, an API, analytics not off), the API is asked once, at
+ * the first mount, and `ready` settles once its answer is applied; otherwise `ready` has settled already.
+ */
+function analyticsDecision(
+  core: WalletCore,
+  config: WalletProviderConfig,
+  ask: boolean,
+): { ready: Promise<void>; ask(): void } {
+  let asked = false;
+  let applied: () => void = () => undefined;
+  const ready = ask
+    ? new Promise<void>((resolve) => {
+        applied = resolve;
+      })
+    : Promise.resolve();
+  return {
+    ready,
+    ask() {
+      if (!ask || asked || !config.apiUrl) return;
+      asked = true;
+      void fetchAnalyticsEndpoint(config.apiUrl, config.fetch).then((endpoint) => {
+        core.bus.setEndpoint(endpoint);
+        applied();
+      });
+    },
+  };
 }
 
 /**
@@ -530,9 +367,4 @@ export async function fetchAnalyticsEndpoint(apiUrl: string, doFetch?: typeof fe
   } catch {
     return undefined;
   }
-}
-
-/** Views that belong to a disconnected user. */
-function isConnectView(view: string): boolean {
-  return view === "Connect" || view === "AllWallets" || view.startsWith("Connecting");
 }

@@ -1,6 +1,6 @@
-import { AccountIndexPicker } from "../../react/components/AccountIndexPicker.js";
-import { useWalletRuntime } from "../../react/context.js";
-import { SOLANA_DEV_ACCOUNT_ADDRESSES } from "./solanaDevAccounts.js";
+import { SOLANA_DEV_ACCOUNT_ADDRESSES } from "../../../features/solana/solanaDevAccounts.js";
+import { AccountIndexPicker } from "../../components/AccountIndexPicker.js";
+import { useWalletRuntime } from "../../context.js";
 
 /**
  * Which local Solana dev account the dev accounts' wallet uses (Solana Local only): as the anvil accounts' picker, a

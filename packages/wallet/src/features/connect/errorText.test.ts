@@ -1,8 +1,8 @@
 import { InsufficientFundsError, InternalRpcError, TransactionExecutionError, UserRejectedRequestError } from "viem";
 import { describe, expect, it } from "vitest";
-import { SERVER_UNREACHABLE } from "../core/errors.js";
-import { messages } from "../core/messages.js";
-import { errorText } from "./createWalletRuntime.js";
+import { SERVER_UNREACHABLE } from "../../core/errors.js";
+import { messages } from "../../core/messages.js";
+import { errorText } from "./errors.js";
 
 /** An error of the embedded wallet's provider (the frame's text and code), as `createEmbeddedProvider` throws it. */
 function embeddedError(message: string, code: number) {

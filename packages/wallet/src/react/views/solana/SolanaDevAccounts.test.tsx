@@ -6,17 +6,17 @@ import { getAddressFromPublicKey, address as toAddress } from "@solana/kit";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { renderWallet } from "../../react/testUtils.js";
-import { solanaDevKeyPair } from "./createSolanaDevWallet.js";
-import { solanaDevnet } from "./networks.js";
-import { solanaRpc } from "./rpc.js";
+import { solanaDevKeyPair } from "../../../features/solana/createSolanaDevWallet.js";
+import { solanaDevnet } from "../../../features/solana/networks.js";
+import { solanaRpc } from "../../../features/solana/rpc.js";
 import {
   SOLANA_DEV_ACCOUNT_ADDRESSES,
   SOLANA_DEV_CONNECTOR_ID,
   SOLANA_LOCAL_GENESIS_HASH,
   SOLANA_LOCAL_ID,
-} from "./solanaDevAccounts.js";
-import type { SolanaConfig } from "./types.js";
+} from "../../../features/solana/solanaDevAccounts.js";
+import type { SolanaConfig } from "../../../features/solana/types.js";
+import { renderWallet } from "../../testUtils.js";
 
 let local: SolanaLocal;
 beforeAll(async () => {

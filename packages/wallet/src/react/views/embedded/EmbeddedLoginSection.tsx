@@ -1,8 +1,8 @@
-import { LoginProviderIcon } from "../../react/components/BrandIcon.js";
-import { useWalletRuntime } from "../../react/context.js";
+import { openSocialWindow } from "../../../features/embedded/socialWindow.js";
+import { EMBEDDED_CONNECTOR_ID, SOCIAL_PROVIDER_NAMES } from "../../../features/embedded/types.js";
+import { LoginProviderIcon } from "../../components/BrandIcon.js";
+import { useWalletRuntime } from "../../context.js";
 import { EmailForm } from "./EmailForm.js";
-import { openSocialWindow } from "./socialWindow.js";
-import { EMBEDDED_CONNECTOR_ID, SOCIAL_PROVIDER_NAMES } from "./types.js";
 
 /**
  * The Connect view's embedded-wallet logins: "Continue with email" and the configured social providers and

@@ -4,15 +4,15 @@ import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { networks, payments } from "bitcoinjs-lib";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { renderWallet } from "../../react/testUtils.js";
+import { BITCOIN_REGTEST_ID } from "../../../features/bitcoin/networks.js";
 import {
   BITCOIN_TEST_WALLET_FEE_SATS,
   type BitcoinTestWallet,
   bitcoinMessageHash,
   installBitcoinTestWallet,
-} from "../../testing/installBitcoinTestWallet.js";
-import { type BitcoinBalanceServer, startBitcoinBalanceServer } from "../../testing/startBitcoinBalanceServer.js";
-import { BITCOIN_REGTEST_ID } from "./networks.js";
+} from "../../../testing/installBitcoinTestWallet.js";
+import { type BitcoinBalanceServer, startBitcoinBalanceServer } from "../../../testing/startBitcoinBalanceServer.js";
+import { renderWallet } from "../../testUtils.js";
 
 // No EVM RPC is needed here: the EVM family stays disconnected.
 const NO_EVM_RPC = "http://127.0.0.1:9";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { defaultLoginStorage, emailCooldownSeconds } from "./loginStorage.js";
+import { defaultLoginStorage, emailCooldownSeconds } from "../../features/embedded/loginStorage.js";
 
 /** The seconds left before another email may be sent (spec §5), ticking down; `restart` re-reads it after a send. */
 export function useEmailCooldown(): { seconds: number; restart(): void } {

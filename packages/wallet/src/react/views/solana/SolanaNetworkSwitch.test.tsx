@@ -11,15 +11,11 @@ import type { Address } from "viem";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useConnection } from "wagmi";
 import { getConnection, sendTransaction, waitForTransactionReceipt } from "wagmi/actions";
-import { useWalletRuntime } from "../../react/context.js";
-import {
-  type UseWalletAccountReturnType,
-  useEvmAccount,
-  useWalletAccount,
-} from "../../react/hooks/useWalletAccount.js";
-import { renderWallet } from "../../react/testUtils.js";
-import { SOLANA_DEV_ACCOUNT_ADDRESSES } from "./solanaDevAccounts.js";
-import type { SolanaConfig } from "./types.js";
+import { SOLANA_DEV_ACCOUNT_ADDRESSES } from "../../../features/solana/solanaDevAccounts.js";
+import type { SolanaConfig } from "../../../features/solana/types.js";
+import { useWalletRuntime } from "../../context.js";
+import { type UseWalletAccountReturnType, useEvmAccount, useWalletAccount } from "../../hooks/useWalletAccount.js";
+import { renderWallet } from "../../testUtils.js";
 
 const { rpcUrl } = testChainForFile();
 const EVM_ACCOUNT = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";

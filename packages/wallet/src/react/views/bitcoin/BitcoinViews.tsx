@@ -1,20 +1,19 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { parseUnits } from "viem";
-import { BALANCE_CACHE_MS } from "../../core/constants.js";
-import { BaseError } from "../../core/errors.js";
-import { formatNumeric, formatNumericExact, shortenAddress } from "../../core/format.js";
-import { messages } from "../../core/messages.js";
-import { CopyButton } from "../../react/components/CopyButton.js";
-import { ListItemButton } from "../../react/components/ListItemButton.js";
-import { ListNav } from "../../react/components/ListNav.js";
-import { NoFamilyAccount } from "../../react/components/NoFamilyAccount.js";
-import { WalletImage } from "../../react/components/WalletImage.js";
-import { useWalletRuntime } from "../../react/context.js";
-import { useStore } from "../../react/hooks/useStore.js";
-import { isBitcoinAddress } from "./address.js";
-import { bitcoinMessages } from "./errors.js";
-import type { BitcoinSignedMessage } from "./types.js";
+import { BaseError } from "../../../core/errors.js";
+import { messages } from "../../../core/messages.js";
+import { isBitcoinAddress } from "../../../features/bitcoin/address.js";
+import { bitcoinMessages } from "../../../features/bitcoin/errors.js";
+import type { BitcoinSignedMessage } from "../../../features/bitcoin/types.js";
+import { AccountHeader } from "../../components/AccountHeader.js";
+import { CopyButton } from "../../components/CopyButton.js";
+import { ListItemButton } from "../../components/ListItemButton.js";
+import { ListNav } from "../../components/ListNav.js";
+import { NoFamilyAccount } from "../../components/NoFamilyAccount.js";
+import { type TransferError, TransferForm } from "../../components/TransferForm.js";
+import { useWalletRuntime } from "../../context.js";
+import { useFamilyAccount, useFamilyBalances } from "../../hooks/useFamilyBalances.js";
 
 /** The query key of the BTC balance of an address on a network. */
 export const bitcoinBalanceKey = (caipNetworkId: string | undefined, address: string | undefined) =>
@@ -24,36 +23,19 @@ export const bitcoinBalanceKey = (caipNetworkId: string | undefined, address: st
 const BTC_AMOUNT = /^(?:\d+(?:\.\d{0,8})?|\.\d{1,8})$/;
 
 function useBitcoinAccount() {
-  const { core } = useWalletRuntime();
-  const account = useStore(core.state, (s) => s.chains.bip122?.account);
-  const network = useStore(core.state, (s) => s.chains.bip122?.network.activeNetwork);
-  const address = account?.status === "connected" ? account.address : undefined;
-  return { account, address, network };
+  return useFamilyAccount("bip122");
 }
 
 /** The BTC balance of the connected payment address ('Token Balance Unavailable' on failure, 30 s cooldown). */
 export function useBitcoinBalance() {
   const runtime = useWalletRuntime();
-  const { address, network } = useBitcoinAccount();
-  return useQuery({
-    queryKey: bitcoinBalanceKey(network?.caipNetworkId, address),
-    enabled: Boolean(runtime.bitcoin && address && network),
-    staleTime: BALANCE_CACHE_MS,
-    retry: false,
-    queryFn: async () => {
-      const family = await (runtime.bitcoin as NonNullable<typeof runtime.bitcoin>).load();
-      const [balance] = await runtime.balances.fetch(`${network?.caipNetworkId}:${address}`, async () => [
-        await family.getBalance(address as string),
-      ]);
-      if (!balance) throw new Error(messages.tokenBalanceUnavailable);
-      runtime.core.state.setAccount("bip122", {
-        tokenBalance: [balance],
-        balance: balance.quantity.numeric,
-        balanceSymbol: "BTC",
-      });
-      return balance;
-    },
+  const balances = useFamilyBalances({
+    family: runtime.bitcoin,
+    namespace: "bip122",
+    symbol: "BTC",
+    queryKey: bitcoinBalanceKey,
   });
+  return { ...balances, data: balances.data?.[0] };
 }
 
 /** The plain sentence of a failure (never a raw error). */
@@ -83,30 +65,23 @@ export function BitcoinAccountView() {
   const type = account?.allAccounts.find((a) => a.address === address)?.type ?? "payment";
   return (
     <div className="fw-stack">
-      <div className="fw-account-head">
-        <WalletImage src={wallet?.icon} name={wallet?.name ?? "Wallet"} size={56} />
-        <p className="fw-account-address" title={address} data-address={address}>
-          {shortenAddress(address)}
-        </p>
-        <p className="fw-muted" data-testid="bitcoin-account-type">
-          Account type: {type}
-        </p>
-        <p
-          className="fw-account-balance"
-          aria-live="polite"
-          data-testid="bitcoin-balance"
-          title={balance.data ? `${formatNumericExact(balance.data.quantity.numeric)} BTC` : undefined}
-        >
-          {balance.data
-            ? `${formatNumeric(balance.data.quantity.numeric)} BTC`
-            : balance.isLoading
-              ? "…"
-              : balance.isError
-                ? messages.tokenBalanceUnavailable
-                : ""}
-        </p>
-        <CopyButton text={address} />
-      </div>
+      <AccountHeader
+        address={address}
+        icon={wallet?.icon}
+        walletName={wallet?.name}
+        markAddress
+        details={
+          <p className="fw-muted" data-testid="bitcoin-account-type">
+            Account type: {type}
+          </p>
+        }
+        balance={{
+          native: balance.data ? { quantity: balance.data.quantity, symbol: "BTC" } : undefined,
+          isLoading: balance.isLoading,
+          isError: balance.isError,
+          testId: "bitcoin-balance",
+        }}
+      />
       {panel === "sign" ? (
         <BitcoinSignMessageForm onDone={() => setPanel("overview")} />
       ) : panel === "send" ? (
@@ -210,11 +185,10 @@ function BitcoinSignMessageForm({ onDone }: { onDone: () => void }) {
 function BitcoinSendForm({ balanceSats, onDone }: { balanceSats: bigint | undefined; onDone: () => void }) {
   const runtime = useWalletRuntime();
   const queryClient = useQueryClient();
-  const ids = { amount: useId(), receiver: useId(), error: useId() };
   const [amount, setAmount] = useState("");
   const [receiver, setReceiver] = useState("");
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; field: "amount" | "receiver" | undefined } | undefined>();
+  const [error, setError] = useState<TransferError | undefined>();
   const network = runtime.bitcoin?.config.network ?? "mainnet";
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -254,48 +228,19 @@ function BitcoinSendForm({ balanceSats, onDone }: { balanceSats: bigint | undefi
       setBusy(false);
     }
   };
-  const invalid = (field: "amount" | "receiver") => (error?.field === field ? true : undefined);
   return (
-    <form className="fw-stack" onSubmit={submit} noValidate aria-label="Send bitcoin">
-      <div className="fw-field">
-        <label htmlFor={ids.amount}>Amount (BTC)</label>
-        <input
-          id={ids.amount}
-          className="fw-input"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.0"
-          value={amount}
-          aria-invalid={invalid("amount")}
-          aria-describedby={error ? ids.error : undefined}
-          onChange={(e) => setAmount(e.target.value)}
-        />
-      </div>
-      <div className="fw-field">
-        <label htmlFor={ids.receiver}>To</label>
-        <input
-          id={ids.receiver}
-          className="fw-input"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="Bitcoin address"
-          value={receiver}
-          aria-invalid={invalid("receiver")}
-          aria-describedby={error ? ids.error : undefined}
-          onChange={(e) => setReceiver(e.target.value)}
-        />
-      </div>
-      {error ? (
-        <p id={ids.error} className="fw-error" role="alert">
-          {error.message}
-        </p>
-      ) : null}
-      <button type="submit" className="fw-button" disabled={busy}>
-        {busy ? "Sending…" : "Send"}
-      </button>
-      <button type="button" className="fw-button fw-button-secondary" onClick={onDone} disabled={busy}>
-        Cancel
-      </button>
-    </form>
+    <TransferForm
+      label="Send bitcoin"
+      onSubmit={submit}
+      amount={{ label: "Amount (BTC)", value: amount, onChange: setAmount }}
+      receiver={{ value: receiver, placeholder: "Bitcoin address", onChange: setReceiver }}
+      error={error}
+      busy={busy}
+      actions={
+        <button type="button" className="fw-button fw-button-secondary" onClick={onDone} disabled={busy}>
+          Cancel
+        </button>
+      }
+    />
   );
 }

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { useWalletRuntime } from "../../react/context.js";
-import { embeddedErrorText } from "./errors.js";
-import { FRAME_TITLE } from "./frameClient.js";
-import { showFrameOver } from "./framePosition.js";
+import { embeddedErrorText } from "../../../features/embedded/errors.js";
+import { FRAME_TITLE } from "../../../features/embedded/frameClient.js";
+import { showFrameOver } from "../../../features/embedded/framePosition.js";
+import { useWalletRuntime } from "../../context.js";
 
 /**
  * The box the secure frame is shown over while it is visible (SHOW … HIDE). The frame itself stays where it was

@@ -6,9 +6,9 @@ import { address as toAddress } from "@solana/kit";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { renderWallet } from "../../react/testUtils.js";
-import { installSolanaTestWallet, type SolanaTestWallet } from "../../testing/installSolanaTestWallet.js";
-import { solanaRpc } from "./rpc.js";
+import { solanaRpc } from "../../../features/solana/rpc.js";
+import { installSolanaTestWallet, type SolanaTestWallet } from "../../../testing/installSolanaTestWallet.js";
+import { renderWallet } from "../../testUtils.js";
 
 let local: SolanaLocal;
 let wallet: SolanaTestWallet | undefined;

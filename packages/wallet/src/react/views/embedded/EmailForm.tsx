@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
-import { messages } from "../../core/messages.js";
-import { embeddedErrorText } from "./errors.js";
-import { isValidEmail } from "./loginStorage.js";
+import { messages } from "../../../core/messages.js";
+import { embeddedErrorText } from "../../../features/embedded/errors.js";
+import { isValidEmail } from "../../../features/embedded/loginStorage.js";
 
 export type EmailFormProps = {
   /** The field's label. */

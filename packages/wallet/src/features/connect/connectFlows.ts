@@ -1,12 +1,12 @@
 import type { Config, Connector } from "wagmi";
 import { getConnection, connect as wagmiConnect } from "wagmi/actions";
 import { addRecentWallet } from "../../connectors/recentWallets.js";
-import type { ChainNamespace } from "../../core/caip.js";
 import type { Store } from "../../core/createStore.js";
 import type { WalletCore } from "../../core/createWalletCore.js";
 import { isUserRejection } from "../../core/errors.js";
 import { getPairingExpiry } from "../../core/pairing.js";
 import type { View, ViewData } from "../../core/views.js";
+import type { AnyLazyChainFamily } from "../families/types.js";
 import { CONNECTION_DECLINED, connectorView, errorText } from "./errors.js";
 
 export type ConnectAttemptState = {
@@ -45,26 +45,31 @@ export function failAttempt(ctx: ConnectContext, connectorId: string, error: unk
   ctx.core.triggerShake();
 }
 
-/** Connects a Wallet Standard wallet (Solana, bitcoin) through the ConnectingExternal view; success closes. */
-export async function connectWalletStandard(
+/**
+ * Connects a wallet of a chain family (Solana, bitcoin: Wallet Standard wallets) through the ConnectingExternal view:
+ * the family's code loads first; success records the recent wallet, tracks CONNECT_SUCCESS and closes.
+ */
+export async function connectFamily(
   ctx: ConnectContext,
-  p: { namespace: ChainNamespace; connectorId: string; data?: ViewData | undefined; connect(): Promise<void> },
+  family: AnyLazyChainFamily,
+  connectorId: string,
+  data?: ViewData,
 ): Promise<void> {
-  startAttempt(ctx, "ConnectingExternal", p.connectorId, p.data);
-  ctx.core.setLoading(p.namespace, true);
+  startAttempt(ctx, "ConnectingExternal", connectorId, data);
+  ctx.core.setLoading(family.namespace, true);
   try {
-    await p.connect();
+    await (await family.load()).connect(connectorId);
     ctx.connectAttempt.setState({ status: "idle", error: undefined });
-    addRecentWallet(p.connectorId);
+    addRecentWallet(connectorId);
     ctx.core.bus.emit("CONNECT_SUCCESS", {
-      connector: p.connectorId,
+      connector: connectorId,
       chainId: ctx.core.state.activeNetwork()?.caipNetworkId,
     });
     ctx.core.close();
   } catch (error) {
-    failAttempt(ctx, p.connectorId, error);
+    failAttempt(ctx, connectorId, error);
   } finally {
-    ctx.core.setLoading(p.namespace, false);
+    ctx.core.setLoading(family.namespace, false);
   }
 }
 
