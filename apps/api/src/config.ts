@@ -6,6 +6,7 @@ import { type Address, getAddress, isAddress } from "viem";
 import { z } from "zod";
 import { type EmbeddedConfig, embeddedConfig, embeddedEnv } from "./embedded/embeddedConfig.js";
 import { type CcipConfig, ccipConfig, ccipEnv } from "./names/ccipConfig.js";
+import type { OnrampConfig } from "./onramp/types.js";
 import { type PriceFeedConfig, priceFeedConfig, priceFeedEnv } from "./prices/feeds.js";
 import { type SolanaPriceConfig, solanaPriceConfig, solanaPriceEnv } from "./prices/solanaPriceConfig.js";
 import { type SolanaConfig, solanaConfig, solanaEnv } from "./solana/solanaConfig.js";
@@ -209,15 +210,6 @@ export type Config = {
   embedded: EmbeddedConfig;
   /** Solana prices in `/v1/fungible/price`: mints worth 1 USD (SOLANA_USD_MINTS) and SOL/USD's feed (SOLANA_SOL_USD_FEED). */
   solanaPrices: SolanaPriceConfig;
-};
-
-/** The on-ramp's settings (see `Config.onramp`). */
-export type OnrampConfig = {
-  provider: "local" | "coinbase" | "off";
-  treasuryKey: `0x${string}` | undefined;
-  eurUsd: number;
-  publicUrl: string;
-  coinbase: { apiKey: string | undefined; baseUrl: string };
 };
 
 /** Coinbase's API host (COINBASE_ONRAMP_BASE_URL overrides it, e.g. with a local stand-in). */

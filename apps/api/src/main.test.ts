@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "./db/client.js";
 import { exchangeTransfers } from "./db/schema.js";
 import { FolderLockedError, lockFolder } from "./fleet/folderLock.js";
-import { getSyncState, JOBS } from "./sync/syncState.js";
+import { getSyncState, JOBS } from "./jobs/syncState.js";
 import { DAY, makeDeposits, startFakeBybit } from "./testing/fakeBybit.js";
 
 /** Whether a process holds the PGlite folder's lock (the OS lock: its file stays, empty, when it is freed). */

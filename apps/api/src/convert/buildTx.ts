@@ -1,6 +1,6 @@
 import { type Address, BaseError, encodeFunctionData, erc20Abi, type Hex, maxUint256 } from "viem";
+import type { TokenId } from "../chain/caip.js";
 import { HttpError, isPublicText } from "../http/errors.js";
-import type { TokenId } from "./caip.js";
 import { type DexChain, routerAbi } from "./dex.js";
 import { minimumReceived } from "./quoteMath.js";
 import type { PricedQuote } from "./quotes.js";

@@ -1,8 +1,8 @@
+import type { Deployment } from "@fundament/sdk";
 import { type Address, getAddress, type PublicClient, parseAbi } from "viem";
-import type { Config } from "../config.js";
+import { publicClients } from "../chain/publicClients.js";
+import { readTokenMetadata } from "../chain/readTokenMetadata.js";
 import { HttpError } from "../http/errors.js";
-import { publicClients } from "../names/publicClients.js";
-import { readTokenMetadata } from "../sync/readTokenMetadata.js";
 
 /** A token the wallet lists and swaps besides native ETH (the deployment's `tokens`). */
 export type DexToken = { address: Address; symbol: string; name: string; decimals: number };
@@ -67,7 +67,14 @@ export type DexChains = {
  * `SWAP_TOKENS` with their name, symbol and decimals read from the chain once (a failed read is retried on the next
  * call, not kept).
  */
-export function dexChains(config: Pick<Config, "deployment" | "rpcUrls" | "swapTokens">): DexChains {
+/** The configuration the DEX chains need (from `Config`). */
+export type DexChainsConfig = {
+  deployment: Deployment | undefined;
+  rpcUrls: ReadonlyMap<number, string>;
+  swapTokens: readonly Address[] | undefined;
+};
+
+export function dexChains(config: DexChainsConfig): DexChains {
   const clients = publicClients(config.rpcUrls);
   let made: Promise<DexChain | undefined> | undefined;
 

@@ -1,7 +1,7 @@
 import { getAddress, isAddress, maxUint256 } from "viem";
 import { z } from "zod";
+import { parseChainId, parseTokenId } from "../chain/caip.js";
 import { text } from "../http/params.js";
-import { parseChainId, parseTokenId } from "./caip.js";
 
 /** A chain id as `eip155:<id>` or a bare number. */
 export function caipChainId(name = "chainId") {

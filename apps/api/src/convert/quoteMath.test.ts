@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatTokenId, NATIVE_TOKEN_ADDRESS, parseChainId, parseTokenId } from "./caip.js";
+import { formatTokenId, NATIVE_TOKEN_ADDRESS, parseChainId, parseTokenId } from "../chain/caip.js";
 import {
   getAmountOut,
   getAmountsOut,

@@ -1,6 +1,6 @@
 import { type Address, zeroAddress } from "viem";
+import { formatTokenId, NATIVE_TOKEN_ADDRESS, type TokenId } from "../chain/caip.js";
 import { HttpError } from "../http/errors.js";
-import { formatTokenId, NATIVE_TOKEN_ADDRESS, type TokenId } from "./caip.js";
 import { type DexChain, factoryAbi, pairAbi, routerAbi } from "./dex.js";
 import { getAmountsOut, type Hop, lpFee, priceImpactPercent } from "./quoteMath.js";
 

@@ -6,14 +6,23 @@ import pg from "pg";
 import { lockFolder } from "../fleet/folderLock.js";
 import { type Schema, schema } from "./schema.js";
 
-/** The one database type the app uses, whichever driver is underneath. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * What runs queries: the database, or a transaction opened on it (drizzle's `PgTransaction` extends `PgDatabase`),
+ * whichever driver is underneath. A step that takes an `Executor` runs on its own or inside the caller's transaction.
+ */
+export type Executor = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** The driver's own client: node-postgres' pool, or PGlite. */
+export type DbClient = pg.Pool | PGlite;
+
+/** The one database type the app uses: an executor that also holds its client (drizzle's `$client`). */
+export type Db = Executor & { $client: DbClient };
+
+/** An open database: the app's `Db`, and the driver's client it runs on (typed per driver). */
 export type Database = {
   db: Db;
-  driver: "pglite" | "postgres";
   close(): Promise<void>;
-};
+} & ({ driver: "postgres"; pool: pg.Pool } | { driver: "pglite"; client: PGlite });
 
 /** How long PostgreSQL work may take before it is an error instead of a hang (ms; 0 turns one off). */
 export type DatabaseTimeouts = {
@@ -128,21 +137,22 @@ export async function openDatabase({
         );
       });
     });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, driver: "postgres", close: () => pool.end() };
+    const db: Db = drizzlePg(pool, { schema });
+    return { db, driver: "postgres", pool, close: () => pool.end() };
   }
   if (!pgliteDir || pgliteDir === "memory://") {
     const client = await PGlite.create();
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
-    return { db, driver: "pglite", close: () => client.close() };
+    const db: Db = drizzlePglite(client, { schema });
+    return { db, driver: "pglite", client, close: () => client.close() };
   }
   const lock = lockFolder(pgliteDir);
   try {
     const client = await openPglite(pgliteDir, lock.folder);
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db: Db = drizzlePglite(client, { schema });
     return {
       db,
       driver: "pglite",
+      client,
       async close() {
         try {
           await client.close();

@@ -1,8 +1,8 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgliteDatabase } from "drizzle-orm/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { withAdvisoryLock } from "../fleet/withAdvisoryLock.js";
 import type { Database } from "./client.js";
@@ -10,11 +10,12 @@ import type { Database } from "./client.js";
 /** `apps/api/drizzle/`: the versioned SQL migrations written by drizzle-kit. */
 export const MIGRATIONS_DIR: string = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "drizzle");
 
-/** Applies every pending migration with drizzle's migrator for the database's driver. */
+/** Applies every pending migration with drizzle's migrator for the database's driver (on the database's own client). */
 export async function migrate(database: Database): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_DIR };
   if (database.driver === "postgres") {
+    const { pool } = database;
     // Instances starting together on one database migrate one at a time.
-    await withAdvisoryLock(database.db, "migrate", () => migratePg(database.db as unknown as NodePgDatabase, config));
-  } else await migratePglite(database.db as unknown as PgliteDatabase, config);
+    await withAdvisoryLock(database.db, "migrate", () => migratePg(drizzlePg(pool), config));
+  } else await migratePglite(drizzlePglite(database.client), config);
 }

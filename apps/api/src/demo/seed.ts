@@ -142,7 +142,7 @@ export async function seedDemo({
         value,
       })),
     ]);
-    await upsertTransfers(tx as unknown as Db, "bybit", "demo", records);
+    await upsertTransfers(tx, "bybit", "demo", records);
   });
   return { futures: futures.length, nft: nft.length, transfers: records.length };
 }

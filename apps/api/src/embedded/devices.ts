@@ -1,5 +1,5 @@
 import { and, eq, isNotNull } from "drizzle-orm";
-import type { Db } from "../db/client.js";
+import type { Executor } from "../db/client.js";
 import { embeddedDevices } from "../db/schema.js";
 import { hmac } from "./crypto.js";
 
@@ -13,12 +13,17 @@ import { hmac } from "./crypto.js";
 export const hashDeviceId = (secret: Buffer, deviceId: string): string => hmac(secret, `device:${deviceId}`);
 
 /** Marks the device approved for the user (idempotent). */
-export async function approveDevice(db: Db, userId: string, deviceHash: string, now: Date = new Date()): Promise<void> {
+export async function approveDevice(
+  db: Executor,
+  userId: string,
+  deviceHash: string,
+  now: Date = new Date(),
+): Promise<void> {
   await db.insert(embeddedDevices).values({ userId, deviceHash, approvedAt: now }).onConflictDoNothing();
 }
 
 /** Whether the user approved this device. */
-export async function isDeviceApproved(db: Db, userId: string, deviceHash: string): Promise<boolean> {
+export async function isDeviceApproved(db: Executor, userId: string, deviceHash: string): Promise<boolean> {
   const rows = await db
     .select({ userId: embeddedDevices.userId })
     .from(embeddedDevices)

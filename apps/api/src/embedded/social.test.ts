@@ -14,12 +14,13 @@ import { buildApp } from "../app.js";
 import { type Config, loadConfig } from "../config.js";
 import type { Database } from "../db/client.js";
 import { embeddedDevices, embeddedOauthStates } from "../db/schema.js";
-import { embeddedSocialRoutes, SOCIAL_ERRORS, SOCIAL_NOT_CONFIGURED } from "../routes/embeddedSocial.js";
+import { embeddedSocialRoutes } from "../routes/embeddedSocial.js";
 import { testDatabase } from "../testing/testDatabase.js";
 import { decrypt, encrypt } from "./crypto.js";
 import { hashDeviceId } from "./devices.js";
 import { readEmbeddedSession } from "./sessions.js";
 import { SIGN_IN_CANCELLED, SIGN_IN_REFUSED, SIGN_IN_UNVERIFIED } from "./social.js";
+import { SOCIAL_ERRORS, SOCIAL_NOT_CONFIGURED } from "./socialLogin.js";
 
 const SECRET_HEX = randomBytes(32).toString("hex");
 const SECRET = Buffer.from(SECRET_HEX, "hex");

@@ -102,133 +102,165 @@ export type SocialLogins = {
   ): Promise<SocialIdentity>;
 };
 
-export function createSocialLogins(providers: SocialProviderConfig[]): SocialLogins {
-  const byId = new Map(providers.map((provider) => [provider.provider, provider]));
-  const entries = new Map<SocialProvider, Promise<Entry>>();
+const unavailable = (provider: SocialProviderConfig, cause: unknown) =>
+  new SocialLoginError(503, `${provider.name} sign-in is not available right now. Try again later.`, { cause });
 
-  async function configure(provider: SocialProviderConfig): Promise<Entry> {
-    const endpoints = [
-      provider.issuer,
-      provider.authorizationEndpoint,
-      provider.tokenEndpoint,
-      provider.userinfoEndpoint,
-    ].filter((url): url is string => url !== undefined);
-    const insecure = endpoints.some((url) => url.startsWith("http:"));
-    if (insecure && !endpoints.every(isLoopbackHttp))
-      throw new SocialLoginError(503, `${provider.name} sign-in is not available right now. Try again later.`, {
-        cause: new Error(`${provider.provider}: plain http is allowed only for a provider on this machine`),
-      });
-    const execute = insecure ? [client.allowInsecureRequests] : [];
-    if (provider.issuer) {
-      try {
-        const config = await client.discovery(
-          new URL(provider.issuer),
-          provider.clientId,
-          { client_secret: provider.clientSecret },
-          discoveredClientAuth(provider.clientSecret),
-          { execute, timeout: PROVIDER_TIMEOUT_SECONDS },
-        );
-        return { config, oidc: true, expires: Date.now() + DISCOVERY_TTL_MS };
-      } catch (cause) {
-        throw new SocialLoginError(503, `${provider.name} sign-in is not available right now. Try again later.`, {
-          cause,
-        });
-      }
-    }
-    const { authorizationEndpoint, tokenEndpoint, userinfoEndpoint } = provider;
-    if (!authorizationEndpoint || !tokenEndpoint || !userinfoEndpoint)
-      throw new SocialLoginError(503, `${provider.name} sign-in is not available right now. Try again later.`, {
-        cause: new Error(`${provider.provider}: no issuer and not all of its three endpoints are configured`),
-      });
-    const server: client.ServerMetadata = {
-      // OAuth-only providers have no issuer identifier; this one never appears in their answers (no `iss`).
-      issuer: new URL(authorizationEndpoint).origin,
-      authorization_endpoint: authorizationEndpoint,
-      token_endpoint: tokenEndpoint,
-      userinfo_endpoint: userinfoEndpoint,
-    };
-    const config = new client.Configuration(
-      server,
+/** A provider with an `issuer`: its configuration by OpenID Connect discovery (kept DISCOVERY_TTL_MS). */
+async function discoverProvider(
+  provider: SocialProviderConfig & { issuer: string },
+  execute: ((config: client.Configuration) => void)[],
+): Promise<Entry> {
+  try {
+    const config = await client.discovery(
+      new URL(provider.issuer),
       provider.clientId,
       { client_secret: provider.clientSecret },
-      oauthClientAuth(provider.provider, provider.clientSecret),
+      discoveredClientAuth(provider.clientSecret),
+      { execute, timeout: PROVIDER_TIMEOUT_SECONDS },
     );
-    for (const step of execute) step(config);
-    config.timeout = PROVIDER_TIMEOUT_SECONDS;
-    return { config, oidc: false, expires: Number.POSITIVE_INFINITY };
+    return { config, oidc: true, expires: Date.now() + DISCOVERY_TTL_MS };
+  } catch (cause) {
+    throw unavailable(provider, cause);
   }
+}
 
-  /** The provider's configuration, discovered once an hour; a failed discovery is tried again on the next login. */
-  async function entryFor(provider: SocialProviderConfig): Promise<Entry> {
-    const cached = entries.get(provider.provider);
-    if (cached) {
-      const entry = await cached.catch(() => undefined);
-      if (entry && entry.expires > Date.now()) return entry;
-      if (entries.get(provider.provider) === cached) entries.delete(provider.provider);
-    }
-    const pending = configure(provider);
-    entries.set(provider.provider, pending);
+/** An OAuth-only provider: its configuration from its three endpoints (kept for good). */
+function describeOAuthProvider(
+  provider: SocialProviderConfig,
+  execute: ((config: client.Configuration) => void)[],
+): Entry {
+  const { authorizationEndpoint, tokenEndpoint, userinfoEndpoint } = provider;
+  if (!authorizationEndpoint || !tokenEndpoint || !userinfoEndpoint)
+    throw unavailable(
+      provider,
+      new Error(`${provider.provider}: no issuer and not all of its three endpoints are configured`),
+    );
+  const server: client.ServerMetadata = {
+    // OAuth-only providers have no issuer identifier; this one never appears in their answers (no `iss`).
+    issuer: new URL(authorizationEndpoint).origin,
+    authorization_endpoint: authorizationEndpoint,
+    token_endpoint: tokenEndpoint,
+    userinfo_endpoint: userinfoEndpoint,
+  };
+  const config = new client.Configuration(
+    server,
+    provider.clientId,
+    { client_secret: provider.clientSecret },
+    oauthClientAuth(provider.provider, provider.clientSecret),
+  );
+  for (const step of execute) step(config);
+  config.timeout = PROVIDER_TIMEOUT_SECONDS;
+  return { config, oidc: false, expires: Number.POSITIVE_INFINITY };
+}
+
+/** The provider's configuration: plain http only for a provider on this machine; discovered, or from its endpoints. */
+async function configureProvider(provider: SocialProviderConfig): Promise<Entry> {
+  const endpoints = [
+    provider.issuer,
+    provider.authorizationEndpoint,
+    provider.tokenEndpoint,
+    provider.userinfoEndpoint,
+  ].filter((url): url is string => url !== undefined);
+  const insecure = endpoints.some((url) => url.startsWith("http:"));
+  if (insecure && !endpoints.every(isLoopbackHttp))
+    throw unavailable(
+      provider,
+      new Error(`${provider.provider}: plain http is allowed only for a provider on this machine`),
+    );
+  const execute = insecure ? [client.allowInsecureRequests] : [];
+  const { issuer } = provider;
+  if (issuer) return discoverProvider({ ...provider, issuer }, execute);
+  return describeOAuthProvider(provider, execute);
+}
+
+/** The providers' configurations, by provider (a pending discovery is shared). */
+type Entries = Map<SocialProvider, Promise<Entry>>;
+
+/** The provider's configuration, discovered once an hour; a failed discovery is tried again on the next login. */
+async function entryFor(entries: Entries, provider: SocialProviderConfig): Promise<Entry> {
+  const cached = entries.get(provider.provider);
+  if (cached) {
+    const entry = await cached.catch(() => undefined);
+    if (entry && entry.expires > Date.now()) return entry;
+    if (entries.get(provider.provider) === cached) entries.delete(provider.provider);
+  }
+  const pending = configureProvider(provider);
+  entries.set(provider.provider, pending);
+  try {
+    return await pending;
+  } catch (error) {
+    if (entries.get(provider.provider) === pending) entries.delete(provider.provider);
+    throw error;
+  }
+}
+
+/** The provider's authorization URL for one login (S256 PKCE; a nonce for OpenID Connect). */
+async function authorizationUrl(
+  entries: Entries,
+  provider: SocialProviderConfig,
+  { redirectUri, state, nonce, codeVerifier }: Parameters<SocialLogins["authorizationUrl"]>[1],
+): Promise<URL> {
+  const { config, oidc } = await entryFor(entries, provider);
+  const parameters: Record<string, string> = {
+    redirect_uri: redirectUri,
+    response_type: "code",
+    scope: scopeFor(provider.provider, oidc),
+    state,
+    code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: "S256",
+  };
+  if (oidc) parameters.nonce = nonce;
+  return client.buildAuthorizationUrl(config, parameters);
+}
+
+/** The code exchange, then who signed in: the id_token's claims (OpenID Connect) or the userinfo answer (OAuth). */
+async function finishLogin(
+  entries: Entries,
+  provider: SocialProviderConfig,
+  { callbackUrl, state, nonce, codeVerifier }: Parameters<SocialLogins["finish"]>[1],
+): Promise<SocialIdentity> {
+  const { config, oidc } = await entryFor(entries, provider);
+  const label = provider.name;
+  let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
+  try {
+    tokens = await client.authorizationCodeGrant(
+      config,
+      callbackUrl,
+      oidc
+        ? { pkceCodeVerifier: codeVerifier, expectedState: state, expectedNonce: nonce, idTokenExpected: true }
+        : { pkceCodeVerifier: codeVerifier, expectedState: state },
+    );
+  } catch (cause) {
+    throw providerFailure(label, cause);
+  }
+  if (!oidc) return readOAuthUser(config, provider, tokens.access_token, label);
+  const claims = tokens.claims();
+  if (!claims) throw new SocialLoginError(400, SIGN_IN_UNVERIFIED, { cause: new Error("no id_token claims") });
+  let profile: Record<string, unknown> = claims;
+  // Some providers keep the email and name for the userinfo endpoint.
+  if (typeof claims.email !== "string" && config.serverMetadata().userinfo_endpoint) {
     try {
-      return await pending;
-    } catch (error) {
-      if (entries.get(provider.provider) === pending) entries.delete(provider.provider);
-      throw error;
+      profile = { ...(await client.fetchUserInfo(config, tokens.access_token, claims.sub)), ...claims };
+    } catch (cause) {
+      throw providerFailure(label, cause);
     }
   }
+  return {
+    subject: claims.sub,
+    email: verifiedEmail(profile),
+    userName: textClaim(profile.name) ?? textClaim(profile.preferred_username),
+  };
+}
 
+/** The configured providers' logins; each provider's configuration is discovered on its first login and kept. */
+export function createSocialLogins(providers: SocialProviderConfig[]): SocialLogins {
+  const byId = new Map(providers.map((provider) => [provider.provider, provider]));
+  const entries: Entries = new Map();
   return {
     list: () => providers.map((provider) => ({ id: provider.provider, name: provider.name })),
     get: (provider) => byId.get(provider as SocialProvider),
-
-    async authorizationUrl(provider, { redirectUri, state, nonce, codeVerifier }) {
-      const { config, oidc } = await entryFor(provider);
-      const parameters: Record<string, string> = {
-        redirect_uri: redirectUri,
-        response_type: "code",
-        scope: scopeFor(provider.provider, oidc),
-        state,
-        code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
-        code_challenge_method: "S256",
-      };
-      if (oidc) parameters.nonce = nonce;
-      return client.buildAuthorizationUrl(config, parameters);
-    },
-
-    async finish(provider, { callbackUrl, state, nonce, codeVerifier }) {
-      const { config, oidc } = await entryFor(provider);
-      const label = provider.name;
-      let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
-      try {
-        tokens = await client.authorizationCodeGrant(
-          config,
-          callbackUrl,
-          oidc
-            ? { pkceCodeVerifier: codeVerifier, expectedState: state, expectedNonce: nonce, idTokenExpected: true }
-            : { pkceCodeVerifier: codeVerifier, expectedState: state },
-        );
-      } catch (cause) {
-        throw providerFailure(label, cause);
-      }
-      if (oidc) {
-        const claims = tokens.claims();
-        if (!claims) throw new SocialLoginError(400, SIGN_IN_UNVERIFIED, { cause: new Error("no id_token claims") });
-        let profile: Record<string, unknown> = claims;
-        // Some providers keep the email and name for the userinfo endpoint.
-        if (typeof claims.email !== "string" && config.serverMetadata().userinfo_endpoint) {
-          try {
-            profile = { ...(await client.fetchUserInfo(config, tokens.access_token, claims.sub)), ...claims };
-          } catch (cause) {
-            throw providerFailure(label, cause);
-          }
-        }
-        return {
-          subject: claims.sub,
-          email: verifiedEmail(profile),
-          userName: textClaim(profile.name) ?? textClaim(profile.preferred_username),
-        };
-      }
-      return readOAuthUser(config, provider, tokens.access_token, label);
-    },
+    authorizationUrl: (provider, request) => authorizationUrl(entries, provider, request),
+    finish: (provider, request) => finishLogin(entries, provider, request),
   };
 }
 

@@ -1,11 +1,10 @@
 import { and, desc, eq, gte, lte, ne, type SQL, sql } from "drizzle-orm";
-import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { exchangeTransfers } from "../db/schema.js";
 import { HttpError, publicError } from "../http/errors.js";
+import { getSyncState, JOBS } from "../jobs/syncState.js";
 import { storedAmountUsd } from "../sync/amountUsd.js";
 import { NO_KEYS_MESSAGE } from "../sync/runBybitSync.js";
-import { getSyncState, JOBS } from "../sync/syncState.js";
 
 export type TransferKind = "deposit" | "withdrawal";
 
@@ -44,7 +43,7 @@ export function parseTransferCursor(cursor: string): { time: number; id: string 
  */
 export async function readTransferPage(
   db: Db,
-  config: { bybit: Pick<Config["bybit"], "credentials"> },
+  config: { bybit: { credentials: object | undefined } },
   kind: TransferKind,
   query: TransferPageQuery,
 ): Promise<TransferPage> {

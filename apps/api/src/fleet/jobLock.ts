@@ -30,7 +30,7 @@ const KEY_SQL = "hashtext('fundament:job:' || $1)";
  * the job over. PGlite serves one process (its folder is locked), so that process always leads.
  */
 export function createJobLock(db: Db, log: JobLockLog): JobLock {
-  const pool = (db as unknown as { $client: unknown }).$client;
+  const pool = db.$client;
   if (!(pool instanceof pg.Pool)) {
     return {
       async runExclusive(_job, work) {

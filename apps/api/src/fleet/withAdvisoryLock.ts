@@ -6,7 +6,7 @@ import type { Db } from "../db/client.js";
  * do one at a time (e.g. migrations: the second finds them applied). On PGlite (one process) it just runs.
  */
 export async function withAdvisoryLock<T>(db: Db, name: string, work: () => Promise<T>): Promise<T> {
-  const pool = (db as unknown as { $client: unknown }).$client;
+  const pool = db.$client;
   if (!(pool instanceof pg.Pool)) return work();
   const client = await pool.connect();
   try {

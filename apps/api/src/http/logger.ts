@@ -33,7 +33,7 @@ export function loggerOptions(level: string, stream?: { write(line: string): voi
     ...(stream && { stream }),
     redact: { paths: REDACT_PATHS, censor: "[redacted]" },
     serializers: {
-      // Type and message only: stack traces never reach a log line. (Fastify's type asks for `stack`.)
+      // Type and message only: stack traces never reach a log line. `as never`: Fastify's type demands a `stack`.
       err: serializeError as never,
       req: (request: { method: string; url: string; ip?: string }) => ({
         method: request.method,

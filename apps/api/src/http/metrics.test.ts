@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordRun } from "../jobs/syncState.js";
 import { jobFreshness, staleAfterMs } from "../routes/health.helpers.js";
-import { recordRun } from "../sync/syncState.js";
 import { type TestApp, testApp } from "../testing/testApp.js";
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
 import type { Db } from "../db/client.js";
-import { listSyncStates } from "../sync/syncState.js";
+import { listSyncStates } from "../jobs/syncState.js";
 
 /** Process metrics (CPU, memory, event-loop lag, handles), collected once per process and shared by every app. */
 let processRegistry: Registry | undefined;

@@ -1,6 +1,7 @@
 import type { Db } from "../db/client.js";
+import { HttpError } from "../http/errors.js";
 import { registeredAmong } from "./nameStore.js";
-import { labelProblem, NAME_MAX_LENGTH, reservedProblem } from "./rules.js";
+import { labelProblem, NAME_MAX_LENGTH, parseName, reservedProblem } from "./rules.js";
 
 /** How many free alternatives a suggestion answer carries at most. */
 export const MAX_SUGGESTIONS = 5;
@@ -62,4 +63,18 @@ export async function suggestNames(db: Db, label: string, zone: string): Promise
     { name: asked, registered: taken.has(asked) || reservedProblem(label) !== undefined },
     ...free.map((name) => ({ name, registered: false })),
   ];
+}
+
+/**
+ * The label a suggestion request asks about: the name (a bare label is read in `zone`) in this zone, and a valid
+ * label (a reserved one may be asked about: it comes back taken). 400 for another zone or an invalid label.
+ */
+export function suggestionLabel(name: string, zone: string, askedZone: string | undefined): string {
+  const asked = askedZone?.trim().toLowerCase();
+  if (asked && asked !== zone) throw new HttpError(400, `Names here are in the zone ${zone}, not ${asked}`);
+  const parsed = parseName(name, zone);
+  if (parsed.zone !== zone) throw new HttpError(400, `Names here are in the zone ${zone}, not ${parsed.zone}`);
+  const problem = labelProblem(parsed.label, parsed.name);
+  if (problem && !problem.endsWith("is reserved")) throw new HttpError(400, problem);
+  return parsed.label;
 }

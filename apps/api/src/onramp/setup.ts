@@ -1,14 +1,14 @@
-import type { Config } from "../config.js";
-import { type DexChains, dexChains } from "../convert/dex.js";
+import { publicClients } from "../chain/publicClients.js";
+import { type DexChains, type DexChainsConfig, dexChains } from "../convert/dex.js";
 import type { Database } from "../db/client.js";
 import { HttpError } from "../http/errors.js";
-import { publicClients } from "../names/publicClients.js";
+import type { PriceFeedConfig } from "../prices/feeds.js";
 import { createPricer, type Pricer } from "../prices/prices.js";
 import { coinbaseOnramp } from "./coinbase.js";
 import { createDeliverer, type Deliverer } from "./deliver.js";
 import { localOnramp } from "./local.js";
 import { NOT_OFFERED } from "./money.js";
-import { EMPTY_OPTIONS, type OnrampProvider } from "./types.js";
+import { EMPTY_OPTIONS, type OnrampConfig, type OnrampProvider } from "./types.js";
 
 /** The on-ramp as configured: its provider, and for the local checkout the deliverer that pays orders. */
 export type Onramp = { provider: OnrampProvider; deliverer: Deliverer | undefined };
@@ -29,7 +29,7 @@ export const offProvider: OnrampProvider = {
  * app's DEX chains and pricer (made here when absent).
  */
 export function createOnramp(
-  config: Config,
+  config: DexChainsConfig & { onramp: OnrampConfig; priceFeeds: PriceFeedConfig },
   database: Database,
   shared: { dex?: DexChains | undefined; pricer?: Pricer | undefined } = {},
 ): Onramp {

@@ -1,6 +1,15 @@
 import type { PaymentCurrency, PaymentMethod } from "./money.js";
 import type { OnrampNetwork } from "./networks.js";
 
+/** The on-ramp's settings (`Config.onramp`). */
+export type OnrampConfig = {
+  provider: "local" | "coinbase" | "off";
+  treasuryKey: `0x${string}` | undefined;
+  eurUsd: number;
+  publicUrl: string;
+  coinbase: { apiKey: string | undefined; baseUrl: string };
+};
+
 /** A purchase currency of `GET /v1/onramp/options` (spec §3 "On-ramp options"). */
 export type PurchaseCurrency = {
   id: string;

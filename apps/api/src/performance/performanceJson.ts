@@ -1,15 +1,14 @@
-import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { publicError } from "../http/errors.js";
+import { getSyncState, JOBS } from "../jobs/syncState.js";
 import { NO_KEYS_MESSAGE } from "../sync/runBybitSync.js";
-import { getSyncState, JOBS } from "../sync/syncState.js";
 import { buildFuturesPerformance, buildNftLendingPerformance } from "./buildPerformance.js";
 import { readDailySnapshots, readSnapshots } from "./readSnapshots.js";
 
 /** The JSON text of `GET /futures/performance`: one record per UTC day, reduced in SQL. */
 export async function futuresPerformanceJson(
   db: Db,
-  config: { bybit: Pick<Config["bybit"], "credentials"> },
+  config: { bybit: { credentials: object | undefined } },
 ): Promise<string> {
   const keys = Boolean(config.bybit.credentials);
   const { source, snapshots } = await readDailySnapshots(db, "futures");

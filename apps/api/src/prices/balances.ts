@@ -1,5 +1,5 @@
 import { type Address, erc20Abi, formatUnits } from "viem";
-import { formatChainId, formatTokenId } from "../convert/caip.js";
+import { formatChainId, formatTokenId } from "../chain/caip.js";
 import type { DexChain } from "../convert/dex.js";
 import { balanceTokens, type Pricer } from "./prices.js";
 

@@ -19,8 +19,8 @@ import {
 } from "viem";
 import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NATIVE_TOKEN_ADDRESS, type TokenId } from "../chain/caip.js";
 import { ConfigError, loadConfig } from "../config.js";
-import { NATIVE_TOKEN_ADDRESS, type TokenId } from "../convert/caip.js";
 import { type DexChain, dexChains } from "../convert/dex.js";
 import { type TestApp, testApp } from "../testing/testApp.js";
 import { DEFAULT_PRICE_FEED_MAX_AGE_SECONDS } from "./feeds.js";

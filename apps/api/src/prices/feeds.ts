@@ -1,6 +1,6 @@
 import { type Address, getAddress, isAddress, type PublicClient, parseAbi } from "viem";
 import { z } from "zod";
-import { NATIVE_TOKEN_ADDRESS } from "../convert/caip.js";
+import { NATIVE_TOKEN_ADDRESS } from "../chain/caip.js";
 
 /** A feed's answer older than this (in seconds) is ignored unless PRICE_FEED_MAX_AGE_SECONDS says otherwise. */
 export const DEFAULT_PRICE_FEED_MAX_AGE_SECONDS = 3600;

@@ -1,9 +1,9 @@
 import type { Address } from "viem";
-import { formatTokenId, NATIVE_TOKEN_ADDRESS, type TokenId } from "../convert/caip.js";
+import { formatTokenId, NATIVE_TOKEN_ADDRESS, type TokenId } from "../chain/caip.js";
+import { readTokenMetadata } from "../chain/readTokenMetadata.js";
 import { type DexChain, type DexToken, NATIVE_TOKEN } from "../convert/dex.js";
 import { midPrice } from "../convert/quoteMath.js";
 import { readHop } from "../convert/quotes.js";
-import { readTokenMetadata } from "../sync/readTokenMetadata.js";
 import { createFeedReader, NO_PRICE_FEEDS, type PriceFeedConfig } from "./feeds.js";
 
 /** How long a price is reused (spec §9: balances and prices, 30 s). */

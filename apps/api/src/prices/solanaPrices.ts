@@ -1,6 +1,6 @@
 import { createSolanaRpc } from "@solana/kit";
 import type { Address, PublicClient } from "viem";
-import { formatSolanaTokenId, type SolanaTokenId } from "../convert/caip.js";
+import { formatSolanaTokenId, type SolanaTokenId } from "../chain/caip.js";
 import { createFeedReader } from "./feeds.js";
 import { type FungiblePrice, PRICE_CACHE_MS } from "./prices.js";
 import type { SolanaPriceConfig } from "./solanaPriceConfig.js";

@@ -14,9 +14,9 @@ import { checkFundAdmin } from "../access/checkFundAdmin.js";
 import { isWhitelistedNow } from "../access/isWhitelistedNow.js";
 import { verifyAccessRequest } from "../access/verifyAccessRequest.js";
 import { SESSION_COOKIE } from "../auth/sessions.js";
+import { publicClients } from "../chain/publicClients.js";
 import { HttpError } from "../http/errors.js";
 import { isCleanText } from "../http/params.js";
-import { publicClients } from "../names/publicClients.js";
 import type { RouteContext } from "./context.js";
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;

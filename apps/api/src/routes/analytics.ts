@@ -6,9 +6,9 @@ import { checkAnalyticsAdmin } from "../analytics/adminAccess.js";
 import { ANALYTICS_EVENT_NAMES } from "../analytics/sanitize.js";
 import { dailyCounts, storeEvent } from "../analytics/store.js";
 import { SESSION_COOKIE } from "../auth/sessions.js";
+import { publicClients } from "../chain/publicClients.js";
 import { HttpError } from "../http/errors.js";
 import { strictInt, text } from "../http/params.js";
-import { publicClients } from "../names/publicClients.js";
 import type { RouteContext } from "./context.js";
 
 /** The spec's answer to an origin that is not on the allowlist (ANALYTICS_ORIGINS). */

@@ -18,7 +18,7 @@ import {
   parseUnits,
 } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NATIVE_TOKEN_ADDRESS } from "../convert/caip.js";
+import { NATIVE_TOKEN_ADDRESS } from "../chain/caip.js";
 import { routerAbi } from "../convert/dex.js";
 import { type TestApp, testApp } from "../testing/testApp.js";
 

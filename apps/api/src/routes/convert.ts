@@ -1,14 +1,17 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { erc20Abi, maxUint256 } from "viem";
 import { z } from "zod";
-import { buildApproveTx, buildSwapTx } from "../convert/buildTx.js";
-import { formatTokenId, NATIVE_TOKEN_ADDRESS, type TokenId } from "../convert/caip.js";
-import { type DexChain, GAS_PRICE_NOT_SUPPORTED, NATIVE_TOKEN, SWAPS_NOT_SUPPORTED } from "../convert/dex.js";
 import { baseUnits, caipChainId, evmAddress, tokenId } from "../convert/params.js";
 import { parseSlippage } from "../convert/quoteMath.js";
 import { quoteSwap } from "../convert/quotes.js";
-import { HttpError } from "../http/errors.js";
+import {
+  buildSwap,
+  buildSwapApproval,
+  listSwapTokens,
+  readGasPrices,
+  readSwapAllowance,
+  swapChain,
+} from "../convert/swaps.js";
 import { strictInt, text } from "../http/params.js";
 import type { RouteContext } from "./context.js";
 
@@ -41,26 +44,16 @@ const approveQuery = z.object({
   amount: baseUnits("amount").optional(),
 });
 
-/** Gas-price tiers above the node's price, in percent: fast +10 %, instant +25 %. */
-const GAS_TIERS = { fast: 110n, instant: 125n } as const;
-
 /**
  * The swap routes of spec §7 (`/v1/convert/*`) on the deployment's Uniswap V2: tokens, quotes from the pools'
  * reserves (confirmed by the router's `getAmountsOut`), allowance, gas price, and the approve and swap transactions
  * to send as they are. A chain without the DEX → 400 'Network not supported for Swaps' (gas price: '… for Gas Price').
+ * The steps are in `convert/swaps.ts`.
  */
-export function convertRoutes({ dex: chains }: RouteContext): FastifyPluginAsync {
-  const swapChain = async (...tokens: TokenId[]): Promise<DexChain> => {
-    const chainId = tokens[0]?.chainId;
-    const chain = chainId === undefined ? undefined : await chains.chain(chainId);
-    if (!chain || tokens.some((token) => token.chainId !== chainId)) throw new HttpError(400, SWAPS_NOT_SUPPORTED);
-    return chain;
-  };
-
+export function convertRoutes({ dex: chains }: Pick<RouteContext, "dex">): FastifyPluginAsync {
   return async (app) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ["swap"];
-
     r.get(
       "/v1/convert/tokens",
       {
@@ -70,34 +63,17 @@ export function convertRoutes({ dex: chains }: RouteContext): FastifyPluginAsync
           querystring: z.object({ chainId: caipChainId() }),
         },
       },
-      async (request) => {
-        const chain = await chains.chain(request.query.chainId);
-        if (!chain) throw new HttpError(400, SWAPS_NOT_SUPPORTED);
-        return {
-          tokens: [
-            { ...NATIVE_TOKEN, address: formatTokenId(chain.chainId, NATIVE_TOKEN_ADDRESS), logoUri: "" },
-            ...chain.tokens.map((token) => ({
-              name: token.name,
-              symbol: token.symbol,
-              address: formatTokenId(chain.chainId, token.address),
-              decimals: token.decimals,
-              logoUri: "",
-            })),
-          ],
-        };
-      },
+      async (request) => listSwapTokens(chains, request.query.chainId),
     );
-
     r.get(
       "/v1/convert/quotes",
       { schema: { tags, summary: "A quote to swap amount (base units) of from into to", querystring: quoteQuery } },
       async (request) => {
         const { from, to, amount } = request.query;
-        const { quote } = await quoteSwap(await swapChain(from, to), from, to, amount);
+        const { quote } = await quoteSwap(await swapChain(chains, from, to), from, to, amount);
         return { quotes: [quote] };
       },
     );
-
     r.get(
       "/v1/convert/allowance",
       {
@@ -107,41 +83,15 @@ export function convertRoutes({ dex: chains }: RouteContext): FastifyPluginAsync
           querystring: z.object({ tokenAddress: tokenId("tokenAddress"), userAddress: evmAddress("userAddress") }),
         },
       },
-      async (request) => {
-        const { tokenAddress, userAddress } = request.query;
-        const chain = await swapChain(tokenAddress);
-        if (tokenAddress.native) return { allowance: maxUint256.toString() };
-        const allowance = await chain.client
-          .readContract({
-            address: tokenAddress.address,
-            abi: erc20Abi,
-            functionName: "allowance",
-            args: [userAddress, chain.dex.router],
-          })
-          .catch(() => {
-            throw new HttpError(400, "This token's allowance cannot be read");
-          });
-        return { allowance: allowance.toString() };
-      },
+      async (request) => readSwapAllowance(chains, request.query.tokenAddress, request.query.userAddress),
     );
-
     r.get(
       "/v1/convert/gas-price",
       {
         schema: { tags, summary: "Gas prices (wei) from the node", querystring: z.object({ chainId: caipChainId() }) },
       },
-      async (request) => {
-        const chain = await chains.chain(request.query.chainId);
-        if (!chain) throw new HttpError(400, GAS_PRICE_NOT_SUPPORTED);
-        const standard = await chain.client.getGasPrice();
-        return {
-          standard: standard.toString(),
-          fast: ((standard * GAS_TIERS.fast) / 100n).toString(),
-          instant: ((standard * GAS_TIERS.instant) / 100n).toString(),
-        };
-      },
+      async (request) => readGasPrices(chains, request.query.chainId),
     );
-
     r.get(
       "/v1/convert/build-approve",
       {
@@ -151,34 +101,14 @@ export function convertRoutes({ dex: chains }: RouteContext): FastifyPluginAsync
           querystring: approveQuery,
         },
       },
-      async (request) => {
-        const { from, to, userAddress, amount } = request.query;
-        const chain = await swapChain(from, to);
-        if (from.native) throw new HttpError(400, "Native ETH needs no approval");
-        return { tx: await buildApproveTx(chain, { token: from.address, amount, userAddress }) };
-      },
+      async (request) => buildSwapApproval(chains, request.query),
     );
-
     r.post(
       "/v1/convert/build-transaction",
       {
         schema: { tags, summary: "The swap transaction (Router02) for a fresh quote and a slippage", body: buildBody },
       },
-      async (request) => {
-        const { from, to, amount, userAddress, disableEstimate, eip155 } = request.body;
-        const chain = await swapChain(from, to);
-        const priced = await quoteSwap(chain, from, to, amount);
-        const tx = await buildSwapTx(chain, {
-          from,
-          to,
-          amount,
-          priced,
-          slippageBasisPoints: parseSlippage(eip155.slippage) ?? 100n,
-          userAddress,
-          estimate: !disableEstimate,
-        });
-        return { tx };
-      },
+      async (request) => buildSwap(chains, { ...request.body, slippage: request.body.eip155.slippage }),
     );
   };
 }

@@ -1,3 +1,4 @@
+import type { ExchangeTransfer } from "@fundament/sdk";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -19,7 +20,10 @@ export const exchangeQuerySchema = z
 
 export type ExchangeQuery = z.infer<typeof exchangeQuerySchema>;
 
-/** The record of the exchange routes (documentation: `/openapi.json`): the unified transfer plus `amountUsd`. */
+/**
+ * The record of the exchange routes (documentation: `/openapi.json`): the unified transfer plus `amountUsd`. Held to
+ * the SDK's `ExchangeTransfer` at compile time, so the stored record and the type clients read cannot drift apart.
+ */
 export const transferRecordSchema = z.looseObject({
   coin: z.string(),
   chain: z.string(),
@@ -47,7 +51,7 @@ export const transferRecordSchema = z.looseObject({
   currency: z.string(),
   fee: z.object({ currency: z.string(), cost: z.number() }).nullable(),
   info: z.record(z.string(), z.unknown()).describe("Bybit's own record"),
-});
+}) satisfies z.ZodType<ExchangeTransfer>;
 
 const envelopeSchema = (plural: "deposits" | "withdrawals") =>
   z.object({

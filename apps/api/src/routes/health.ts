@@ -4,8 +4,8 @@ import { errorBody, publicError } from "../http/errors.js";
 import type { Metrics } from "../http/metrics.js";
 import { INSTANCE_RATE_LIMIT } from "../http/rateLimitStore.js";
 import { checkReadiness, latestMigration } from "../http/readiness.js";
+import { listSyncStates, type SyncStateRow } from "../jobs/syncState.js";
 import { chainCursorBlock } from "../sync/chainCursor.js";
-import { listSyncStates, type SyncStateRow } from "../sync/syncState.js";
 import type { RouteContext } from "./context.js";
 import { jobFreshness } from "./health.helpers.js";
 

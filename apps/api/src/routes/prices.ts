@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { formatChainId, parseSolanaTokenId, parseTokenId, type SolanaTokenId, type TokenId } from "../convert/caip.js";
+import { formatChainId, parseSolanaTokenId, parseTokenId, type SolanaTokenId, type TokenId } from "../chain/caip.js";
+import { publicClients } from "../chain/publicClients.js";
 import { caipChainId, evmAddress } from "../convert/params.js";
 import { HttpError } from "../http/errors.js";
 import { text } from "../http/params.js";
-import { publicClients } from "../names/publicClients.js";
 import { readBalances } from "../prices/balances.js";
 import type { FungiblePrice } from "../prices/prices.js";
 import { createSolanaPricer } from "../prices/solanaPrices.js";

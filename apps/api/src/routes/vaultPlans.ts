@@ -6,8 +6,8 @@ import { checkFundAdmin } from "../access/checkFundAdmin.js";
 import { readCurrentRound } from "../access/readCurrentRound.js";
 import { readVaultPlan, writeVaultPlan } from "../access/vaultPlanStore.js";
 import { SESSION_COOKIE } from "../auth/sessions.js";
+import { publicClients } from "../chain/publicClients.js";
 import { HttpError } from "../http/errors.js";
-import { publicClients } from "../names/publicClients.js";
 import type { RouteContext } from "./context.js";
 
 /** How far ahead a planned lockup date may be (5 years). */

@@ -2,7 +2,7 @@ import type { Address, Rpc, SolanaRpcApi } from "@solana/kit";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { performanceSnapshots } from "../db/schema.js";
-import { recordRun, saveCursor } from "../sync/syncState.js";
+import { recordRun, saveCursor } from "../jobs/syncState.js";
 import { describeSolanaError, solanaErrorCause } from "./describeSolanaError.js";
 
 /** The job's name in `sync_state` (and so in /health). */
@@ -76,7 +76,7 @@ export async function snapshotLendingWallet({
         target: [performanceSnapshots.vault, performanceSnapshots.source, performanceSnapshots.takenAt],
         set: { value: sql`excluded.value` },
       });
-    await saveCursor(tx as unknown as Db, SOLANA_SNAPSHOT_JOB, String(takenAt.getTime()));
+    await saveCursor(tx, SOLANA_SNAPSHOT_JOB, String(takenAt.getTime()));
   });
   await recordRun(db, SOLANA_SNAPSHOT_JOB, undefined, takenAt);
   onStored?.();

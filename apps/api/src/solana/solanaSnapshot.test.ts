@@ -26,7 +26,7 @@ import { ConfigError, loadConfig } from "../config.js";
 import type { Database } from "../db/client.js";
 import { performanceSnapshots } from "../db/schema.js";
 import { startServer } from "../exports/server.js";
-import { getSyncState } from "../sync/syncState.js";
+import { getSyncState } from "../jobs/syncState.js";
 import { testApp } from "../testing/testApp.js";
 import { testDatabase } from "../testing/testDatabase.js";
 import { SOLANA_SNAPSHOT_JOB, snapshotLendingWallet } from "./snapshotLendingWallet.js";

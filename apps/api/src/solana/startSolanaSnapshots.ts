@@ -4,7 +4,7 @@ import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { createJobLock } from "../fleet/jobLock.js";
 import type { ResponseCache } from "../http/responseCache.js";
-import { type Scheduler, startScheduler } from "../sync/scheduler.js";
+import { type Scheduler, startScheduler } from "../jobs/scheduler.js";
 import { SOLANA_SNAPSHOT_JOB, snapshotLendingWallet } from "./snapshotLendingWallet.js";
 
 export type StartSolanaSnapshotsParameters = {

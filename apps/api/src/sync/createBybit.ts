@@ -1,5 +1,8 @@
-import ccxt, { type Exchange } from "ccxt";
+import ccxt from "ccxt";
 import { guardExchangeErrors } from "./guardExchangeErrors.js";
+
+/** ccxt's Bybit client: the unified methods, and Bybit's own v5 routes (e.g. `privateGetV5AssetDepositQueryRecord`). */
+export type Bybit = InstanceType<typeof ccxt.bybit>;
 
 export type CreateBybitParameters = {
   apiKey: string;
@@ -17,7 +20,7 @@ export type CreateBybitParameters = {
  * secret and the request's signature are redacted from its message, and the HTTP answer (status, start of the body)
  * is kept for `describeExchangeError`.
  */
-export function createBybit({ apiKey, secret, baseUrl, timeout = 10_000 }: CreateBybitParameters): Exchange {
+export function createBybit({ apiKey, secret, baseUrl, timeout = 10_000 }: CreateBybitParameters): Bybit {
   const exchange = new ccxt.bybit({
     apiKey,
     secret,

@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../db/client.js";
 import { exchangeTransfers } from "../db/schema.js";
+import { getSyncState, JOBS, listSyncStates } from "../jobs/syncState.js";
 import { DAY, type FakeBybit, type FakeBybitFailure, makeDeposits, startFakeBybit } from "../testing/fakeBybit.js";
 import { type TestApp, testApp } from "../testing/testApp.js";
 import { drivers, testDatabase } from "../testing/testDatabase.js";
@@ -10,7 +11,6 @@ import { exchangeErrorCause } from "./describeExchangeError.js";
 import { ExchangeAnswerError } from "./exchangeAnswer.js";
 import { runBybitSync } from "./runBybitSync.js";
 import { MAX_WINDOW_MS, syncExchangeTransfers } from "./syncExchangeTransfers.js";
-import { getSyncState, JOBS, listSyncStates } from "./syncState.js";
 
 const END = Date.UTC(2026, 10, 1);
 const START = END - 70 * DAY;

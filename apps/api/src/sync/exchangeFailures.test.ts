@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import { ResponseCache } from "../http/responseCache.js";
+import { getSyncState, JOBS, listSyncStates, type SyncStateRow } from "../jobs/syncState.js";
 import { DAY, type FakeBybit, httpFailure, makeDeposits, startFakeBybit } from "../testing/fakeBybit.js";
 import { testDatabase } from "../testing/testDatabase.js";
 import { startSyncJobs } from "./startSyncJobs.js";
-import { getSyncState, JOBS, listSyncStates, type SyncStateRow } from "./syncState.js";
 
 const ADMIN_TOKEN = "admin-token-for-failures";
 /** Credentials shaped like Bybit's (18 and 36 characters), so a verbatim echo is recognisable. */

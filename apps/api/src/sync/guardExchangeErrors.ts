@@ -18,44 +18,37 @@ export function httpAnswerOf(error: unknown): ExchangeHttpAnswer | undefined {
 /** The configured credentials, redacted wherever they appear. */
 export type ExchangeSecrets = { apiKey: string; secret: string };
 
-/** The ccxt hooks every request goes through (see ccxt's Exchange.fetch and handleRestResponse). */
-type Hooks = {
-  fetch(url: string, method?: string, headers?: unknown, body?: unknown): Promise<unknown>;
-  handleErrors(status: number, reason: string, url: string, method: string, ...rest: unknown[]): unknown;
-  handleHttpStatusCode(status: number, reason: string, url: string, method: string, body: string): unknown;
-};
-
 /**
  * The edge where an exchange error leaves ccxt. Every request's failure is rethrown with its message (and stack)
  * passed through `redactExchangeText`, knowing the configured key and secret and the request's own credential
  * headers (its signature); ccxt's error class is kept, so callers still classify it. When an HTTP answer came back,
  * its status and the redacted start of its body are recorded for `httpAnswerOf` (ccxt puts neither in a field).
+ * The hooks wrapped are the ones every request goes through (see ccxt's Exchange.fetch and handleRestResponse).
  */
-export function guardExchangeErrors(exchange: Exchange, secrets: ExchangeSecrets): Exchange {
-  const hooks = exchange as unknown as Hooks;
+export function guardExchangeErrors<T extends Exchange>(exchange: T, secrets: ExchangeSecrets): T {
   const raw = new WeakMap<object, { status: number; body: string }>();
   const remember = (error: unknown, status: number, body: unknown) => {
     if (typeof error === "object" && error !== null) raw.set(error, { status, body: String(body ?? "") });
     return error;
   };
-  const handleErrors = hooks.handleErrors.bind(exchange);
-  hooks.handleErrors = (status, reason, url, method, ...rest) => {
+  const handleErrors = exchange.handleErrors.bind(exchange);
+  exchange.handleErrors = (status, reason, url, method, ...rest) => {
     try {
       return handleErrors(status, reason, url, method, ...rest);
     } catch (error) {
       throw remember(error, status, rest[1]); // rest: responseHeaders, responseBody, …
     }
   };
-  const handleHttpStatusCode = hooks.handleHttpStatusCode.bind(exchange);
-  hooks.handleHttpStatusCode = (status, reason, url, method, body) => {
+  const handleHttpStatusCode = exchange.handleHttpStatusCode.bind(exchange);
+  exchange.handleHttpStatusCode = (status, reason, url, method, body) => {
     try {
       return handleHttpStatusCode(status, reason, url, method, body);
     } catch (error) {
       throw remember(error, status, body);
     }
   };
-  const fetch = hooks.fetch.bind(exchange);
-  hooks.fetch = async (url, method, headers, body) => {
+  const fetch = exchange.fetch.bind(exchange);
+  exchange.fetch = async (url, method, headers, body) => {
     try {
       return await fetch(url, method, headers, body);
     } catch (error) {

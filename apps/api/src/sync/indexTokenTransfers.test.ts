@@ -19,10 +19,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import { syncState, tokenTransfers } from "../db/schema.js";
 import { startServer } from "../exports/server.js";
+import { getSyncState, JOBS } from "../jobs/syncState.js";
 import { type TestApp, testApp } from "../testing/testApp.js";
 import { chainCursorBlock } from "./chainCursor.js";
 import { indexTokenTransfers } from "./indexTokenTransfers.js";
-import { getSyncState, JOBS } from "./syncState.js";
 
 const account = devLocalAccount;
 

@@ -9,13 +9,13 @@ import { and, eq, gt } from "drizzle-orm";
 import type { Address, Client } from "viem";
 import { getBlock, getBlockNumber, getChainId } from "viem/actions";
 import { dexRouterOf, NATIVE_TOKEN_ADDRESS, wethOf } from "../account/activityTokens.js";
+import { readTokenMetadata, type TokenMetadataRow } from "../chain/readTokenMetadata.js";
 import type { Db } from "../db/client.js";
 import { fundEvents, tokenMetadata, tokenTransfers } from "../db/schema.js";
+import { getSyncState, JOBS, saveCursor } from "../jobs/syncState.js";
 import { type ChainCursor, type ChainIdentity, parseChainCursor, sameIdentity } from "./chainCursor.js";
 import { readChainTransfers } from "./readChainTransfers.js";
 import { readFundEvents } from "./readFundEvents.js";
-import { readTokenMetadata, type TokenMetadataRow } from "./readTokenMetadata.js";
-import { getSyncState, JOBS, saveCursor } from "./syncState.js";
 
 /** Blocks the indexer stays behind the head by default: none on the local chain (instant demo), 2 elsewhere. */
 export const defaultConfirmations = (chainId: number): number => (chainId === LOCAL_CHAIN_ID ? 0 : 2);
@@ -190,11 +190,11 @@ async function startOver(run: IndexRun, state: ChainCursor | undefined): Promise
   }
   const last: ChainCursor = { block: (deployment.deploymentBlock - 1n).toString(), hash: null, identity };
   await db.transaction(async (tx) => {
-    await (tx as unknown as Db).delete(tokenTransfers).where(eq(tokenTransfers.chainId, deployment.chainId));
-    await (tx as unknown as Db).delete(fundEvents).where(eq(fundEvents.chainId, deployment.chainId));
+    await tx.delete(tokenTransfers).where(eq(tokenTransfers.chainId, deployment.chainId));
+    await tx.delete(fundEvents).where(eq(fundEvents.chainId, deployment.chainId));
     // A new local chain may hold other tokens at the same addresses: their metadata is read again.
-    await (tx as unknown as Db).delete(tokenMetadata).where(eq(tokenMetadata.chainId, deployment.chainId));
-    await saveCursor(tx as unknown as Db, run.job, JSON.stringify(last));
+    await tx.delete(tokenMetadata).where(eq(tokenMetadata.chainId, deployment.chainId));
+    await saveCursor(tx, run.job, JSON.stringify(last));
   });
   if (state) run.onStored?.();
   return { last, repaired };
@@ -212,13 +212,13 @@ async function rollBack(run: IndexRun, state: ChainCursor, reorgDepth: bigint): 
     identity,
   };
   await db.transaction(async (tx) => {
-    await (tx as unknown as Db)
+    await tx
       .delete(tokenTransfers)
       .where(and(eq(tokenTransfers.chainId, deployment.chainId), gt(tokenTransfers.blockNumber, Number(back))));
-    await (tx as unknown as Db)
+    await tx
       .delete(fundEvents)
       .where(and(eq(fundEvents.chainId, deployment.chainId), gt(fundEvents.blockNumber, Number(back))));
-    await saveCursor(tx as unknown as Db, run.job, JSON.stringify(last));
+    await saveCursor(tx, run.job, JSON.stringify(last));
   });
   run.onStored?.();
   return { last, repaired: "re-organisation" };
@@ -270,10 +270,10 @@ async function readStep(run: IndexRun, from: bigint, to: bigint, known: Readonly
 /** Stores the step's rows and moves the cursor to `next`, in one transaction. */
 async function storeStep(run: IndexRun, { rows, events, metadata }: Step, next: ChainCursor): Promise<void> {
   await run.db.transaction(async (tx) => {
-    if (rows.length > 0) await (tx as unknown as Db).insert(tokenTransfers).values(rows).onConflictDoNothing();
-    if (events.length > 0) await (tx as unknown as Db).insert(fundEvents).values(events).onConflictDoNothing();
-    if (metadata.length > 0) await (tx as unknown as Db).insert(tokenMetadata).values(metadata).onConflictDoNothing();
-    await saveCursor(tx as unknown as Db, run.job, JSON.stringify(next));
+    if (rows.length > 0) await tx.insert(tokenTransfers).values(rows).onConflictDoNothing();
+    if (events.length > 0) await tx.insert(fundEvents).values(events).onConflictDoNothing();
+    if (metadata.length > 0) await tx.insert(tokenMetadata).values(metadata).onConflictDoNothing();
+    await saveCursor(tx, run.job, JSON.stringify(next));
   });
   if (rows.length > 0 || events.length > 0) run.onStored?.();
 }

@@ -23,10 +23,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type Database, openDatabase } from "../db/client.js";
 import { migrate } from "../db/migrate.js";
 import { fundEvents, tokenTransfers } from "../db/schema.js";
+import { getSyncState, JOBS } from "../jobs/syncState.js";
 import { testDatabase } from "../testing/testDatabase.js";
 import { chainCursorBlock, parseChainCursor } from "./chainCursor.js";
 import { indexTokenTransfers } from "./indexTokenTransfers.js";
-import { getSyncState, JOBS } from "./syncState.js";
 
 const account = devLocalAccount;
 const transferEvent = getAbiItem({ abi: erc20Abi, name: "Transfer" });

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../db/client.js";
 import { exchangeTransfers } from "../db/schema.js";
+import { getSyncState, JOBS } from "../jobs/syncState.js";
 import {
   type BybitDepositRow,
   DAY,
@@ -18,7 +19,6 @@ import { createBybit } from "./createBybit.js";
 import { rescanExchangeTransfers } from "./rescanExchangeTransfers.js";
 import { DEFAULT_OVERLAP_MS, runBybitSync } from "./runBybitSync.js";
 import { syncExchangeTransfers } from "./syncExchangeTransfers.js";
-import { getSyncState, JOBS } from "./syncState.js";
 
 /** Every run of these tests ends here (runBybitSync's `untilMs`), so the windows and request counts are fixed. */
 const NOW = Date.UTC(2026, 10, 1);

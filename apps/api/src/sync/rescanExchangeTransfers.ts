@@ -1,12 +1,12 @@
-import type { Exchange } from "ccxt";
 import type { Db } from "../db/client.js";
+import { transferJobs } from "../jobs/syncState.js";
+import type { Bybit } from "./createBybit.js";
 import { createUsdPricer, type UsdPricer } from "./createUsdPricer.js";
 import { MAX_WINDOW_MS, readCursor, readPricedWindow, storeWindow } from "./syncExchangeTransfers.js";
-import { transferJobs } from "./syncState.js";
 
 export type RescanExchangeTransfersParameters = {
   db: Db;
-  exchange: Exchange;
+  exchange: Bybit;
   kind: "deposit" | "withdrawal";
   /** Where the synced history starts (ms): the re-scan's oldest point. */
   startMs: number;

@@ -1,12 +1,12 @@
-import type { Exchange } from "ccxt";
 import type { Db } from "../db/client.js";
+import { JOBS, recordRun, transferJobs } from "../jobs/syncState.js";
+import type { Bybit } from "./createBybit.js";
 import { createUsdPricer, type UsdPricer } from "./createUsdPricer.js";
 import { describeExchangeError, exchangeErrorCause } from "./describeExchangeError.js";
 import { redactExchangeText } from "./redactExchangeText.js";
 import { rescanExchangeTransfers } from "./rescanExchangeTransfers.js";
 import { syncEquity } from "./syncEquity.js";
 import { syncExchangeTransfers } from "./syncExchangeTransfers.js";
-import { JOBS, recordRun, transferJobs } from "./syncState.js";
 
 /** The text of `data.error` and `/health` when no keys are set. */
 export const NO_KEYS_MESSAGE = "Bybit API keys are not configured";
@@ -17,7 +17,7 @@ export const DEFAULT_OVERLAP_MS = 3 * 86_400_000;
 export type RunBybitSyncParameters = {
   db: Db;
   /** Undefined when no keys are configured: each job records NO_KEYS_MESSAGE. */
-  exchange: Exchange | undefined;
+  exchange: Bybit | undefined;
   startMs: number;
   overlapMs?: number;
   /** Where this run's forward sync ends (ms); now by default. */
@@ -60,7 +60,7 @@ export async function runBybitSync(parameters: RunBybitSyncParameters): Promise<
 }
 
 /** The run's jobs in order; the re-scans come last, so a slow or failing re-scan never delays the others. */
-function bybitJobs(parameters: RunBybitSyncParameters, exchange: Exchange, pricer: UsdPricer): BybitJob[] {
+function bybitJobs(parameters: RunBybitSyncParameters, exchange: Bybit, pricer: UsdPricer): BybitJob[] {
   const { db, startMs, overlapMs = DEFAULT_OVERLAP_MS, untilMs, rescanWindows = 1, signal, onStored } = parameters;
   const common = { db, exchange, startMs, overlapMs, pricer, ...(signal && { signal }), ...(onStored && { onStored }) };
   const kinds = ["deposit", "withdrawal"] as const;
@@ -90,7 +90,7 @@ function bybitJobs(parameters: RunBybitSyncParameters, exchange: Exchange, price
  */
 async function runJob(
   parameters: RunBybitSyncParameters,
-  exchange: Exchange,
+  exchange: Bybit,
   job: string,
   run: () => Promise<unknown>,
 ): Promise<boolean> {

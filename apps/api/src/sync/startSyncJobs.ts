@@ -5,12 +5,12 @@ import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { createJobLock } from "../fleet/jobLock.js";
 import type { ResponseCache } from "../http/responseCache.js";
+import { type ScheduledJob, type Scheduler, startScheduler } from "../jobs/scheduler.js";
+import { JOBS, recordRun } from "../jobs/syncState.js";
 import { createBybit } from "./createBybit.js";
 import { exchangeErrorCause } from "./describeExchangeError.js";
 import { indexTokenTransfers } from "./indexTokenTransfers.js";
 import { runBybitSync } from "./runBybitSync.js";
-import { type ScheduledJob, type Scheduler, startScheduler } from "./scheduler.js";
-import { JOBS, recordRun } from "./syncState.js";
 
 export type StartSyncJobsParameters = {
   config: Config;

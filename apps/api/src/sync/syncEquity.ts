@@ -29,7 +29,8 @@ export async function syncEquity({
     throw new ExchangeAnswerError("the balance answer did not have Bybit's shape (retCode 0, result.list)");
   }
   const reported = Number(info.result?.list?.[0]?.totalEquity);
-  const fallback = Number((balance.total as unknown as Record<string, number | undefined>)?.USDT ?? Number.NaN);
+  // The USDT total: ccxt's `balance.USDT.total`, the same number as its `balance.total.USDT` (typed per currency).
+  const fallback = Number(balance.USDT?.total ?? Number.NaN);
   const equity = Number.isFinite(reported) ? reported : fallback;
   if (!Number.isFinite(equity)) throw new ExchangeAnswerError("the balance did not include a total equity");
   await db

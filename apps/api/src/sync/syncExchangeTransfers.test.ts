@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../db/client.js";
 import { exchangeTransfers } from "../db/schema.js";
+import { getSyncState, JOBS } from "../jobs/syncState.js";
 import {
   type BybitDepositRow,
   DAY,
@@ -18,7 +19,6 @@ import { createUsdPricer } from "./createUsdPricer.js";
 import { describeExchangeError } from "./describeExchangeError.js";
 import { runBybitSync } from "./runBybitSync.js";
 import { MAX_WINDOW_MS, syncExchangeTransfers } from "./syncExchangeTransfers.js";
-import { getSyncState, JOBS } from "./syncState.js";
 
 const END = Date.UTC(2026, 10, 1);
 const START = END - 70 * DAY;

@@ -1,12 +1,13 @@
 import type { ExchangeTransfer } from "@fundament/sdk";
-import type { Exchange, Transaction } from "ccxt";
+import type { Transaction } from "ccxt";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../db/client.js";
+import type { Db, Executor } from "../db/client.js";
 import { exchangeTransfers } from "../db/schema.js";
+import { getSyncState, saveCursor, transferJobs } from "../jobs/syncState.js";
 import type { PricedTransfer } from "./amountUsd.js";
+import type { Bybit } from "./createBybit.js";
 import { createUsdPricer, type UsdPricer } from "./createUsdPricer.js";
 import { ExchangeAnswerError, parseTransferPage } from "./exchangeAnswer.js";
-import { getSyncState, saveCursor, transferJobs } from "./syncState.js";
 import { toUnifiedTransfer } from "./toUnifiedTransfer.js";
 
 /** Bybit answers deposit and withdrawal records for at most 30 days per request. */
@@ -14,7 +15,7 @@ export const MAX_WINDOW_MS = 30 * 86_400_000;
 
 export type SyncExchangeTransfersParameters = {
   db: Db;
-  exchange: Exchange;
+  exchange: Bybit;
   kind: "deposit" | "withdrawal";
   /** Where the first run starts (ms). */
   startMs: number;
@@ -106,8 +107,8 @@ export async function readPricedWindow({
 /** Upserts a window's rows and moves `job`'s cursor to `cursor` in one transaction: both or neither. */
 export async function storeWindow(db: Db, rows: readonly PricedTransfer[], job: string, cursor: number): Promise<void> {
   await db.transaction(async (tx) => {
-    await upsertTransfers(tx as unknown as Db, "bybit", "bybit", rows);
-    await saveCursor(tx as unknown as Db, job, String(cursor));
+    await upsertTransfers(tx, "bybit", "bybit", rows);
+    await saveCursor(tx, job, String(cursor));
   });
 }
 
@@ -117,7 +118,7 @@ const RECORD_ROUTES = {
 } as const;
 
 type FetchWindowParameters = {
-  exchange: Exchange;
+  exchange: Bybit;
   kind: "deposit" | "withdrawal";
   from: number;
   to: number;
@@ -138,8 +139,7 @@ async function fetchWindow({
   limit,
   maxPages,
 }: FetchWindowParameters): Promise<ExchangeTransfer[]> {
-  const request = (exchange as unknown as Record<string, (params: object) => Promise<unknown>>)[RECORD_ROUTES[kind]];
-  if (!request) throw new Error(`ccxt has no ${RECORD_ROUTES[kind]} route`);
+  const request = exchange[RECORD_ROUTES[kind]];
   const rows: ExchangeTransfer[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
@@ -208,7 +208,7 @@ async function priceWindow(
 
 /** Idempotent insert-or-update of unified transfer records, keyed by (exchange, kind, id). */
 export async function upsertTransfers(
-  db: Db,
+  db: Executor,
   exchange: string,
   source: "demo" | "bybit" | "import",
   rows: readonly PricedTransfer[],
@@ -224,7 +224,7 @@ export async function upsertTransfers(
           id: row.id,
           source,
           timestamp: row.timestamp,
-          record: row as unknown as Record<string, unknown>,
+          record: row,
         })),
       )
       .onConflictDoUpdate({

@@ -94,6 +94,154 @@ const envelope = (result: unknown, retCode = 0, retMsg = "OK") => ({
   time: Date.now(),
 });
 
+/** The fake's state besides what it shows: requests under way, and whether the next answer is cut in half. */
+type FakeState = { fake: FakeBybit; inFlight: number; truncateNext: boolean };
+
+function send(state: FakeState, response: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { "content-type": "application/json" });
+  response.end(state.truncateNext ? text.slice(0, Math.floor(text.length / 2)) : text);
+}
+
+/** Bybit's signature check: undefined when it holds, else Bybit's error body (10003 unknown key, 10004 bad sign). */
+function checkSignature(fake: FakeBybit, request: IncomingMessage, rawQuery: string): unknown | undefined {
+  const key = request.headers["x-bapi-api-key"];
+  const timestamp = request.headers["x-bapi-timestamp"];
+  const recvWindow = request.headers["x-bapi-recv-window"] ?? "5000";
+  const signature = request.headers["x-bapi-sign"];
+  if (key !== fake.apiKey) return envelope({}, 10003, "API key is invalid.");
+  const expected = createHmac("sha256", fake.secret)
+    .update(`${String(timestamp)}${String(key)}${String(recvWindow)}${rawQuery}`)
+    .digest("hex");
+  if (signature !== expected) return envelope({}, 10004, "error sign! origin_string[...]");
+  return undefined;
+}
+
+/** One page of records in the query's window, newest first, `limit` (at most 50) at a time. */
+function page<row extends Record<string, unknown>>(
+  rows: readonly row[],
+  timeOf: (r: row) => number,
+  query: URLSearchParams,
+) {
+  const start = Number(query.get("startTime") ?? 0);
+  const end = Number(query.get("endTime") ?? Date.now());
+  if (end - start > WINDOW_LIMIT_MS) {
+    return envelope({}, 10001, "The time range between startTime and endTime cannot exceed 30 days.");
+  }
+  const limit = Math.min(Number(query.get("limit") ?? 50), 50);
+  const offset = query.get("cursor") ? Number(Buffer.from(query.get("cursor") ?? "", "base64").toString()) : 0;
+  const inRange = rows.filter((r) => timeOf(r) >= start && timeOf(r) <= end).sort((a, b) => timeOf(b) - timeOf(a));
+  const slice = inRange.slice(offset, offset + limit);
+  const more = offset + limit < inRange.length;
+  return envelope({
+    rows: slice,
+    nextPageCursor: more ? Buffer.from(String(offset + limit)).toString("base64") : "",
+  });
+}
+
+/** The public kline route: the `limit` candles from the one containing `start` onwards, newest first. */
+function kline(fake: FakeBybit, query: URLSearchParams) {
+  const category = query.get("category") ?? "linear";
+  const symbol = query.get("symbol") ?? "";
+  const interval = query.get("interval") ?? "";
+  if (!KLINE_MINUTES.has(interval)) return envelope({}, 10001, "Invalid period!");
+  const candles = fake.klines[symbol];
+  if (!candles) return envelope({}, 10001, "Not supported symbols");
+  const length = Number(interval) * 60_000;
+  const start = query.get("start");
+  const end = Number(query.get("end") ?? Number.MAX_SAFE_INTEGER);
+  const limit = Math.min(Number(query.get("limit") ?? 200), 1000);
+  const inRange = candles
+    .filter((c) => (start === null || Number(c[0]) + length > Number(start)) && Number(c[0]) <= end)
+    .sort((a, b) => Number(a[0]) - Number(b[0]));
+  const chosen = start === null ? inRange.slice(-limit) : inRange.slice(0, limit);
+  return envelope({ category, symbol, list: chosen.reverse() });
+}
+
+// Bybit's rules for `/v5/position/list`: category linear or inverse, a symbol or a settle coin, `limit` 1-200
+// (20 without it), pages joined by an opaque `nextPageCursor` ("" on the last page).
+function positionList(fake: FakeBybit, query: URLSearchParams) {
+  const category = query.get("category");
+  if (category !== "linear" && category !== "inverse") {
+    return envelope({}, 10_001, "params error: category only support linear or inverse");
+  }
+  const symbol = query.get("symbol");
+  const settleCoin = query.get("settleCoin");
+  if (!symbol && !settleCoin)
+    return envelope({}, 10_001, "Missing some parameters that must be filled in, symbol or settleCoin");
+  const limit = Number(query.get("limit") ?? 20);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 200) return envelope({}, 10_001, "params error: limit");
+  const offset = query.get("cursor") ? Number(Buffer.from(query.get("cursor") ?? "", "base64").toString()) : 0;
+  const rows = fake.positions.filter((p) => (symbol ? p.symbol === symbol : p.symbol.endsWith(settleCoin ?? "")));
+  const more = offset + limit < rows.length;
+  return envelope({
+    category,
+    list: rows.slice(offset, offset + limit),
+    nextPageCursor: more ? Buffer.from(String(offset + limit)).toString("base64") : "",
+  });
+}
+
+/** The unified account's wallet balance: one account whose equity is `totalEquity`, all of it USDT. */
+function walletBalance(fake: FakeBybit) {
+  return envelope({
+    list: [
+      {
+        accountType: "UNIFIED",
+        totalEquity: fake.totalEquity,
+        totalWalletBalance: fake.totalEquity,
+        coin: [{ coin: "USDT", equity: fake.totalEquity, walletBalance: fake.totalEquity, locked: "0" }],
+      },
+    ],
+  });
+}
+
+/** A signed route's answer: its status and body. */
+function signedRoute(fake: FakeBybit, url: URL): [number, unknown] {
+  switch (url.pathname) {
+    case "/v5/asset/deposit/query-record":
+      return [200, page(fake.deposits, (r) => Number(r.successAt), url.searchParams)];
+    case "/v5/asset/withdraw/query-record":
+      return [200, page(fake.withdrawals, (r) => Number(r.createTime), url.searchParams)];
+    case "/v5/account/wallet-balance":
+      return [200, walletBalance(fake)];
+    case "/v5/position/list":
+      return [200, positionList(fake, url.searchParams)];
+    default:
+      return [404, envelope({}, 10_001, `unknown route ${url.pathname}`)];
+  }
+}
+
+/** Answers one request: recorded, then the failure `fail` chooses, a public route, or a signed one. */
+function answer(state: FakeState, request: IncomingMessage, response: ServerResponse) {
+  const { fake } = state;
+  const url = new URL(request.url ?? "/", "http://fake");
+  const rawQuery = (request.url ?? "").split("?")[1] ?? "";
+  const record: FakeBybitRequest = { path: url.pathname, query: url.searchParams, headers: request.headers };
+  fake.requests.push(record);
+  const failure = fake.fail?.(record, fake.requests.length - 1);
+  state.truncateNext = failure === "truncate";
+  if (failure === "drop") {
+    request.socket.destroy();
+    return;
+  }
+  if (failure && failure !== "truncate") {
+    if ("raw" in failure) {
+      response.writeHead(failure.status, { "content-type": failure.contentType ?? "text/html" });
+      response.end(failure.raw);
+      return;
+    }
+    return send(state, response, failure.status, failure.body);
+  }
+  if (url.pathname === "/v5/market/time") {
+    return send(state, response, 200, envelope({ timeSecond: String(Math.floor(Date.now() / 1000)) }));
+  }
+  if (url.pathname === "/v5/market/kline") return send(state, response, 200, kline(fake, url.searchParams));
+  const refused = checkSignature(fake, request, rawQuery);
+  if (refused) return send(state, response, 200, refused);
+  const [status, body] = signedRoute(fake, url);
+  return send(state, response, status, body);
+}
+
 /**
  * A local server answering the Bybit v5 routes ccxt calls for the API's sync and a round's report (the unified
  * wallet balance, `/v5/position/list`), checking the HMAC signature the way Bybit does (`X-BAPI-SIGN` =
@@ -125,156 +273,14 @@ export async function startFakeBybit({
     maxInFlight: 0,
     stop: async () => {},
   };
-
-  let inFlight = 0;
-  let truncateNext = false;
-  const send = (response: ServerResponse, status: number, body: unknown) => {
-    const text = JSON.stringify(body);
-    response.writeHead(status, { "content-type": "application/json" });
-    response.end(truncateNext ? text.slice(0, Math.floor(text.length / 2)) : text);
-  };
-
-  const checkSignature = (request: IncomingMessage, rawQuery: string): unknown | undefined => {
-    const key = request.headers["x-bapi-api-key"];
-    const timestamp = request.headers["x-bapi-timestamp"];
-    const recvWindow = request.headers["x-bapi-recv-window"] ?? "5000";
-    const signature = request.headers["x-bapi-sign"];
-    if (key !== fake.apiKey) return envelope({}, 10003, "API key is invalid.");
-    const expected = createHmac("sha256", fake.secret)
-      .update(`${String(timestamp)}${String(key)}${String(recvWindow)}${rawQuery}`)
-      .digest("hex");
-    if (signature !== expected) return envelope({}, 10004, "error sign! origin_string[...]");
-    return undefined;
-  };
-
-  const page = <row extends Record<string, unknown>>(
-    rows: readonly row[],
-    timeOf: (r: row) => number,
-    query: URLSearchParams,
-  ) => {
-    const start = Number(query.get("startTime") ?? 0);
-    const end = Number(query.get("endTime") ?? Date.now());
-    if (end - start > WINDOW_LIMIT_MS) {
-      return envelope({}, 10001, "The time range between startTime and endTime cannot exceed 30 days.");
-    }
-    const limit = Math.min(Number(query.get("limit") ?? 50), 50);
-    const offset = query.get("cursor") ? Number(Buffer.from(query.get("cursor") ?? "", "base64").toString()) : 0;
-    const inRange = rows.filter((r) => timeOf(r) >= start && timeOf(r) <= end).sort((a, b) => timeOf(b) - timeOf(a));
-    const slice = inRange.slice(offset, offset + limit);
-    const more = offset + limit < inRange.length;
-    return envelope({
-      rows: slice,
-      nextPageCursor: more ? Buffer.from(String(offset + limit)).toString("base64") : "",
-    });
-  };
-
-  const kline = (query: URLSearchParams) => {
-    const category = query.get("category") ?? "linear";
-    const symbol = query.get("symbol") ?? "";
-    const interval = query.get("interval") ?? "";
-    if (!KLINE_MINUTES.has(interval)) return envelope({}, 10001, "Invalid period!");
-    const candles = fake.klines[symbol];
-    if (!candles) return envelope({}, 10001, "Not supported symbols");
-    const length = Number(interval) * 60_000;
-    const start = query.get("start");
-    const end = Number(query.get("end") ?? Number.MAX_SAFE_INTEGER);
-    const limit = Math.min(Number(query.get("limit") ?? 200), 1000);
-    const inRange = candles
-      .filter((c) => (start === null || Number(c[0]) + length > Number(start)) && Number(c[0]) <= end)
-      .sort((a, b) => Number(a[0]) - Number(b[0]));
-    const chosen = start === null ? inRange.slice(-limit) : inRange.slice(0, limit);
-    return envelope({ category, symbol, list: chosen.reverse() });
-  };
-
-  // Bybit's rules for `/v5/position/list`: category linear or inverse, a symbol or a settle coin, `limit` 1-200
-  // (20 without it), pages joined by an opaque `nextPageCursor` ("" on the last page).
-  const positionList = (query: URLSearchParams) => {
-    const category = query.get("category");
-    if (category !== "linear" && category !== "inverse") {
-      return envelope({}, 10_001, "params error: category only support linear or inverse");
-    }
-    const symbol = query.get("symbol");
-    const settleCoin = query.get("settleCoin");
-    if (!symbol && !settleCoin)
-      return envelope({}, 10_001, "Missing some parameters that must be filled in, symbol or settleCoin");
-    const limit = Number(query.get("limit") ?? 20);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 200) return envelope({}, 10_001, "params error: limit");
-    const offset = query.get("cursor") ? Number(Buffer.from(query.get("cursor") ?? "", "base64").toString()) : 0;
-    const rows = fake.positions.filter((p) => (symbol ? p.symbol === symbol : p.symbol.endsWith(settleCoin ?? "")));
-    const more = offset + limit < rows.length;
-    return envelope({
-      category,
-      list: rows.slice(offset, offset + limit),
-      nextPageCursor: more ? Buffer.from(String(offset + limit)).toString("base64") : "",
-    });
-  };
-
+  const state: FakeState = { fake, inFlight: 0, truncateNext: false };
   const server: Server = createServer((request, response) => {
-    inFlight++;
-    fake.maxInFlight = Math.max(fake.maxInFlight, inFlight);
-    response.once("close", () => inFlight--);
-    if (fake.delayMs > 0) setTimeout(() => answer(request, response), fake.delayMs);
-    else answer(request, response);
+    state.inFlight++;
+    fake.maxInFlight = Math.max(fake.maxInFlight, state.inFlight);
+    response.once("close", () => state.inFlight--);
+    if (fake.delayMs > 0) setTimeout(() => answer(state, request, response), fake.delayMs);
+    else answer(state, request, response);
   });
-  const answer = (request: IncomingMessage, response: ServerResponse) => {
-    const url = new URL(request.url ?? "/", "http://fake");
-    const rawQuery = (request.url ?? "").split("?")[1] ?? "";
-    const record: FakeBybitRequest = { path: url.pathname, query: url.searchParams, headers: request.headers };
-    fake.requests.push(record);
-    const failure = fake.fail?.(record, fake.requests.length - 1);
-    truncateNext = failure === "truncate";
-    if (failure === "drop") {
-      request.socket.destroy();
-      return;
-    }
-    if (failure && failure !== "truncate") {
-      if ("raw" in failure) {
-        response.writeHead(failure.status, { "content-type": failure.contentType ?? "text/html" });
-        response.end(failure.raw);
-        return;
-      }
-      return send(response, failure.status, failure.body);
-    }
-    if (url.pathname === "/v5/market/time") {
-      return send(response, 200, envelope({ timeSecond: String(Math.floor(Date.now() / 1000)) }));
-    }
-    if (url.pathname === "/v5/market/kline") return send(response, 200, kline(url.searchParams));
-    const refused = checkSignature(request, rawQuery);
-    if (refused) return send(response, 200, refused);
-    switch (url.pathname) {
-      case "/v5/asset/deposit/query-record":
-        return send(
-          response,
-          200,
-          page(fake.deposits, (r) => Number(r.successAt), url.searchParams),
-        );
-      case "/v5/asset/withdraw/query-record":
-        return send(
-          response,
-          200,
-          page(fake.withdrawals, (r) => Number(r.createTime), url.searchParams),
-        );
-      case "/v5/account/wallet-balance":
-        return send(
-          response,
-          200,
-          envelope({
-            list: [
-              {
-                accountType: "UNIFIED",
-                totalEquity: fake.totalEquity,
-                totalWalletBalance: fake.totalEquity,
-                coin: [{ coin: "USDT", equity: fake.totalEquity, walletBalance: fake.totalEquity, locked: "0" }],
-              },
-            ],
-          }),
-        );
-      case "/v5/position/list":
-        return send(response, 200, positionList(url.searchParams));
-      default:
-        return send(response, 404, envelope({}, 10_001, `unknown route ${url.pathname}`));
-    }
-  };
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   fake.stop = () =>

@@ -2,7 +2,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../db/client.js";
 import { migrate } from "../db/migrate.js";
@@ -17,7 +16,8 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), "fundament-api-test-"));
   const database = await openDatabase();
   await migrate(database);
-  const client = (database.db as unknown as { $client: PGlite }).$client;
+  if (database.driver !== "pglite") throw new Error("The test template is a PGlite database");
+  const { client } = database;
   const dump = await client.dumpDataDir("none");
   const file = join(dir, "template.tar");
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

@@ -20,8 +20,8 @@ export async function testDatabase(driver: Driver = "pglite"): Promise<Database>
   if (driver === "pglite") {
     const template = readFileSync(inject("pgliteTemplate"));
     const client = await PGlite.create({ loadDataDir: new Blob([template]) });
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
-    return { db, driver: "pglite", close: () => client.close() };
+    const db: Db = drizzlePglite(client, { schema });
+    return { db, driver: "pglite", client, close: () => client.close() };
   }
   const url = process.env.DATABASE_URL_TEST;
   if (!url) throw new Error("DATABASE_URL_TEST is not set");

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../db/client.js";
+import type { Executor } from "../db/client.js";
 import { syncState } from "../db/schema.js";
 
 export type SyncStateRow = typeof syncState.$inferSelect;
@@ -22,22 +22,22 @@ export function transferJobs(kind: "deposit" | "withdrawal"): { sync: string; re
     : { sync: JOBS.withdrawals, rescan: JOBS.withdrawalsRescan };
 }
 
-export async function getSyncState(db: Db, job: string): Promise<SyncStateRow | undefined> {
+export async function getSyncState(db: Executor, job: string): Promise<SyncStateRow | undefined> {
   const [row] = await db.select().from(syncState).where(eq(syncState.job, job));
   return row;
 }
 
-export async function listSyncStates(db: Db): Promise<SyncStateRow[]> {
+export async function listSyncStates(db: Executor): Promise<SyncStateRow[]> {
   return db.select().from(syncState).orderBy(syncState.job);
 }
 
 /** Moves a job's cursor (inside the caller's transaction, with the rows it covers). */
-export async function saveCursor(db: Db, job: string, cursor: string): Promise<void> {
+export async function saveCursor(db: Executor, job: string, cursor: string): Promise<void> {
   await db.insert(syncState).values({ job, cursor }).onConflictDoUpdate({ target: syncState.job, set: { cursor } });
 }
 
 /** Records the end of a run: success clears the last error, failure keeps it in plain words. */
-export async function recordRun(db: Db, job: string, error?: string, at: Date = new Date()): Promise<void> {
+export async function recordRun(db: Executor, job: string, error?: string, at: Date = new Date()): Promise<void> {
   const values =
     error === undefined
       ? { lastRunAt: at, lastSuccessAt: at, lastError: null, lastErrorAt: null }
