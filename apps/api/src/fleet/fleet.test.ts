@@ -190,6 +190,11 @@ describe.skipIf(!serverUrl)("a fleet of API instances on one PostgreSQL", () => 
     // Exactly one instance talked to the exchange at any moment (each syncs one request at a time).
     expect(fake.maxInFlight).toBe(1);
     for (const instance of instances.filter((i) => !killedPids.includes(i.pid))) {
+      // The instance started after the last kill may still be loading its modules on a busy machine: it must get to
+      // listening, however long its start takes.
+      await until(`instance ${instance.pid} listening`, async () =>
+        /API listening on/.test(instance.output()) ? true : undefined,
+      );
       expect(instance.output()).toMatch(/API listening on/);
       expect(instance.output()).not.toMatch(/unhandled|ERR_|Error:/i);
     }
