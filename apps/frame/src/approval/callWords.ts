@@ -2,9 +2,8 @@
 import { investmentFundAbi, vaultById } from "@fundament/sdk";
 import { type Address, isAddressEqual } from "viem";
 import { readContract } from "viem/actions";
-import type { CallArguments, CallRequest, DecodedCall } from "./decode.js";
 import { addressWords, formatAllowance, formatAmount, formatEth } from "./format.js";
-import type { ReadContext } from "./types.js";
+import type { CallArguments, CallRequest, DecodedCall, ReadContext } from "./types.js";
 
 type Words = Pick<DecodedCall, "words" | "approval">;
 

@@ -6,7 +6,6 @@ import {
   type Address,
   decodeFunctionData,
   erc20Abi,
-  type Hex,
   isAddressEqual,
   parseAbi,
 } from "viem";
@@ -14,7 +13,7 @@ import { readContract } from "viem/actions";
 import type { KnownContractAbi } from "../config.js";
 import { callWords } from "./callWords.js";
 import { addressLabel, formatAllowance, formatDateTime, plain, unixSeconds } from "./format.js";
-import type { ReadContext, Row } from "./types.js";
+import type { CallRequest, DecodedCall, ReadContext, Row } from "./types.js";
 
 /** The router functions the app's swaps use (apps/api/src/convert/dex.ts), enough to read a swap. */
 export const uniswapV2RouterAbi = parseAbi([
@@ -32,23 +31,7 @@ export const KNOWN_ABIS: Record<KnownContractAbi, Abi> = {
   fundPaymaster: fundPaymasterAbi,
 };
 
-/** One call: to a contract, with ETH and calldata (a transaction, or one call of a smart account's operation). */
-export type CallRequest = { to: Address; value: bigint; data: Hex };
-
-export type DecodedCall = {
-  /** "mUSDC (0x…)", or the bare address of an unlisted token. */
-  contract: string;
-  functionName: string;
-  /** The arguments, labelled (a permit's v, r and s left out: they are a signature, not something to check). */
-  args: Row[];
-  /** The call in plain words, lower case: "invest 200 mUSDC in Crypto futures trading vault". */
-  words: string;
-  /** For a token approval: the spender, and the words without it, for when the next call is the spender's. */
-  approval?: { spender: Address; shortWords: string } | undefined;
-};
-
-/** A decoded call's arguments by name (or position), with the ABI's inputs. */
-export type CallArguments = { kind: KnownContractAbi; name: string; values: Record<string, unknown> };
+export type { CallArguments, CallRequest, DecodedCall } from "./types.js";
 
 /** Inputs that are a signature's parts: not shown (Details keeps the raw calldata). */
 const SIGNATURE_PARTS = new Set(["v", "r", "s"]);

@@ -1,6 +1,6 @@
 /** The shapes the approval screen is built from: a parsed request, and the view of it the frame shows. */
 import type { Address, Client, Hex, TypedDataDefinition } from "viem";
-import type { FrameChain, KnownContract } from "../config.js";
+import type { FrameChain, KnownContract, KnownContractAbi } from "../config.js";
 import type { TokenReader } from "./tokens.js";
 
 export type Row = { label: string; value: string };
@@ -51,3 +51,21 @@ export type ReadContext = {
   /** ETH's price in US dollars from the wallet's own API, or undefined when none is available. */
   ethUsd?: (() => Promise<number | undefined>) | undefined;
 };
+
+/** One call: to a contract, with ETH and calldata (a transaction, or one call of a smart account's operation). */
+export type CallRequest = { to: Address; value: bigint; data: Hex };
+
+export type DecodedCall = {
+  /** "mUSDC (0x…)", or the bare address of an unlisted token. */
+  contract: string;
+  functionName: string;
+  /** The arguments, labelled (a permit's v, r and s left out: they are a signature, not something to check). */
+  args: Row[];
+  /** The call in plain words, lower case: "invest 200 mUSDC in Crypto futures trading vault". */
+  words: string;
+  /** For a token approval: the spender, and the words without it, for when the next call is the spender's. */
+  approval?: { spender: Address; shortWords: string } | undefined;
+};
+
+/** A decoded call's arguments by name (or position), with the ABI's inputs. */
+export type CallArguments = { kind: KnownContractAbi; name: string; values: Record<string, unknown> };
