@@ -11,22 +11,15 @@ import {
 import type { Wallet, WalletAccount, WalletIcon } from "@wallet-standard/base";
 import type { CaipNetwork } from "../../core/network.js";
 import { isSolanaLocalNetwork, SOLANA_DEV_ACCOUNT_ADDRESSES, SOLANA_DEV_WALLET_NAME } from "./solanaDevAccounts.js";
-import type { SolanaConfig } from "./types.js";
+import type { SolanaConfig, SolanaDevWallet } from "./types.js";
+
+export type { SolanaDevWallet } from "./types.js";
 
 /** The dev account picked last (the Account view's picker), so a reload keeps it. */
 const INDEX_KEY = "fundament.wallet.solana.devAccount";
 
 const ICON: WalletIcon =
   "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAzMiAzMiI+PHJlY3Qgd2lkdGg9IjMyIiBoZWlnaHQ9IjMyIiByeD0iOCIgZmlsbD0iIzE0RjE5NSIvPjwvc3ZnPg==";
-
-/** The dev accounts' Wallet Standard wallet and which account it uses. */
-export type SolanaDevWallet = {
-  wallet: Wallet;
-  /** The account in use (0..9). */
-  index(): number;
-  /** Uses another account; a connected page is told (`standard:events` change), as a wallet's account switch. */
-  setIndex(index: number): void;
-};
 
 type ChangeListener = (properties: { accounts?: readonly WalletAccount[] }) => void;
 type SignInput = { account: WalletAccount; transaction: Uint8Array };

@@ -1,3 +1,4 @@
+import type { Wallet } from "@wallet-standard/base";
 import type { CaipNetwork } from "../../core/network.js";
 import type {
   ChainFamily,
@@ -6,7 +7,6 @@ import type {
   FamilyConnectorItem,
   LazyChainFamily,
 } from "../families/types.js";
-import type { SolanaDevWallet } from "./createSolanaDevWallet.js";
 
 /** An SPL token the app names (the RPC knows only mints and amounts). */
 export type SolanaTokenEntry = { mint: string; symbol: string; name?: string | undefined };
@@ -64,3 +64,12 @@ export type SolanaFamily = Omit<ChainFamily<"solana">, "activity" | "signMessage
 
 /** The Solana part of the runtime: present only when the wallet config has `solana`. */
 export type SolanaRuntime = LazyChainFamily<SolanaFamily, SolanaConfig>;
+
+/** The dev accounts' Wallet Standard wallet and which account it uses. */
+export type SolanaDevWallet = {
+  wallet: Wallet;
+  /** The account in use (0..9). */
+  index(): number;
+  /** Uses another account; a connected page is told (`standard:events` change), as a wallet's account switch. */
+  setIndex(index: number): void;
+};
