@@ -1,7 +1,11 @@
+import { smartAccountQueryKey } from "@fundament/wallet/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { CHAIN_KEY } from "../../shared/lib/queryKeys";
 import { investKeys } from "./invest.queries";
+
+/** The wallet layer's query-key root (its balances, the smart account's deployment state and balances). */
+const WALLET_QUERY_KEY = smartAccountQueryKey()[0];
 
 /**
  * What happens around an investment: once the approval is mined, the wallet's allowance is read again (the widget
@@ -16,10 +20,14 @@ export function useInvestNotifications() {
       async approvalMined() {
         await queryClient.invalidateQueries({ queryKey: investKeys.all });
       },
-      async result(result: { chainChanged: boolean }) {
+      async result(result: { chainChanged: boolean; path?: string | undefined }) {
+        if (!result.chainChanged) return;
+        // A smart account's first operation deploys it, and its balances changed: the wallet layer's view of it
+        // (deployed, its tokens) is read again.
+        if (result.path === "smartAccount") void queryClient.invalidateQueries({ queryKey: [WALLET_QUERY_KEY] });
         // An approval may have gone through even when the investment did not (two steps, or a batch whose investment
         // failed): the allowance changed.
-        if (result.chainChanged) await queryClient.invalidateQueries({ queryKey: [CHAIN_KEY] });
+        await queryClient.invalidateQueries({ queryKey: [CHAIN_KEY] });
       },
     }),
     [queryClient],
