@@ -1,4 +1,4 @@
-import type { LiveVault } from "@fundament/sdk";
+import type { LiveVault, SimulatedAction } from "@fundament/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { useAppConfig } from "../../shared/hooks/useAppConfig";
@@ -55,102 +55,167 @@ export function ProposalActionFields({
   const simulated = useQuery(simulationQuery(client, deployment, 0n, action ? [action] : [], token ?? {}));
   const set = (patch: Partial<ActionInput>) => onChange({ ...value, ...patch });
   const vault = vaults.find((v) => String(v.vaultId) === value.vaultId);
-  const invalid = (field: ActionField) => error?.field === field;
-  const describedBy = (field: ActionField) =>
-    [invalid(field) ? error?.id : undefined, ids.hint].filter(Boolean).join(" ");
-  const symbol = token?.symbol ?? "";
+  const fieldError = (field: ActionField) => (error?.field === field ? { id: error.id } : undefined);
   return (
     <fieldset className={styles.actionFields}>
       <legend className="visually-hidden">On-chain action</legend>
-      <div className="field">
-        <label htmlFor={ids.kind}>On-chain action</label>
-        <select
-          id={ids.kind}
-          className="input select"
-          value={value.kind}
-          onChange={(e) => set({ kind: e.target.value as ActionKind })}
-        >
-          {KINDS.map((k) => (
-            <option key={k.kind} value={k.kind}>
-              {k.label}
-            </option>
-          ))}
-        </select>
-        {value.kind === "none" && (
-          <p className="field__hint">Executing a signal records the decision; nothing on chain changes.</p>
-        )}
-      </div>
+      <ActionKindField id={ids.kind} kind={value.kind} onChange={(kind) => set({ kind })} />
       {(value.kind === "lockup" || value.kind === "minimum") && (
-        <div className="field">
-          <label htmlFor={ids.vault}>Vault</label>
-          <select
-            id={ids.vault}
-            className="input select"
-            value={value.vaultId}
-            aria-invalid={invalid("vault")}
-            aria-describedby={invalid("vault") ? error?.id : undefined}
-            onChange={(e) => set({ vaultId: e.target.value })}
-          >
-            <option value="">Choose a vault</option>
-            {vaults.map((v) => (
-              <option key={v.vaultId} value={String(v.vaultId)}>
-                {v.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ActionVaultField
+          id={ids.vault}
+          vaultId={value.vaultId}
+          vaults={vaults}
+          error={fieldError("vault")}
+          onChange={(vaultId) => set({ vaultId })}
+        />
       )}
       {value.kind !== "none" && (
-        <div className="field">
-          <label htmlFor={ids.value}>
-            {value.kind === "lockup"
-              ? "New lockup period (days)"
-              : value.kind === "minimum"
-                ? `New minimum investment${symbol ? ` (${symbol})` : ""}`
-                : "New quorum (%)"}
-          </label>
-          <input
-            id={ids.value}
-            className="input"
-            inputMode="decimal"
-            value={value.kind === "lockup" ? value.days : value.kind === "minimum" ? value.amount : value.percent}
-            aria-invalid={invalid("value")}
-            aria-describedby={describedBy("value")}
-            onChange={(e) =>
-              set(
-                value.kind === "lockup"
-                  ? { days: e.target.value }
-                  : value.kind === "minimum"
-                    ? { amount: e.target.value }
-                    : { percent: e.target.value },
-              )
-            }
-          />
-          <p id={ids.hint} className="field__hint">
-            {actionHint(value.kind, vault, token, quorum.data)}
-          </p>
-        </div>
+        <ActionValueField
+          ids={ids}
+          value={value}
+          symbol={token?.symbol ?? ""}
+          hint={actionHint(value.kind, vault, token, quorum.data)}
+          error={fieldError("value")}
+          onChange={set}
+        />
       )}
       {action && token && (
-        <div className={styles.preview} data-testid="proposal-action-preview">
-          <p className="small">
-            If it passes, once queued and after the timelock's delay:{" "}
-            <strong>{describeProposalAction(action, { deployment, ...token, vaults })}</strong>.
-          </p>
-          <p
-            className={`small ${
-              simulated.data?.[0] ? (simulated.data[0].ok ? styles.previewOk : "error-text") : "muted"
-            }`}
-          >
-            {simulated.data?.[0]
-              ? simulated.data[0].ok
-                ? WOULD_SUCCEED
-                : `Would be refused now: ${simulated.data[0].message}`
-              : "Checking what it would do now…"}
-          </p>
-        </div>
+        <ActionPreview
+          description={describeProposalAction(action, { deployment, ...token, vaults })}
+          simulation={simulated.data?.[0]}
+        />
       )}
     </fieldset>
+  );
+}
+
+/** Which action: none (a signal), a vault's lockup period or minimum investment, or the quorum. */
+function ActionKindField({
+  id,
+  kind,
+  onChange,
+}: {
+  id: string;
+  kind: ActionKind;
+  onChange: (kind: ActionKind) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>On-chain action</label>
+      <select id={id} className="input select" value={kind} onChange={(e) => onChange(e.target.value as ActionKind)}>
+        {KINDS.map((k) => (
+          <option key={k.kind} value={k.kind}>
+            {k.label}
+          </option>
+        ))}
+      </select>
+      {kind === "none" && (
+        <p className="field__hint">Executing a signal records the decision; nothing on chain changes.</p>
+      )}
+    </div>
+  );
+}
+
+/** The vault a lockup or minimum-investment action changes; `error` when the problem shown is in this field. */
+function ActionVaultField({
+  id,
+  vaultId,
+  vaults,
+  error,
+  onChange,
+}: {
+  id: string;
+  vaultId: string;
+  vaults: readonly ActionVault[];
+  error: { id: string } | undefined;
+  onChange: (vaultId: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Vault</label>
+      <select
+        id={id}
+        className="input select"
+        value={vaultId}
+        aria-invalid={error !== undefined}
+        aria-describedby={error?.id}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        <option value="">Choose a vault</option>
+        {vaults.map((v) => (
+          <option key={v.vaultId} value={String(v.vaultId)}>
+            {v.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The new value (days, tokens or per cent, by the action), with what it is now under it. */
+function ActionValueField({
+  ids,
+  value,
+  symbol,
+  hint,
+  error,
+  onChange,
+}: {
+  ids: { value: string; hint: string };
+  value: ActionInput;
+  symbol: string;
+  hint: string;
+  error: { id: string } | undefined;
+  onChange: (patch: Partial<ActionInput>) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={ids.value}>
+        {value.kind === "lockup"
+          ? "New lockup period (days)"
+          : value.kind === "minimum"
+            ? `New minimum investment${symbol ? ` (${symbol})` : ""}`
+            : "New quorum (%)"}
+      </label>
+      <input
+        id={ids.value}
+        className="input"
+        inputMode="decimal"
+        value={value.kind === "lockup" ? value.days : value.kind === "minimum" ? value.amount : value.percent}
+        aria-invalid={error !== undefined}
+        aria-describedby={[error?.id, ids.hint].filter(Boolean).join(" ")}
+        onChange={(e) =>
+          onChange(
+            value.kind === "lockup"
+              ? { days: e.target.value }
+              : value.kind === "minimum"
+                ? { amount: e.target.value }
+                : { percent: e.target.value },
+          )
+        }
+      />
+      <p id={ids.hint} className="field__hint">
+        {hint}
+      </p>
+    </div>
+  );
+}
+
+/** What the action would do in plain words, and whether the timelock could make it now (simulated). */
+function ActionPreview({ description, simulation }: { description: string; simulation: SimulatedAction | undefined }) {
+  return (
+    <div className={styles.preview} data-testid="proposal-action-preview">
+      <p className="small">
+        If it passes, once queued and after the timelock's delay: <strong>{description}</strong>.
+      </p>
+      <p className={`small ${simulation ? (simulation.ok ? styles.previewOk : "error-text") : "muted"}`}>
+        {simulation
+          ? simulation.ok
+            ? WOULD_SUCCEED
+            : `Would be refused now: ${simulation.message}`
+          : "Checking what it would do now…"}
+      </p>
+    </div>
   );
 }
 

@@ -1,20 +1,12 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useAppConfig } from "../../shared/hooks/useAppConfig";
 import { usePageTitle } from "../../shared/hooks/usePageTitle";
-import { downloadText } from "../../shared/lib/download";
 import { formatNumber } from "../../shared/lib/format";
 import styles from "./HistoryPage.module.css";
 import { HistoryTable } from "./HistoryTable";
-import {
-  type HistoryFilter,
-  historyErrorMessage,
-  historyFailureMessage,
-  mergeLoaded,
-  mergeTransfers,
-  transfersToCsv,
-} from "./history.helpers";
-import { fetchAllTransfers, type HistoryKind, transfersOf, transfersQuery } from "./history.queries";
+import type { HistoryFilter } from "./history.helpers";
+import { useExchangeHistory } from "./useExchangeHistory";
+import { type ExportState, useHistoryExport } from "./useHistoryExport";
 
 const PAGE_SIZE = 10;
 const FILTERS: { value: HistoryFilter; label: string }[] = [
@@ -23,21 +15,6 @@ const FILTERS: { value: HistoryFilter; label: string }[] = [
   { value: "withdrawal", label: "Withdrawals" },
 ];
 
-type ExportState = { status: "idle" } | { status: "running"; count: number } | { status: "error"; message: string };
-
-/** One kind of transfer, loaded a page at a time from the API; `error` is the API's own `data.error`. */
-function useTransfers(apiUrl: string, kind: HistoryKind) {
-  const query = useInfiniteQuery(transfersQuery(apiUrl, kind));
-  const pages = query.data?.pages ?? [];
-  // One array per load (not per render), so the merged list is only rebuilt when a page arrives.
-  const records = useMemo(() => {
-    const loaded = query.data?.pages ?? [];
-    return loaded.some((p) => transfersOf(p, kind) !== null) ? loaded.flatMap((p) => transfersOf(p, kind) ?? []) : null;
-  }, [query.data, kind]);
-  const error = query.isError ? null : (pages[0]?.data.error ?? null);
-  return { query, records, error, source: pages[0]?.data.source, hasMore: Boolean(query.hasNextPage) };
-}
-
 /**
  * Exchange history (`/history`): the fund's deposits and withdrawals on the exchange, merged newest first, with the
  * amount in US dollars; filter by type; older records load from the API on demand; CSV export of the whole history.
@@ -45,62 +22,11 @@ function useTransfers(apiUrl: string, kind: HistoryKind) {
 export default function HistoryPage() {
   usePageTitle("History");
   const { apiUrl } = useAppConfig();
-  const deposits = useTransfers(apiUrl, "deposits");
-  const withdrawals = useTransfers(apiUrl, "withdrawals");
   const [filter, setFilter] = useState<HistoryFilter>("all");
   const [page, setPage] = useState(0);
-  const [exporting, setExporting] = useState<ExportState>({ status: "idle" });
-
-  const { rows, complete } = useMemo(
-    () =>
-      mergeLoaded(
-        { records: deposits.records, hasMore: deposits.hasMore },
-        { records: withdrawals.records, hasMore: withdrawals.hasMore },
-        filter,
-      ),
-    [deposits.records, deposits.hasMore, withdrawals.records, withdrawals.hasMore, filter],
-  );
-  const uniqueErrors = [...new Set([deposits.error, withdrawals.error].filter((e): e is string => Boolean(e)))];
-  // Failed requests (the API down, timing out or answering an error) are said once for both kinds, with a retry.
-  const failedQueries = [deposits.query, withdrawals.query].filter((q) => q.isError);
-  const failure = historyFailureMessage(failedQueries.map((q) => q.error));
-  const retrying = failedQueries.some((q) => q.isFetching);
-  const retry = () => {
-    for (const q of failedQueries) void q.refetch();
-  };
-  // Demo records (no exchange keys): the API's error is why, not a failure; say so as information.
-  const demo = deposits.source === "demo" || withdrawals.source === "demo";
-  const loadingMore = deposits.query.isFetchingNextPage || withdrawals.query.isFetchingNextPage;
-
-  const loadOlder = () => {
-    if (filter !== "withdrawal" && deposits.hasMore) void deposits.query.fetchNextPage();
-    if (filter !== "deposit" && withdrawals.hasMore) void withdrawals.query.fetchNextPage();
-  };
-
-  const exportCsv = async () => {
-    setExporting({ status: "running", count: 0 });
-    const counts = { deposits: 0, withdrawals: 0 };
-    const progress = (kind: HistoryKind) => (count: number) => {
-      counts[kind] = count;
-      setExporting({ status: "running", count: counts.deposits + counts.withdrawals });
-    };
-    try {
-      const [allDeposits, allWithdrawals] = await Promise.all([
-        filter === "withdrawal" ? [] : fetchAllTransfers(apiUrl, "deposits", progress("deposits")),
-        filter === "deposit" ? [] : fetchAllTransfers(apiUrl, "withdrawals", progress("withdrawals")),
-      ]);
-      const csv = transfersToCsv(mergeTransfers(allDeposits, allWithdrawals, filter));
-      const what = filter === "all" ? "transfers" : `${filter}s`;
-      downloadText(
-        csv,
-        `fundament-exchange-${what}-${new Date().toISOString().slice(0, 10)}.csv`,
-        "text/csv;charset=utf-8",
-      );
-      setExporting({ status: "idle" });
-    } catch (error) {
-      setExporting({ status: "error", message: historyErrorMessage("Export failed", error) });
-    }
-  };
+  const history = useExchangeHistory(apiUrl, filter);
+  const { exporting, exportCsv } = useHistoryExport(apiUrl, filter);
+  const { rows, uniqueErrors, failure, demo } = history;
 
   return (
     <div className="page">
@@ -112,37 +38,14 @@ export default function HistoryPage() {
       </header>
       <div className="card">
         <div className={styles.toolbar}>
-          <fieldset className="segmented" aria-label="Show">
-            <legend className="visually-hidden">Show</legend>
-            {FILTERS.map((f) => (
-              <button
-                key={f.value}
-                type="button"
-                className="segmented__option"
-                aria-pressed={filter === f.value}
-                onClick={() => {
-                  setFilter(f.value);
-                  setPage(0);
-                }}
-              >
-                {f.label}
-              </button>
-            ))}
-          </fieldset>
-          <div className={styles.toolbarEnd}>
-            <span className="muted small" role="status">
-              {exporting.status === "running" ? `Exporting… ${formatNumber(exporting.count, 0)} records` : ""}
-            </span>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => void exportCsv()}
-              disabled={exporting.status === "running" || rows.length === 0}
-              aria-busy={exporting.status === "running"}
-            >
-              Export CSV
-            </button>
-          </div>
+          <HistoryFilters
+            filter={filter}
+            onChange={(value) => {
+              setFilter(value);
+              setPage(0);
+            }}
+          />
+          <ExportControl exporting={exporting} disabled={rows.length === 0} onExport={() => void exportCsv()} />
         </div>
         {exporting.status === "error" && (
           <p className="error-text" role="alert">
@@ -159,14 +62,63 @@ export default function HistoryPage() {
         <HistoryTable
           rows={rows}
           errors={[...(failure ? [failure] : []), ...(demo ? [] : uniqueErrors)]}
-          retry={failure ? { retrying, onRetry: retry } : undefined}
-          isLoading={deposits.query.isPending || withdrawals.query.isPending}
+          retry={failure ? { retrying: history.retrying, onRetry: history.retry } : undefined}
+          isLoading={history.isLoading}
           page={page}
           pageSize={PAGE_SIZE}
           onPageChange={setPage}
-          more={complete ? undefined : { loading: loadingMore, onLoad: loadOlder }}
+          more={history.complete ? undefined : { loading: history.loadingMore, onLoad: history.loadOlder }}
         />
       </div>
+    </div>
+  );
+}
+
+/** Which transfers show: all, deposits or withdrawals (a segmented control). */
+function HistoryFilters({ filter, onChange }: { filter: HistoryFilter; onChange: (filter: HistoryFilter) => void }) {
+  return (
+    <fieldset className="segmented" aria-label="Show">
+      <legend className="visually-hidden">Show</legend>
+      {FILTERS.map((f) => (
+        <button
+          key={f.value}
+          type="button"
+          className="segmented__option"
+          aria-pressed={filter === f.value}
+          onClick={() => onChange(f.value)}
+        >
+          {f.label}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The export's progress (a status) and its "Export CSV" button. */
+function ExportControl({
+  exporting,
+  disabled,
+  onExport,
+}: {
+  exporting: ExportState;
+  /** Nothing to export (no rows shown). */
+  disabled: boolean;
+  onExport: () => void;
+}) {
+  return (
+    <div className={styles.toolbarEnd}>
+      <span className="muted small" role="status">
+        {exporting.status === "running" ? `Exporting… ${formatNumber(exporting.count, 0)} records` : ""}
+      </span>
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={onExport}
+        disabled={exporting.status === "running" || disabled}
+        aria-busy={exporting.status === "running"}
+      >
+        Export CSV
+      </button>
     </div>
   );
 }

@@ -39,33 +39,9 @@ export function HistoryTable({
   const visible = rows.slice(current * pageSize, (current + 1) * pageSize);
   return (
     <div className="history">
-      {errors.length > 0 && (
-        <div className={`notice notice--error ${styles.errors}`}>
-          <div role="alert">
-            {errors.map((error) => (
-              <p key={error}>{error}</p>
-            ))}
-          </div>
-          {retry && (
-            <button
-              type="button"
-              className="button button--secondary button--small"
-              onClick={retry.onRetry}
-              disabled={retry.retrying}
-              aria-busy={retry.retrying}
-            >
-              {retry.retrying ? "Retrying…" : "Retry"}
-            </button>
-          )}
-        </div>
-      )}
+      {errors.length > 0 && <HistoryErrors errors={errors} retry={retry} />}
       {isLoading ? (
-        <div className="stack" aria-busy="true">
-          <p className="visually-hidden">Loading the exchange history…</p>
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} height="2.5rem" />
-          ))}
-        </div>
+        <HistoryLoading />
       ) : rows.length === 0 ? (
         // With an error, the error alone says why nothing shows (said once, not again as an empty history).
         errors.length > 0 ? null : (
@@ -75,80 +51,125 @@ export function HistoryTable({
         )
       ) : (
         <>
-          <div className="table-wrap">
-            <table className="table table--stack">
-              <caption className="visually-hidden">Exchange deposits and withdrawals, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Type</th>
-                  <th scope="col" className="num">
-                    Amount
-                  </th>
-                  <th scope="col" className="num">
-                    Amount (USD)
-                  </th>
-                  <th scope="col">Network</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="num">
-                    Fee
-                  </th>
-                  <th scope="col">Transaction</th>
-                </tr>
-              </thead>
-              <tbody>
-                {visible.map((t) => {
-                  const txid = transferHash(t);
-                  return (
-                    <tr key={`${t.type}-${t.id}`}>
-                      <td data-label="Date">
-                        {t.datetime ? formatDateTime(Date.parse(t.datetime)) : formatDateTime(t.timestamp)}
-                      </td>
-                      <td data-label="Type">
-                        <span className={`badge badge--${t.type}`}>
-                          {t.type === "deposit" ? "Deposit" : "Withdrawal"}
-                        </span>
-                      </td>
-                      <td className="num" data-label="Amount" title={`${t.amount} ${t.currency || t.coin}`}>
-                        {transferAmount(t)}
-                      </td>
-                      <td className="num" data-label="Amount (USD)">
-                        {transferAmountUsd(t)}
-                      </td>
-                      <td data-label="Network">{t.network ?? t.chain ?? "—"}</td>
-                      <td data-label="Status">{t.status}</td>
-                      <td
-                        className="num"
-                        data-label="Fee"
-                        title={t.fee ? `${t.fee.cost} ${t.fee.currency}` : undefined}
-                      >
-                        {transferFee(t)}
-                      </td>
-                      <td className="mono" data-label="Transaction" title={txid ?? undefined}>
-                        {txid ? shortenAddress(txid) : "—"}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <TransfersTable transfers={visible} />
           <Pager page={current} pages={pages} onChange={onPageChange} label="History pages" />
-          {more && current === pages - 1 && (
-            <div className={styles.more}>
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={more.onLoad}
-                disabled={more.loading}
-                aria-busy={more.loading}
-              >
-                {more.loading ? "Loading older transfers…" : "Load older transfers"}
-              </button>
-            </div>
-          )}
+          {more && current === pages - 1 && <LoadOlder more={more} />}
         </>
       )}
+    </div>
+  );
+}
+
+/** The errors in plain words, with a Retry button when the requests failed. */
+function HistoryErrors({ errors, retry }: Pick<HistoryTableProps, "errors" | "retry">) {
+  return (
+    <div className={`notice notice--error ${styles.errors}`}>
+      <div role="alert">
+        {errors.map((error) => (
+          <p key={error}>{error}</p>
+        ))}
+      </div>
+      {retry && (
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={retry.onRetry}
+          disabled={retry.retrying}
+          aria-busy={retry.retrying}
+        >
+          {retry.retrying ? "Retrying…" : "Retry"}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Placeholder rows while the first pages load. */
+function HistoryLoading() {
+  return (
+    <div className="stack" aria-busy="true">
+      <p className="visually-hidden">Loading the exchange history…</p>
+      {[0, 1, 2, 3].map((i) => (
+        <Skeleton key={i} height="2.5rem" />
+      ))}
+    </div>
+  );
+}
+
+/** One page of transfers as a table (a card of labelled values per row on a phone). */
+function TransfersTable({ transfers }: { transfers: readonly ExchangeTransfer[] }) {
+  return (
+    <div className="table-wrap">
+      <table className="table table--stack">
+        <caption className="visually-hidden">Exchange deposits and withdrawals, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Type</th>
+            <th scope="col" className="num">
+              Amount
+            </th>
+            <th scope="col" className="num">
+              Amount (USD)
+            </th>
+            <th scope="col">Network</th>
+            <th scope="col">Status</th>
+            <th scope="col" className="num">
+              Fee
+            </th>
+            <th scope="col">Transaction</th>
+          </tr>
+        </thead>
+        <tbody>
+          {transfers.map((t) => (
+            <TransferRow key={`${t.type}-${t.id}`} transfer={t} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One transfer: date, type, amount (and in US dollars), network, status, fee and transaction hash. */
+function TransferRow({ transfer: t }: { transfer: ExchangeTransfer }) {
+  const txid = transferHash(t);
+  return (
+    <tr>
+      <td data-label="Date">{t.datetime ? formatDateTime(Date.parse(t.datetime)) : formatDateTime(t.timestamp)}</td>
+      <td data-label="Type">
+        <span className={`badge badge--${t.type}`}>{t.type === "deposit" ? "Deposit" : "Withdrawal"}</span>
+      </td>
+      <td className="num" data-label="Amount" title={`${t.amount} ${t.currency || t.coin}`}>
+        {transferAmount(t)}
+      </td>
+      <td className="num" data-label="Amount (USD)">
+        {transferAmountUsd(t)}
+      </td>
+      <td data-label="Network">{t.network ?? t.chain ?? "—"}</td>
+      <td data-label="Status">{t.status}</td>
+      <td className="num" data-label="Fee" title={t.fee ? `${t.fee.cost} ${t.fee.currency}` : undefined}>
+        {transferFee(t)}
+      </td>
+      <td className="mono" data-label="Transaction" title={txid ?? undefined}>
+        {txid ? shortenAddress(txid) : "—"}
+      </td>
+    </tr>
+  );
+}
+
+/** On the last loaded page, while older records remain on the server: the button that loads them. */
+function LoadOlder({ more }: { more: NonNullable<HistoryTableProps["more"]> }) {
+  return (
+    <div className={styles.more}>
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={more.onLoad}
+        disabled={more.loading}
+        aria-busy={more.loading}
+      >
+        {more.loading ? "Loading older transfers…" : "Load older transfers"}
+      </button>
     </div>
   );
 }
