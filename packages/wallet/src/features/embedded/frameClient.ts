@@ -102,178 +102,229 @@ export function hideFrameElement(iframe: HTMLIFrameElement): void {
   iframe.tabIndex = -1;
 }
 
+/** The client's state and wiring, handed to each of its steps. */
+type FrameClientState = {
+  options: FrameClientOptions;
+  origin: string;
+  requestTimeoutMs: number;
+  readyDelayMs: number;
+  loadTimeoutMs: number;
+  pending: Map<string, Pending>;
+  handlers: Map<FrameNoticeName, Set<NoticeHandler>>;
+  extraSources: Set<Window>;
+  iframe: HTMLIFrameElement | undefined;
+  mounting: Promise<void> | undefined;
+  onReady: (() => void) | undefined;
+  listening: boolean;
+  onMessage: (event: MessageEvent) => void;
+};
+
+/** Calls the notice's handlers (one failing handler does not stop the others). */
+function emitNotice(s: FrameClientState, name: FrameNoticeName, payload: unknown): void {
+  for (const handler of s.handlers.get(name) ?? []) {
+    try {
+      (handler as (p: unknown) => void)(payload);
+    } catch (error) {
+      console.error(`[wallet] frame notice ${name} handler failed`, error);
+    }
+  }
+}
+
+/** Settles the pending request a `_SUCCESS` / `_ERROR` answers (ignored when the id or the name does not match). */
+function settleRequest(s: FrameClientState, id: string, requestName: string, outcome: string, payload: unknown): void {
+  const request = s.pending.get(id);
+  if (!request || request.name !== requestName) return;
+  s.pending.delete(id);
+  if (request.timer !== undefined) clearTimeout(request.timer);
+  if (outcome === "SUCCESS") request.resolve(payload);
+  else {
+    const p = (payload ?? {}) as Partial<FrameErrorPayload>;
+    request.reject(new FrameError(typeof p.message === "string" ? p.message : FRAME_ERRORS.unknown, p.code));
+  }
+}
+
+/**
+ * While the frame is shown the person acts in it (saving or choosing the recovery file): a login that waits for
+ * that is not stuck, so its timeout stops, and starts afresh when the frame hides again.
+ */
+function pauseTimeoutsWhileShown(s: FrameClientState, name: string): void {
+  if (name === "SHOW") {
+    for (const request of s.pending.values()) {
+      if (request.timer !== undefined) clearTimeout(request.timer);
+      request.timer = undefined;
+    }
+  } else if (name === "HIDE") {
+    for (const request of s.pending.values()) if (request.timer === undefined) request.arm?.();
+  }
+}
+
+/** A message event: answers, READY and notices, only from the frame origin and the iframe's window (or a popup). */
+function handleMessage(s: FrameClientState, event: MessageEvent): void {
+  // Only the frame origin, and only the iframe's own window (or a popup the app opened on that origin).
+  if (event.origin !== s.origin) return;
+  const fromFrame = Boolean(s.iframe && event.source === s.iframe.contentWindow);
+  const fromPopup = event.source !== null && s.extraSources.has(event.source as Window);
+  if (!fromFrame && !fromPopup) return;
+  if (!isProtocolMessage(event.data, FRAME_EVENT_PREFIX)) return;
+  const name = event.data.type.slice(FRAME_EVENT_PREFIX.length);
+  const answer = /^(.+)_(SUCCESS|ERROR)$/.exec(name);
+  if (answer && fromFrame) {
+    settleRequest(s, event.data.id, answer[1] as string, answer[2] as string, event.data.payload);
+    return;
+  }
+  if (name === "READY" && fromFrame) {
+    s.onReady?.();
+    return;
+  }
+  // The popup may only say that the social redirect is done; everything else comes from the frame itself.
+  if (fromPopup && !fromFrame && name !== "SOCIAL_REDIRECT_DONE") return;
+  pauseTimeoutsWhileShown(s, name);
+  emitNotice(s, name as FrameNoticeName, event.data.payload ?? {});
+}
+
+function frameView(s: FrameClientState): Window {
+  return (s.options.document ?? document).defaultView ?? window;
+}
+
+function listen(s: FrameClientState): void {
+  if (s.listening) return;
+  s.listening = true;
+  frameView(s).addEventListener("message", s.onMessage);
+}
+
+function failAll(s: FrameClientState, message: string): void {
+  for (const [id, request] of s.pending) {
+    if (request.timer !== undefined) clearTimeout(request.timer);
+    request.reject(new FrameError(message));
+    s.pending.delete(id);
+  }
+}
+
+/** Appends the hidden iframe; resolves after READY + the ready delay, rejects when it fails to load in time. */
+function loadFrame(s: FrameClientState): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    listen(s);
+    const doc = s.options.document ?? document;
+    const element = doc.createElement("iframe");
+    element.title = FRAME_TITLE;
+    element.src = s.options.frameUrl;
+    element.setAttribute("data-fw-embedded-frame", "");
+    hideFrameElement(element);
+    let settled = false;
+    const fail = () => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(loadTimer);
+      s.onReady = undefined;
+      element.remove();
+      if (s.iframe === element) s.iframe = undefined;
+      reject(new FrameError(FRAME_ERRORS.loadFailed));
+    };
+    const loadTimer = setTimeout(fail, s.loadTimeoutMs);
+    s.onReady = () => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(loadTimer);
+      s.onReady = undefined;
+      // Spec §4 / §9: the frame's readiness, plus an extra 500 ms after the ready event.
+      setTimeout(resolve, s.readyDelayMs);
+    };
+    element.addEventListener("error", fail);
+    s.iframe = element;
+    doc.body.appendChild(element);
+  });
+}
+
+function mount(s: FrameClientState): Promise<void> {
+  s.mounting ??= loadFrame(s);
+  // A failed load is forgotten: the next mount tries again.
+  s.mounting.catch(() => {
+    s.mounting = undefined;
+  });
+  return s.mounting;
+}
+
+function sendRequest<N extends FrameRequestName>(
+  s: FrameClientState,
+  name: N,
+  payload: FrameRequests[N]["payload"],
+): Promise<FrameRequests[N]["result"]> {
+  const target = s.iframe?.contentWindow;
+  if (!s.iframe || !target) return Promise.reject(new FrameError(FRAME_ERRORS.notSet));
+  const id = newMessageId();
+  return new Promise((resolve, reject) => {
+    const request: Pending = { name, resolve: resolve as (value: unknown) => void, reject };
+    if ((TIMED_REQUESTS as readonly string[]).includes(name)) {
+      request.arm = () => {
+        request.timer = setTimeout(() => {
+          if (!s.pending.delete(id)) return;
+          // Spec §8 "Frame timeout": the timeout handler runs, then the request is aborted.
+          s.options.onTimeout?.(name);
+          reject(new FrameError(FRAME_ERRORS.aborted));
+        }, s.requestTimeoutMs);
+      };
+      request.arm();
+    }
+    s.pending.set(id, request);
+    const message: AppMessage = { type: appEventType(name), id, payload } as AppMessage;
+    target.postMessage(message, s.origin);
+  });
+}
+
+function onNotice(s: FrameClientState, name: FrameNoticeName, handler: NoticeHandler): () => void {
+  let set = s.handlers.get(name);
+  if (!set) {
+    set = new Set();
+    s.handlers.set(name, set);
+  }
+  set.add(handler);
+  return () => {
+    set.delete(handler);
+  };
+}
+
+function destroy(s: FrameClientState): void {
+  failAll(s, FRAME_ERRORS.aborted);
+  frameView(s).removeEventListener("message", s.onMessage);
+  s.listening = false;
+  s.iframe?.remove();
+  s.iframe = undefined;
+  s.mounting = undefined;
+}
+
 /**
  * The app side of the frame protocol (spec §7 "Embedded wallet frame"): one hidden iframe on the frame's own origin,
  * requests matched to answers by id, every message checked for the frame origin and the iframe's window.
  */
 export function createFrameClient(options: FrameClientOptions): FrameClient {
-  const origin = new URL(options.frameUrl).origin;
-  const requestTimeoutMs = options.requestTimeoutMs ?? FRAME_REQUEST_TIMEOUT_MS;
-  const readyDelayMs = options.readyDelayMs ?? FRAME_READY_DELAY_MS;
-  const loadTimeoutMs = options.loadTimeoutMs ?? FRAME_LOAD_TIMEOUT_MS;
-  const pending = new Map<string, Pending>();
-  const handlers = new Map<FrameNoticeName, Set<NoticeHandler>>();
-  const extraSources = new Set<Window>();
-  let iframe: HTMLIFrameElement | undefined;
-  let mounting: Promise<void> | undefined;
-  let onReady: (() => void) | undefined;
-  let listening = false;
-
-  const emit = (name: FrameNoticeName, payload: unknown) => {
-    for (const handler of handlers.get(name) ?? []) {
-      try {
-        (handler as (p: unknown) => void)(payload);
-      } catch (error) {
-        console.error(`[wallet] frame notice ${name} handler failed`, error);
-      }
-    }
+  const s: FrameClientState = {
+    options,
+    origin: new URL(options.frameUrl).origin,
+    requestTimeoutMs: options.requestTimeoutMs ?? FRAME_REQUEST_TIMEOUT_MS,
+    readyDelayMs: options.readyDelayMs ?? FRAME_READY_DELAY_MS,
+    loadTimeoutMs: options.loadTimeoutMs ?? FRAME_LOAD_TIMEOUT_MS,
+    pending: new Map(),
+    handlers: new Map(),
+    extraSources: new Set(),
+    iframe: undefined,
+    mounting: undefined,
+    onReady: undefined,
+    listening: false,
+    onMessage: (event) => handleMessage(s, event),
   };
-
-  const onMessage = (event: MessageEvent) => {
-    // Only the frame origin, and only the iframe's own window (or a popup the app opened on that origin).
-    if (event.origin !== origin) return;
-    const fromFrame = Boolean(iframe && event.source === iframe.contentWindow);
-    const fromPopup = event.source !== null && extraSources.has(event.source as Window);
-    if (!fromFrame && !fromPopup) return;
-    if (!isProtocolMessage(event.data, FRAME_EVENT_PREFIX)) return;
-    const name = event.data.type.slice(FRAME_EVENT_PREFIX.length);
-    const answer = /^(.+)_(SUCCESS|ERROR)$/.exec(name);
-    if (answer && fromFrame) {
-      const request = pending.get(event.data.id);
-      if (!request || request.name !== answer[1]) return;
-      pending.delete(event.data.id);
-      if (request.timer !== undefined) clearTimeout(request.timer);
-      if (answer[2] === "SUCCESS") request.resolve(event.data.payload);
-      else {
-        const p = (event.data.payload ?? {}) as Partial<FrameErrorPayload>;
-        request.reject(new FrameError(typeof p.message === "string" ? p.message : FRAME_ERRORS.unknown, p.code));
-      }
-      return;
-    }
-    if (name === "READY" && fromFrame) {
-      onReady?.();
-      return;
-    }
-    // The popup may only say that the social redirect is done; everything else comes from the frame itself.
-    if (fromPopup && !fromFrame && name !== "SOCIAL_REDIRECT_DONE") return;
-    // While the frame is shown the person acts in it (saving or choosing the recovery file): a login that waits for
-    // that is not stuck, so its timeout stops, and starts afresh when the frame hides again.
-    if (name === "SHOW") {
-      for (const request of pending.values()) {
-        if (request.timer !== undefined) clearTimeout(request.timer);
-        request.timer = undefined;
-      }
-    } else if (name === "HIDE") {
-      for (const request of pending.values()) if (request.timer === undefined) request.arm?.();
-    }
-    emit(name as FrameNoticeName, event.data.payload ?? {});
-  };
-
-  const view = () => (options.document ?? document).defaultView ?? window;
-
-  const listen = () => {
-    if (listening) return;
-    listening = true;
-    view().addEventListener("message", onMessage);
-  };
-
-  const failAll = (message: string) => {
-    for (const [id, request] of pending) {
-      if (request.timer !== undefined) clearTimeout(request.timer);
-      request.reject(new FrameError(message));
-      pending.delete(id);
-    }
-  };
-
-  const client: FrameClient = {
-    origin,
-    iframe: () => iframe,
-    mount() {
-      mounting ??= new Promise<void>((resolve, reject) => {
-        listen();
-        const doc = options.document ?? document;
-        const element = doc.createElement("iframe");
-        element.title = FRAME_TITLE;
-        element.src = options.frameUrl;
-        element.setAttribute("data-fw-embedded-frame", "");
-        hideFrameElement(element);
-        let settled = false;
-        const fail = () => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(loadTimer);
-          onReady = undefined;
-          element.remove();
-          if (iframe === element) iframe = undefined;
-          reject(new FrameError(FRAME_ERRORS.loadFailed));
-        };
-        const loadTimer = setTimeout(fail, loadTimeoutMs);
-        onReady = () => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(loadTimer);
-          onReady = undefined;
-          // Spec §4 / §9: the frame's readiness, plus an extra 500 ms after the ready event.
-          setTimeout(resolve, readyDelayMs);
-        };
-        element.addEventListener("error", fail);
-        iframe = element;
-        doc.body.appendChild(element);
-      });
-      // A failed load is forgotten: the next mount tries again.
-      mounting.catch(() => {
-        mounting = undefined;
-      });
-      return mounting;
-    },
-    request(name, payload) {
-      const target = iframe?.contentWindow;
-      if (!iframe || !target) return Promise.reject(new FrameError(FRAME_ERRORS.notSet));
-      const id = newMessageId();
-      return new Promise((resolve, reject) => {
-        const request: Pending = { name, resolve: resolve as (value: unknown) => void, reject };
-        if ((TIMED_REQUESTS as readonly string[]).includes(name)) {
-          request.arm = () => {
-            request.timer = setTimeout(() => {
-              if (!pending.delete(id)) return;
-              // Spec §8 "Frame timeout": the timeout handler runs, then the request is aborted.
-              options.onTimeout?.(name);
-              reject(new FrameError(FRAME_ERRORS.aborted));
-            }, requestTimeoutMs);
-          };
-          request.arm();
-        }
-        pending.set(id, request);
-        const message: AppMessage = { type: appEventType(name), id, payload } as AppMessage;
-        target.postMessage(message, origin);
-      });
-    },
-    on(name, handler) {
-      let set = handlers.get(name);
-      if (!set) {
-        set = new Set();
-        handlers.set(name, set);
-      }
-      set.add(handler as NoticeHandler);
-      return () => {
-        set.delete(handler as NoticeHandler);
-      };
-    },
+  return {
+    origin: s.origin,
+    iframe: () => s.iframe,
+    mount: () => mount(s),
+    request: (name, payload) => sendRequest(s, name, payload),
+    on: (name, handler) => onNotice(s, name, handler as NoticeHandler),
     acceptNoticesFrom(source) {
-      listen();
-      extraSources.add(source);
+      listen(s);
+      s.extraSources.add(source);
       return () => {
-        extraSources.delete(source);
+        s.extraSources.delete(source);
       };
     },
-    destroy() {
-      failAll(FRAME_ERRORS.aborted);
-      view().removeEventListener("message", onMessage);
-      listening = false;
-      iframe?.remove();
-      iframe = undefined;
-      mounting = undefined;
-    },
+    destroy: () => destroy(s),
   };
-  return client;
 }

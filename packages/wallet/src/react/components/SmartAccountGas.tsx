@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { Address } from "viem";
-import { useConfig } from "wagmi";
+import { type Config, useConfig } from "wagmi";
 import { getAccount, getBalance, sendTransaction, waitForTransactionReceipt } from "wagmi/actions";
 import { isUserRejection } from "../../core/errors.js";
 import { errorText } from "../../features/connect/errors.js";
@@ -11,8 +11,57 @@ import {
   formatGasAmount,
   sponsorshipText,
 } from "../../features/smartAccount/gasTopUp.js";
+import type { SmartAccountConfig } from "../../features/smartAccount/types.js";
 import { useWalletRuntime } from "../context.js";
 import { useViewRequest } from "../hooks/useViewState.js";
+
+type Sponsorship = NonNullable<SmartAccountConfig["sponsorship"]>;
+
+/** The smart account's native balance, and who pays its gas (when the app reports it). */
+function useSmartAccountGasReads(address: Address, chainId: number, sponsorshipRead: Sponsorship | undefined) {
+  const wagmiConfig = useConfig();
+  const eth = useQuery({
+    queryKey: ["fundament.wallet", "smartAccountEth", chainId, address],
+    retry: false,
+    staleTime: 0,
+    queryFn: async () => (await getBalance(wagmiConfig, { address, chainId })).value,
+  });
+  const sponsorship = useQuery({
+    queryKey: ["fundament.wallet", "smartAccountSponsorship", chainId, address],
+    enabled: Boolean(sponsorshipRead),
+    retry: false,
+    staleTime: 0,
+    queryFn: () => {
+      if (!sponsorshipRead) throw new Error("No sponsorship to read.");
+      return sponsorshipRead(address, chainId);
+    },
+  });
+  return { eth, sponsorship };
+}
+
+type SendGasTopUpParameters = {
+  to: Address;
+  value: bigint;
+  chainId: number;
+  /** The amount as typed (checked against the connected wallet's balance). */
+  amount: string;
+  symbol: string;
+  decimals: number;
+};
+
+/** The transfer from the connected wallet to the smart account; resolves with the success text. */
+async function sendGasTopUp(wagmiConfig: Config, p: SendGasTopUpParameters): Promise<string> {
+  const { to, value, chainId, symbol, decimals } = p;
+  const owner = getAccount(wagmiConfig).address;
+  if (!owner) throw new Error("Connect a wallet first.");
+  const ownerBalance = (await getBalance(wagmiConfig, { address: owner, chainId })).value;
+  const check = checkGasTopUp(p.amount, symbol, ownerBalance, decimals);
+  if (!check.ok) throw new Error(check.message);
+  const hash = await sendTransaction(wagmiConfig, { to, value, chainId });
+  const receipt = await waitForTransactionReceipt(wagmiConfig, { hash, chainId });
+  if (receipt.status !== "success") throw new Error("The transfer failed on chain: nothing was added.");
+  return `Added ${formatGasAmount(value, symbol, decimals)} for gas to your smart account.`;
+}
 
 /**
  * The smart account's gas: its native balance ("ETH for gas"), who pays its gas as the app reports it
@@ -41,35 +90,9 @@ export function SmartAccountGas({
   const [amount, setAmount] = useState(DEFAULT_GAS_TOP_UP);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const eth = useQuery({
-    queryKey: ["fundament.wallet", "smartAccountEth", chainId, address],
-    retry: false,
-    staleTime: 0,
-    queryFn: async () => (await getBalance(wagmiConfig, { address, chainId })).value,
-  });
-  const sponsorship = useQuery({
-    queryKey: ["fundament.wallet", "smartAccountSponsorship", chainId, address],
-    enabled: Boolean(sponsorshipRead),
-    retry: false,
-    staleTime: 0,
-    queryFn: () => {
-      if (!sponsorshipRead) throw new Error("No sponsorship to read.");
-      return sponsorshipRead(address, chainId);
-    },
-  });
+  const { eth, sponsorship } = useSmartAccountGasReads(address, chainId, sponsorshipRead);
   // View state: the wallet's prompt for the transfer may be a view over this one (the embedded wallet's approval).
   const topUp = useViewRequest<string>(`smartAccountGasTopUp:${address}`);
-  const send = async (value: bigint) => {
-    const owner = getAccount(wagmiConfig).address;
-    if (!owner) throw new Error("Connect a wallet first.");
-    const ownerBalance = (await getBalance(wagmiConfig, { address: owner, chainId })).value;
-    const check = checkGasTopUp(amount, symbol, ownerBalance, decimals);
-    if (!check.ok) throw new Error(check.message);
-    const hash = await sendTransaction(wagmiConfig, { to: address, value, chainId });
-    const receipt = await waitForTransactionReceipt(wagmiConfig, { hash, chainId });
-    if (receipt.status !== "success") throw new Error("The transfer failed on chain: nothing was added.");
-    return `Added ${formatGasAmount(value, symbol, decimals)} for gas to your smart account.`;
-  };
 
   const submit = async () => {
     const check = checkGasTopUp(amount, symbol, undefined, decimals);
@@ -78,7 +101,9 @@ export function SmartAccountGas({
       return;
     }
     setProblem(null);
-    const added = await topUp.run(() => send(check.value));
+    const added = await topUp.run(() =>
+      sendGasTopUp(wagmiConfig, { to: address, value: check.value, chainId, amount, symbol, decimals }),
+    );
     if (added) onAdded?.();
     runtime.balances.invalidate();
     await queryClient.invalidateQueries({ queryKey: ["fundament.wallet"] });

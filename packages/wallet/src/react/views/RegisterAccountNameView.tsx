@@ -4,7 +4,7 @@ import { useConfig } from "wagmi";
 import { signMessage } from "wagmi/actions";
 import { IDENTITY_CACHE_MS } from "../../core/constants.js";
 import { errorText } from "../../features/connect/errors.js";
-import type { NameRecord } from "../../features/names/createNamesClient.js";
+import type { NameRecord, NameSuggestion } from "../../features/names/createNamesClient.js";
 import { type RegisterAccountNameData, registerAccountName } from "../../features/names/registerAccountName.js";
 import { toFullName, validateName } from "../../features/names/validateName.js";
 import { useWalletRuntime } from "../context.js";
@@ -28,6 +28,114 @@ function useDebounced<T>(value: T, delayMs: number): T {
   return debounced;
 }
 
+type NameAvailabilityParameters = {
+  /** The label as typed, trimmed. */
+  trimmed: string;
+  fullName: string;
+  /** The connected account's current name. */
+  currentName: string | undefined;
+};
+
+/** The availability of the typed name, asked once typing pauses (with free suggestions when it is taken). */
+function useNameAvailability({ trimmed, fullName, currentName }: NameAvailabilityParameters) {
+  const runtime = useWalletRuntime();
+  const { names, nameZone } = runtime;
+  const apiUrl = runtime.config.apiUrl;
+  const ruleError = validateName(trimmed);
+  const debouncedLabel = useDebounced(trimmed, NAME_CHECK_DELAY_MS);
+  const checkName = toFullName(debouncedLabel, nameZone);
+  const checkEnabled = Boolean(names) && validateName(debouncedLabel) === undefined;
+  const suggestions = useQuery({
+    queryKey: nameSuggestionsKey(apiUrl, checkName),
+    enabled: checkEnabled,
+    staleTime: IDENTITY_CACHE_MS,
+    gcTime: IDENTITY_CACHE_MS,
+    retry: false,
+    queryFn: () => (names ? names.getSuggestions(checkName, nameZone) : Promise.resolve([])),
+  });
+  const settled = checkEnabled && debouncedLabel === trimmed && !suggestions.isFetching;
+  const asked = suggestions.data?.find((s) => s.name === fullName);
+  const own = currentName === fullName;
+  return {
+    ruleError,
+    own,
+    taken: settled && Boolean(asked?.registered) && !own,
+    available: settled && asked !== undefined && !asked.registered,
+    alternatives: (suggestions.data ?? []).filter((s) => !s.registered && s.name !== fullName),
+    checking: ruleError === undefined && !settled && !suggestions.isError,
+    checkError: suggestions.isError ? suggestions.error : undefined,
+  };
+}
+
+type NameAvailability = ReturnType<typeof useNameAvailability>;
+
+/** After a registration: the account's name is the new one everywhere the names are cached. */
+function useOnRegistered(address: string | undefined) {
+  const apiUrl = useWalletRuntime().config.apiUrl;
+  const queryClient = useQueryClient();
+  return (record: NameRecord) => {
+    queryClient.setQueryData(identityQueryKey(apiUrl, address), (old: { avatar?: string | null } | undefined) => ({
+      name: record.name,
+      avatar: old?.avatar ?? null,
+    }));
+    void queryClient.invalidateQueries({ queryKey: ["fundament.wallet", "identity"] });
+    void queryClient.invalidateQueries({ queryKey: ["fundament.wallet", "nameSuggestions"] });
+    void queryClient.invalidateQueries({ queryKey: ["fundament.wallet", "name"] });
+  };
+}
+
+/** The live line under the field: the rules, the check, and whether the name is free. */
+function NameStatus({
+  id,
+  touched,
+  fullName,
+  availability,
+}: {
+  id: string;
+  touched: boolean;
+  fullName: string;
+  availability: NameAvailability;
+}) {
+  const { ruleError, checkError, checking, own, taken, available } = availability;
+  return (
+    <div id={id} className="fw-name-status" aria-live="polite">
+      {touched && ruleError ? (
+        <p className="fw-error fw-wrap">{ruleError}</p>
+      ) : ruleError ? (
+        <p className="fw-muted">Letters, digits and hyphens, at least 4 characters.</p>
+      ) : checkError !== undefined ? (
+        <p className="fw-error fw-wrap">{errorText(checkError)}</p>
+      ) : checking ? (
+        <p className="fw-muted">Checking {fullName}…</p>
+      ) : own ? (
+        <p className="fw-muted">{fullName} is already your name.</p>
+      ) : taken ? (
+        <p className="fw-error fw-wrap">{fullName} is taken.</p>
+      ) : available ? (
+        <p className="fw-success">{fullName} is available.</p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The free names offered when the typed one is taken. */
+function NameSuggestions({ alternatives, onPick }: { alternatives: NameSuggestion[]; onPick: (name: string) => void }) {
+  return (
+    <section aria-label="Suggestions">
+      <h3 className="fw-subtitle">Available instead</h3>
+      <ul className="fw-name-suggestions">
+        {alternatives.map((s) => (
+          <li key={s.name}>
+            <button type="button" className="fw-button fw-button-secondary" onClick={() => onPick(s.name)}>
+              {s.name}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /**
  * RegisterAccountName: choose a name under the app's zone (`alice.fundament`). The label is checked as it is typed
  * (letters, digits and hyphens, at least 4 characters); its availability is asked once typing pauses, with free
@@ -36,9 +144,7 @@ function useDebounced<T>(value: T, delayMs: number): T {
 export function RegisterAccountNameView() {
   const runtime = useWalletRuntime();
   const { core, names, nameZone } = runtime;
-  const apiUrl = runtime.config.apiUrl;
   const wagmiConfig = useConfig();
-  const queryClient = useQueryClient();
   const { address, chainId } = useWalletAccount();
   const identity = useIdentity(address);
   const data = useStore(core.router, (s) => s.data) as RegisterAccountNameData | undefined;
@@ -53,40 +159,14 @@ export function RegisterAccountNameView() {
   }, [data]);
 
   const trimmed = label.trim();
-  const ruleError = validateName(trimmed);
   const fullName = toFullName(trimmed, nameZone);
-  const debouncedLabel = useDebounced(trimmed, NAME_CHECK_DELAY_MS);
-  const checkName = toFullName(debouncedLabel, nameZone);
-  const checkEnabled = Boolean(names) && validateName(debouncedLabel) === undefined;
-  const suggestions = useQuery({
-    queryKey: nameSuggestionsKey(apiUrl, checkName),
-    enabled: checkEnabled,
-    staleTime: IDENTITY_CACHE_MS,
-    gcTime: IDENTITY_CACHE_MS,
-    retry: false,
-    queryFn: () => (names ? names.getSuggestions(checkName, nameZone) : Promise.resolve([])),
-  });
+  const availability = useNameAvailability({ trimmed, fullName, currentName: identity.name });
+  const onRegistered = useOnRegistered(address);
 
   if (!names) return <p className="fw-muted">Names are not available.</p>;
   if (!address || chainId === undefined) return <p className="fw-muted">Not connected.</p>;
 
-  const settled = checkEnabled && debouncedLabel === trimmed && !suggestions.isFetching;
-  const asked = suggestions.data?.find((s) => s.name === fullName);
-  const own = identity.name === fullName;
-  const taken = settled && Boolean(asked?.registered) && !own;
-  const available = settled && asked !== undefined && !asked.registered;
-  const alternatives = (suggestions.data ?? []).filter((s) => !s.registered && s.name !== fullName);
-  const checking = ruleError === undefined && !settled && !suggestions.isError;
-
-  const onRegistered = (record: NameRecord) => {
-    queryClient.setQueryData(identityQueryKey(apiUrl, address), (old: { avatar?: string | null } | undefined) => ({
-      name: record.name,
-      avatar: old?.avatar ?? null,
-    }));
-    void queryClient.invalidateQueries({ queryKey: ["fundament.wallet", "identity"] });
-    void queryClient.invalidateQueries({ queryKey: ["fundament.wallet", "nameSuggestions"] });
-    void queryClient.invalidateQueries({ queryKey: ["fundament.wallet", "name"] });
-  };
+  const { ruleError, taken, alternatives } = availability;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -147,43 +227,15 @@ export function RegisterAccountNameView() {
           </span>
         </div>
       </div>
-      <div id={ids.status} className="fw-name-status" aria-live="polite">
-        {touched && ruleError ? (
-          <p className="fw-error fw-wrap">{ruleError}</p>
-        ) : ruleError ? (
-          <p className="fw-muted">Letters, digits and hyphens, at least 4 characters.</p>
-        ) : suggestions.isError ? (
-          <p className="fw-error fw-wrap">{errorText(suggestions.error)}</p>
-        ) : checking ? (
-          <p className="fw-muted">Checking {fullName}…</p>
-        ) : own ? (
-          <p className="fw-muted">{fullName} is already your name.</p>
-        ) : taken ? (
-          <p className="fw-error fw-wrap">{fullName} is taken.</p>
-        ) : available ? (
-          <p className="fw-success">{fullName} is available.</p>
-        ) : null}
-      </div>
+      <NameStatus id={ids.status} touched={touched} fullName={fullName} availability={availability} />
       {taken && alternatives.length > 0 ? (
-        <section aria-label="Suggestions">
-          <h3 className="fw-subtitle">Available instead</h3>
-          <ul className="fw-name-suggestions">
-            {alternatives.map((s) => (
-              <li key={s.name}>
-                <button
-                  type="button"
-                  className="fw-button fw-button-secondary"
-                  onClick={() => {
-                    setLabel(s.name.slice(0, s.name.length - nameZone.length - 1));
-                    inputRef.current?.focus();
-                  }}
-                >
-                  {s.name}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <NameSuggestions
+          alternatives={alternatives}
+          onPick={(name) => {
+            setLabel(name.slice(0, name.length - nameZone.length - 1));
+            inputRef.current?.focus();
+          }}
+        />
       ) : null}
       {submitError ? (
         <p id={ids.error} className="fw-error fw-wrap" role="alert">
