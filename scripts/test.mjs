@@ -132,6 +132,8 @@ for (const workspace of listWorkspaces()) {
   }
   const result = await run(npm, ["run", "test", "--workspace", workspace.name], { cwd: ROOT, capture: true, env });
   const seconds = stepSeconds();
+  // A runner of our own (e2e/run.mjs) names its flaky files in lines of this form.
+  for (const match of result.output.matchAll(/^⚠ flaky: (.*)$/gm)) flaky.push(match[1] ?? "");
   const failures = parseVitestFailures(result.output);
   const rerun = failures.length > 0 ? await rerunFailedFiles(workspace.name, failures, env) : undefined;
   await postgres?.stop();

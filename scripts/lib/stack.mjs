@@ -104,8 +104,10 @@ export async function startStack(options) {
     // services and the web and frame builds.
     const solanaStarting = life.starting(startLocalSolana(context, ports.solana));
     const localAuthStarting = life.starting(startSignInServices(context, anvil, ports));
-    step("build the web app and the secure frame (vite build, skipped when dist/ is current)");
-    const building = buildWeb({ log }).then(() => buildFrame({ log }));
+    // From a snapshot the builds are the ones made when it was saved: stacks that run side by side never rebuild
+    // dist/ under each other's pages.
+    if (!options.snapshot) step("build the web app and the secure frame (vite build, skipped when dist/ is current)");
+    const building = options.snapshot ? Promise.resolve() : buildWeb({ log }).then(() => buildFrame({ log }));
     // A build that fails while the API starts must reach `await building` below (and the stops), not crash the
     // process as an unhandled rejection that leaves the API and anvil running.
     building.catch(() => undefined);

@@ -1,3 +1,4 @@
+import { smartAccountQueryKey } from "@fundament/wallet/react";
 import { QueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { BrowserRouter } from "react-router";
@@ -9,11 +10,16 @@ import type { AppConfig } from "./shared/lib/config";
 import { WalletLayer } from "./shared/wallet/WalletLayer";
 
 export function createAppQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: { staleTime: 15_000, retry: 1, refetchOnWindowFocus: false },
     },
   });
+  // The wallet layer's smart-account lookup (three reads, one after another) is read once per visit, not again by
+  // every component that mounts later and asks which account sends (`useInvestorSender`): its address never changes,
+  // and a user operation that deploys it invalidates it (the wallet layer does).
+  client.setQueryDefaults(smartAccountQueryKey(), { refetchOnMount: false });
+  return client;
 }
 
 export type AppProvidersProps = {

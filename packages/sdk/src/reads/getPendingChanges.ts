@@ -1,5 +1,5 @@
-import { type Address, type Client, erc20Abi, getAbiItem, type Hex } from "viem";
-import { getBlock, getBlockNumber } from "viem/actions";
+import { type AbiEvent, type Address, type Block, type Client, erc20Abi, getAbiItem, type Hex } from "viem";
+import { getBlock, getLogs } from "viem/actions";
 import { fundTimelockAbi } from "../abi/index.js";
 import { FundamentError } from "../baseErrors.js";
 import { type Deployment, governorAddress } from "../deployment/deployment.js";
@@ -9,7 +9,7 @@ import {
   type FundChangeCall,
   type FundChangeDescription,
 } from "../format/describeFundChange.js";
-import { getLogsInChunks } from "../utils/getLogsInChunks.js";
+import { getLogsInChunks, isRangeRefusal } from "../utils/getLogsInChunks.js";
 import { readContracts } from "../utils/readContracts.js";
 import { getInvestmentTokenAddress } from "./getInvestmentTokenAddress.js";
 
@@ -53,31 +53,30 @@ export async function getPendingChanges(
   { deployment }: { deployment: Deployment },
 ): Promise<GetPendingChangesReturnType> {
   const timelock = deployment.fundTimelock;
-  const latest = await getBlock(client, { blockTag: "latest" });
-  if (!timelock) return { changes: [], delay: 0, chainTime: Number(latest.timestamp) };
-  const toBlock = await getBlockNumber(client, { cacheTime: 0 });
-  const range = {
-    fromBlock: deployment.deploymentBlock,
-    toBlock,
-    initialRange: toBlock - deployment.deploymentBlock + 1n,
-  };
-  const [calls, salts, token] = await Promise.all([
-    getLogsInChunks(client, { address: timelock, event: scheduled, ...range }),
-    getLogsInChunks(client, { address: timelock, event: salted, ...range }),
-    getInvestmentTokenAddress(client, deployment),
+  const latest = getBlock(client, { blockTag: "latest" });
+  if (!timelock) return { changes: [], delay: 0, chainTime: Number((await latest).timestamp) };
+  const contract = { address: timelock, abi: fundTimelockAbi } as const;
+  // Everything that needs no other answer at once (one JSON-RPC batch): the clock, the token's decimals and symbol,
+  // the delay and the scheduled calls up to the latest block. Then which of them still wait, and until when.
+  const logs = { client, address: timelock, fromBlock: deployment.deploymentBlock, latest };
+  const [block, [decimals, symbol, delay], calls, salts] = await Promise.all([
+    latest,
+    getInvestmentTokenAddress(client, deployment).then((token) =>
+      readContracts(client, [
+        { address: token, abi: erc20Abi, functionName: "decimals" },
+        { address: token, abi: erc20Abi, functionName: "symbol" },
+        { ...contract, functionName: "getMinDelay" },
+      ]),
+    ),
+    logsToLatest({ ...logs, event: scheduled }),
+    logsToLatest({ ...logs, event: salted }),
   ]);
   const saltOf = new Map(salts.map((log) => [log.args.id as Hex, log.args.salt as Hex]));
   // One entry per operation (a batch would schedule several calls under one id: only its first is shown, by index 0).
   const operations = [
     ...new Map(calls.filter((log) => log.args.index === 0n).map((log) => [log.args.id as Hex, log])).values(),
   ];
-  const contract = { address: timelock, abi: fundTimelockAbi } as const;
-  const [[decimals, symbol, delay], states, times] = await Promise.all([
-    readContracts(client, [
-      { address: token, abi: erc20Abi, functionName: "decimals" },
-      { address: token, abi: erc20Abi, functionName: "symbol" },
-      { ...contract, functionName: "getMinDelay" },
-    ]),
+  const [states, times] = await Promise.all([
     readContracts(
       client,
       operations.map(
@@ -112,5 +111,38 @@ export async function getPendingChanges(
     });
   });
   changes.sort((a, b) => a.readyAt - b.readyAt);
-  return { changes, delay: Number(delay), chainTime: Number(latest.timestamp) };
+  return { changes, delay: Number(delay), chainTime: Number(block.timestamp) };
+}
+
+/**
+ * `event`'s logs at `address` from `fromBlock` to the latest block, asked in one `eth_getLogs` up to "latest" (so it
+ * goes out with the latest block's read, not after it); where the provider refuses the span, in chunks up to the block
+ * `latest` names.
+ */
+async function logsToLatest<const event extends AbiEvent>({
+  client,
+  address,
+  event,
+  fromBlock,
+  latest,
+}: {
+  client: Client;
+  address: Address;
+  event: event;
+  fromBlock: bigint;
+  latest: Promise<Block>;
+}) {
+  try {
+    return await getLogs(client, { address, event, fromBlock, toBlock: "latest", strict: true });
+  } catch (error) {
+    if (!isRangeRefusal(error)) throw error;
+    const toBlock = (await latest).number ?? fromBlock;
+    return getLogsInChunks(client, {
+      address,
+      event,
+      fromBlock,
+      toBlock,
+      initialRange: (toBlock - fromBlock + 1n) / 2n,
+    });
+  }
 }

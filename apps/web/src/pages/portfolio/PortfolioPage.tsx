@@ -2,7 +2,7 @@ import { type InvestorView, toUserMessage } from "@fundament/sdk";
 import { Link } from "react-router";
 import { Skeleton } from "../../shared/components/Skeleton";
 import { EmptyState, ErrorState } from "../../shared/components/States";
-import { useVaults } from "../../shared/hooks/useFundQueries";
+import { useInvestmentToken, useVaults } from "../../shared/hooks/useFundQueries";
 import { useIsAdmin } from "../../shared/hooks/useIsAdmin";
 import { usePageTitle } from "../../shared/hooks/usePageTitle";
 import { useWalletStatus } from "../../shared/hooks/useWalletStatus";
@@ -28,6 +28,8 @@ export default function PortfolioPage() {
   const { accounts, views, histories } = usePortfolio();
   const admin = useIsAdmin();
   const vaults = useVaults();
+  // The summary and the sections show amounts in the token: read it with the page's first reads, not once they came.
+  useInvestmentToken();
   const viewError = views.find((view) => view.isError);
   const loaded = views.map((view) => view.data).filter((view): view is InvestorView => view !== undefined);
   const ready = accounts.length > 0 && loaded.length === accounts.length;

@@ -1,5 +1,6 @@
 import { toUserMessage } from "@fundament/sdk";
 import { EmptyState, ErrorState } from "../../shared/components/States";
+import { useChainTime } from "../../shared/hooks/useChainTime";
 import { useVaults } from "../../shared/hooks/useFundQueries";
 import { usePageTitle } from "../../shared/hooks/usePageTitle";
 import { formatUsd } from "../../shared/lib/format";
@@ -12,6 +13,8 @@ import { VaultCard, VaultCardSkeleton } from "./VaultCard";
 export default function VaultsPage() {
   usePageTitle("Vaults");
   const vaults = useVaults();
+  // A locked vault's card counts down on the chain's clock: read it with the vaults, not once they have come.
+  useChainTime();
   const total = vaults.data?.reduce((sum, vault) => sum + vault.tvlUsd, 0);
   return (
     <div className="page">

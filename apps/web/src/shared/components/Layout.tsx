@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { useLiveFundData } from "../hooks/useLiveFundData";
 import { ConnectButton } from "../wallet/ConnectButton";
+import { PageShown } from "../wallet/firstView";
 import { AccountInUseBanner } from "./AccountInUseBanner";
 import { ErrorBoundary } from "./ErrorBoundary";
 import styles from "./Layout.module.css";
@@ -50,6 +51,7 @@ export function Layout() {
         <ErrorBoundary key={pathname} fallback={<PageFailed />}>
           <Suspense fallback={<PageSkeleton />}>
             <Outlet />
+            <PageShown />
           </Suspense>
         </ErrorBoundary>
       </main>

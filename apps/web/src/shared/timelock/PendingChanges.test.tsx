@@ -95,7 +95,8 @@ describe("pending changes", () => {
       const tab = await screen.findByRole("tab", { name: /^NFT lending/ }, { timeout: 10_000 });
       await userEvent.click(tab);
       const panel = screen.getByRole("tabpanel");
-      const lockup = within(panel).getByLabelText(/New lockup duration/);
+      // The vault's settings load when its tab opens.
+      const lockup = await within(panel).findByLabelText(/New lockup duration/, {}, { timeout: 10_000 });
       await userEvent.clear(lockup);
       await userEvent.type(lockup, "60");
       await userEvent.click(within(panel).getByRole("button", { name: "Set lockup duration" }));
