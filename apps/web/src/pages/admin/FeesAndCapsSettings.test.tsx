@@ -186,7 +186,10 @@ describe("the admin's fees and caps", () => {
       await userEvent.clear(investorCap);
       expect(within(caps).getByTestId("caps-change-route").textContent).toBe(capChangeText("timelock"));
       control.rejectNext("eth_sendTransaction");
-      await userEvent.click(within(caps).getByRole("button", { name: "Set caps" }));
+      // The button is disabled until the last change's refresh is over (a click then does nothing, as for a person).
+      const setCaps = within(caps).getByRole("button", { name: "Set caps" }) as HTMLButtonElement;
+      await waitFor(() => expect(setCaps.disabled).toBe(false), { timeout: 10_000 });
+      await userEvent.click(setCaps);
       const refusal = await within(caps).findByTestId("caps-error", {}, { timeout: 15_000 });
       expect(refusal.textContent).toBe("The caps were not changed: User rejected the transaction.");
       expect(refusal.getAttribute("role")).toBe("alert");
