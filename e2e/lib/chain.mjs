@@ -7,6 +7,7 @@
 import { connect } from "@fundament/scripts/lib/chain";
 import { loadArtifact, loadFundAbi } from "@fundament/scripts/lib/foundry";
 import { buildSettlementReport, publishReports } from "@fundament/scripts/lib/round-report";
+import { send as sendFromDevAccount } from "@fundament/scripts/seed/context";
 import { devAccount, devAccountIndex } from "@fundament/test-chain";
 import { createTestClient, createWalletClient, http, parseUnits } from "viem";
 
@@ -39,20 +40,7 @@ export async function chainTools(rpcUrl, deployment, { apiUrl } = {}) {
    * @param {readonly unknown[]} [args]
    */
   const send = async (from, address, abi, functionName, args = []) => {
-    const account = devAccount(from).address;
-    // Estimated against the pending block, plus a fifth (see `send` in scripts/seed.mjs).
-    const estimate = await publicClient.estimateContractGas({
-      account,
-      address,
-      abi,
-      functionName,
-      args,
-      blockTag: "pending",
-    });
-    const gas = estimate + estimate / 5n;
-    const hash = await wallet.writeContract({ account, address, abi, functionName, args, gas });
-    const receipt = await publicClient.waitForTransactionReceipt({ hash });
-    if (receipt.status !== "success") throw new Error(`${functionName} from account ${from} reverted`);
+    await sendFromDevAccount({ publicClient, wallet }, from, { address, abi, functionName, args });
   };
   /** @param {string} functionName @param {readonly unknown[]} [args] @returns {Promise<any>} */
   const readFund = (functionName, args = []) =>

@@ -148,7 +148,7 @@ export async function readTradingWallets(context, poolId) {
 /**
  * Sends a transaction from an unlocked dev account and waits for it to be mined. Its callers check the call against
  * the contract's ABI (`sendFund`, `sendToken`).
- * @param {SeedContext} context
+ * @param {Pick<SeedContext, "publicClient" | "wallet">} context (the journeys' chain tools send with it too)
  * @param {number} from dev account index
  * @param {import("viem").ContractFunctionParameters & { address: Address }} call
  */
